@@ -1,0 +1,64 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+/// Everything that runs on the loop is main-actor code; the C shim and the system Lua are not Swift.
+let mainActor: [SwiftSetting] = [.defaultIsolation(MainActor.self)]
+
+let package = Package(
+    name: "LuaScreens",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "screens", targets: ["screens"]),
+        .executable(name: "screens-bench", targets: ["screens-bench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLua",
+            pkgConfig: "lua5.4",
+            providers: [.apt(["liblua5.4-dev"]), .brew(["lua"])]
+        ),
+        .target(name: "LuaShim", dependencies: ["CLua"]),
+        .target(name: "LuaBridge", dependencies: ["CLua", "LuaShim"], swiftSettings: mainActor),
+        .target(
+            name: "EventLoop",
+            dependencies: [.product(name: "Collections", package: "swift-collections")],
+            swiftSettings: mainActor
+        ),
+        .target(
+            name: "ScreenScript",
+            dependencies: ["LuaBridge", "EventLoop"],
+            resources: [.copy("Lua")],
+            swiftSettings: mainActor
+        ),
+        .target(
+            name: "ScreenTest",
+            dependencies: ["ScreenScript", "LuaBridge", "EventLoop"],
+            resources: [.copy("Lua")],
+            swiftSettings: mainActor
+        ),
+        .executableTarget(
+            name: "screens",
+            dependencies: [
+                "ScreenScript", "ScreenTest",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "screens-bench",
+            dependencies: [
+                "LuaBridge", "LuaShim", "EventLoop", "ScreenScript",
+                .product(name: "Collections", package: "swift-collections"),
+            ],
+            swiftSettings: mainActor
+        ),
+        .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge", "LuaShim"], swiftSettings: mainActor),
+        .testTarget(name: "EventLoopTests", dependencies: ["EventLoop"], swiftSettings: mainActor),
+        .testTarget(name: "ScreenScriptTests", dependencies: ["ScreenScript", "LuaBridge"], swiftSettings: mainActor),
+        .testTarget(name: "ScreenTestTests", dependencies: ["ScreenTest"], swiftSettings: mainActor),
+        .testTarget(name: "ScreensCLITests", dependencies: ["screens"], exclude: ["Expected", "Scripts"]),
+    ]
+)

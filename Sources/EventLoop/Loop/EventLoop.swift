@@ -1,0 +1,286 @@
+import Collections
+
+/// The single-threaded loop that runs timers, deferred calls, input, animations and local
+/// notifications on a real or a virtual clock.
+///
+/// Work happens in *steps*. One step, at the time `t` read from the clock when it starts, runs:
+/// 1. every deferred call, first in first out; a call deferred meanwhile runs in the same drain,
+///    after those already queued;
+/// 2. every timer, animation frame and local notification due at `t` and scheduled before the
+///    phase began, in deadline order (equal deadlines in scheduling order), draining deferred
+///    calls after each one;
+/// 3. every input event queued before the phase began, in arrival order, through
+///    ``inputHandler``, draining deferred calls after each one.
+///
+/// Timers that fall due and input that arrives during a step wait for the next step, so a step
+/// always ends (deferred calls are the exception: each drain runs until the queue is empty).
+/// The drivers differ in how they move time and whether they wait:
+/// ``run()`` (until ``quit()``), ``runUntilIdle()``, ``runOnce()``, and on the virtual clock
+/// ``advance(by:)``.
+///
+/// ```swift
+/// let loop = EventLoop(clock: .virtual)
+/// loop.after(0.5) { _ in print("half a second later") }
+/// loop.defer { print("first") }
+/// loop.advance(by: 1)   // prints "first", then "half a second later"
+/// ```
+public final class EventLoop {
+    // MARK: - State
+
+    /// The clock the loop runs on.
+    public let clock: LoopClock
+
+    /// The notification center of this loop, which scripts reach as `notify`.
+    public let notifications = NotificationHub()
+
+    /// Receives input events, one per call, in the loop's input phase. Events dispatched while
+    /// it is nil are dropped.
+    public var inputHandler: ((InputEvent) -> Void)?
+
+    /// Where ``run()`` waits for input (a terminal, a pipe). Without one, the real-clock loop
+    /// sleeps until its next deadline.
+    public var inputSource: (any InputSource)?
+
+    /// Receives local notifications when they fall due (the app's `didReceiveLocalNotification`).
+    /// Notifications due while it is nil are dropped.
+    public var localNotificationHandler: ((LocalNotification) -> Void)?
+
+    /// Whether ``quit()`` was called and ``run()`` has not yet returned because of it.
+    public private(set) var isQuitRequested = false
+
+    // The queues are unchecked for exclusivity because they are touched several times per timer
+    // and dynamic checks cost about a fifth of a timer's time (see LoopBenchmarks.swift). That is
+    // sound only while no code from outside runs inside an access to them: the queues' methods
+    // never call a callback and never release one (TimerQueue hands callbacks back, to be
+    // released after the access), and input sources are polled before their events are appended.
+    @exclusivity(unchecked) var timers = TimerQueue()
+    @exclusivity(unchecked) var deferredCalls = Deque<() -> Void>()
+    @exclusivity(unchecked) var inputQueue = Deque<InputEvent>()
+    /// Local notifications waiting for their time, by identity.
+    var pendingNotifications: [ObjectIdentifier: LocalNotification] = [:]
+
+    /// The virtual time, or on the real clock the latest reading, which keeps `now` monotonic;
+    /// in nanoseconds (see ``Nanoseconds``).
+    private var time: Int64 = 0
+    private let monotonic: MonotonicClock?
+
+    // MARK: - Creating a loop
+
+    /// Creates a loop whose time starts at 0.
+    ///
+    /// - Parameter clock: `.real` for apps, `.virtual` for tests.
+    public init(clock: LoopClock = .real) {
+        self.clock = clock
+        monotonic = clock == .real ? MonotonicClock() : nil
+    }
+
+    // MARK: - Time
+
+    /// Seconds since the loop was created, on its clock. It never decreases.
+    ///
+    /// On the real clock each read asks the system clock; on the virtual clock it is constant
+    /// inside a callback unless the callback calls ``stall(for:)`` or ``advance(by:)``.
+    /// Time is counted in whole nanoseconds, so ten `advance(by: 0.1)` make exactly one second.
+    public var now: Double { Nanoseconds.seconds(nowTicks) }
+
+    /// ``now`` in nanoseconds.
+    var nowTicks: Int64 {
+        if let monotonic {
+            time = max(time, monotonic.elapsed())
+        }
+        return time
+    }
+
+    /// The time of the next timer, animation frame or local notification, or nil when none is
+    /// scheduled.
+    public var nextDeadline: Double? { timers.nextDeadline().map(Nanoseconds.seconds) }
+
+    /// Whether nothing is ready to run now: no deferred call, no queued input, no due timer.
+    public var isIdle: Bool {
+        guard deferredCalls.isEmpty, inputQueue.isEmpty else { return false }
+        guard let next = timers.nextDeadline() else { return true }
+        return next > nowTicks
+    }
+
+    // MARK: - Deferred calls and quitting
+
+    /// Runs `body` soon: in the current step's next deferred drain, before any further timer or
+    /// input event.
+    ///
+    /// - Parameter body: The call; it may defer more calls, which run in the same drain after
+    ///   those already queued.
+    public func `defer`(_ body: @escaping () -> Void) {
+        deferredCalls.append(body)
+    }
+
+    /// Asks ``run()`` to return as soon as the running callback returns.
+    ///
+    /// Nothing queued is lost: deferred calls, due timers and input left over stay queued and run
+    /// if the loop is run again. Called while `run()` is not running, it makes the next `run()`
+    /// return at once. ``runUntilIdle()``, ``runOnce()`` and ``advance(by:)`` ignore it.
+    public func quit() {
+        isQuitRequested = true
+    }
+
+    // MARK: - Running
+
+    /// Runs steps until ``quit()`` is called or nothing could ever happen again.
+    ///
+    /// Between steps the loop waits for the next deadline or for input: on the real clock it
+    /// sleeps (in ``inputSource``'s `poll(timeout:)` if there is one); on the virtual clock it
+    /// moves time to the next deadline instead. It returns on its own when there is no deferred
+    /// call, no queued input, no timer and no input source.
+    public func run() {
+        defer { isQuitRequested = false }
+        while !isQuitRequested {
+            guard waitForWork() else { return }
+            step(stoppingOnQuit: true)
+        }
+    }
+
+    /// Runs steps until nothing is ready: no deferred call, no queued input, no due timer.
+    ///
+    /// It never waits nor moves virtual time. It checks ``inputSource`` without waiting before
+    /// each step.
+    public func runUntilIdle() {
+        repeat {
+            pollInputSource()
+            step(stoppingOnQuit: false)
+        } while !isIdle
+    }
+
+    /// Runs one step at the current time, without waiting.
+    ///
+    /// - Returns: Whether the step ran anything (a deferred call, a timer or an input event).
+    @discardableResult
+    public func runOnce() -> Bool {
+        pollInputSource()
+        return step(stoppingOnQuit: false)
+    }
+
+    // MARK: - Virtual time
+
+    /// Moves the virtual clock forward by `seconds`, running everything that falls due on the
+    /// way, in deadline order, each at its own time.
+    ///
+    /// At each deadline the loop runs until idle, so callbacks see ``now`` equal to their
+    /// deadline, and timers they schedule within the interval run too. It ends by running until
+    /// idle at the final time.
+    ///
+    /// - Parameter seconds: How far to move; a negative value moves nothing (time never goes
+    ///   backwards) but still runs what is ready. Must be finite.
+    /// - Precondition: The loop runs on the virtual clock.
+    public func advance(by seconds: Double) {
+        precondition(clock == .virtual, "advance(by:) needs a loop on the virtual clock")
+        precondition(seconds.isFinite, "advance(by:) needs a finite number of seconds")
+        let target = Nanoseconds.sum(time, Nanoseconds.from(seconds: seconds))
+        // Run until idle at each deadline up to the target: runUntilIdle() and a search for the
+        // next deadline, fused so that each instant costs one look at the queue.
+        while true {
+            pollInputSource()
+            step(stoppingOnQuit: false)
+            if !deferredCalls.isEmpty || !inputQueue.isEmpty { continue }
+            guard let next = timers.nextDeadline(), next <= target else { break }
+            time = max(time, next)
+        }
+        time = max(time, target)
+        runUntilIdle()
+    }
+
+    /// Moves the virtual clock forward by `seconds` without running anything, as when a callback
+    /// blocks or the process is suspended. Whatever fell due runs in the next step, once.
+    ///
+    /// - Parameter seconds: How far to move; a negative value moves nothing. Must be finite.
+    /// - Precondition: The loop runs on the virtual clock.
+    public func stall(for seconds: Double) {
+        precondition(clock == .virtual, "stall(for:) needs a loop on the virtual clock")
+        precondition(seconds.isFinite, "stall(for:) needs a finite number of seconds")
+        time = Nanoseconds.sum(time, Nanoseconds.from(seconds: seconds))
+    }
+
+    // MARK: - Steps
+
+    /// Runs one step; see the type's documentation for the order.
+    ///
+    /// - Parameter stoppingOnQuit: Return as soon as a callback has called ``quit()``.
+    /// - Returns: Whether anything ran.
+    @discardableResult
+    func step(stoppingOnQuit: Bool) -> Bool {
+        let stepTime = nowTicks
+        var ran = drainDeferredCalls(stoppingOnQuit: stoppingOnQuit)
+        if stoppingOnQuit && isQuitRequested { return ran }
+
+        let sequenceLimit = timers.nextSequence
+        while let due = timers.takeDue(at: stepTime, scheduledBefore: sequenceLimit) {
+            due.callback(LoopTimer(loop: self, id: due.id, isRepeating: due.isRepeating))
+            if due.isRepeating && timers.finishFiring(due.id) {
+                timers.rearm(due.id, after: nowTicks)
+            }
+            ran = true
+            if stoppingOnQuit && isQuitRequested { return ran }
+            drainDeferredCalls(stoppingOnQuit: stoppingOnQuit)
+            if stoppingOnQuit && isQuitRequested { return ran }
+        }
+
+        var eventsLeft = inputQueue.count
+        while eventsLeft > 0, let event = inputQueue.popFirst() {
+            eventsLeft -= 1
+            inputHandler?(event)
+            ran = true
+            if stoppingOnQuit && isQuitRequested { return ran }
+            drainDeferredCalls(stoppingOnQuit: stoppingOnQuit)
+            if stoppingOnQuit && isQuitRequested { return ran }
+        }
+        return ran
+    }
+
+    /// Runs deferred calls until the queue is empty.
+    @discardableResult
+    private func drainDeferredCalls(stoppingOnQuit: Bool) -> Bool {
+        var ran = false
+        while let call = deferredCalls.popFirst() {
+            call()
+            ran = true
+            if stoppingOnQuit && isQuitRequested { break }
+        }
+        return ran
+    }
+
+    // MARK: - Waiting
+
+    /// Waits until a step has something to do. Returns false when nothing could ever happen.
+    private func waitForWork() -> Bool {
+        if !deferredCalls.isEmpty || !inputQueue.isEmpty {
+            pollInputSource()
+            return true
+        }
+        let next = timers.nextDeadline()
+        if next == nil && inputSource == nil { return false }
+        switch clock {
+        case .real:
+            let timeout = next.map { max($0 - nowTicks, 0) }
+            if let inputSource {
+                let events = inputSource.poll(timeout: timeout.map(Nanoseconds.seconds))
+                inputQueue.append(contentsOf: events)
+            } else if let timeout {
+                MonotonicClock.sleep(nanoseconds: timeout)
+            }
+        case .virtual:
+            if let inputSource {
+                let events = inputSource.poll(timeout: next == nil ? nil : 0)
+                inputQueue.append(contentsOf: events)
+            }
+            if let next, inputQueue.isEmpty {
+                time = max(time, next)
+            }
+        }
+        return true
+    }
+
+    /// Queues whatever input the source has, without waiting.
+    private func pollInputSource() {
+        guard let inputSource else { return }
+        let events = inputSource.poll(timeout: 0)
+        inputQueue.append(contentsOf: events)
+    }
+}

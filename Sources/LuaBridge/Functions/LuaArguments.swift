@@ -1,0 +1,71 @@
+import CLua
+import LuaShim
+
+/// The arguments of a call from Lua to Swift. Index 1 is the first argument (`self` for a
+/// method), as in the C API.
+public struct LuaArguments {
+    /// The stack of the calling thread.
+    nonisolated(unsafe) public let stack: LuaStack
+    nonisolated init(stack: LuaStack) {
+        self.stack = stack
+    }
+
+    /// How many arguments were passed. This is the stack's height, so read it before
+    /// pushing values yourself (in a raw body).
+    public var count: Int32 { lua_gettop(stack.L) }
+
+    /// The state the call runs in.
+    public var state: LuaState { stack.state }
+
+    /// The argument at `index` as a ``LuaValue`` (`.nil` past the last one).
+    public subscript(index: Int32) -> LuaValue {
+        stack.value(at: index)
+    }
+
+    /// The argument at `index` converted to `T`.
+    ///
+    /// - Throws: ``LuaArgumentError`` in Lua's wording, e.g.
+    ///   `bad argument #1 to 'push' (table expected, got nil)`.
+    public func get<T: LuaReadable>(_ index: Int32, as type: T.Type = T.self) throws(LuaArgumentError) -> T {
+        do {
+            return try T.read(from: stack, at: index)
+        } catch {
+            throw LuaArgumentError(index: index, message: error.message)
+        }
+    }
+
+    /// The argument at `index` converted to `T`, or `fallback` when it is nil or absent.
+    public func get<T: LuaReadable>(_ index: Int32, default fallback: T) throws(LuaArgumentError) -> T {
+        isNil(index) ? fallback : try get(index, as: T.self)
+    }
+
+    /// Whether the argument at `index` is nil or absent.
+    public func isNil(_ index: Int32) -> Bool {
+        lua_isnoneornil(stack.L, index)
+    }
+
+    /// The type of the argument at `index`.
+    public func type(at index: Int32) -> LuaType {
+        stack.type(at: index)
+    }
+
+    /// An argument error for `index`, for checks beyond type conversion.
+    public func error(_ index: Int32, _ message: String) -> LuaArgumentError {
+        LuaArgumentError(index: index, message: message)
+    }
+}
+
+/// A bad argument to a Swift function. Lua reports it as
+/// `bad argument #<index> to '<function>' (<message>)`.
+public struct LuaArgumentError: Error, Equatable, CustomStringConvertible {
+    public var index: Int32
+    public var message: String
+
+    public init(index: Int32, message: String) {
+        self.index = index
+        self.message = message
+    }
+
+    public var description: String { "bad argument #\(index) (\(message))" }
+}
+

@@ -1,0 +1,97 @@
+import CLua
+import LuaShim
+
+/// Holds a Swift function that Lua can call: the trampoline's context.
+///
+/// The body is main-actor code stored under a nonisolated type. Lua only ever calls it
+/// from the main actor, and a checked hop would cost a system call per call on Linux, so
+/// the isolation is asserted in debug builds instead.
+final class LuaNativeBox {
+    // The body as stored: under a nonisolated type, and without an adapter closure for
+    // bodies that return nothing, since every closure level costs every call. Two stored
+    // closures and a flag rather than an enum: taking a closure out of an enum payload
+    // retains it, and a retain costs more than the rest of the call.
+    nonisolated(unsafe) let counted: (LuaArguments) throws -> Int32
+    nonisolated(unsafe) let nothing: (LuaArguments) throws -> Void
+    nonisolated(unsafe) let returnsNothing: Bool
+    /// The state outlives every box (closing it releases them), so it is not retained.
+    nonisolated(unsafe) unowned(unsafe) let state: LuaState
+
+    init(_ body: LuaNativeBody, state: LuaState) {
+        switch body {
+        case .counted(let body):
+            counted = Self.dropIsolation(Self.checked(body))
+            nothing = { _ in }
+            returnsNothing = false
+        case .nothing(let body):
+            counted = { _ in 0 }
+            nothing = Self.dropIsolation(Self.checked(body))
+            returnsNothing = true
+        }
+        self.state = state
+    }
+
+    /// Runs the body for the trampoline: a result count, or a request to raise.
+    @inline(__always)
+    nonisolated func invoke(_ L: OpaquePointer) -> Int32 {
+        let arguments = LuaArguments(stack: LuaStack(L, state))
+        do {
+            if returnsNothing {
+                try nothing(arguments)
+                return 0
+            }
+            return try counted(arguments)
+        } catch {
+            return LuaNativeBox.raise(error, on: L)
+        }
+    }
+
+    /// In debug builds, the body with a check that it runs on the main actor.
+    private static func checked<R>(
+        _ body: @escaping @MainActor (LuaArguments) throws -> R
+    ) -> @MainActor (LuaArguments) throws -> R {
+        #if DEBUG
+        return { args in
+            MainActor.preconditionIsolated("a Lua state was used off the main actor")
+            return try body(args)
+        }
+        #else
+        return body
+        #endif
+    }
+
+    /// Pushes what the trampoline needs to raise `error` and returns the request.
+    nonisolated static func raise(_ error: any Error, on L: OpaquePointer) -> Int32 {
+        switch error {
+        case let error as LuaArgumentError:
+            lua_pushinteger(L, lua_Integer(error.index))
+            lua_pushswiftstring(L, error.message)
+            return LSH_RAISE_ARG
+        case let error as LuaError:
+            lua_pushswiftstring(L, error.message)
+            return LSH_RAISE
+        default:
+            lua_pushswiftstring(L, String(describing: error))
+            return LSH_RAISE_WHERE
+        }
+    }
+
+    /// The same closure under a nonisolated type. The cast goes through structs because a
+    /// closure cast directly passes through a generic parameter and comes back wrapped in
+    /// two reabstraction thunks, which would cost every call.
+    private nonisolated static func dropIsolation(
+        _ body: @escaping LuaFunctionBody
+    ) -> (LuaArguments) throws -> Int32 {
+        struct Isolated { let body: LuaFunctionBody }
+        struct Plain { let body: (LuaArguments) throws -> Int32 }
+        return unsafeBitCast(Isolated(body: body), to: Plain.self).body
+    }
+
+    private nonisolated static func dropIsolation(
+        _ body: @escaping @MainActor (LuaArguments) throws -> Void
+    ) -> (LuaArguments) throws -> Void {
+        struct Isolated { let body: @MainActor (LuaArguments) throws -> Void }
+        struct Plain { let body: (LuaArguments) throws -> Void }
+        return unsafeBitCast(Isolated(body: body), to: Plain.self).body
+    }
+}

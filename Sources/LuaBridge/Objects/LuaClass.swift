@@ -1,0 +1,153 @@
+/// How a Swift class looks from Lua: its name, methods, properties, metamethods and
+/// constructor. A definition is plain data; ``LuaState/register(_:)`` makes it real in a
+/// state, where it becomes a class table (`ui.View`) and a metatable for its objects.
+///
+/// ```swift
+/// let counter = LuaClass<Counter>("demo.Counter")
+/// counter.property("value", get: { $0.value }, set: { $0.value = $1 })
+/// counter.method("increment") { counter, args in
+///     counter.value += try args.get(2, default: 1)
+///     return nil
+/// }
+/// counter.constructor { _ in Counter() }
+/// ```
+///
+/// Lua finds, in this order: a property, a field of the object's own table (extensible
+/// classes only), a method of its Lua class and its ancestors, a method of the Swift class
+/// and its ancestors.
+public final class LuaClass<Object: AnyObject>: LuaClassDefinition {
+    /// - Parameters:
+    ///   - name: the dotted name Lua shows (`"ui.View"`), also the metatable's `__name`.
+    ///   - parent: the definition of `Object`'s superclass, whose members it inherits.
+    public init(_ name: String, parent: LuaClassDefinition? = nil) {
+        super.init(name: name, type: Object.self, parent: parent, isExtensible: Object.self is LuaExtensible.Type)
+    }
+
+    /// Adds a method that returns a value. Index 1 of the arguments is `self`, as in the C
+    /// API, so the first argument after the colon is at index 2.
+    public func method<Result: LuaPushable>(
+        _ name: String, _ body: @escaping @MainActor (Object, LuaArguments) throws -> Result
+    ) {
+        methods.append(LuaMember(name, .counted(LuaState.returning(checkingSelf(body)))))
+    }
+
+    /// Adds a method that returns nothing.
+    public func method(_ name: String, _ body: @escaping @MainActor (Object, LuaArguments) throws -> Void) {
+        methods.append(LuaMember(name, .nothing(checkingSelf(body))))
+    }
+
+    /// Adds a function to the class table that is not a method (`ui.View.animate(...)`).
+    public func classFunction<Result: LuaPushable>(
+        _ name: String, _ body: @escaping @MainActor (LuaArguments) throws -> Result
+    ) {
+        classFunctions.append(LuaMember(name, .counted(LuaState.returning(body))))
+    }
+
+    /// Adds a function to the class table that returns nothing.
+    public func classFunction(_ name: String, _ body: @escaping @MainActor (LuaArguments) throws -> Void) {
+        classFunctions.append(LuaMember(name, .nothing(body)))
+    }
+
+    /// Wraps a method body with the check that `self` is an `Object`.
+    private func checkingSelf<Result>(
+        _ body: @escaping @MainActor (Object, LuaArguments) throws -> Result
+    ) -> @MainActor (LuaArguments) throws -> Result {
+        let className = name
+        return { args in
+            guard let object = args.stack.object(at: 1, as: Object.self) else {
+                throw LuaArgumentError(index: 1, message: "\(className) expected, got \(args.stack.typeName(at: 1))")
+            }
+            return try body(object, args)
+        }
+    }
+
+    /// Adds a read-only property.
+    public func property<Value: LuaPushable>(_ name: String, get: @escaping @MainActor (Object) -> Value) {
+        getters.append(LuaMember(name, .counted { args in
+            get(args.stack.object(unchecked: 1, as: Object.self)).push(to: args.stack)
+        }))
+    }
+
+    /// Adds a read-write property. A value that does not convert is an error naming the
+    /// property: `bad value for property 'frame' of ui.View (table expected, got number)`.
+    public func property<Value: LuaConvertible>(
+        _ name: String,
+        get: @escaping @MainActor (Object) -> Value,
+        set: @escaping @MainActor (Object, Value) throws -> Void
+    ) {
+        property(name, get: get)
+        let className = self.name
+        setters.append(LuaMember(name, .nothing { args in
+            let object = args.stack.object(unchecked: 1, as: Object.self)
+            let value: Value
+            do throws(LuaConversionError) {
+                value = try Value.read(from: args.stack, at: 3)
+            } catch {
+                throw LuaPropertyError(message: "bad value for property '\(name)' of \(className) (\(error.message))")
+            }
+            try set(object, value)
+        }))
+    }
+
+    /// Adds a metamethod (`__tostring`, `__len`, `__call`, `__lt`, ...) to the objects'
+    /// metatable. `__index`, `__newindex` and `__gc` are the bridge's and cannot be replaced.
+    public func metamethod<Result: LuaPushable>(
+        _ name: String, _ body: @escaping @MainActor (LuaArguments) throws -> Result
+    ) {
+        precondition(!["__index", "__newindex", "__gc", "__metatable", "__name"].contains(name),
+                     "\(name) belongs to the bridge")
+        metamethods.append(LuaMember(name, .counted(LuaState.returning(body))))
+    }
+
+    /// Lets Lua create objects with `Class:new{ field = value, ... }`.
+    ///
+    /// - Parameters:
+    ///   - keys: fields of the table that `make` consumes itself (construction-time options
+    ///     such as a window's device); the others are assigned to the new object afterwards.
+    ///   - make: creates the object; argument 2 is the fields table (or nil), arguments 3...
+    ///     are the extra arguments of `new`.
+    public func constructor(keys: [String] = [], _ make: @escaping @MainActor (LuaArguments) throws -> Object) {
+        constructorKeys = keys
+        constructor = { args in try make(args) }
+    }
+}
+
+/// The type-erased part of ``LuaClass``.
+public class LuaClassDefinition {
+    public let name: String
+    let type: AnyObject.Type
+    let parent: LuaClassDefinition?
+    let isExtensible: Bool
+    var methods: [LuaMember] = []
+    var classFunctions: [LuaMember] = []
+    var getters: [LuaMember] = []
+    var setters: [LuaMember] = []
+    var metamethods: [LuaMember] = []
+    var constructor: ((LuaArguments) throws -> AnyObject)?
+    var constructorKeys: [String] = []
+
+    init(name: String, type: AnyObject.Type, parent: LuaClassDefinition?, isExtensible: Bool) {
+        self.name = name
+        self.type = type
+        self.parent = parent
+        self.isExtensible = isExtensible
+    }
+}
+
+/// A named Swift function of a class. A struct rather than a tuple, so that the closure is
+/// stored as it is instead of behind a reabstraction thunk, which would cost every call.
+struct LuaMember {
+    let name: String
+    let body: LuaNativeBody
+
+    init(_ name: String, _ body: LuaNativeBody) {
+        self.name = name
+        self.body = body
+    }
+}
+
+/// A property assignment that failed; raised with the assignment's position.
+struct LuaPropertyError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}

@@ -1,0 +1,142 @@
+import CLua
+import LuaShim
+
+/// A Swift class whose objects can carry Lua fields and be subclassed in Lua
+/// (`ui.Controller:extend("Diary")`).
+///
+/// The object keeps its Lua side (its field table, whose metatable is its Lua class) in
+/// ``luaPeer``, so the fields live as long as the object, even when Lua drops every
+/// reference to it and Swift keeps it (a controller on a navigation stack).
+@MainActor
+public protocol LuaExtensible: AnyObject {
+    /// Storage for the bridge; conformers declare `public var luaPeer: LuaPeer?`.
+    var luaPeer: LuaPeer? { get set }
+}
+
+/// The Lua side of an extensible Swift object: its field table in the registry.
+public final class LuaPeer {
+    unowned(unsafe) let state: LuaState
+    let lifetime: LuaLifetime
+    let instanceTable: Int32
+    /// Overrides running now; a call from one of them to the same Swift method is a
+    /// `super` call and runs the Swift implementation.
+    private var running: [String] = []
+
+    init(state: LuaState, instanceTable: Int32) {
+        self.state = state
+        self.lifetime = state.lifetime
+        self.instanceTable = instanceTable
+    }
+
+    deinit {
+        lifetime.release(instanceTable)
+    }
+
+    /// Whether the object's Lua class (or the object itself) defines `name`.
+    public func overrides(_ name: String) -> Bool {
+        guard lifetime.isOpen, !running.contains(name) else { return false }
+        let L = state.currentThread
+        return withStackEffect(L, 0) {
+            guard pushOverride(name, on: L) else { return false }
+            lua_pop(L, 1)
+            return true
+        }
+    }
+
+    /// Calls the Lua override of the Swift method `name` with `self` and the arguments.
+    ///
+    /// Returns `.notOverridden` when no Lua class in the object's chain defines `name`, or
+    /// when the override itself is running and called the Swift method (its `super` call):
+    /// the caller then runs the Swift implementation. A Lua error is reported through the
+    /// state's ``LuaState/errorHandler`` as "`name` of `Class`" and returned as `.failed`.
+    ///
+    /// ```swift
+    /// override func viewDidLoad() {
+    ///     if luaPeer?.callOverride("viewDidLoad", on: self) ?? .notOverridden != .notOverridden { return }
+    ///     super.viewDidLoad()
+    /// }
+    /// ```
+    public func callOverride<each Argument: LuaPushable>(
+        _ name: String, on object: AnyObject, _ arguments: repeat each Argument
+    ) -> LuaOverrideResult {
+        guard lifetime.isOpen, !running.contains(name) else { return .notOverridden }
+        let L = state.prepareCall()
+        let stack = LuaStack(L, state)
+        return withStackEffect(L, 0) {
+            stack.reserve(8)
+            let base = lua_gettop(L)
+            guard pushOverride(name, on: L) else { return .notOverridden }
+            state.pushObject(object, on: L)
+            var count: Int32 = 1
+            for argument in repeat each arguments {
+                stack.reserve(2)
+                count += argument.push(to: stack)
+            }
+            running.append(name)
+            defer { running.removeLast() }
+            do throws(LuaError) {
+                try state.protectedCall(on: L, arguments: count, results: LUA_MULTRET)
+            } catch {
+                state.report(error, in: "\(name) of \(className(on: L))")
+                return .failed(error)
+            }
+            let top = lua_gettop(L)
+            let results = top > base ? (base + 1...top).map { stack.value(at: $0) } : []
+            lua_settop(L, base)
+            return .returned(results)
+        }
+    }
+
+    /// Pushes the override of `name`: a function in the object's own table or in one of its
+    /// Lua classes, stopping at the first Swift class table. Raw lookups only.
+    /// Stack: [-0, +1 when found, -]
+    private func pushOverride(_ name: String, on L: OpaquePointer) -> Bool {
+        let base = lua_gettop(L)
+        lua_getref(L, instanceTable)
+        while true {
+            // The table on top is the object's own table or one of its Lua classes.
+            lua_pushswiftstring(L, name)
+            if lua_rawget(L, -2) == LUA_TFUNCTION {
+                lua_replace(L, base + 1)
+                lua_settop(L, base + 1)
+                return true
+            }
+            lua_pop(L, 1)
+            guard lua_getmetatable(L, -1) != 0 else { break }
+            lua_remove(L, -2)
+            lua_pushswiftstring(L, LuaState.swiftClassKey)
+            let isSwiftClass = lua_rawget(L, -2) != LUA_TNIL
+            lua_pop(L, 1)
+            if isSwiftClass { break }
+        }
+        lua_settop(L, base)
+        return false
+    }
+
+    /// The name of the object's Lua class (its `__name`), for messages.
+    private func className(on L: OpaquePointer) -> String {
+        withStackEffect(L, 0) {
+            lua_getref(L, instanceTable)
+            defer { lua_pop(L, 1) }
+            return LuaStack(L, state).typeName(at: -1)
+        }
+    }
+}
+
+/// What calling a Lua override gave.
+public enum LuaOverrideResult: Equatable {
+    /// No Lua override: run the Swift implementation.
+    case notOverridden
+    /// The override ran and returned these values.
+    case returned([LuaValue])
+    /// The override raised this error, which has been reported.
+    case failed(LuaError)
+
+    /// Whether a Lua override ran (successfully or not).
+    public var ran: Bool { self != .notOverridden }
+
+    /// The first returned value, when the override returned one.
+    public var value: LuaValue? {
+        if case .returned(let values) = self { values.first } else { nil }
+    }
+}

@@ -1,0 +1,120 @@
+/// The part of the class system and the sandbox that is plain Lua. It runs once per state,
+/// with the standard functions it needs captured before any script can replace them.
+let luaPrelude = #"""
+local swiftkey = ...
+local G = _G
+local setmetatable, getmetatable, rawget, pairs, ipairs = setmetatable, getmetatable, rawget, pairs, ipairs
+local type, error, select, load, pcall, tostring = type, error, select, load, pcall, tostring
+local find, gsub = string and string.find, string and string.gsub
+
+local prelude = {}
+
+local function isclass(value)
+  return type(value) == "table" and rawget(value, "__index") == value
+end
+
+local function classname(cls)
+  return tostring(rawget(cls, "__name"))
+end
+
+-- tostring(SomeClass) -> "class SomeClass"; the metatable of every class table has it.
+local function classtostring(cls)
+  return "class " .. classname(cls)
+end
+prelude.classtostring = classtostring
+prelude.classmeta = { __tostring = classtostring }
+
+-- Errors raised while assigning the fields of `new` point at the caller, not at this chunk.
+local function relocate(message)
+  if type(message) == "string" and gsub then
+    message = gsub(message, "^luabridge:%d+: ", "", 1)
+  end
+  return message
+end
+
+local function assign(object, key, value)
+  object[key] = value
+end
+
+function prelude.extend(base, name)
+  if not isclass(base) then
+    error("calling 'extend' on bad self (class expected, got " .. type(base) .. ")", 2)
+  end
+  if type(name) ~= "string" then
+    error("bad argument #1 to 'extend' (string expected, got " .. type(name) .. ")", 2)
+  end
+  if not base.__extensible then
+    error("cannot extend " .. classname(base) .. ": its objects cannot carry Lua fields", 2)
+  end
+  local cls = setmetatable({}, base)
+  cls.__index = cls
+  cls.__name = name
+  cls.__tostring = classtostring
+  cls.super = base
+  return cls
+end
+
+function prelude.new(cls, fields, ...)
+  if not isclass(cls) then
+    error("calling 'new' on bad self (class expected, got " .. type(cls) .. ")", 2)
+  end
+  if fields ~= nil and type(fields) ~= "table" then
+    error("bad argument #1 to 'new' (table expected, got " .. type(fields) .. ")", 2)
+  end
+  local ok, object, consumed = pcall(cls.__construct, cls, fields, ...)
+  if not ok then error(relocate(object), 2) end
+  if fields ~= nil then
+    for key, value in pairs(fields) do
+      if not (consumed and consumed[key]) then
+        local assigned, message = pcall(assign, object, key, value)
+        if not assigned then error(relocate(message), 2) end
+      end
+    end
+  end
+  local init = cls.init
+  if init ~= nil then init(object, ...) end
+  return object
+end
+
+-- An environment for code that must not reach the system: no files, processes, native
+-- libraries, binary chunks or debug access, and no way to change the host's metatables.
+function prelude.sandbox()
+  local env = {}
+  for _, name in ipairs{ "assert", "error", "ipairs", "next", "pairs", "pcall", "print",
+                         "rawequal", "rawget", "rawlen", "rawset", "select", "setmetatable",
+                         "tonumber", "tostring", "type", "xpcall", "_VERSION" } do
+    env[name] = G[name]
+  end
+  local function copy(library, except)
+    if type(library) ~= "table" then return nil end
+    local result = {}
+    for key, value in pairs(library) do
+      if not (except and except[key]) then result[key] = value end
+    end
+    return result
+  end
+  env.string = copy(G.string, { dump = true })
+  env.table = copy(G.table)
+  env.math = copy(G.math)
+  env.utf8 = copy(G.utf8)
+  env.coroutine = copy(G.coroutine)
+  local os = G.os
+  if os then
+    env.os = { time = os.time, clock = os.clock, date = os.date, difftime = os.difftime }
+  end
+  env.getmetatable = function(value)
+    if type(value) == "string" then return nil end
+    return getmetatable(value)
+  end
+  env.load = function(chunk, name, mode, ...)
+    local environment = env
+    if select("#", ...) > 0 then environment = ... end
+    return load(chunk, name, "t", environment)
+  end
+  env._G = env
+  return env
+end
+
+prelude.swiftkey = swiftkey
+return prelude
+"""#

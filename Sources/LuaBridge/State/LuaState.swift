@@ -1,0 +1,173 @@
+import CLua
+import LuaShim
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A Lua 5.4 state: the globals, the loaded chunks and the Swift functions and objects the
+/// scripts can reach.
+///
+/// Everything here runs on the main actor. Every call into Lua is protected: errors come
+/// back as ``LuaError`` values with the message, position and traceback, and no Lua error
+/// ever unwinds a Swift frame.
+///
+/// ```swift
+/// let lua = try LuaState()
+/// try lua.run("x = 6 * 7", name: "=demo")
+/// let x = try lua.globals.get("x", as: Int.self)   // 42
+/// ```
+@MainActor
+public final class LuaState {
+    /// The main thread's `lua_State *`, for code that must use the C API directly.
+    public let handle: OpaquePointer
+    let lifetime: LuaLifetime
+
+    /// The thread running the innermost Swift function called from Lua, or the main thread.
+    /// Calls from Swift into Lua run on it, so that a Swift function called from a coroutine
+    /// calls back on that coroutine's stack.
+    var currentThread: OpaquePointer { lsh_current(handle) }
+
+    /// Receives errors raised by scripts in callbacks that have no caller to return them to
+    /// (a timer, an override called by a container), with the name of what raised it.
+    /// The default writes both to standard error.
+    public var errorHandler: (LuaError, String) -> Void = { error, context in
+        printToStandardError("error in \(context): \(error)")
+    }
+
+    var identityTable: Int32 = 0
+    var prelude: Int32 = 0
+    var classes: [ObjectIdentifier: LuaRealizedClass] = [:]
+    var classesByDynamicType: [ObjectIdentifier: LuaRealizedClass] = [:]
+
+    /// The limits that protect the host; changes apply from the next call.
+    public var limits: LuaLimits {
+        didSet { applyLimits() }
+    }
+
+    /// Creates a state with the given standard libraries and limits.
+    ///
+    /// - Parameters:
+    ///   - libraries: the standard libraries to open; the base library is always opened,
+    ///     since the class system needs it.
+    ///   - limits: the memory cap and the instruction budget per call from Swift.
+    /// - Throws: ``LuaError`` when the state cannot be created.
+    public init(libraries: LuaLibraries = .all, limits: LuaLimits = .none) throws(LuaError) {
+        guard let L = lsh_newstate(0) else {
+            throw LuaError(kind: .memory, message: "not enough memory to create a Lua state")
+        }
+        handle = L
+        lifetime = LuaLifetime(handle: L)
+        self.limits = limits
+        let status = lsh_openlibs(L, libraries.union(.base).rawValue)
+        guard status == LUA_OK else {
+            lsh_close(L)
+            throw LuaError(kind: .memory, message: "cannot open the standard libraries (status \(status))")
+        }
+        createIdentityTable()
+        do {
+            try loadPrelude()
+        } catch {
+            lsh_close(L)
+            throw error
+        }
+        applyLimits()
+    }
+
+    isolated deinit {
+        close()
+    }
+
+    /// Closes the state: runs every pending finalizer and releases every Swift object and
+    /// function Lua held. Using the state afterwards is a programming error.
+    public func close() {
+        guard lifetime.isOpen else { return }
+        lifetime.isOpen = false
+        lifetime.pendingReleases.removeAll()
+        lsh_close(handle)
+    }
+
+    /// Whether ``close()`` has not been called yet.
+    public var isOpen: Bool { lifetime.isOpen }
+
+    /// The stack of the thread Swift currently works on, for code that mixes the C API
+    /// with conversions.
+    public var stack: LuaStack { LuaStack(currentThread, self) }
+
+    /// Bytes Lua currently has allocated.
+    public var memoryInUse: Int { Int(lsh_memoryused(handle)) }
+
+    /// Runs a full garbage collection cycle, which finalizes unreachable Swift objects.
+    public func collectGarbage() {
+        releasePendingReferences()
+        lsh_collectgarbage(handle)
+    }
+
+    /// Reports an error through ``errorHandler``.
+    public func report(_ error: LuaError, in context: String) {
+        errorHandler(error, context)
+    }
+
+    // MARK: - Internals
+
+    private func applyLimits() {
+        lsh_setmemorylimit(handle, limits.memory.map { max(0, $0) } ?? 0)
+        lsh_setbudget(handle, limits.instructions.map { Int64(max(1, $0)) } ?? 0)
+    }
+
+    private func createIdentityTable() {
+        let L = handle
+        lua_createtable(L, 0, 0)
+        lua_createtable(L, 0, 1)
+        lua_pushswiftstring(L, "v")
+        lua_setfield(L, -2, "__mode")
+        lua_setmetatable(L, -2)
+        identityTable = lua_makeref(L)
+    }
+
+    /// Frees the registry slots of references and peers that Swift has dropped.
+    func releasePendingReferences() {
+        LuaState.releasePendingReferences(lifetime)
+    }
+
+    @usableFromInline
+    static func releasePendingReferences(_ lifetime: LuaLifetime) {
+        guard !lifetime.pendingReleases.isEmpty else { return }
+        let refs = lifetime.pendingReleases
+        lifetime.pendingReleases = []
+        for ref in refs { luaL_unref(lifetime.handle, lsh_registryindex, ref) }
+    }
+}
+
+/// The trampoline's way into Swift: runs the function box on the calling thread.
+/// It is nonisolated because C calls it; the box's body is main-actor code, which is where
+/// every call from Lua happens.
+@_cdecl("lsh_swift_dispatch")
+nonisolated func luaDispatch(_ L: OpaquePointer?, _ context: UnsafeMutableRawPointer?) -> Int32 {
+    Unmanaged<LuaNativeBox>.fromOpaque(context.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
+        $0.invoke(L.unsafelyUnwrapped)
+    }
+}
+
+/// Releases what a collected userdata held: a Swift object or a function box.
+@_cdecl("lsh_swift_release")
+nonisolated func luaRelease(_ object: UnsafeMutableRawPointer?) {
+    guard let object else { return }
+    Unmanaged<AnyObject>.fromOpaque(object).release()
+}
+
+/// Writes a line to standard error.
+func printToStandardError(_ text: String) {
+    var line = text
+    if !line.hasSuffix("\n") { line += "\n" }
+    line.withUTF8 { buffer in
+        var offset = 0
+        while offset < buffer.count {
+            let written = write(2, buffer.baseAddress! + offset, buffer.count - offset)
+            if written <= 0 { return }
+            offset += written
+        }
+    }
+}

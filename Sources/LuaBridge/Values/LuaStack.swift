@@ -1,0 +1,79 @@
+import CLua
+import LuaShim
+
+/// A view of one thread's stack during a bridge operation: what conversions push to and
+/// read from. Cheap to copy; valid only while the operation runs.
+public struct LuaStack {
+    /// The thread's `lua_State *`.
+    nonisolated(unsafe) public let L: OpaquePointer
+    /// The state the thread belongs to.
+    nonisolated(unsafe) public unowned(unsafe) let state: LuaState
+
+    @usableFromInline
+    nonisolated init(_ L: OpaquePointer, _ state: LuaState) {
+        self.L = L
+        self.state = state
+    }
+
+    /// The index of the top value (the number of values on the stack).
+    public var top: Int32 { lua_gettop(L) }
+
+    /// Makes room for `count` more values. Stack: [-0, +0, -]
+    public func reserve(_ count: Int32) {
+        if lua_checkstack(L, count) == 0 {
+            fatalError("Lua stack overflow: cannot grow the stack by \(count)")
+        }
+    }
+
+    /// Pushes `value` and returns how many values it pushed. Stack: [-0, +n, -]
+    @discardableResult
+    public func push(_ value: some LuaPushable) -> Int32 {
+        value.push(to: self)
+    }
+
+    /// Pushes nil. Stack: [-0, +1, -]
+    public func pushNil() { lua_pushnil(L) }
+
+    /// Pops `count` values. Stack: [-n, +0, -]
+    public func pop(_ count: Int32 = 1) { lua_pop(L, count) }
+
+    /// The type of the value at `index`.
+    public func type(at index: Int32) -> LuaType {
+        LuaType(rawValue: lua_type(L, index)) ?? .none
+    }
+
+    /// The type name Lua's messages use: a userdata's `__name` when it has one.
+    public func typeName(at index: Int32) -> String {
+        withStackEffect(L, 0) {
+            if luaL_getmetafield(L, index, "__name") == LUA_TSTRING, let name = lua_swiftstring(L, -1) {
+                lua_pop(L, 1)
+                return name
+            }
+            return type(at: index).description
+        }
+    }
+
+    /// The value at `index`; tables, functions, userdata and threads become references.
+    /// Stack: [-0, +0, -]
+    public func value(at index: Int32) -> LuaValue {
+        LuaValue.read(from: self, index)
+    }
+
+    /// Converts `index` to an absolute index, which stays valid while values are pushed.
+    public func absolute(_ index: Int32) -> Int32 { lua_absindex(L, index) }
+
+    /// The "X expected, got Y" error for the value at `index`.
+    public func typeError(_ expected: String, at index: Int32) -> LuaConversionError {
+        LuaConversionError(message: "\(expected) expected, got \(typeName(at: index))")
+    }
+}
+
+/// A Lua value that is not what Swift asked for, described in Lua's words
+/// (`table expected, got nil`).
+public struct LuaConversionError: Error, Equatable, CustomStringConvertible {
+    public var message: String
+
+    public init(message: String) { self.message = message }
+
+    public var description: String { message }
+}

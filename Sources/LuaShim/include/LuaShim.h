@@ -1,0 +1,124 @@
+/*
+** LuaShim: the few things the bridge must do in C.
+**
+** Lua reports errors with longjmp. A longjmp across a Swift frame skips its releases and
+** defers and corrupts memory silently, so every path that can raise lives here:
+**
+**  - Swift functions exposed to Lua run under lsh_trampoline, which calls Swift, lets the
+**    Swift frame return, and only then raises the error Swift asked for.
+**  - Calls from Swift into Lua go through lsh_pcall, which also records a traceback.
+**  - Metamethods of Swift objects (__index, __newindex, __gc, __eq, __tostring) are C.
+**
+** While Swift owns the stack (outside any call, or inside a Swift function called from
+** Lua), the allocator ignores the memory cap, so the raw API calls Swift makes (pushes,
+** lua_raw*, lua_createtable, luaL_ref) cannot raise. A real out-of-memory there aborts
+** with a message instead of unwinding Swift.
+**
+** Every function here has the lsh_ prefix; the manual's notation [-o, +p, x] gives the
+** stack effect of the ones that touch the stack.
+*/
+#ifndef LUASHIM_H
+#define LUASHIM_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <lua.h>
+#include <lauxlib.h>
+#include <lualib.h>
+
+/* LUA_REGISTRYINDEX is a macro expression, which Swift cannot import. */
+static const int lsh_registryindex = LUA_REGISTRYINDEX;
+
+/* Results a Swift function returns to the trampoline besides a result count (>= 0). */
+#define LSH_RAISE       (-1)  /* raise the value on top as it is */
+#define LSH_RAISE_WHERE (-2)  /* prefix the message on top with the caller's position, then raise */
+#define LSH_RAISE_ARG   (-3)  /* top holds [argument number, message]: raise luaL_argerror */
+
+/* Status lsh_pcall returns besides Lua's own, when the instruction budget ran out. */
+#define LSH_ERRBUDGET   15
+
+/* The two entry points into Swift, defined in LuaBridge with @_cdecl and called directly
+   (not through pointers, which would cost every call). */
+/* Runs the Swift function `context` on thread L; returns a result count or an LSH_RAISE_*. */
+int lsh_swift_dispatch(lua_State *L, void *context);
+/* Releases a Swift object (or function box) that a collected userdata held. */
+void lsh_swift_release(void *object);
+
+/* -------------------------------------------------------------------------- */
+/* States, memory and the instruction budget                                   */
+
+/* Creates a state whose allocator counts and caps memory (0 = no cap). NULL when out of memory. */
+lua_State *lsh_newstate(size_t memory_limit);
+void lsh_close(lua_State *L);
+
+void lsh_setmemorylimit(lua_State *L, size_t limit);
+size_t lsh_memoryused(lua_State *L);
+
+/* The thread running the innermost Swift function called from Lua, or the main thread:
+   the one Swift calls back on. Kept here because the trampoline knows it for free. */
+lua_State *lsh_current(lua_State *L);
+
+/* Instructions each outermost lsh_pcall may run (0 = unlimited). The count hook this needs
+   slows the VM down, so it is installed only while a budget is set. */
+void lsh_setbudget(lua_State *L, long long instructions);
+
+/* Runs a full collection cycle; lua_gc is variadic, which Swift cannot call. */
+void lsh_collectgarbage(lua_State *L);
+
+/* Opens the standard libraries in `mask` (bits in LuaLibraries order) in protected mode. */
+int lsh_openlibs(lua_State *L, unsigned mask);
+
+/* -------------------------------------------------------------------------- */
+/* Loading and calling                                                        */
+
+/* [-0, +1, -] Loads a chunk like luaL_loadbufferx; the memory cap applies to the parser. */
+int lsh_load(lua_State *L, const char *buffer, size_t size, const char *chunkname, const char *mode);
+
+/*
+** [-(nargs+1), +(nresults|2), -] Calls the function below the nargs arguments in protected
+** mode. On success leaves nresults results (all of them for LUA_MULTRET). On failure leaves
+** the message (a string) and the traceback (a string, or nil for memory errors) and
+** returns the status, LSH_ERRBUDGET when the instruction budget ran out.
+*/
+int lsh_pcall(lua_State *L, int nargs, int nresults);
+
+/* [-nargs, +(nresults|2), -] lsh_pcall of the function in registry slot `ref` with the
+   nargs arguments on top of the current thread (lsh_current): the whole call from Swift in
+   one crossing, which is what makes a call from Swift cheap. */
+int lsh_callref(lua_State *L, int ref, int nargs, int nresults);
+
+/* -------------------------------------------------------------------------- */
+/* Swift functions and objects                                                 */
+
+/* [-n, +1, -] Pushes a Lua function that runs the Swift function `context` (retained by the
+   caller; released when the function is collected), with n upvalues from the stack after it. */
+void lsh_pushfunction(lua_State *L, void *context, int n);
+
+/* [-0, +1, -] Pushes a new userdata holding the (retained) Swift object, with one user value. */
+void lsh_newobject(lua_State *L, void *object);
+/* The Swift object in the userdata at idx, or NULL when it is not one of ours. */
+void *lsh_toobject(lua_State *L, int idx);
+
+/*
+** [-4, +1, -] Makes the metatable for a class of Swift objects from [getters, setters,
+** class table, name] on top: __index and __newindex consult the getters and setters
+** (names to Swift functions), then the instance's field table, then the class table;
+** __gc releases the object; __eq compares objects; __tostring prints "name: 0x...".
+*/
+void lsh_newclassmetatable(lua_State *L);
+
+/* [-0, +1, -] Pushes a Swift function box as a plain userdata (for getter and setter tables). */
+void lsh_pushbox(lua_State *L, void *context);
+
+/* -------------------------------------------------------------------------- */
+/* Baselines for screens-bench: the same work in plain C over the Lua C API.   */
+
+/* Calls the global function `name` n times as a C host calls a callback it holds: from a
+   registry reference, with lua_pcall and a traceback handler; returns nanoseconds. */
+double lsh_bench_pcall(lua_State *L, const char *name, long n);
+/* Registers `name` as a trivial C function returning nothing. */
+void lsh_bench_register_function(lua_State *L, const char *name);
+/* Pushes a C userdata whose __index returns an integer field for the key "value". */
+void lsh_bench_push_userdata(lua_State *L, long long value);
+
+#endif

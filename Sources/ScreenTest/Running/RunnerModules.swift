@@ -1,0 +1,37 @@
+import Foundation
+import LuaBridge
+import ScreenScript
+
+/// The runner's Lua modules, loaded from the target's resources.
+enum RunnerModules {
+    static let all: [ScriptModule] = [
+        module("screentest.runner", file: "runner"),
+        module("screentest.assert", file: "assert"),
+        module("screentest.spy", file: "spy"),
+    ]
+
+    /// Starts a suite for a file, puts its functions (`describe`, `it`, `assert`, ...) in
+    /// the globals, and returns the steps the host drives.
+    static let startSuite = """
+        local file, filter = ...
+        local suite = require("screentest.runner").new{ file = file, filter = filter }
+        for name, value in pairs(suite.env) do _G[name] = value end
+        return {
+          collect = function(chunk) suite:collect(chunk) end,
+          fail_file = function(message) suite:fail_file(message) end,
+          run = function(reporter) suite:run(reporter) end,
+        }
+        """
+
+    private static func module(_ name: String, file: String) -> ScriptModule {
+        ScriptModule(name: name, isGlobal: false) { host in
+            guard let url = Bundle.module.url(forResource: file, withExtension: "lua", subdirectory: "Lua"),
+                  let source = try? String(contentsOf: url, encoding: .utf8)
+            else {
+                throw LuaError(kind: .file, message: "the test runner's \(file).lua is missing from the resources")
+            }
+            let chunk = try host.lua.load(source, name: "@screentest/\(file).lua")
+            return try chunk.call(name, returning: LuaValue.self)
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import LuaBridge
+import LuaShim
+
+/// A Swift object with one integer property, for the property-read figure.
+final class BenchCounter: LuaObject {
+    var value = 7
+
+    static let lua: LuaClass<BenchCounter> = {
+        let cls = LuaClass<BenchCounter>("bench.Counter")
+        cls.property("value", get: { $0.value })
+        return cls
+    }()
+}
+
+/// The bridge figures of issue 2, each against the same work done with the plain C API.
+func runBridgeBenchmarks(_ bench: inout Benchmark) throws {
+    let lua = try LuaState()
+    let L = lua.handle
+    let calls = 1_000_000
+
+    let swiftToLua = "Swift→Lua call of a trivial Lua function"
+    if bench.wants(swiftToLua) {
+        try lua.run("function nop() end", name: "=bench")
+        let nop = try lua.globals.get("nop", as: LuaFunction.self)
+        let (ours, raw) = bench.compare(
+            operations: calls,
+            ours: { n in bench.time { for _ in 0..<n { try! nop.call() } } },
+            baseline: { n in lsh_bench_pcall(L, "nop", n) })
+        bench.report(Figure(name: swiftToLua, ours: ours, baseline: raw, target: 1.3))
+    }
+
+    let luaToSwift = "Lua→Swift call of a trivial Swift function"
+    if bench.wants(luaToSwift) {
+        let loop = try lua.load("local f, n = ... for i = 1, n do f() end", name: "=loop")
+        let swiftFunction = lua.function { _ in }
+        lsh_bench_register_function(L, "cnop")
+        let cFunction = try lua.globals.get("cnop", as: LuaFunction.self)
+        let (ours, raw) = bench.compare(
+            operations: calls,
+            ours: { n in bench.time { try! loop.call(swiftFunction, n) } },
+            baseline: { n in bench.time { try! loop.call(cFunction, n) } })
+        bench.report(Figure(name: luaToSwift, ours: ours, baseline: raw, target: 1.5))
+    }
+
+    let propertyRead = "userdata property read"
+    if bench.wants(propertyRead) {
+        lua.register(BenchCounter.lua)
+        let read = try lua.load("local o, n = ... local x for i = 1, n do x = o.value end return x", name: "=read")
+        let counter = BenchCounter()
+        lsh_bench_push_userdata(L, 7)
+        let cUserdata = lua.stack.value(at: -1)
+        lua.stack.pop()
+        let (ours, raw) = bench.compare(
+            operations: calls,
+            ours: { n in bench.time { _ = try! read.call(counter, n, returning: Int.self) } },
+            baseline: { n in bench.time { _ = try! read.call(cUserdata, n, returning: Int.self) } })
+        bench.report(Figure(name: propertyRead, ours: ours, baseline: raw, target: 3))
+    }
+}

@@ -1,0 +1,19 @@
+// screens-bench: prints each performance figure against a baseline measured in the same run.
+// Run it with `make bench` (a release build).
+
+#if DEBUG
+print("note: this is a debug build; figures are only meaningful with -c release")
+#endif
+
+var bench = Benchmark()
+bench.filter = CommandLine.arguments.dropFirst().first
+do {
+    try runBridgeBenchmarks(&bench)
+    runLoopBenchmarks(&bench)
+} catch {
+    print("benchmark failed: \(error)")
+}
+let missed = bench.figures.filter { !$0.withinTarget }
+if !missed.isEmpty {
+    print("\(missed.count) figure(s) missed their target")
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+@testable import ScreenTest
+
+/// The runner in-process, on the fixtures in Tests/lua/fixtures, whose first lines state the
+/// expected counts.
+@MainActor
+struct TestRunnerTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+
+    func fixture(_ name: String) -> String { TestRunnerTests.root + "/Tests/lua/fixtures/" + name }
+
+    func run(_ paths: [String], filter: String? = nil) throws -> (TestSummary, [TestResult], [String]) {
+        var lines: [String] = []
+        let runner = TestRunner(options: .init(paths: paths, filter: filter))
+        runner.output = { lines.append($0) }
+        let (summary, results) = try runner.run()
+        return (summary, results, lines)
+    }
+
+    /// The `-- expect: ...` line at the top of a fixture.
+    func expected(_ name: String, label: String = "expect") throws -> String {
+        let text = try String(contentsOfFile: fixture(name), encoding: .utf8)
+        let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("-- \(label): ") })
+        return String(line.dropFirst("-- \(label): ".count))
+    }
+
+    @Test(arguments: ["counting.lua", "syntax_error.lua", "all_pass.lua", "file_error.lua", "filtered.lua"])
+    func countsFollowBusted(fixture name: String) throws {
+        let (summary, results, lines) = try run([fixture(name)])
+        #expect(summary.line == (try expected(name)))
+        #expect(lines.last == summary.line)
+        #expect(results.count == summary.passed + summary.failed + summary.skipped)
+    }
+
+    @Test func filtersByFullName() throws {
+        let (fast, _, _) = try run([fixture("filtered.lua")], filter: "fast")
+        #expect(fast.line == (try expected("filtered.lua", label: "expect with filter \"fast\"")))
+    }
+
+    @Test func failuresShowMessageLocationAndTraceback() throws {
+        let (_, results, lines) = try run([fixture("counting.lua")])
+        let assertion = try #require(results.first { $0.name == "counting fails an assertion" })
+        #expect(assertion.status == .failed)
+        #expect(assertion.failure?.message.contains("Expected objects to be equal.") == true)
+        #expect(assertion.failure?.location?.hasSuffix("counting.lua:13") == true)
+        #expect(assertion.failure?.traceback == nil)
+        let error = try #require(results.first { $0.name == "counting raises a Lua error" })
+        #expect(error.failure?.traceback?.hasPrefix("stack traceback:") == true)
+        let report = lines.joined(separator: "\n")
+        #expect(report.contains("FAIL  counting fails an assertion"))
+        #expect(report.contains("counting.lua:13: Expected objects to be equal."))
+    }
+
+    @Test func discoveryFindsSuitesAndSkipsTheRest() throws {
+        let files = try TestDiscovery().files(in: [TestRunnerTests.root + "/Tests/lua"])
+        #expect(!files.isEmpty)
+        #expect(files.allSatisfy { TestDiscovery.isSuite(($0 as NSString).lastPathComponent) })
+        #expect(files == files.sorted())
+        #expect(throws: TestDiscovery.MissingPath.self) { try TestDiscovery().files(in: ["/no/such/place"]) }
+    }
+
+    @Test func aStuckTestStopsAtTheBudgetAndTheRunGoesOn() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stuck-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try """
+        it("spins", function() while true do end end)
+        it("still runs", function() assert.is_true(true) end)
+        """.write(toFile: folder + "/stuck_spec.lua", atomically: true, encoding: .utf8)
+        var options = TestRunner.Options(paths: [folder])
+        options.instructionBudget = 5_000_000
+        let runner = TestRunner(options: options)
+        var lines: [String] = []
+        runner.output = { lines.append($0) }
+        let (summary, _) = try runner.run()
+        #expect(summary.failed >= 1)
+        #expect(lines.joined().contains("instruction budget exhausted"))
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+/// Runs the built `screens` binary and checks its exit status and output.
+struct ScreensCommandTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// The `screens` executable next to the test bundle (SwiftPM builds it, since this
+    /// target depends on it).
+    static var executable: URL {
+        #if os(macOS)
+        let products = Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }!.bundleURL.deletingLastPathComponent()
+        #else
+        let products = Bundle.main.bundleURL
+        #endif
+        return products.appendingPathComponent("screens")
+    }
+
+    struct Output {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    func screens(_ arguments: String...) throws -> Output {
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = arguments
+        process.currentDirectoryURL = Self.root
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Output(
+            status: process.terminationStatus,
+            stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    func expectedOutput(_ name: String) throws -> String {
+        try String(contentsOf: Self.root.appendingPathComponent("Tests/ScreensCLITests/Expected/\(name)"), encoding: .utf8)
+    }
+
+    @Test func runPrintsToStandardOutput() throws {
+        let result = try screens("run", "scripts/hello")
+        #expect(result.status == 0)
+        #expect(result.stdout == (try expectedOutput("hello.txt")))
+        #expect(result.stderr == "")
+    }
+
+    @Test func runReportsErrorsWithTracebackAndFails() throws {
+        let result = try screens("run", "Tests/ScreensCLITests/Scripts/fails.lua")
+        #expect(result.status == 1)
+        #expect(result.stdout == "before the error\n")
+        #expect(result.stderr == (try expectedOutput("fails.stderr.txt")))
+    }
+
+    @Test func runTellsSyntaxErrorsAndMissingFilesApart() throws {
+        let syntax = try screens("run", "Tests/lua/fixtures/syntax_error.lua")
+        #expect(syntax.status == 1)
+        #expect(syntax.stderr == "screens: Tests/lua/fixtures/syntax_error.lua:6: unexpected symbol near '='\n")
+        let missing = try screens("run", "no/such/app")
+        #expect(missing.status == 1)
+        #expect(missing.stderr == "screens: cannot open no/such/app/main.lua: No such file or directory\n")
+    }
+
+    @Test func aFailingSuiteFailsTheRunWithTheRightClosingLine() throws {
+        let result = try screens("test", "Tests/lua/fixtures/counting.lua")
+        #expect(result.status == 1)
+        #expect(result.stdout.hasSuffix("\n4 passed, 7 failed, 3 skipped\n"))
+        #expect(result.stdout.contains("FAIL  counting raises a Lua error  (Tests/lua/fixtures/counting.lua:16)"))
+    }
+
+    @Test func aPassingSuitePassesTheRun() throws {
+        let result = try screens("test", "Tests/lua/fixtures/all_pass.lua", "--verbose")
+        #expect(result.status == 0)
+        #expect(result.stdout.hasSuffix("3 passed, 0 failed\n"))
+        #expect(result.stdout.hasPrefix("ok    "))
+    }
+
+    @Test func aMissingPathIsAUsageError() throws {
+        let result = try screens("test", "no/such/folder")
+        #expect(result.status == 2)
+        #expect(result.stderr == "screens test: no such file or directory: no/such/folder\n")
+    }
+}

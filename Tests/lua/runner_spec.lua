@@ -1,0 +1,702 @@
+-- The runner tested with itself: each test runs a small suite of its own
+-- through the host contract and looks at what came out.
+
+local runner = require("screentest.runner")
+local getinfo = debug.getinfo
+
+-- "file:line" of the line calling here(), worded as the runner words it.
+local function here()
+  local info = getinfo(2, "Sl")
+  local file = info.source:sub(1, 1) == "@" and info.source:sub(2) or info.short_src
+  return file .. ":" .. info.currentline
+end
+
+-- Runs body as a test file of its own, as the host would: body gets the
+-- inner suite's functions as its globals (name the parameter _ENV).
+-- Returns the result, the reporter's events and the suite.
+local function run_file(body, options, prepare)
+  local suite = runner.new(options or { file = "inner_spec.lua" })
+  local env = setmetatable({}, { __index = _G })
+  for k, v in pairs(suite.env) do env[k] = v end
+  if prepare then prepare(suite) end
+  suite:collect(function() body(env) end)
+  local events = {}
+  local result = suite:run({
+    test_started = function(test) events[#events + 1] = "start " .. test.name end,
+    test_finished = function(test) events[#events + 1] = test.status .. " " .. test.name end,
+  })
+  return result, events, suite
+end
+
+local function counts(result)
+  return string.format("%d passed, %d failed, %d skipped", result.passed, result.failed, result.skipped)
+end
+
+local function names(result, status)
+  local list = {}
+  for _, test in ipairs(result.tests) do
+    if status == nil or test.status == status then list[#list + 1] = test.name end
+  end
+  return list
+end
+
+describe("counting", function()
+  it("counts passed, failed and skipped tests", function()
+    local result = run_file(function(_ENV)
+      it("passes", function() end)
+      it("fails", function() assert.is_true(false) end)
+      it("raises", function() error("boom") end)
+      it("has no function")
+      pending("is pending")
+    end)
+    assert.equal("1 passed, 2 failed, 2 skipped", counts(result))
+    assert.same({ "passes", "fails", "raises", "has no function", "is pending" }, names(result))
+  end)
+
+  it("keeps running after a test raises", function()
+    local ran = {}
+    local result = run_file(function(_ENV)
+      it("one", function() ran[#ran + 1] = 1; error("first") end)
+      it("two", function() ran[#ran + 1] = 2; error({}) end)
+      it("three", function() ran[#ran + 1] = 3 end)
+    end)
+    assert.same({ 1, 2, 3 }, ran)
+    assert.equal("1 passed, 2 failed, 0 skipped", counts(result))
+  end)
+
+  it("reports each entry as started then finished, in order", function()
+    local _, events = run_file(function(_ENV)
+      describe("block", function()
+        it("a", function() end)
+        pending("b")
+        it("c", function() error("x") end)
+      end)
+    end)
+    assert.same({
+      "start block a", "passed block a",
+      "start block b", "skipped block b",
+      "start block c", "failed block c",
+    }, events)
+  end)
+
+  it("runs without a reporter", function()
+    local suite = runner.new({ file = "x_spec.lua" })
+    suite:collect(function() suite.env.it("a", function() end) end)
+    assert.equal("1 passed, 0 failed, 0 skipped", counts(suite:run()))
+  end)
+
+  it("runs an empty file", function()
+    local result = run_file(function() end)
+    assert.equal("0 passed, 0 failed, 0 skipped", counts(result))
+    assert.same({}, result.tests)
+  end)
+end)
+
+describe("names and locations", function()
+  it("joins the names of the enclosing blocks with spaces", function()
+    local result = run_file(function(_ENV)
+      describe("outer", function()
+        context("inner", function()
+          it("test", function() end)
+        end)
+        it("direct", function() end)
+      end)
+      it("top", function() end)
+    end)
+    assert.same({ "outer inner test", "outer direct", "top" }, names(result))
+  end)
+
+  it("locates a test where it was called", function()
+    local where
+    local result = run_file(function(_ENV)
+      where = here(); it("here", function() end)
+    end)
+    assert.equal(where, result.tests[1].location)
+  end)
+
+  it("takes numbers as names", function()
+    local result = run_file(function(_ENV)
+      describe(1, function() it(2, function() end) end)
+    end)
+    assert.equal("1 2", result.tests[1].name)
+  end)
+end)
+
+describe("hooks", function()
+  it("run outside-in before and inside-out after each test", function()
+    local log = {}
+    local function note(event) return function() log[#log + 1] = event end end
+    run_file(function(_ENV)
+      setup(note("file setup"))
+      before_each(note("file before"))
+      after_each(note("file after"))
+      describe("outer", function()
+        setup(note("outer setup"))
+        teardown(note("outer teardown"))
+        before_each(note("outer before"))
+        after_each(note("outer after"))
+        describe("inner", function()
+          before_each(note("inner before"))
+          after_each(note("inner after"))
+          it("one", function()
+            finally(note("one finally"))
+            log[#log + 1] = "one"
+          end)
+          it("two", note("two"))
+        end)
+        it("three", note("three"))
+      end)
+      teardown(note("file teardown"))
+    end)
+    assert.same({
+      "file setup", "outer setup",
+      "file before", "outer before", "inner before", "one", "one finally",
+      "inner after", "outer after", "file after",
+      "file before", "outer before", "inner before", "two",
+      "inner after", "outer after", "file after",
+      "file before", "outer before", "three", "outer after", "file after",
+      "outer teardown", "file teardown",
+    }, log)
+  end)
+
+  it("run several hooks of a block in the order given", function()
+    local log = {}
+    run_file(function(_ENV)
+      before_each(function() log[#log + 1] = "before 1" end)
+      before_each(function() log[#log + 1] = "before 2" end)
+      after_each(function() log[#log + 1] = "after 1" end)
+      after_each(function() log[#log + 1] = "after 2" end)
+      it("test", function() log[#log + 1] = "test" end)
+    end)
+    assert.same({ "before 1", "before 2", "test", "after 1", "after 2" }, log)
+  end)
+
+  it("apply to tests declared before them in the block", function()
+    local log = {}
+    run_file(function(_ENV)
+      it("test", function() log[#log + 1] = "test" end)
+      before_each(function() log[#log + 1] = "before" end)
+    end)
+    assert.same({ "before", "test" }, log)
+  end)
+
+  it("run lazy_setup before the first test that runs, and lazy_teardown if it ran", function()
+    local log = {}
+    local function note(event) return function() log[#log + 1] = event end end
+    run_file(function(_ENV)
+      describe("lazy", function()
+        lazy_setup(note("lazy setup"))
+        lazy_teardown(note("lazy teardown"))
+        strict_setup(note("strict setup"))
+        strict_teardown(note("strict teardown"))
+        pending("first")
+        it("second", note("second"))
+        it("third", note("third"))
+      end)
+      describe("only pending", function()
+        lazy_setup(note("never"))
+        lazy_teardown(note("never either"))
+        setup(note("strict setup runs anyway"))
+        pending("nothing to run")
+      end)
+    end)
+    assert.same({
+      "strict setup", "lazy setup", "second", "third", "lazy teardown", "strict teardown",
+      "strict setup runs anyway",
+    }, log)
+  end)
+
+  it("skip a test whose before_each failed, running the after_each of the levels entered", function()
+    local log = {}
+    local function note(event) return function() log[#log + 1] = event end end
+    local result = run_file(function(_ENV)
+      describe("outer", function()
+        before_each(function() log[#log + 1] = "outer before"; error("broken") end)
+        before_each(note("second outer before"))
+        after_each(note("outer after"))
+        describe("inner", function()
+          before_each(note("inner before"))
+          after_each(note("inner after"))
+          it("test", note("test"))
+        end)
+      end)
+    end)
+    assert.same({ "outer before", "outer after" }, log)
+    assert.equal("failed", result.tests[1].status)
+    assert.matches("broken$", result.tests[1].failure.message)
+  end)
+
+  it("fail a passing test when after_each raises", function()
+    local result = run_file(function(_ENV)
+      after_each(function() error("after broke") end)
+      it("test", function() end)
+    end)
+    assert.equal("0 passed, 1 failed, 0 skipped", counts(result))
+    assert.matches("after broke$", result.tests[1].failure.message)
+  end)
+
+  it("keep a test's first failure when after_each raises too", function()
+    local ran = false
+    local result = run_file(function(_ENV)
+      after_each(function() error("after broke") end)
+      after_each(function() ran = true end)
+      it("test", function() error("test broke") end)
+    end)
+    assert.is_true(ran)
+    assert.matches("test broke$", result.tests[1].failure.message)
+  end)
+
+  it("cannot be declared inside a test", function()
+    local result = run_file(function(_ENV)
+      it("test", function() before_each(function() end) end)
+    end)
+    assert.equal("before_each() cannot be called inside a test or a hook",
+                 (result.tests[1].failure.message:gsub("^.-:%d+: ", "")))
+  end)
+end)
+
+describe("setup and teardown", function()
+  it("count a failed setup as one entry named after its block and skip its tests", function()
+    local ran, where = {}, nil
+    local result = run_file(function(_ENV)
+      describe("outer", function()
+        where = here(); describe("broken", function()
+          setup(function() error("setup broke") end)
+          teardown(function() ran[#ran + 1] = "teardown" end)
+          it("one", function() ran[#ran + 1] = "one" end)
+          describe("deeper", function()
+            it("two", function() ran[#ran + 1] = "two" end)
+          end)
+        end)
+        it("after", function() ran[#ran + 1] = "after" end)
+      end)
+    end)
+    assert.equal("1 passed, 1 failed, 0 skipped", counts(result))
+    assert.same({ "outer broken", "outer after" }, names(result))
+    local entry = result.tests[1]
+    assert.equal(where, entry.location)
+    assert.matches("setup broke$", entry.failure.message)
+    assert.is_string(entry.failure.traceback)
+    -- teardown still runs, to release what setup got before failing
+    assert.same({ "teardown", "after" }, ran)
+  end)
+
+  it("count a failed teardown as one more entry", function()
+    local result = run_file(function(_ENV)
+      describe("block", function()
+        teardown(function() error("teardown broke") end)
+        it("one", function() end)
+        it("two", function() end)
+      end)
+    end)
+    assert.equal("2 passed, 1 failed, 0 skipped", counts(result))
+    assert.same({ "block one", "block two", "block" }, names(result))
+  end)
+
+  it("count a failed lazy_setup as one entry, before any of its tests", function()
+    local result = run_file(function(_ENV)
+      describe("lazy", function()
+        lazy_setup(function() error("lazy broke") end)
+        it("one", function() end)
+        it("two", function() end)
+      end)
+      it("after", function() end)
+    end)
+    assert.equal("1 passed, 1 failed, 0 skipped", counts(result))
+    assert.same({ "lazy", "after" }, names(result))
+  end)
+
+  it("name a failing file-level setup after the file", function()
+    local result = run_file(function(_ENV)
+      setup(function() error("file setup broke") end)
+      it("never", function() end)
+    end, { file = "some/file_spec.lua" })
+    assert.equal("0 passed, 1 failed, 0 skipped", counts(result))
+    assert.equal("some/file_spec.lua", result.tests[1].name)
+  end)
+end)
+
+describe("pending", function()
+  it("stops a test and marks it skipped when called inside it", function()
+    local reached = false
+    local result = run_file(function(_ENV)
+      it("test", function()
+        pending("later")
+        reached = true
+      end)
+    end)
+    assert.is_false(reached)
+    assert.equal("0 passed, 0 failed, 1 skipped", counts(result))
+    assert.equal("later", result.tests[1].reason)
+    assert.is_nil(result.tests[1].failure)
+  end)
+
+  it("in a before_each skips the test body but runs after_each", function()
+    local log = {}
+    local result = run_file(function(_ENV)
+      before_each(function() pending("not today") end)
+      after_each(function() log[#log + 1] = "after" end)
+      it("test", function() log[#log + 1] = "test" end)
+    end)
+    assert.same({ "after" }, log)
+    assert.equal("skipped", result.tests[1].status)
+  end)
+
+  it("does not undo a failure", function()
+    local result = run_file(function(_ENV)
+      after_each(function() pending("too late") end)
+      it("test", function() error("broke") end)
+    end)
+    assert.equal("failed", result.tests[1].status)
+  end)
+
+  it("still lets after_each fail a skipped test", function()
+    local result = run_file(function(_ENV)
+      after_each(function() error("after broke") end)
+      it("test", function() pending("skip") end)
+    end)
+    assert.equal("failed", result.tests[1].status)
+  end)
+
+  it("declares skipped tests with it(name) and pending(name)", function()
+    local where
+    local result = run_file(function(_ENV)
+      where = here(); pending("one")
+      it("two")
+    end)
+    assert.same({ "one", "two" }, names(result, "skipped"))
+    assert.equal(where, result.tests[1].location)
+  end)
+end)
+
+describe("finally", function()
+  it("runs after the test, even when it fails, newest first", function()
+    local log = {}
+    local result = run_file(function(_ENV)
+      after_each(function() log[#log + 1] = "after" end)
+      it("test", function()
+        finally(function() log[#log + 1] = "first" end)
+        finally(function() log[#log + 1] = "second" end)
+        error("broke")
+      end)
+    end)
+    assert.same({ "second", "first", "after" }, log)
+    assert.matches("broke$", result.tests[1].failure.message)
+  end)
+
+  it("fails the test when it raises", function()
+    local result = run_file(function(_ENV)
+      it("test", function() finally(function() error("cleanup broke") end) end)
+    end)
+    assert.matches("cleanup broke$", result.tests[1].failure.message)
+  end)
+
+  it("must be called inside a test", function()
+    local result = run_file(function(_ENV)
+      finally(function() end)
+    end)
+    assert.equal("0 passed, 1 failed, 0 skipped", counts(result))
+    assert.matches("finally%(%) must be called inside a test$", result.tests[1].failure.message)
+  end)
+end)
+
+describe("filter", function()
+  local function body(_ENV)
+    describe("math", function()
+      it("adds fast", function() end)
+      it("divides slowly", function() error("slow") end)
+      pending("multiplies fast")
+    end)
+    describe("strings", function()
+      setup(function() error("never set up") end)
+      it("concatenates slowly", function() end)
+    end)
+  end
+
+  it("runs only the tests whose full name matches, counting no others", function()
+    local result = run_file(body, { file = "f_spec.lua", filter = "fast" })
+    assert.equal("1 passed, 0 failed, 1 skipped", counts(result))
+    assert.same({ "math adds fast", "math multiplies fast" }, names(result))
+  end)
+
+  it("matches Lua patterns against the full name", function()
+    local result = run_file(body, { file = "f_spec.lua", filter = "^math d.-ly$" })
+    assert.same({ "math divides slowly" }, names(result))
+  end)
+
+  it("reports a bad pattern", function()
+    local result = run_file(body, { file = "f_spec.lua", filter = "[" })
+    assert.equal("0 passed, 1 failed, 0 skipped", counts(result))
+    assert.matches("bad filter pattern '%['", result.tests[1].failure.message)
+  end)
+end)
+
+describe("failure records", function()
+  it("give the assertion's message and place, without a traceback", function()
+    local where
+    local result = run_file(function(_ENV)
+      it("test", function()
+        where = here(); assert.are.equal(1, 2)
+      end)
+    end)
+    assert.same({
+      message = "Expected objects to be equal.\nPassed in:\n(number) 2\nExpected:\n(number) 1",
+      location = where,
+    }, result.tests[1].failure)
+  end)
+
+  it("give a Lua error's message and place, and the test's part of the traceback", function()
+    local where, defined
+    local function helper() error("deep down") end
+    local result = run_file(function(_ENV)
+      defined = here(); it("test", function()
+        where = here(); helper()
+      end)
+    end)
+    local failure = result.tests[1].failure
+    local place = getinfo(helper, "S").short_src
+    assert.equal(place .. ":" .. getinfo(helper, "S").linedefined .. ": deep down", failure.message)
+    assert.equal(place .. ":" .. getinfo(helper, "S").linedefined, failure.location)
+    local lines = {}
+    for line in failure.traceback:gmatch("[^\n]+") do lines[#lines + 1] = line end
+    assert.equal("stack traceback:", lines[1])
+    assert.matches("in upvalue 'helper'$", lines[2])
+    assert.equal("\t" .. where .. ": in function <" .. defined .. ">", lines[3])
+    assert.equal(3, #lines)
+  end)
+
+  it("leave the runner's frames out of tracebacks", function()
+    local result = run_file(function(_ENV)
+      it("test", function()
+        local s = spy.new(function() error("inside the spy") end)
+        s()
+      end)
+    end)
+    local traceback = result.tests[1].failure.traceback
+    for _, word in ipairs({ "runner.lua", "spy.lua", "assert.lua", "xpcall", "'error'" }) do
+      assert.is_nil(traceback:find(word, 1, true))
+    end
+    assert.equal(2, select(2, traceback:gsub("\n", "")))   -- the spied function, the test
+  end)
+
+  it("show a table error through its __tostring", function()
+    local result = run_file(function(_ENV)
+      it("test", function()
+        error(setmetatable({}, { __tostring = function() return "custom error" end }))
+      end)
+    end)
+    assert.equal("custom error", result.tests[1].failure.message)
+  end)
+
+  it("show other error values formatted, located at the raising line", function()
+    local where = {}
+    local result = run_file(function(_ENV)
+      it("table", function() where[1] = here(); error({ code = 42 }) end)
+      it("nil", function() where[2] = here(); error() end)
+      it("number", function() where[3] = here(); error(7) end)
+      it("no position", function() where[4] = here(); error("bare", 0) end)
+    end)
+    local failures = {}
+    for i, test in ipairs(result.tests) do failures[i] = test.failure end
+    assert.same({ message = "(table) {\n  [code] = 42 }", location = where[1] },
+                { message = failures[1].message, location = failures[1].location })
+    assert.equal("(nil)", failures[2].message)
+    assert.equal(where[2], failures[2].location)
+    assert.equal("7", failures[3].message)
+    assert.equal("bare", failures[4].message)
+    assert.equal(where[4], failures[4].location)
+  end)
+
+  it("survive a stack overflow, showing the ends of the stack", function()
+    local result = run_file(function(_ENV)
+      it("recurses", function()
+        local function recurse() return 1 + recurse() end
+        recurse()
+      end)
+    end)
+    local failure = result.tests[1].failure
+    assert.matches("stack overflow", failure.message)
+    assert.matches("\n\t%.%.%.\t%(skipping %d+ levels%)\n", failure.traceback)
+  end)
+
+  it("still work when the test clobbers globals", function()
+    local saved = { debug = debug, pcall = pcall, xpcall = xpcall, error = error,
+                    type = type, string = string, tostring = tostring, setmetatable = setmetatable }
+    local result = run_file(function(_ENV)
+      before_each(function()
+        for k in pairs(saved) do _G[k] = nil end
+      end)
+      after_each(function()
+        for k, v in pairs(saved) do _G[k] = v end
+      end)
+      it("fails an assertion", function() assert.equal(1, 2) end)
+      it("raises", function() local t; return t.x end)
+    end)
+    assert.equal(debug, saved.debug)
+    assert.equal("0 passed, 2 failed, 0 skipped", counts(result))
+    assert.matches("^Expected objects to be equal", result.tests[1].failure.message)
+    assert.matches("attempt to index a nil value", result.tests[2].failure.message)
+  end)
+end)
+
+describe("collecting", function()
+  it("turns a describe body's error into one entry named after the block", function()
+    local where
+    local result = run_file(function(_ENV)
+      where = here(); describe("broken", function()
+        it("declared first", function() end)
+        error("body broke")
+      end)
+      it("after", function() end)
+    end)
+    assert.equal("1 passed, 1 failed, 0 skipped", counts(result))
+    assert.same({ "broken", "after" }, names(result))
+    assert.equal(where, result.tests[1].location)
+    assert.matches("body broke$", result.tests[1].failure.message)
+  end)
+
+  it("turns a file body's error into one entry named after the file", function()
+    local result = run_file(function(_ENV)
+      it("declared first", function() end)
+      error("file broke")
+    end, { file = "broken_spec.lua" })
+    assert.equal("0 passed, 1 failed, 0 skipped", counts(result))
+    assert.equal("broken_spec.lua", result.tests[1].name)
+    assert.matches("file broke$", result.tests[1].failure.message)
+  end)
+
+  it("records a file that did not load", function()
+    local suite = runner.new({ file = "bad_spec.lua" })
+    suite:fail_file("bad_spec.lua:3: unexpected symbol near '='")
+    local result = suite:run({})
+    assert.equal("0 passed, 1 failed, 0 skipped", counts(result))
+    assert.same({
+      name = "bad_spec.lua", location = "bad_spec.lua:3", status = "failed",
+      failure = { message = "bad_spec.lua:3: unexpected symbol near '='", location = "bad_spec.lua:3" },
+    }, result.tests[1])
+  end)
+
+  it("rejects tests declared inside a running test", function()
+    local result = run_file(function(_ENV)
+      it("outer", function() it("inner", function() end) end)
+    end)
+    assert.equal("0 passed, 1 failed, 0 skipped", counts(result))
+    assert.matches("it%(%) cannot be called inside a test or a hook$", result.tests[1].failure.message)
+  end)
+
+  it("checks the arguments of describe and it", function()
+    local result = run_file(function(_ENV)
+      describe("no function")
+    end)
+    assert.matches("bad argument #2 to 'describe' %(function expected, got nil%)$",
+                   result.tests[1].failure.message)
+    result = run_file(function(_ENV) it({}, function() end) end)
+    assert.matches("bad argument #1 to 'it' %(string expected, got table%)$",
+                   result.tests[1].failure.message)
+  end)
+end)
+
+describe("host hooks", function()
+  it("run around the file's hooks and get the test record", function()
+    local log = {}
+    local result = run_file(function(_ENV)
+      before_each(function() log[#log + 1] = "user before" end)
+      after_each(function() log[#log + 1] = "user after" end)
+      it("test", function() log[#log + 1] = "test" end)
+    end, nil, function(suite)
+      suite:add_hooks({
+        before_each = function(test) log[#log + 1] = "host 1 before " .. test.name end,
+        after_each = function(test) log[#log + 1] = "host 1 after " .. test.status end,
+      })
+      suite:add_hooks({
+        before_each = function() log[#log + 1] = "host 2 before" end,
+        after_each = function() log[#log + 1] = "host 2 after" end,
+      })
+    end)
+    assert.same({
+      "host 1 before test", "host 2 before", "user before", "test",
+      "user after", "host 2 after", "host 1 after passed",
+    }, log)
+    assert.equal(1, result.passed)
+  end)
+
+  it("fail the test when they raise, skipping the file's hooks", function()
+    local log = {}
+    local result = run_file(function(_ENV)
+      before_each(function() log[#log + 1] = "user before" end)
+      after_each(function() log[#log + 1] = "user after" end)
+      it("test", function() log[#log + 1] = "test" end)
+    end, nil, function(suite)
+      suite:add_hooks({
+        before_each = function() error("host broke") end,
+        after_each = function() log[#log + 1] = "host after" end,
+      })
+    end)
+    assert.same({ "host after" }, log)
+    assert.matches("host broke$", result.tests[1].failure.message)
+  end)
+
+  it("fail a passing test when the host's after_each raises", function()
+    local result = run_file(function(_ENV)
+      it("test", function() end)
+    end, nil, function(suite)
+      suite:add_hooks({ after_each = function() error("host after broke") end })
+    end)
+    assert.equal("failed", result.tests[1].status)
+  end)
+
+  it("can see the running test", function()
+    local seen
+    local suite
+    run_file(function(_ENV)
+      it("test", function() seen = suite:current_test().name end)
+    end, nil, function(s) suite = s end)
+    assert.equal("test", seen)
+    assert.is_nil(suite:current_test())
+  end)
+end)
+
+describe("spies in tests", function()
+  it("are reverted after the test that made them", function()
+    local target = { f = function() return "original" end }
+    local seen = {}
+    run_file(function(_ENV)
+      describe("block", function()
+        setup(function() stub(target, "f", "from setup") end)
+        it("stubs", function()
+          stub(target, "f", "stubbed")
+          seen[#seen + 1] = target.f()
+        end)
+        it("sees the setup's stub", function() seen[#seen + 1] = target.f() end)
+      end)
+      it("sees the original", function() seen[#seen + 1] = target.f() end)
+    end)
+    assert.same({ "stubbed", "from setup", "original" }, seen)
+  end)
+end)
+
+describe("assertion failures", function()
+  it("are recognised after coming out of a coroutine", function()
+    local where
+    local result = run_file(function(_ENV)
+      it("test", function()
+        coroutine.wrap(function() where = here(); assert.equal(1, 2) end)()
+      end)
+    end)
+    local failure = result.tests[1].failure
+    assert.matches("^Expected objects to be equal", failure.message)
+    assert.equal(where, failure.location)
+    assert.is_nil(failure.traceback)
+  end)
+
+  it("caught and wrapped in another error are that error", function()
+    local result = run_file(function(_ENV)
+      it("test", function()
+        local _, err = pcall(assert.equal, 1, 2)
+        error("while checking: " .. err, 0)
+      end)
+    end)
+    assert.matches("^while checking: ", result.tests[1].failure.message)
+    assert.is_string(result.tests[1].failure.traceback)
+  end)
+end)
