@@ -28,12 +28,7 @@ let package = Package(
             dependencies: [.product(name: "Collections", package: "swift-collections")],
             swiftSettings: mainActor
         ),
-        .target(
-            name: "ScreenScript",
-            dependencies: ["LuaBridge", "EventLoop"],
-            resources: [.copy("Lua")],
-            swiftSettings: mainActor
-        ),
+        .target(name: "ScreenScript", dependencies: ["LuaBridge", "EventLoop"], swiftSettings: mainActor),
         .target(
             name: "ScreenTest",
             dependencies: ["ScreenScript", "LuaBridge", "EventLoop"],

@@ -69,3 +69,18 @@ public struct LuaArgumentError: Error, Equatable, CustomStringConvertible {
     public var description: String { "bad argument #\(index) (\(message))" }
 }
 
+
+extension LuaArguments {
+    /// Where the Lua code that called this Swift function is (`main.lua:12`), for messages
+    /// that name a callback by the place that scheduled it. Nil when a C function called.
+    public var callerLocation: String? {
+        var record = lua_Debug()
+        guard lua_getstack(stack.L, 1, &record) != 0, lua_getinfo(stack.L, "Sl", &record) != 0,
+              record.currentline > 0
+        else { return nil }
+        let source = withUnsafeBytes(of: &record.short_src) { bytes in
+            String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        return "\(source):\(record.currentline)"
+    }
+}
