@@ -26,7 +26,9 @@ struct TestRunnerTests {
         return String(line.dropFirst("-- \(label): ".count))
     }
 
-    @Test(arguments: ["counting.lua", "syntax_error.lua", "all_pass.lua", "file_error.lua", "filtered.lua"])
+    @Test(arguments: [
+        "counting.lua", "syntax_error.lua", "all_pass.lua", "file_error.lua", "filtered.lua", "unclaimed_error.lua",
+    ])
     func countsFollowBusted(fixture name: String) throws {
         let (summary, results, lines) = try run([fixture(name)])
         #expect(summary.line == (try expected(name)))
@@ -51,6 +53,14 @@ struct TestRunnerTests {
         let report = lines.joined(separator: "\n")
         #expect(report.contains("FAIL  counting fails an assertion"))
         #expect(report.contains("counting.lua:13: Expected objects to be equal."))
+    }
+
+    @Test func anUnclaimedCallbackErrorFailsItsTestWithWhatRaisedIt() throws {
+        let (_, results, _) = try run([fixture("unclaimed_error.lua")])
+        let failed = try #require(results.first { $0.status == .failed })
+        #expect(failed.name == "leaves a timer's error unclaimed")
+        #expect(failed.failure?.message.contains("error in timer callback scheduled at") == true)
+        #expect(failed.failure?.message.contains("unclaimed_error.lua:6: nobody looked") == true)
     }
 
     @Test func discoveryFindsSuitesAndSkipsTheRest() throws {

@@ -52,6 +52,14 @@ struct ScreensCommandTests {
         #expect(result.stderr == "")
     }
 
+    @Test func runRunsTheLoopUntilQuitAndSurvivesCallbackErrors() throws {
+        let result = try screens("run", "Tests/ScreensCLITests/Scripts/timers.lua")
+        #expect(result.status == 0)
+        #expect(result.stdout == (try expectedOutput("timers.txt")))
+        #expect(result.stderr.hasPrefix("error in timer callback scheduled at Tests/ScreensCLITests/Scripts/timers.lua:6: "))
+        #expect(result.stderr.contains("a broken timer does not stop the loop\nstack traceback:"))
+    }
+
     @Test func runReportsErrorsWithTracebackAndFails() throws {
         let result = try screens("run", "Tests/ScreensCLITests/Scripts/fails.lua")
         #expect(result.status == 1)

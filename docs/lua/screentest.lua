@@ -83,3 +83,25 @@ spy = {}
 --- @param name string
 --- @return spy
 function stub(target, name, ...) end
+
+--- What test files add: control over the file's virtual clock, and the errors scripts
+--- raised in callbacks.
+--- @class test
+test = {}
+
+--- Runs everything that falls due within `seconds` of virtual time, in order.
+--- @param seconds number
+function test.advance(seconds) end
+
+--- Moves the clock without running anything, as if the loop had been busy.
+--- @param seconds number
+function test.stall(seconds) end
+
+--- The virtual time, as `loop.now()` gives it.
+--- @return number
+function test.now() end
+
+--- Takes the errors callbacks raised so far: `{ context =, message =, traceback = }`.
+--- An error a test leaves untaken fails that test.
+--- @return { context: string, message: string, traceback: string? }[]
+function test.errors() end

@@ -19,4 +19,9 @@ public final class ObserverToken {
 
     /// Whether the observer is still registered.
     public var isActive: Bool { body != nil }
+
+    /// Unregisters the observer, as ``NotificationHub/remove(_:)`` does.
+    public func remove() {
+        hub?.remove(self)
+    }
 }

@@ -5,7 +5,7 @@ import LuaShim
 /// method), as in the C API.
 public struct LuaArguments {
     /// The stack of the calling thread.
-    nonisolated(unsafe) public let stack: LuaStack
+    nonisolated public let stack: LuaStack
     nonisolated init(stack: LuaStack) {
         self.stack = stack
     }

@@ -13,9 +13,9 @@ final class LuaNativeBox {
     // retains it, and a retain costs more than the rest of the call.
     nonisolated(unsafe) let counted: (LuaArguments) throws -> Int32
     nonisolated(unsafe) let nothing: (LuaArguments) throws -> Void
-    nonisolated(unsafe) let returnsNothing: Bool
+    nonisolated let returnsNothing: Bool
     /// The state outlives every box (closing it releases them), so it is not retained.
-    nonisolated(unsafe) unowned(unsafe) let state: LuaState
+    nonisolated unowned(unsafe) let state: LuaState
 
     init(_ body: LuaNativeBody, state: LuaState) {
         switch body {

@@ -7,7 +7,7 @@ public struct LuaStack {
     /// The thread's `lua_State *`.
     nonisolated(unsafe) public let L: OpaquePointer
     /// The state the thread belongs to.
-    nonisolated(unsafe) public unowned(unsafe) let state: LuaState
+    nonisolated public unowned(unsafe) let state: LuaState
 
     @usableFromInline
     nonisolated init(_ L: OpaquePointer, _ state: LuaState) {
@@ -29,6 +29,12 @@ public struct LuaStack {
     @discardableResult
     public func push(_ value: some LuaPushable) -> Int32 {
         value.push(to: self)
+    }
+
+    /// Pushes exactly one value for `value`: nil for none, the first of several.
+    /// Stack: [-0, +1, -]
+    public func pushOne(_ value: some LuaPushable) {
+        pushSingle(value, to: self)
     }
 
     /// Pushes nil. Stack: [-0, +1, -]

@@ -1,3 +1,4 @@
+import EventLoop
 import LuaBridge
 
 /// A Lua state set up for screen scripts: the standard libraries, the registered modules
@@ -11,6 +12,11 @@ import LuaBridge
 public final class ScriptHost {
     public let lua: LuaState
     public let modules: ModuleRegistry
+    /// The loop scripts schedule on (`loop`, `notify`): real time for `screens run`, virtual
+    /// time in tests.
+    public let loop: EventLoop
+    /// The app the main chunk returned (or set as the global `app`), once loaded.
+    public private(set) var app: LuaValue = .nil
 
     /// Receives errors from callbacks (timers, overrides, observers) with the name of what
     /// raised them. The default writes them to standard error; the host goes on either way.
@@ -22,13 +28,36 @@ public final class ScriptHost {
     /// Creates a host.
     ///
     /// - Parameters:
+    ///   - loop: the event loop scripts schedule on; a real-time one by default.
     ///   - modules: the modules to install, the built-in ones by default.
     ///   - limits: the memory cap and instruction budget for the scripts.
     /// - Throws: ``LuaError`` when the state cannot be created or a module fails to open.
-    public init(modules: ModuleRegistry = .builtins, limits: LuaLimits = .none) throws(LuaError) {
+    public init(
+        loop: EventLoop = EventLoop(clock: .real), modules: ModuleRegistry = .builtins, limits: LuaLimits = .none
+    ) throws(LuaError) {
         lua = try LuaState(libraries: .all, limits: limits)
+        self.loop = loop
         self.modules = modules
         try install(modules)
+        loop.localNotificationHandler = { [unowned self] note in deliver(note) }
+    }
+
+    /// Calls a script's callback and reports an error instead of throwing it: a callback
+    /// that fails never stops the host.
+    ///
+    /// - Parameter context: what raised it, for the report ("timer callback scheduled at
+    ///   main.lua:12").
+    /// - Returns: what the callback returned, or nil when it failed.
+    @discardableResult
+    public func callback<each Argument: LuaPushable>(
+        _ function: LuaFunction, _ arguments: repeat each Argument, context: @autoclosure () -> String
+    ) -> [LuaValue]? {
+        do {
+            return try function.callReturningAll(repeat each arguments)
+        } catch {
+            lua.report(error, in: context())
+            return nil
+        }
     }
 
     /// Loads and runs an app: a folder with `main.lua`, or a single Lua file. The app's
@@ -41,8 +70,21 @@ public final class ScriptHost {
         let main = AppLocation(path)
         try prependModulePath(for: main.folder)
         let results = try lua.run(file: main.file)
-        if let first = results.first, !first.isNil { return first }
-        return lua.globals["app"]
+        app = results.first.flatMap { $0.isNil ? nil : $0 } ?? lua.globals["app"]
+        return app
+    }
+
+    /// Runs the loop until a script calls `loop.quit()` or nothing is left to do.
+    public func run() {
+        loop.run()
+    }
+
+    /// Hands a local notification to the app's `didReceiveLocalNotification(note)`: the app
+    /// loaded, or else the global `app` a script has set.
+    private func deliver(_ note: LocalNotification) {
+        let app = app.isNil ? lua.globals["app"] : app
+        guard let handler = app.tableValue?["didReceiveLocalNotification"].functionValue else { return }
+        callback(handler, note, context: "didReceiveLocalNotification")
     }
 
     // MARK: - Modules

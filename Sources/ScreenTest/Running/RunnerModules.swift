@@ -13,8 +13,9 @@ enum RunnerModules {
     /// Starts a suite for a file, puts its functions (`describe`, `it`, `assert`, ...) in
     /// the globals, and returns the steps the host drives.
     static let startSuite = """
-        local file, filter = ...
+        local file, filter, hooks = ...
         local suite = require("screentest.runner").new{ file = file, filter = filter }
+        suite:add_hooks(hooks)
         for name, value in pairs(suite.env) do _G[name] = value end
         return {
           collect = function(chunk) suite:collect(chunk) end,

@@ -1,3 +1,4 @@
+import EventLoop
 import Foundation
 import LuaBridge
 import ScreenScript
@@ -68,7 +69,14 @@ public final class TestRunner {
         var results: [TestResult] = []
         do {
             let limits = LuaLimits(memory: options.memoryLimit, instructions: options.instructionBudget)
-            let host = try ScriptHost(modules: modules.adding(contentsOf: RunnerModules.all), limits: limits)
+            let session = TestSession()
+            let host = try ScriptHost(
+                loop: EventLoop(clock: .virtual),
+                modules: modules.adding(contentsOf: RunnerModules.all + [TestModule.module(session: session)]),
+                limits: limits)
+            host.errorReporter = { [unowned session] error, context in
+                session.reports.append(.init(context: context, error: error))
+            }
             let lua = host.lua
             // A suite finds the modules beside it, and those of the app it sits in
             // (`scripts/<app>/tests/x_spec.lua` requires the app's modules).
@@ -78,7 +86,7 @@ public final class TestRunner {
             }
             try host.prependModulePath(for: folder)
             let suite = try lua.load(RunnerModules.startSuite, name: "=screentest").call(
-                file, options.filter, returning: LuaTable.self)
+                file, options.filter, TestModule.hooks(session: session, in: lua), returning: LuaTable.self)
             do {
                 let chunk = try lua.load(file: file)
                 try suite.method("collect").call(chunk)

@@ -3,7 +3,8 @@ import Foundation
 import LuaBridge
 import ScreenScript
 
-/// `screens run APP`: runs an app (a folder with main.lua, or a Lua file).
+/// `screens run APP`: runs an app (a folder with main.lua, or a Lua file), then its loop
+/// until a script calls `loop.quit()` or nothing is left to do.
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run a Lua app: a folder with main.lua, or a single Lua file.")
@@ -18,6 +19,7 @@ struct Run: ParsableCommand {
             do {
                 let host = try ScriptHost(limits: limits.luaLimits)
                 try host.loadApp(at: app)
+                host.run()
                 return 0
             } catch {
                 printError("screens: \(error)")

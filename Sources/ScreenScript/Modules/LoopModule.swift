@@ -1,0 +1,66 @@
+import EventLoop
+import LuaBridge
+
+/// `loop`: the clock, timers, deferred calls and quitting, on the host's event loop.
+///
+/// ```lua
+/// local t = loop.after(0.5, function() print("later") end)
+/// loop.every(1, function(timer) if done then timer:cancel() end end)
+/// loop.defer(function() print("before any timer") end)
+/// ```
+///
+/// The functions hold the host weakly: the host owns the state that holds them.
+enum LoopModule {
+    static let module = ScriptModule(name: "loop") { host in .table(open(host)) }
+
+    static func open(_ host: ScriptHost) -> LuaTable {
+        let lua = host.lua
+        lua.register(ScriptTimer.lua)
+        let loop = host.loop
+        let table = lua.newTable()
+        table.set("now", lua.function { [unowned loop] _ in loop.now })
+        table.set("after", lua.function { [weak host] args in try schedule(args, host: host, repeating: false) })
+        table.set("every", lua.function { [weak host] args in try schedule(args, host: host, repeating: true) })
+        table.set("defer", lua.function { [weak host] args -> Void in
+            let body = try args.get(1, as: LuaFunction.self)
+            let context = "deferred call made at \(args.callerLocation ?? "?")"
+            host?.loop.defer { [weak host] in host?.callback(body, context: context) }
+        })
+        table.set("quit", lua.function { [unowned loop] _ in loop.quit() })
+        return table
+    }
+
+    /// `loop.after(seconds, fn)` and `loop.every(seconds, fn)`: the callback gets the timer.
+    private static func schedule(_ args: LuaArguments, host: ScriptHost?, repeating: Bool) throws -> ScriptTimer {
+        let seconds = try args.get(1, as: Double.self)
+        let body = try args.get(2, as: LuaFunction.self)
+        guard seconds.isFinite else { throw args.error(1, "finite number expected, got \(LuaValue.number(seconds))") }
+        if repeating && seconds <= 0 {
+            throw args.error(1, "positive interval expected, got \(LuaValue.number(seconds))")
+        }
+        let handle = ScriptTimer()
+        guard let host else { return handle }
+        let context = "timer callback scheduled at \(args.callerLocation ?? "?")"
+        // The loop holds the callback, and the callback the handle it passes to the script,
+        // until the timer is done or cancelled.
+        let fire: (LoopTimer) -> Void = { [weak host] _ in
+            host?.callback(body, handle, context: context)
+        }
+        handle.timer = repeating ? host.loop.every(seconds, fire) : host.loop.after(seconds, fire)
+        return handle
+    }
+}
+
+/// A timer as scripts see it (`loop.Timer`): `cancel()`, `active`, `repeating`, `nextFireTime`.
+final class ScriptTimer: LuaObject {
+    var timer: LoopTimer?
+
+    static let lua: LuaClass<ScriptTimer> = {
+        let cls = LuaClass<ScriptTimer>("loop.Timer")
+        cls.method("cancel") { handle, _ in handle.timer?.cancel() }
+        cls.property("active") { $0.timer?.isActive ?? false }
+        cls.property("repeating") { $0.timer?.isRepeating ?? false }
+        cls.property("nextFireTime") { $0.timer?.nextFireTime }
+        return cls
+    }()
+}

@@ -1,0 +1,184 @@
+import EventLoop
+import LuaBridge
+
+/// `notify`: the loop's notification center and local notifications.
+///
+/// ```lua
+/// local token = notify.observe("entry.saved", function(note) print(note.userInfo.id) end,
+///                              { object = diary })
+/// notify.post("entry.saved", diary, { id = 7 })
+/// notify.remove(token)
+/// notify.schedule{ after = 60, body = "Wake up", userInfo = { alarm = 1 } }
+/// ```
+///
+/// Objects are matched by identity: a Swift object by itself, any other Lua value through a
+/// stand-in that lives as long as the value does.
+enum NotifyModule {
+    static let module = ScriptModule(name: "notify") { host in .table(try open(host)) }
+
+    static func open(_ host: ScriptHost) throws -> LuaTable {
+        let lua = host.lua
+        lua.register(ObserverToken.lua)
+        lua.register(LocalNotification.lua)
+        lua.register(LuaIdentity.lua)
+        let identityOf = try lua.load(identitiesSource, name: "=notify").call(
+            lua.function { _ in LuaIdentity() }, returning: LuaFunction.self)
+        let hub = host.loop.notifications
+
+        /// The object notifications match `value` by.
+        func identity(_ value: LuaValue) throws -> AnyObject? {
+            if value.isNil { return nil }
+            if case .userdata(let userdata) = value, let object = userdata.object(as: AnyObject.self) {
+                return object
+            }
+            return try identityOf.call(value, returning: LuaIdentity.self)
+        }
+
+        let table = lua.newTable()
+        table.set("observe", lua.function { [weak host] args -> ObserverToken in
+            let name = try args.get(1, as: String.self)
+            let body = try args.get(2, as: LuaFunction.self)
+            let options = try args.get(3, as: LuaTable?.self)
+            let object = try identity(options?["object"] ?? .nil)
+            let context = "observer of '\(name)' added at \(args.callerLocation ?? "?")"
+            return hub.observe(name, object: object) { [weak host] note in
+                host?.callback(body, NoteValue(note), context: context)
+            }
+        })
+        table.set("remove", lua.function { args -> Void in
+            hub.remove(try args.get(1, as: ObserverToken.self))
+        })
+        table.set("post", lua.function { args -> Void in
+            let name = try args.get(1, as: String.self)
+            let object = try identity(args[2])
+            let userInfo = try args.get(3, as: LuaTable?.self).map(LuaValue.table) ?? .nil
+            hub.post(name, object: object, userInfo: LuaPayload(object: args[2], userInfo: userInfo).dictionary)
+        })
+        table.set("schedule", lua.function { [weak host] args in
+            guard let loop = host?.loop else { throw LuaError(kind: .runtime, message: "the host is gone") }
+            return try schedule(args, on: loop)
+        })
+        table.set("pending", lua.function { [weak host] _ in host?.loop.pendingLocalNotifications ?? [] })
+        table.set("cancelAll", lua.function { [weak host] _ in host?.loop.cancelAllLocalNotifications() })
+        return table
+    }
+
+    /// `notify.schedule{ after = seconds | at = time, body = text, userInfo = table }`.
+    private static func schedule(_ args: LuaArguments, on loop: EventLoop) throws -> LocalNotification {
+        let options = try args.get(1, as: LuaTable.self)
+        let after = try options.get("after", as: Double?.self)
+        let at = try options.get("at", as: Double?.self)
+        let body = try options.get("body", as: String?.self) ?? ""
+        let userInfo = try options.get("userInfo", as: LuaTable?.self).map(LuaValue.table) ?? .nil
+        let info = LuaPayload(object: .nil, userInfo: userInfo).dictionary
+        switch (after, at) {
+        case (let delay?, nil) where delay.isFinite:
+            return loop.scheduleLocalNotification(after: delay, body: body, userInfo: info)
+        case (nil, let time?) where time.isFinite:
+            return loop.scheduleLocalNotification(at: time, body: body, userInfo: info)
+        default:
+            throw args.error(1, "exactly one of 'after' and 'at' expected, as a finite number")
+        }
+    }
+
+    /// Maps each Lua value to one stand-in object for as long as the value lives: weakly
+    /// keyed for collectable values, strongly for strings, numbers and booleans.
+    private static let identitiesSource = """
+        local newIdentity = ...
+        local collectable = setmetatable({}, { __mode = "k" })
+        local plain = {}
+        return function(value)
+          local t = type(value)
+          local cache = (t == "table" or t == "function" or t == "userdata" or t == "thread") and collectable or plain
+          local identity = cache[value]
+          if identity == nil then
+            identity = newIdentity()
+            cache[value] = identity
+          end
+          return identity
+        end
+        """
+}
+
+/// The stand-in object for a Lua value that is not a Swift object.
+final class LuaIdentity: LuaObject {
+    static let lua = LuaClass<LuaIdentity>("notify.Identity")
+}
+
+/// The Lua values a script posted or scheduled, carried in `userInfo` so that Lua receives
+/// them exactly; Swift code reads the plain copy of the table beside it.
+final class LuaPayload {
+    static let key = "lua.payload"
+    let object: LuaValue
+    let userInfo: LuaValue
+
+    init(object: LuaValue, userInfo: LuaValue) {
+        self.object = object
+        self.userInfo = userInfo
+    }
+
+    /// The `userInfo` dictionary for the loop: the table's plain copy and this payload.
+    var dictionary: [String: Any] {
+        var info = (userInfo.swiftValue as? [String: Any]) ?? [:]
+        info[LuaPayload.key] = self
+        return info
+    }
+
+    static func from(_ userInfo: [String: Any]) -> LuaPayload? {
+        userInfo[key] as? LuaPayload
+    }
+}
+
+/// A notification as observers receive it: `{ name =, object =, userInfo = }`.
+struct NoteValue: LuaPushable {
+    let note: NotificationHub.Notification
+
+    init(_ note: NotificationHub.Notification) { self.note = note }
+
+    func push(to stack: LuaStack) -> Int32 {
+        let table = stack.state.newTable()
+        table.set("name", note.name)
+        if let payload = LuaPayload.from(note.userInfo) {
+            table.set("object", payload.object)
+            table.set("userInfo", payload.userInfo.isNil ? .table(stack.state.newTable()) : payload.userInfo)
+        } else {
+            if let object = note.object { table.set("object", LuaAnyObject(object)) }
+            table.set("userInfo", LuaDynamic(note.userInfo))
+        }
+        return table.push(to: stack)
+    }
+}
+
+/// Any Swift object, pushed as its registered class.
+struct LuaAnyObject: LuaPushable {
+    let object: AnyObject
+    init(_ object: AnyObject) { self.object = object }
+    func push(to stack: LuaStack) -> Int32 {
+        stack.push(object: object)
+        return 1
+    }
+}
+
+extension ObserverToken: LuaObject {
+    static let lua: LuaClass<ObserverToken> = {
+        let cls = LuaClass<ObserverToken>("notify.Observer")
+        cls.method("remove") { token, _ in token.remove() }
+        cls.property("name") { $0.name }
+        cls.property("active") { $0.isActive }
+        return cls
+    }()
+}
+
+extension LocalNotification: LuaObject {
+    static let lua: LuaClass<LocalNotification> = {
+        let cls = LuaClass<LocalNotification>("notify.LocalNotification")
+        cls.method("cancel") { note, _ in note.cancel() }
+        cls.property("body") { $0.body }
+        cls.property("fireTime") { $0.fireTime }
+        cls.property("pending") { $0.isPending }
+        cls.property("userInfo") { note in
+            LuaPayload.from(note.userInfo)?.userInfo ?? LuaValue.nil
+        }
+        return cls
+    }()
+}

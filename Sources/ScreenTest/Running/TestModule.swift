@@ -1,0 +1,78 @@
+import EventLoop
+import LuaBridge
+import ScreenScript
+
+/// What a test file's host records while its tests run: the errors scripts raised in
+/// callbacks, which would otherwise only be printed.
+final class TestSession {
+    struct Report {
+        var context: String
+        var error: LuaError
+    }
+
+    var reports: [Report] = []
+
+    /// Takes the reports recorded so far.
+    func takeReports() -> [Report] {
+        defer { reports = [] }
+        return reports
+    }
+}
+
+/// `test`: what test files add to the API, on the file's virtual clock.
+///
+/// ```lua
+/// loop.after(2, function() fired = true end)
+/// test.advance(2)              -- runs the timers, deferred calls and animations due
+/// test.stall(5)                -- moves the clock without running anything (a busy loop)
+/// assert.is_true(fired)
+/// local reported = test.errors()   -- errors raised in callbacks, taken so the test passes
+/// ```
+///
+/// An error a callback raises during a test and the test does not take with
+/// `test.errors()` fails that test.
+enum TestModule {
+    static func module(session: TestSession) -> ScriptModule {
+        ScriptModule(name: "test") { host in
+            let lua = host.lua
+            let loop = host.loop
+            let table = lua.newTable()
+            table.set("advance", lua.function { [unowned loop] args -> Void in
+                let seconds = try args.get(1, as: Double.self)
+                guard seconds.isFinite, seconds >= 0 else {
+                    throw args.error(1, "non-negative number of seconds expected, got \(LuaValue.number(seconds))")
+                }
+                loop.advance(by: seconds)
+            })
+            table.set("stall", lua.function { [unowned loop] args -> Void in
+                let seconds = try args.get(1, as: Double.self)
+                guard seconds.isFinite, seconds >= 0 else {
+                    throw args.error(1, "non-negative number of seconds expected, got \(LuaValue.number(seconds))")
+                }
+                loop.stall(for: seconds)
+            })
+            table.set("now", lua.function { [unowned loop] _ in loop.now })
+            table.set("errors", lua.function { [unowned session] _ in
+                session.takeReports().map { report in
+                    ["context": LuaValue.string(LuaString(report.context)),
+                     "message": LuaValue.string(LuaString(report.error.message)),
+                     "traceback": report.error.traceback.map { LuaValue.string(LuaString($0)) } ?? .nil]
+                }
+            })
+            return .table(table)
+        }
+    }
+
+    /// The runner's host hooks: after each test, reported errors the test did not take
+    /// fail it.
+    static func hooks(session: TestSession, in lua: LuaState) -> LuaTable {
+        let hooks = lua.newTable()
+        hooks.set("after_each", lua.function { [unowned session] _ -> Void in
+            let reports = session.takeReports()
+            guard !reports.isEmpty else { return }
+            let text = reports.map { "error in \($0.context): \($0.error)" }.joined(separator: "\n")
+            throw LuaError(kind: .runtime, message: text)
+        })
+        return hooks
+    }
+}

@@ -1,0 +1,38 @@
+--- @meta
+--- `loop`: the host's event loop. Real time under `screens run`, virtual time in tests.
+
+--- @class loop
+loop = {}
+
+--- Seconds since the loop started; never goes backwards.
+--- @return number
+function loop.now() end
+
+--- Calls `fn(timer)` once, `seconds` from now. Equal deadlines fire in scheduling order.
+--- @param seconds number
+--- @param fn fun(timer: loop.Timer)
+--- @return loop.Timer
+function loop.after(seconds, fn) end
+
+--- Calls `fn(timer)` every `seconds` (> 0). A timer that falls behind skips to its next slot
+--- instead of firing a burst.
+--- @param seconds number
+--- @param fn fun(timer: loop.Timer)
+--- @return loop.Timer
+function loop.every(seconds, fn) end
+
+--- Calls `fn` before the next timer and before input, first in first out.
+--- @param fn fun()
+function loop["defer"](fn) end
+
+--- Ends `screens run` after the current callback.
+function loop.quit() end
+
+--- @class loop.Timer
+--- @field active boolean whether it will fire again
+--- @field repeating boolean
+--- @field nextFireTime number? the loop time it fires next
+local Timer = {}
+
+--- Stops the timer; safe from inside its own callback or another timer's.
+function Timer:cancel() end
