@@ -21,7 +21,13 @@ let package = Package(
             pkgConfig: "lua5.4",
             providers: [.apt(["liblua5.4-dev"]), .brew(["lua"])]
         ),
-        .target(name: "LuaShim", dependencies: ["CLua"]),
+        .target(
+            name: "LuaShim",
+            dependencies: ["CLua"],
+            // Calls into the shared Lua library go through the GOT rather than a PLT stub,
+            // which is a measurable part of every crossing between Lua and Swift.
+            cSettings: [.unsafeFlags(["-fno-plt"], .when(platforms: [.linux]))]
+        ),
         .target(name: "LuaBridge", dependencies: ["CLua", "LuaShim"], swiftSettings: mainActor),
         .target(
             name: "EventLoop",

@@ -8,6 +8,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A Swift function running for Lua, recorded on the C stack by the trampoline: entering
+   Swift costs a few stores to memory that is already in the cache. */
+typedef struct lsh_Frame {
+  lua_State *L;              /* the thread that called it, which Swift calls back on */
+  int calls;                 /* the depth of calls into Lua when it started */
+  struct lsh_Frame *caller;  /* the Swift function below it, or NULL */
+} lsh_Frame;
+
 /* Per-state bookkeeping; a pointer to it sits in the state's extra space. */
 typedef struct lsh_State {
   size_t limit;          /* memory cap in bytes, 0 = none */
@@ -16,15 +24,21 @@ typedef struct lsh_State {
   long long remaining;   /* instructions left in the current outermost call */
   int calls;             /* depth of calls from Swift into Lua (lsh_pcall, lsh_load) */
   int exhausted;         /* the budget ran out during the current outermost call */
-  lua_State *current;    /* the thread running the innermost Swift function, or the main thread */
   lua_State *main;       /* the main thread, whose stack index 1 holds the message handler */
-  int callbacks;         /* depth of Swift functions running for Lua */
+  lsh_Frame *frame;      /* the innermost Swift function running for Lua, NULL at the top level */
 } lsh_State;
 
 /* Calls into Lua and Swift functions called from Lua alternate on the C stack, so Swift is
-   the innermost native frame exactly when both depths are equal. */
+   the innermost native frame exactly when no call into Lua started since the innermost
+   Swift function did. */
 static inline int inswift(const lsh_State *S) {
-  return S->calls == S->callbacks;
+  return S->calls == (S->frame ? S->frame->calls : 0);
+}
+
+/* The thread Swift calls into Lua on: the caller's of the innermost Swift function, or the
+   main thread at the top level. */
+static inline lua_State *current(const lsh_State *S) {
+  return S->frame ? S->frame->L : S->main;
 }
 
 /* Instructions between two budget checks. */
@@ -165,13 +179,17 @@ lua_State *lsh_newstate(size_t memory_limit) {
     return NULL;
   }
   *(lsh_State **)lua_getextraspace(L) = S;
-  S->current = L;
   S->main = L;
   /* Calls made while no Lua code runs use this copy of the message handler instead of
      pushing one each time; nothing ever pops the main thread below it. */
   lua_pushcfunction(L, msghandler);
   lua_atpanic(L, lsh_panic);
   lua_setwarnf(L, lsh_warn, NULL);
+  /* The top level's LUA_MINSTACK slots (see lsh_callref). */
+  if (!lua_checkstack(L, LUA_MINSTACK)) {
+    lsh_close(L);
+    return NULL;
+  }
   return L;
 }
 
@@ -264,7 +282,7 @@ static inline __attribute__((always_inline)) int pcall(lua_State *L, lsh_State *
   /* With no Swift function called from Lua on the C stack, no Lua code is running and the
      main thread's stack is Swift's from index 1 up, where the message handler sits.
      Otherwise push a message handler below the function. */
-  int toplevel = (S->callbacks == 0 && L == S->main);
+  int toplevel = (S->frame == NULL && L == S->main);
   int base = 1;
   if (!toplevel) {
     base = lua_gettop(L) - nargs;
@@ -288,8 +306,20 @@ int lsh_pcall(lua_State *L, int nargs, int nresults) {
 
 int lsh_callref(lua_State *L, int ref, int nargs, int nresults) {
   lsh_State *S = getstate(L);
-  lua_State *T = S->current;
-  if (!lua_checkstack(T, 2)) {
+  lua_State *T = current(S);
+  /* Arguments come with room Swift made for them and the function. Without arguments the
+     top level needs no check either: it holds LUA_MINSTACK slots above the message handler
+     (reserved by lsh_newstate), as a C function does, and every bridge operation leaves the
+     stack as it found it (the debug stack guards check that). Inside a Swift function
+     called from Lua the slots may be in use, so check there. */
+  int toplevel = (S->frame == NULL && T == S->main);
+#if defined(DEBUG)
+  if (toplevel && lua_gettop(T) > LUA_MINSTACK / 2) {
+    fprintf(stderr, "LuaScreens: the top-level stack holds %d values\n", lua_gettop(T));
+    abort();
+  }
+#endif
+  if (nargs == 0 && !toplevel && !lua_checkstack(T, 2)) {
     lua_pop(T, nargs);
     lua_pushliteral(T, "stack overflow");
     lua_pushnil(T);
@@ -307,17 +337,15 @@ int lsh_callref(lua_State *L, int ref, int nargs, int nresults) {
    the thread Swift calls back on. */
 static inline int callswift(lua_State *L, void *context) {
   lsh_State *S = getstate(L);
-  lua_State *caller = S->current;
-  S->current = L;
-  S->callbacks++;
+  lsh_Frame frame = { L, S->calls, S->frame };
+  S->frame = &frame;
   int n = lsh_swift_dispatch(L, context);
-  S->callbacks--;
-  S->current = caller;
+  S->frame = frame.caller;
   return n;
 }
 
 lua_State *lsh_current(lua_State *L) {
-  return getstate(L)->current;
+  return current(getstate(L));
 }
 
 /* Raises what a Swift function asked for; by now its frame has returned. */
@@ -341,9 +369,11 @@ static inline int finish(lua_State *L, int n) {
   return n >= 0 ? n : raise(L, n);
 }
 
+/* Upvalue 1 is the box as a light userdata, the cheapest value to fetch; upvalue 2 is the
+   full userdata that owns it and releases it when the function is collected. */
 static int trampoline(lua_State *L) {
-  void **box = (void **)lua_touserdata(L, lua_upvalueindex(1));
-  int n = callswift(L, *box);
+  void *box = lua_touserdata(L, lua_upvalueindex(1));
+  int n = callswift(L, box);
   return n >= 0 ? n : raise(L, n);
 }
 
@@ -372,10 +402,10 @@ void lsh_pushbox(lua_State *L, void *context) {
   lua_setmetatable(L, -2);
 }
 
-void lsh_pushfunction(lua_State *L, void *context, int n) {
+void lsh_pushfunction(lua_State *L, void *context) {
+  lua_pushlightuserdata(L, context);
   lsh_pushbox(L, context);
-  lua_insert(L, -(n + 1));
-  lua_pushcclosure(L, trampoline, n + 1);
+  lua_pushcclosure(L, trampoline, 2);
 }
 
 /* -------------------------------------------------------------------------- */

@@ -59,10 +59,9 @@ extension LuaState {
         { args in try body(args).push(to: args.stack) }
     }
 
-    /// Pushes a Lua function that runs `body`. Stack: [-upvalues, +1, -]
-    func pushFunction(_ body: LuaNativeBody, on L: OpaquePointer, upvalues: Int32 = 0) {
-        let box = nativeBox(body)
-        lsh_pushfunction(L, Unmanaged.passRetained(box).toOpaque(), upvalues)
+    /// Pushes a Lua function that runs `body`. Stack: [-0, +1, -]
+    func pushFunction(_ body: LuaNativeBody, on L: OpaquePointer) {
+        lsh_pushfunction(L, Unmanaged.passRetained(nativeBox(body)).toOpaque())
     }
 
     /// Wraps a body in a box the trampoline can call.

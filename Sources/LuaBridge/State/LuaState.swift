@@ -144,7 +144,7 @@ public final class LuaState {
 /// The trampoline's way into Swift: runs the function box on the calling thread.
 /// It is nonisolated because C calls it; the box's body is main-actor code, which is where
 /// every call from Lua happens.
-@_cdecl("lsh_swift_dispatch")
+@_cdecl("lsh_swift_dispatch") @inline(__always)
 nonisolated func luaDispatch(_ L: OpaquePointer?, _ context: UnsafeMutableRawPointer?) -> Int32 {
     Unmanaged<LuaNativeBox>.fromOpaque(context.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
         $0.invoke(L.unsafelyUnwrapped)

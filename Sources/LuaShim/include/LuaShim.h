@@ -90,9 +90,9 @@ int lsh_callref(lua_State *L, int ref, int nargs, int nresults);
 /* -------------------------------------------------------------------------- */
 /* Swift functions and objects                                                 */
 
-/* [-n, +1, -] Pushes a Lua function that runs the Swift function `context` (retained by the
-   caller; released when the function is collected), with n upvalues from the stack after it. */
-void lsh_pushfunction(lua_State *L, void *context, int n);
+/* [-0, +1, -] Pushes a Lua function that runs the Swift function `context` (retained by the
+   caller; released when the function is collected). */
+void lsh_pushfunction(lua_State *L, void *context);
 
 /* [-0, +1, -] Pushes a new userdata holding the (retained) Swift object, with one user value. */
 void lsh_newobject(lua_State *L, void *object);
