@@ -54,7 +54,6 @@ typedef struct lsh_Object {
 
 static int msghandler(lua_State *L);
 
-
 /* Registry keys (their addresses are unique light userdata). */
 static const char traceback_key = 0;
 static const char function_meta_key = 0;
@@ -223,7 +222,6 @@ static int openlibs(lua_State *L) {
   return 0;
 }
 
-
 int lsh_openlibs(lua_State *L, unsigned mask) {
   lua_pushcfunction(L, openlibs);
   lua_pushinteger(L, (lua_Integer)mask);
@@ -342,6 +340,11 @@ static inline int callswift(lua_State *L, void *context) {
   int n = lsh_swift_dispatch(L, context);
   S->frame = frame.caller;
   return n;
+}
+
+int lsh_isrunning(lua_State *L) {
+  lsh_State *S = getstate(L);
+  return S->calls > 0 || S->frame != NULL;
 }
 
 lua_State *lsh_current(lua_State *L) {

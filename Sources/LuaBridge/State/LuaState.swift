@@ -62,15 +62,16 @@ public final class LuaState {
         lifetime = LuaLifetime(handle: L)
         self.limits = limits
         let status = lsh_openlibs(L, libraries.union(.base).rawValue)
+        // On failure, close() now (deinit will find the state closed).
         guard status == LUA_OK else {
-            lsh_close(L)
+            close()
             throw LuaError(kind: .memory, message: "cannot open the standard libraries (status \(status))")
         }
         createIdentityTable()
         do {
             try loadPrelude()
         } catch {
-            lsh_close(L)
+            close()
             throw error
         }
         applyLimits()
@@ -81,9 +82,11 @@ public final class LuaState {
     }
 
     /// Closes the state: runs every pending finalizer and releases every Swift object and
-    /// function Lua held. Using the state afterwards is a programming error.
+    /// function Lua held. Using the state afterwards is a programming error, and so is
+    /// closing it from a Swift function Lua called.
     public func close() {
         guard lifetime.isOpen else { return }
+        precondition(lsh_isrunning(handle) == 0, "a Lua state cannot be closed while Lua code runs in it")
         lifetime.isOpen = false
         lifetime.pendingReleases.removeAll()
         lsh_close(handle)
@@ -137,7 +140,9 @@ public final class LuaState {
         guard !lifetime.pendingReleases.isEmpty else { return }
         let refs = lifetime.pendingReleases
         lifetime.pendingReleases = []
-        for ref in refs { luaL_unref(lifetime.handle, lsh_registryindex, ref) }
+        let L: OpaquePointer = lsh_current(lifetime.handle)
+        guard lua_checkstack(L, 2) != 0 else { return }
+        for ref in refs { luaL_unref(L, lsh_registryindex, ref) }
     }
 }
 

@@ -58,6 +58,9 @@ size_t lsh_memoryused(lua_State *L);
    the one Swift calls back on. Kept here because the trampoline knows it for free. */
 lua_State *lsh_current(lua_State *L);
 
+/* Whether Lua code (or a Swift function it called) is running in the state. */
+int lsh_isrunning(lua_State *L);
+
 /* Instructions each outermost lsh_pcall may run (0 = unlimited). The count hook this needs
    slows the VM down, so it is installed only while a budget is set. */
 void lsh_setbudget(lua_State *L, long long instructions);
