@@ -34,6 +34,7 @@ let package = Package(
             dependencies: [.product(name: "Collections", package: "swift-collections")],
             swiftSettings: mainActor
         ),
+        .target(name: "ScreenKit", dependencies: ["EventLoop"], swiftSettings: mainActor),
         .target(name: "ScreenScript", dependencies: ["LuaBridge", "EventLoop"], swiftSettings: mainActor),
         .target(
             name: "ScreenTest",
@@ -58,6 +59,7 @@ let package = Package(
         ),
         .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge", "LuaShim"], swiftSettings: mainActor),
         .testTarget(name: "EventLoopTests", dependencies: ["EventLoop"], swiftSettings: mainActor),
+        .testTarget(name: "ScreenKitTests", dependencies: ["ScreenKit"], swiftSettings: mainActor),
         .testTarget(name: "ScreenScriptTests", dependencies: ["ScreenScript", "LuaBridge"], swiftSettings: mainActor),
         .testTarget(name: "ScreenTestTests", dependencies: ["ScreenTest"], swiftSettings: mainActor),
         .testTarget(name: "ScreensCLITests", dependencies: ["screens"], exclude: ["Expected", "Scripts"]),

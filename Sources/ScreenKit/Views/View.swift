@@ -1,0 +1,278 @@
+/// A rectangle on screen that draws, lays out its subviews and receives touches, as `UIView`.
+///
+/// A view's `bounds` is its own coordinate system; `center` places it in its superview's,
+/// and `transform` turns and scales it about its centre. `frame` is derived from the three.
+///
+/// ```swift
+/// let panel = View(frame: Rect(x: 0, y: 0, width: 320, height: 100))
+/// panel.autoresizingMask = [.flexibleWidth]
+/// panel.addSubview(View(frame: Rect(x: 10, y: 10, width: 40, height: 40)))
+/// ```
+open class View {
+    // MARK: - Geometry
+
+    /// The view's own coordinate system: its size and the point shown at its top-left.
+    public var bounds: Rect {
+        didSet {
+            guard bounds != oldValue else { return }
+            if bounds.size != oldValue.size {
+                resizeSubviews(from: oldValue.size)
+                setNeedsLayout()
+            }
+        }
+    }
+
+    /// Where the view's centre is, in its superview's coordinates.
+    public var center: Point
+
+    /// The transform applied about the centre.
+    public var transform: AffineTransform = .identity
+
+    /// The rectangle the view takes in its superview's coordinates: the bounding box of its
+    /// bounds as `center` and `transform` place them. Setting it sets `center` and the size
+    /// of `bounds`.
+    public var frame: Rect {
+        get {
+            let size = bounds.size
+            let local = Rect(x: -size.width / 2, y: -size.height / 2, width: size.width, height: size.height)
+            return transform.apply(to: local).offsetBy(dx: center.x, dy: center.y)
+        }
+        set {
+            let frame = newValue.standardized
+            center = frame.center
+            if transform.isIdentity {
+                bounds.size = frame.size
+            } else if let inverse = transform.inverted() {
+                // The size whose transformed bounding box is the frame (exact for scales and
+                // quarter turns).
+                let local = inverse.apply(to: Rect(x: 0, y: 0, width: frame.width, height: frame.height))
+                bounds.size = local.size
+            }
+        }
+    }
+
+    public init(frame: Rect = .zero) {
+        let frame = frame.standardized
+        bounds = Rect(origin: .zero, size: frame.size)
+        center = frame.center
+    }
+
+    // MARK: - Appearance
+
+    public var tag = 0
+    public var isHidden = false
+    /// Opacity from 0 to 1; at 0.01 or below a view takes no touches.
+    public var alpha = 1.0
+    public var isUserInteractionEnabled = true
+    /// Whether subviews are cut to this view's bounds when drawn.
+    public var clipsToBounds = false
+    public var backgroundColor: Color?
+    public var autoresizingMask: AutoresizingMask = []
+    /// Whether subviews follow this view's size changes by their autoresizing masks.
+    public var autoresizesSubviews = true
+
+    // MARK: - Hierarchy
+
+    public private(set) weak var superview: View?
+    /// The subviews, back to front.
+    public private(set) var subviews: [View] = []
+
+    /// The window at the root of the view's hierarchy, if there is one.
+    public var window: Window? {
+        var view: View? = self
+        while let current = view {
+            if let window = current as? Window { return window }
+            view = current.superview
+        }
+        return nil
+    }
+
+    /// Adds `view` in front of the other subviews, taking it from its current superview.
+    public func addSubview(_ view: View) {
+        insertSubview(view, at: subviews.count)
+    }
+
+    /// Inserts `view` at `index` among the subviews (0 is the back).
+    public func insertSubview(_ view: View, at index: Int) {
+        precondition(view !== self && !isDescendant(of: view), "a view cannot contain itself")
+        if view.superview === self, let current = subviews.firstIndex(where: { $0 === view }) {
+            subviews.remove(at: current)
+            subviews.insert(view, at: min(index, subviews.count))
+            return
+        }
+        view.removeFromSuperview()
+        view.willMove(toSuperview: self)
+        subviews.insert(view, at: min(max(index, 0), subviews.count))
+        view.superview = self
+        view.didMoveToSuperview()
+        setNeedsLayout()
+    }
+
+    public func insertSubview(_ view: View, above sibling: View) {
+        guard let index = subviews.firstIndex(where: { $0 === sibling }) else { return addSubview(view) }
+        insertSubview(view, at: index + 1 - (view.superview === self && isBefore(view, sibling) ? 1 : 0))
+    }
+
+    public func insertSubview(_ view: View, below sibling: View) {
+        guard let index = subviews.firstIndex(where: { $0 === sibling }) else { return insertSubview(view, at: 0) }
+        insertSubview(view, at: index - (view.superview === self && isBefore(view, sibling) ? 1 : 0))
+    }
+
+    public func bringSubviewToFront(_ view: View) {
+        guard view.superview === self else { return }
+        insertSubview(view, at: subviews.count)
+    }
+
+    public func sendSubviewToBack(_ view: View) {
+        guard view.superview === self else { return }
+        insertSubview(view, at: 0)
+    }
+
+    /// Takes the view out of its superview.
+    public func removeFromSuperview() {
+        guard let superview else { return }
+        willMove(toSuperview: nil)
+        superview.subviews.removeAll { $0 === self }
+        self.superview = nil
+        didMoveToSuperview()
+        superview.setNeedsLayout()
+    }
+
+    /// Whether `ancestor` is this view or one of its superviews.
+    public func isDescendant(of ancestor: View) -> Bool {
+        var view: View? = self
+        while let current = view {
+            if current === ancestor { return true }
+            view = current.superview
+        }
+        return false
+    }
+
+    /// This view or the first descendant (depth first, back to front) with `tag`.
+    public func viewWithTag(_ tag: Int) -> View? {
+        if self.tag == tag { return self }
+        for subview in subviews {
+            if let found = subview.viewWithTag(tag) { return found }
+        }
+        return nil
+    }
+
+    /// Called before the view moves to `superview` (nil when it is removed).
+    open func willMove(toSuperview superview: View?) {}
+
+    /// Called after the view moved to a new superview or was removed.
+    open func didMoveToSuperview() {}
+
+    private func isBefore(_ view: View, _ sibling: View) -> Bool {
+        guard let a = subviews.firstIndex(where: { $0 === view }),
+              let b = subviews.firstIndex(where: { $0 === sibling }) else { return false }
+        return a < b
+    }
+
+    // MARK: - Layout
+
+    public private(set) var needsLayout = true
+
+    /// Asks for `layoutSubviews` before the view is next drawn.
+    public func setNeedsLayout() {
+        needsLayout = true
+    }
+
+    /// Lays out this view now if it needs it, then its subviews, top down.
+    public func layoutIfNeeded() {
+        if needsLayout {
+            needsLayout = false
+            layoutSubviews()
+        }
+        for subview in subviews { subview.layoutIfNeeded() }
+    }
+
+    /// Positions the subviews; the default does nothing (autoresizing already ran).
+    open func layoutSubviews() {}
+
+    /// The size that fits the view's content within `size`; the default keeps the current size.
+    open func sizeThatFits(_ size: Size) -> Size { bounds.size }
+
+    private func resizeSubviews(from oldSize: Size) {
+        guard autoresizesSubviews else { return }
+        for subview in subviews where !subview.autoresizingMask.isEmpty {
+            subview.frame = subview.autoresizingMask.resize(subview.frame, from: oldSize, to: bounds.size)
+        }
+    }
+
+    // MARK: - Coordinates
+
+    /// `point` in this view's coordinates converted to its superview's.
+    func pointInSuperview(_ point: Point) -> Point {
+        let offset = Point(x: point.x - bounds.midX, y: point.y - bounds.midY)
+        return center + (transform.isIdentity ? offset : transform.apply(to: offset))
+    }
+
+    /// `point` in the superview's coordinates converted to this view's.
+    func pointFromSuperview(_ point: Point) -> Point {
+        let offset = point - center
+        let local = transform.isIdentity ? offset : (transform.inverted()?.apply(to: offset) ?? offset)
+        return Point(x: local.x + bounds.midX, y: local.y + bounds.midY)
+    }
+
+    /// Converts `point` from this view's coordinates to `view`'s (the window's, or the
+    /// root's when not in a window, when `view` is nil).
+    public func convert(_ point: Point, to view: View?) -> Point {
+        var inRoot = point
+        var current: View = self
+        while let superview = current.superview {
+            inRoot = current.pointInSuperview(inRoot)
+            current = superview
+        }
+        guard let view else { return inRoot }
+        return view.fromRoot(inRoot)
+    }
+
+    /// Converts `point` from `view`'s coordinates (the window's when nil) to this view's.
+    public func convert(_ point: Point, from view: View?) -> Point {
+        guard let view else { return fromRoot(point) }
+        return fromRoot(view.convert(point, to: nil))
+    }
+
+    /// Converts a rectangle to `view`'s coordinates (the bounding box of its corners).
+    public func convert(_ rect: Rect, to view: View?) -> Rect {
+        let corners = [
+            Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY),
+            Point(x: rect.minX, y: rect.maxY), Point(x: rect.maxX, y: rect.maxY),
+        ].map { convert($0, to: view) }
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        return Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+    }
+
+    private func fromRoot(_ point: Point) -> Point {
+        var chain: [View] = []
+        var current: View? = self
+        while let view = current, view.superview != nil {
+            chain.append(view)
+            current = view.superview
+        }
+        return chain.reversed().reduce(point) { $1.pointFromSuperview($0) }
+    }
+
+    // MARK: - Hit testing
+
+    /// Whether `point` (in this view's coordinates) is inside the view; by default, inside
+    /// its bounds. Override it to make a view take touches in another shape.
+    open func point(inside point: Point) -> Bool {
+        bounds.contains(point)
+    }
+
+    /// The deepest visible, interaction-enabled descendant (or this view) that contains
+    /// `point`, as UIKit hit-tests: hidden views, views with user interaction disabled and
+    /// views with alpha at or below 0.01 take no touches, and neither do their subviews;
+    /// a subview is only asked where its superview says the point is inside, so a subview
+    /// drawn outside its superview's bounds gets no touches there. Subviews are asked front
+    /// to back.
+    open func hitTest(_ point: Point) -> View? {
+        guard !isHidden, isUserInteractionEnabled, alpha > 0.01, self.point(inside: point) else { return nil }
+        for subview in subviews.reversed() {
+            if let hit = subview.hitTest(subview.pointFromSuperview(point)) { return hit }
+        }
+        return self
+    }
+}

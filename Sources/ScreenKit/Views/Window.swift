@@ -1,0 +1,41 @@
+/// The root of a view hierarchy, sized like a device screen (`UIWindow`).
+open class Window: View {
+    /// The screens scripts can ask for, portrait sizes in points.
+    public enum Device: String, CaseIterable, Sendable {
+        case iphone, ipad
+
+        public var portraitSize: Size {
+            switch self {
+            case .iphone: Size(width: 320, height: 480)
+            case .ipad: Size(width: 768, height: 1024)
+            }
+        }
+    }
+
+    public enum Orientation: String, CaseIterable, Sendable {
+        case portrait, landscape
+    }
+
+    public let device: Device
+    public private(set) var orientation: Orientation
+
+    public init(device: Device = .iphone, orientation: Orientation = .portrait) {
+        self.device = device
+        self.orientation = orientation
+        super.init(frame: Rect(origin: .zero, size: Window.size(of: device, in: orientation)))
+    }
+
+    static func size(of device: Device, in orientation: Orientation) -> Size {
+        let portrait = device.portraitSize
+        return orientation == .portrait ? portrait : Size(width: portrait.height, height: portrait.width)
+    }
+
+    /// Turns the screen: the bounds swap, the subviews follow their autoresizing masks and
+    /// layout runs.
+    public func rotate(to orientation: Orientation) {
+        guard orientation != self.orientation else { return }
+        self.orientation = orientation
+        frame = Rect(origin: .zero, size: Window.size(of: device, in: orientation))
+        layoutIfNeeded()
+    }
+}
