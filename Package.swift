@@ -35,6 +35,7 @@ let package = Package(
             swiftSettings: mainActor
         ),
         .target(name: "ScreenKit", dependencies: ["EventLoop"], swiftSettings: mainActor),
+        .target(name: "ScreenRender", dependencies: ["ScreenKit"], swiftSettings: mainActor),
         .target(name: "ScreenScript", dependencies: ["LuaBridge", "EventLoop"], swiftSettings: mainActor),
         .target(
             name: "ScreenTest",
@@ -60,6 +61,7 @@ let package = Package(
         .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge", "LuaShim"], swiftSettings: mainActor),
         .testTarget(name: "EventLoopTests", dependencies: ["EventLoop"], swiftSettings: mainActor),
         .testTarget(name: "ScreenKitTests", dependencies: ["ScreenKit"], swiftSettings: mainActor),
+        .testTarget(name: "ScreenRenderTests", dependencies: ["ScreenRender", "ScreenKit"], swiftSettings: mainActor),
         .testTarget(name: "ScreenScriptTests", dependencies: ["ScreenScript", "LuaBridge"], swiftSettings: mainActor),
         .testTarget(name: "ScreenTestTests", dependencies: ["ScreenTest"], swiftSettings: mainActor),
         .testTarget(name: "ScreensCLITests", dependencies: ["screens"], exclude: ["Expected", "Scripts"]),

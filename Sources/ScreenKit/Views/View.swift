@@ -8,7 +8,7 @@
 /// panel.autoresizingMask = [.flexibleWidth]
 /// panel.addSubview(View(frame: Rect(x: 10, y: 10, width: 40, height: 40)))
 /// ```
-open class View {
+open class View: Responder {
     // MARK: - Geometry
 
     /// The view's own coordinate system: its size and the point shown at its top-left.
@@ -55,7 +55,38 @@ open class View {
         let frame = frame.standardized
         bounds = Rect(origin: .zero, size: frame.size)
         center = frame.center
+        super.init()
     }
+
+    public convenience override init() {
+        self.init(frame: .zero)
+    }
+
+    /// The superview: touches a view does not handle go up the hierarchy.
+    open override var next: Responder? { superview }
+
+    // MARK: - Gesture recognizers
+
+    /// The gesture recognizers attached to this view, which see its touches first.
+    public private(set) var gestureRecognizers: [GestureRecognizer] = []
+
+    public func addGestureRecognizer(_ recognizer: GestureRecognizer) {
+        recognizer.view?.removeGestureRecognizer(recognizer)
+        gestureRecognizers.append(recognizer)
+        recognizer.view = self
+    }
+
+    public func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
+        guard recognizer.view === self else { return }
+        gestureRecognizers.removeAll { $0 === recognizer }
+        recognizer.view = nil
+    }
+
+    // MARK: - Drawing
+
+    /// Draws the view's own content into `canvas`, in the view's coordinates, over its
+    /// background colour and under its subviews. The default draws nothing.
+    open func draw(_ canvas: Canvas) {}
 
     // MARK: - Appearance
 
@@ -67,6 +98,9 @@ open class View {
     /// Whether subviews are cut to this view's bounds when drawn.
     public var clipsToBounds = false
     public var backgroundColor: Color?
+    /// A border drawn inside the bounds (the layer border in UIKit); 0 for none.
+    public var borderWidth = 0.0
+    public var borderColor: Color = .black
     public var autoresizingMask: AutoresizingMask = []
     /// Whether subviews follow this view's size changes by their autoresizing masks.
     public var autoresizesSubviews = true

@@ -1,3 +1,5 @@
+import EventLoop
+
 /// The root of a view hierarchy, sized like a device screen (`UIWindow`).
 open class Window: View {
     /// The screens scripts can ask for, portrait sizes in points.
@@ -19,9 +21,29 @@ open class Window: View {
     public let device: Device
     public private(set) var orientation: Orientation
 
-    public init(device: Device = .iphone, orientation: Orientation = .portrait) {
+    /// The loop that times gestures and animations; without one, time stands still at 0.
+    public var loop: EventLoop?
+
+    /// The text field that typed text goes to.
+    public internal(set) weak var editingField: TextField?
+
+    var activeTouches: [Int: Touch] = [:]
+    var cancelledTouches: Set<ObjectIdentifier> = []
+    var lastTap: (time: Double, point: Point, count: Int)?
+
+    /// The loop's time, for touch timestamps.
+    public var now: Double { loop?.now ?? 0 }
+
+    /// Runs `body` after `seconds` of loop time; nil without a loop.
+    @discardableResult
+    public func schedule(after seconds: Double, _ body: @escaping () -> Void) -> LoopTimer? {
+        loop?.after(seconds) { _ in body() }
+    }
+
+    public init(device: Device = .iphone, orientation: Orientation = .portrait, loop: EventLoop? = nil) {
         self.device = device
         self.orientation = orientation
+        self.loop = loop
         super.init(frame: Rect(origin: .zero, size: Window.size(of: device, in: orientation)))
     }
 

@@ -1,0 +1,24 @@
+/// A push button with a title per state (`UIButton`). A state combination without its own
+/// title shows the normal title: a selected button being pressed (selected + highlighted)
+/// shows the normal title unless that combination was given one.
+open class Button: Control {
+    private var titles: [ControlState: String] = [:]
+
+    /// Sets the title for exactly `state` (nil removes it).
+    public func setTitle(_ title: String?, for state: ControlState) {
+        titles[state] = title
+    }
+
+    /// The title for `state`, falling back to the normal title when that state has none.
+    public func title(for state: ControlState) -> String? {
+        titles[state] ?? titles[.normal]
+    }
+
+    /// The title for the current state.
+    public var currentTitle: String? { title(for: state) }
+
+    open override func sizeThatFits(_ size: Size) -> Size {
+        // `[ title ]` on the text grid: the title plus four cells, one row.
+        Size(width: Double((currentTitle?.count ?? 0) + 4) * 8, height: 16)
+    }
+}

@@ -1,0 +1,29 @@
+/// The events a control sends to its targets (`UIControlEvents`), with the seed's meanings.
+public nonisolated enum ControlEvent: String, CaseIterable, Hashable, Sendable {
+    /// The first touch of a gesture.
+    case touchDown
+    /// A further touch of several quick ones, after `touchDown`; the touch's `tapCount` tells
+    /// how many.
+    case touchDownRepeat
+    /// The finger moved inside the control.
+    case touchDragInside
+    /// The finger moved outside the control.
+    case touchDragOutside
+    /// The finger moved into the control.
+    case touchDragEnter
+    /// The finger moved out of the control.
+    case touchDragExit
+    /// The finger was lifted inside the control.
+    case touchUpInside
+    /// The finger was lifted outside the control.
+    case touchUpOutside
+    /// The system cancelled the gesture.
+    case touchCancel
+    /// The control's value changed.
+    case valueChanged
+    case editingDidBegin
+    case editingChanged
+    case editingDidEnd
+    /// Editing ended with the return key.
+    case editingDidEndOnExit
+}

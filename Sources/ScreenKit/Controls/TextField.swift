@@ -1,0 +1,51 @@
+/// A one-line text field (`UITextField`). A tap starts editing (`editingDidBegin`); typed
+/// text goes in at the end (`editingChanged`); the return key ends editing
+/// (`editingDidEndOnExit`, then `editingDidEnd`), and so does ``endEditing()``.
+open class TextField: Control {
+    public var text = ""
+    public var placeholder: String?
+    public private(set) var isEditing = false
+
+    open override func endTracking(_ touch: Touch) {
+        guard point(inside: touch.location(in: self)) else { return }
+        beginEditing()
+    }
+
+    /// Starts editing: the window sends typed text here.
+    public func beginEditing() {
+        guard isEnabled, !isEditing else { return }
+        window?.endEditing()
+        isEditing = true
+        window?.editingField = self
+        sendActions(for: .editingDidBegin)
+    }
+
+    /// Types `characters` at the end of the text.
+    public func insertText(_ characters: String) {
+        guard isEditing, !characters.isEmpty else { return }
+        text += characters
+        sendActions(for: .editingChanged)
+    }
+
+    /// Removes the last character.
+    public func deleteBackward() {
+        guard isEditing, !text.isEmpty else { return }
+        text.removeLast()
+        sendActions(for: .editingChanged)
+    }
+
+    /// The return key: ends editing with `editingDidEndOnExit`, then `editingDidEnd`.
+    public func returnKey() {
+        guard isEditing else { return }
+        sendActions(for: .editingDidEndOnExit)
+        endEditing()
+    }
+
+    /// Ends editing.
+    public func endEditing() {
+        guard isEditing else { return }
+        isEditing = false
+        if window?.editingField === self { window?.editingField = nil }
+        sendActions(for: .editingDidEnd)
+    }
+}

@@ -1,0 +1,115 @@
+import EventLoop
+
+/// How close in time and place a touch must follow the last tap to count as the next one.
+private let multiTapInterval = 0.35
+private let multiTapDistance = 20.0
+
+extension Window {
+    /// Sends a touch at `point` (window coordinates) through hit testing, the gesture
+    /// recognizers and the responder chain, as the screen would.
+    ///
+    /// The view hit when a touch begins receives all its phases. Recognizers on that view
+    /// and its superviews see each phase first; once one recognizes the gesture (and
+    /// cancels touches in view), the others fail and the view's touches are cancelled.
+    ///
+    /// - Parameters:
+    ///   - phase: began, moved, ended or cancelled.
+    ///   - id: tells simultaneous fingers apart.
+    public func touch(_ phase: TouchPhase, at point: Point, id: Int = 0) {
+        let now = self.now
+        let touch: Touch
+        if phase == .began {
+            if let stale = activeTouches[id] { finish(stale, as: .cancelled, at: stale.locationInWindow, time: now) }
+            let hit = hitTest(point) ?? self
+            touch = Touch(id: id, view: hit, window: self, location: point, timestamp: now, tapCount: tapCount(at: point, time: now))
+            touch.gestureRecognizers = recognizers(for: hit)
+            activeTouches[id] = touch
+            deliver(touch)
+        } else {
+            guard let active = activeTouches[id] else { return }
+            finish(active, as: phase, at: point, time: now)
+        }
+    }
+
+    private func finish(_ touch: Touch, as phase: TouchPhase, at point: Point, time: Double) {
+        touch.phase = phase
+        touch.previousLocationInWindow = touch.locationInWindow
+        touch.locationInWindow = point
+        touch.timestamp = time
+        if phase == .ended || phase == .cancelled {
+            activeTouches[touch.id] = nil
+            if phase == .ended { lastTap = (time, point, touch.tapCount) }
+        }
+        deliver(touch)
+    }
+
+    private func deliver(_ touch: Touch) {
+        for recognizer in touch.gestureRecognizers { recognizer.deliver(touch) }
+        let key = ObjectIdentifier(touch)
+        defer { if touch.phase == .ended || touch.phase == .cancelled { cancelledTouches.remove(key) } }
+        guard let view = touch.view, !cancelledTouches.contains(key) else { return }
+        switch touch.phase {
+        case .began: view.touchesBegan([touch])
+        case .moved: view.touchesMoved([touch])
+        case .ended: view.touchesEnded([touch])
+        case .cancelled: view.touchesCancelled([touch])
+        }
+    }
+
+    /// A recognizer recognized its gesture (from a touch or a timer): the other recognizers
+    /// of its touches fail, and the views' touches are cancelled when it asks for that.
+    func gestureRecognized(_ recognizer: GestureRecognizer) {
+        for touch in recognizer.touches {
+            for other in touch.gestureRecognizers where other !== recognizer { other.otherRecognized() }
+            let key = ObjectIdentifier(touch)
+            guard recognizer.cancelsTouchesInView, let view = touch.view, !cancelledTouches.contains(key) else { continue }
+            cancelledTouches.insert(key)
+            view.touchesCancelled([touch])
+        }
+    }
+
+    /// Cancels every touch in progress (a memory warning, a rotation).
+    public func cancelAllTouches() {
+        for touch in activeTouches.values {
+            finish(touch, as: .cancelled, at: touch.locationInWindow, time: now)
+        }
+    }
+
+    private func recognizers(for view: View) -> [GestureRecognizer] {
+        var result: [GestureRecognizer] = []
+        var current: View? = view
+        while let view = current {
+            result += view.gestureRecognizers.filter(\.isEnabled)
+            current = view.superview
+        }
+        return result
+    }
+
+    private func tapCount(at point: Point, time: Double) -> Int {
+        guard let last = lastTap, time - last.time <= multiTapInterval, point.distance(to: last.point) <= multiTapDistance else {
+            return 1
+        }
+        return last.count + 1
+    }
+
+    // MARK: - Keyboard
+
+    /// Types text into the text field being edited.
+    public func type(_ text: String) {
+        editingField?.insertText(text)
+    }
+
+    /// Presses a named key: "return" ends editing, "backspace" deletes.
+    public func key(_ name: String) {
+        switch name {
+        case "return", "enter": editingField?.returnKey()
+        case "backspace", "delete": editingField?.deleteBackward()
+        default: break
+        }
+    }
+
+    /// Ends editing in the text field being edited.
+    public func endEditing() {
+        editingField?.endEditing()
+    }
+}
