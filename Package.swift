@@ -36,7 +36,11 @@ let package = Package(
         ),
         .target(name: "ScreenKit", dependencies: ["EventLoop"], swiftSettings: mainActor),
         .target(name: "ScreenRender", dependencies: ["ScreenKit"], swiftSettings: mainActor),
-        .target(name: "ScreenScript", dependencies: ["LuaBridge", "EventLoop"], swiftSettings: mainActor),
+        .target(
+            name: "ScreenScript",
+            dependencies: ["LuaBridge", "EventLoop", "ScreenKit", "ScreenRender"],
+            swiftSettings: mainActor
+        ),
         .target(
             name: "ScreenTest",
             dependencies: ["ScreenScript", "LuaBridge", "EventLoop"],
@@ -46,14 +50,14 @@ let package = Package(
         .executableTarget(
             name: "screens",
             dependencies: [
-                "ScreenScript", "ScreenTest",
+                "ScreenScript", "ScreenTest", "ScreenKit", "EventLoop", "LuaBridge",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "screens-bench",
             dependencies: [
-                "LuaBridge", "LuaShim", "EventLoop", "ScreenScript",
+                "LuaBridge", "LuaShim", "EventLoop", "ScreenScript", "ScreenKit",
                 .product(name: "Collections", package: "swift-collections"),
             ],
             swiftSettings: mainActor

@@ -10,6 +10,7 @@ bench.filter = CommandLine.arguments.dropFirst().first
 do {
     try runBridgeBenchmarks(&bench)
     runLoopBenchmarks(&bench)
+    try runViewBenchmarks(&bench)
 } catch {
     print("benchmark failed: \(error)")
 }

@@ -19,8 +19,14 @@ public final class LuaClass<Object: AnyObject>: LuaClassDefinition {
     /// - Parameters:
     ///   - name: the dotted name Lua shows (`"ui.View"`), also the metatable's `__name`.
     ///   - parent: the definition of `Object`'s superclass, whose members it inherits.
-    public init(_ name: String, parent: LuaClassDefinition? = nil) {
-        super.init(name: name, type: Object.self, parent: parent, isExtensible: Object.self is LuaExtensible.Type)
+    ///   - extensible: whether Lua may extend the class and give its objects fields; by
+    ///     default, when `Object` is ``LuaExtensible``. Set it for a class whose constructor
+    ///     makes objects of an extensible subclass; objects that are not extensible still
+    ///     take no fields.
+    public init(_ name: String, parent: LuaClassDefinition? = nil, extensible: Bool? = nil) {
+        super.init(
+            name: name, type: Object.self, parent: parent,
+            isExtensible: extensible ?? (Object.self is LuaExtensible.Type))
     }
 
     /// Adds a method that returns a value. Index 1 of the arguments is `self`, as in the C

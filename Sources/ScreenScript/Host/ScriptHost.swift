@@ -1,5 +1,6 @@
 import EventLoop
 import LuaBridge
+import ScreenKit
 
 /// A Lua state set up for screen scripts: the standard libraries, the registered modules
 /// (as `require`-able modules and globals), the app's folder on the module path, and error
@@ -17,6 +18,8 @@ public final class ScriptHost {
     public let loop: EventLoop
     /// The app the main chunk returned (or set as the global `app`), once loaded.
     public private(set) var app: LuaValue = .nil
+    /// The window shown, made key by `window:makeKeyAndVisible()`.
+    public internal(set) var keyWindow: Window?
 
     /// Receives errors from callbacks (timers, overrides, observers) with the name of what
     /// raised them. The default writes them to standard error; the host goes on either way.
@@ -72,6 +75,35 @@ public final class ScriptHost {
         let results = try lua.run(file: main.file)
         app = results.first.flatMap { $0.isNil ? nil : $0 } ?? lua.globals["app"]
         return app
+    }
+
+    /// Starts the app: calls its `didFinishLaunching(window)` with a new window of the
+    /// device, and returns the window the app made key (that window when it made none).
+    ///
+    /// - Throws: ``LuaError`` when `didFinishLaunching` raises.
+    @discardableResult
+    public func launch(
+        device: Window.Device = .iphone, orientation: Window.Orientation = .portrait
+    ) throws(LuaError) -> Window? {
+        guard let didFinishLaunching = app.tableValue?["didFinishLaunching"].functionValue else { return keyWindow }
+        let window = Window(device: device, orientation: orientation, loop: loop)
+        try didFinishLaunching.call(window)
+        if keyWindow == nil { keyWindow = window }
+        return keyWindow
+    }
+
+    /// The key window as the text or SVG renderer draws it.
+    public func render(_ kind: RenderKind) -> String? {
+        guard let window = keyWindow else { return nil }
+        window.layoutIfNeeded()
+        switch kind {
+        case .text: return Rendering.text(window)
+        case .svg: return Rendering.svg(window)
+        }
+    }
+
+    public enum RenderKind: String, Sendable {
+        case text, svg
     }
 
     /// Runs the loop until a script calls `loop.quit()` or nothing is left to do.

@@ -8,14 +8,16 @@ enum RunnerModules {
         module("screentest.runner", file: "runner"),
         module("screentest.assert", file: "assert"),
         module("screentest.spy", file: "spy"),
+        module("screentest.snapshot", file: "snapshot"),
     ]
 
     /// Starts a suite for a file, puts its functions (`describe`, `it`, `assert`, ...) in
     /// the globals, and returns the steps the host drives.
     static let startSuite = """
-        local file, filter, hooks = ...
+        local file, filter, hooks, snapshots = ...
         local suite = require("screentest.runner").new{ file = file, filter = filter }
         suite:add_hooks(hooks)
+        require("screentest.snapshot").install(suite.env.assert, file, snapshots)
         for name, value in pairs(suite.env) do _G[name] = value end
         return {
           collect = function(chunk) suite:collect(chunk) end,

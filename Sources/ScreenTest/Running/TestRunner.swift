@@ -22,6 +22,10 @@ public final class TestRunner {
         public var instructionBudget: Int? = 10_000_000_000
         /// Bytes one file's state may allocate.
         public var memoryLimit: Int? = 1 << 30
+        /// Rewrite snapshot files that differ, instead of failing.
+        public var updateSnapshots = false
+        /// Fail on a missing snapshot instead of writing it (CI sets the `CI` variable).
+        public var isCI = ProcessInfo.processInfo.environment["CI"].map { !$0.isEmpty && $0 != "0" && $0 != "false" } ?? false
 
         public init(paths: [String], filter: String? = nil, verbose: Bool = false) {
             self.paths = paths
@@ -85,8 +89,14 @@ public final class TestRunner {
                 try host.prependModulePath(for: (folder as NSString).deletingLastPathComponent)
             }
             try host.prependModulePath(for: folder)
+            let snapshots = lua.newTable()
+            snapshots.set("update", options.updateSnapshots)
+            snapshots.set("ci", options.isCI)
+            snapshots.set("write", lua.function { args -> Void in
+                try SnapshotFile.write(try args.get(2, as: String.self), to: try args.get(1, as: String.self))
+            })
             let suite = try lua.load(RunnerModules.startSuite, name: "=screentest").call(
-                file, options.filter, TestModule.hooks(session: session, in: lua), returning: LuaTable.self)
+                file, options.filter, TestModule.hooks(session: session, in: lua), snapshots, returning: LuaTable.self)
             do {
                 let chunk = try lua.load(file: file)
                 try suite.method("collect").call(chunk)

@@ -23,10 +23,14 @@ struct Test: ParsableCommand {
     @Option(help: "Instructions one test file may run before it is stopped (0: no limit).")
     var instructions: Int = 10_000_000_000
 
+    @Flag(help: "Rewrite snapshot files that differ instead of failing.")
+    var updateSnapshots = false
+
     func run() throws {
         let status = MainActor.assumeIsolated { () -> Int32 in
             var options = TestRunner.Options(paths: paths, filter: filter, verbose: verbose)
             options.instructionBudget = instructions > 0 ? instructions : nil
+            options.updateSnapshots = updateSnapshots
             do {
                 let (summary, _) = try TestRunner(options: options).run()
                 return summary.failed == 0 && (summary.passed + summary.skipped) > 0 ? 0 : 1

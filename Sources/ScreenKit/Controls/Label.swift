@@ -1,0 +1,32 @@
+/// Text laid out in lines (`UILabel`), measured on the text renderer's grid of 8×16-point
+/// cells: `lines` is the most lines shown (0 for as many as needed), `lineBreakMode` how
+/// text that does not fit is wrapped or cut.
+open class Label: View {
+    public nonisolated enum Alignment: String, CaseIterable, Sendable {
+        case left, center, right
+    }
+
+    public var text = ""
+    public var lines = 1
+    public var lineBreakMode: LineBreakMode = .truncateTail
+    public var textColor: Color = .black
+    public var alignment: Alignment = .left
+
+    /// The width and height of one cell of the text grid, in points.
+    public static let cellSize = Size(width: 8, height: 16)
+
+    /// The lines as they are shown at the label's width.
+    public var layout: TextLayout {
+        TextLayout(
+            text: text, width: Int((bounds.width / Label.cellSize.width).rounded(.down)),
+            lines: lines, lineBreakMode: lineBreakMode)
+    }
+
+    open override func sizeThatFits(_ size: Size) -> Size {
+        let columns = size.width > 0 ? Int((size.width / Label.cellSize.width).rounded(.down)) : Int.max / 2
+        let fitted = TextLayout(text: text, width: columns, lines: lines, lineBreakMode: lineBreakMode)
+        return Size(
+            width: Double(fitted.size.columns) * Label.cellSize.width,
+            height: Double(fitted.size.rows) * Label.cellSize.height)
+    }
+}

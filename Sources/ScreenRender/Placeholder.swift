@@ -1,1 +1,0 @@
-// Renderers land here.

@@ -1,0 +1,143 @@
+import ScreenKit
+
+/// The screen as rows of character cells, which the text renderer draws into.
+///
+/// Characters are placed with their width from ``TextLayout/cellWidth(of:)``: a wide
+/// character (CJK, emoji) takes its cell and the next, and drawing over either half of it
+/// leaves a space in the other half, so a row never holds half a character.
+struct CharacterGrid {
+    enum Slot: Equatable {
+        case glyph(Character, wide: Bool)
+        /// The right half of the wide character in the cell before.
+        case continuation
+    }
+
+    let columns: Int
+    let rows: Int
+    private var slots: [Slot]
+
+    init(columns: Int, rows: Int) {
+        self.columns = max(columns, 0)
+        self.rows = max(rows, 0)
+        slots = Array(repeating: .glyph(" ", wide: false), count: self.columns * self.rows)
+    }
+
+    /// Every cell of the grid.
+    var bounds: CellRect { CellRect(minColumn: 0, minRow: 0, maxColumn: columns, maxRow: rows) }
+
+    // MARK: - Drawing
+
+    /// Puts `character` at a cell if `clip` holds it and returns the cells it takes (0 for
+    /// characters that show nothing). A wide character cut by the clip leaves a space in
+    /// the half that is inside.
+    @discardableResult
+    mutating func put(_ character: Character, column: Int, row: Int, clip: CellRect) -> Int {
+        let width = TextLayout.cellWidth(of: character)
+        switch width {
+        case 0:
+            break
+        case 1:
+            if clip.contains(column: column, row: row) { set(.glyph(character, wide: false), column, row) }
+        default:
+            let left = clip.contains(column: column, row: row)
+            let right = clip.contains(column: column + 1, row: row)
+            if left && right {
+                set(.glyph(character, wide: true), column, row)
+                set(.continuation, column + 1, row)
+            } else {
+                if left { set(.glyph(" ", wide: false), column, row) }
+                if right { set(.glyph(" ", wide: false), column + 1, row) }
+            }
+        }
+        return width
+    }
+
+    /// Writes `text` rightwards from a cell on one row; the text should hold no newlines.
+    mutating func write(_ text: String, column: Int, row: Int, clip: CellRect) {
+        var column = column
+        for character in text {
+            column += put(character, column: column, row: row, clip: clip)
+        }
+    }
+
+    /// Sets every cell of `cells` that `clip` holds to `character` (a one-cell character).
+    mutating func fill(_ cells: CellRect, with character: Character, clip: CellRect) {
+        guard let area = cells.intersection(clip) else { return }
+        for row in area.minRow..<area.maxRow {
+            for column in area.minColumn..<area.maxColumn {
+                set(.glyph(character, wide: false), column, row)
+            }
+        }
+    }
+
+    /// Draws a box on the outermost cells of `cells`: ┌ ┐ └ ┘ at the corners, ─ and │ on the
+    /// edges. A box one row high is a line of ─, one column wide a line of │, and one cell
+    /// is □. Only the cells `clip` holds are drawn, so a clipped box shows its visible part.
+    mutating func box(_ cells: CellRect, clip: CellRect) {
+        let (left, top, right, bottom) = (cells.minColumn, cells.minRow, cells.maxColumn - 1, cells.maxRow - 1)
+        func draw(_ character: Character, _ column: Int, _ row: Int) {
+            put(character, column: column, row: row, clip: clip)
+        }
+        if cells.columns == 1 && cells.rows == 1 {
+            draw("□", left, top)
+        } else if cells.rows == 1 {
+            for column in left...right { draw("─", column, top) }
+        } else if cells.columns == 1 {
+            for row in top...bottom { draw("│", left, row) }
+        } else {
+            draw("┌", left, top)
+            draw("┐", right, top)
+            draw("└", left, bottom)
+            draw("┘", right, bottom)
+            for column in (left + 1)..<right {
+                draw("─", column, top)
+                draw("─", column, bottom)
+            }
+            for row in (top + 1)..<bottom {
+                draw("│", left, row)
+                draw("│", right, row)
+            }
+        }
+    }
+
+    // MARK: - Output
+
+    /// The rows joined with newlines, each without trailing spaces, ending with a newline.
+    var text: String {
+        var result = ""
+        for row in 0..<rows {
+            var line = ""
+            for column in 0..<columns {
+                if case .glyph(let character, _) = slots[row * columns + column] { line.append(character) }
+            }
+            while line.last == " " { line.removeLast() }
+            result += line
+            result += "\n"
+        }
+        return result
+    }
+
+    /// The character at a cell, for tests; a wide character's right half reads as "".
+    func character(column: Int, row: Int) -> String {
+        guard bounds.contains(column: column, row: row) else { return "" }
+        if case .glyph(let character, _) = slots[row * columns + column] { return String(character) }
+        return ""
+    }
+
+    /// Stores a slot, first turning the other half of any wide character it overwrites
+    /// into a space. (A wide character is stored head first, so its own head is never the
+    /// half this clears.)
+    private mutating func set(_ slot: Slot, _ column: Int, _ row: Int) {
+        guard bounds.contains(column: column, row: row) else { return }
+        let index = row * columns + column
+        switch slots[index] {
+        case .continuation where column > 0:
+            slots[index - 1] = .glyph(" ", wide: false)
+        case .glyph(_, wide: true) where column + 1 < columns && slots[index + 1] == .continuation:
+            slots[index + 1] = .glyph(" ", wide: false)
+        default:
+            break
+        }
+        slots[index] = slot
+    }
+}

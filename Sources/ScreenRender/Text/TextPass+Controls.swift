@@ -1,0 +1,124 @@
+import ScreenKit
+
+/// The content of the views ScreenKit knows, as characters; ``TextRenderer`` lists the
+/// shapes.
+extension TextPass {
+    mutating func drawContent(of view: View, in cells: CellRect, clip: CellRect) {
+        switch view {
+        case let label as Label: drawLabel(label, in: cells, clip: clip)
+        case let button as Button: drawButton(button, in: cells, clip: clip)
+        case let control as Switch: centre(control.isOn ? "(on)" : "(off)", in: cells, clip: clip)
+        case let slider as Slider: drawSlider(slider, in: cells, clip: clip)
+        case let control as SegmentedControl: drawSegments(control, in: cells, clip: clip)
+        case let stepper as Stepper: drawStepper(stepper, in: cells, clip: clip)
+        case let pages as PageControl: drawPages(pages, in: cells, clip: clip)
+        case let field as TextField: drawField(field, in: cells, clip: clip)
+        default: break
+        }
+    }
+
+    /// The row controls draw on: the middle one, the upper of two middles.
+    private func middleRow(of cells: CellRect) -> Int {
+        cells.minRow + (cells.rows - 1) / 2
+    }
+
+    /// Writes one line centred in `cells`, or from their first cell when it is wider.
+    private mutating func centre(_ text: String, in cells: CellRect, clip: CellRect) {
+        let offset = max(0, (cells.columns - CellText.width(of: text)) / 2)
+        grid.write(text, column: cells.minColumn + offset, row: middleRow(of: cells), clip: clip)
+    }
+
+    private mutating func drawLabel(_ label: Label, in cells: CellRect, clip: CellRect) {
+        let layout = label.layout
+        // The width the layout was made for, which alignment is relative to.
+        let width = Int((label.bounds.width / Label.cellSize.width).rounded(.down))
+        let top = cells.minRow + max(0, (cells.rows - layout.lines.count) / 2)
+        for (index, line) in layout.lines.enumerated() {
+            let free = max(0, width - CellText.width(of: line))
+            let offset: Int
+            switch label.alignment {
+            case .left: offset = 0
+            case .center: offset = free / 2
+            case .right: offset = free
+            }
+            grid.write(line, column: cells.minColumn + offset, row: top + index, clip: clip)
+        }
+    }
+
+    private mutating func drawButton(_ button: Button, in cells: CellRect, clip: CellRect) {
+        guard let title = button.currentTitle, !title.isEmpty else { return }
+        centre(Self.buttonText(title, highlighted: button.isHighlighted, columns: cells.columns), in: cells, clip: clip)
+    }
+
+    /// A button's title in brackets for a width in cells.
+    static func buttonText(_ title: String, highlighted: Bool, columns: Int) -> String {
+        let width = CellText.width(of: title)
+        if width + 4 <= columns { return (highlighted ? "[*" : "[ ") + title + (highlighted ? "*]" : " ]") }
+        if columns >= 3 { return "[" + CellText.truncated(title, to: columns - 2) + "]" }
+        return CellText.truncated(title, to: columns)
+    }
+
+    private mutating func drawSlider(_ slider: Slider, in cells: CellRect, clip: CellRect) {
+        let fraction = slider.fraction.isFinite ? min(max(slider.fraction, 0), 1) : 0
+        let knob = Int((fraction * Double(cells.columns - 1)).rounded())
+        let track = CellText.repeated("─", knob) + "●" + CellText.repeated("─", cells.columns - 1 - knob)
+        grid.write(track, column: cells.minColumn, row: middleRow(of: cells), clip: clip)
+    }
+
+    private mutating func drawSegments(_ control: SegmentedControl, in cells: CellRect, clip: CellRect) {
+        let row = middleRow(of: cells)
+        let count = control.segments.count
+        guard count > 0 else { return }
+        // Slot i spans columns [bounds(i), bounds(i+1)): the same equal division as
+        // `segment(at:)`, so a tap lands on the title drawn there.
+        func boundary(_ index: Int) -> Int { cells.minColumn + index * cells.columns / count }
+        for (index, title) in control.segments.enumerated() {
+            let start = boundary(index)
+            let end = index == count - 1 ? cells.maxColumn - 1 : boundary(index + 1)
+            grid.put("|", column: start, row: row, clip: clip)
+            let room = end - start - 1
+            guard room > 0 else { continue }
+            let text: String
+            if index == control.selectedSegmentIndex && room >= 3 {
+                text = "[" + CellText.truncated(title, to: room - 2) + "]"
+            } else {
+                text = CellText.truncated(title, to: room)
+            }
+            let offset = (room - CellText.width(of: text)) / 2
+            grid.write(text, column: start + 1 + offset, row: row, clip: clip)
+        }
+        grid.put("|", column: cells.maxColumn - 1, row: row, clip: clip)
+    }
+
+    private mutating func drawStepper(_ stepper: Stepper, in cells: CellRect, clip: CellRect) {
+        let buttons = "[-|+]"
+        let withValue = buttons + " " + RenderedNumber.text(stepper.value)
+        centre(CellText.width(of: withValue) <= cells.columns ? withValue : buttons, in: cells, clip: clip)
+    }
+
+    private mutating func drawPages(_ pages: PageControl, in cells: CellRect, clip: CellRect) {
+        guard pages.numberOfPages > 0 else { return }
+        let dots = (0..<pages.numberOfPages).map { $0 == pages.currentPage ? "●" : "○" }.joined()
+        centre(dots, in: cells, clip: clip)
+    }
+
+    private mutating func drawField(_ field: TextField, in cells: CellRect, clip: CellRect) {
+        guard cells.columns >= 2 else { return }
+        let room = cells.columns - 2
+        var inside: String
+        if field.isEditing {
+            // An editing field shows where typing goes: the end of the text and the cursor.
+            if field.text.isEmpty, let placeholder = field.placeholder {
+                inside = "▏" + CellText.prefix(of: placeholder, fitting: room - 1)
+            } else {
+                inside = CellText.suffix(of: field.text, fitting: room - 1) + "▏"
+            }
+        } else {
+            let shown = field.text.isEmpty ? (field.placeholder ?? "") : field.text
+            inside = CellText.prefix(of: shown, fitting: room)
+        }
+        if room == 0 { inside = "" }
+        inside += CellText.repeated("_", room - CellText.width(of: inside))
+        grid.write("[" + inside + "]", column: cells.minColumn, row: middleRow(of: cells), clip: clip)
+    }
+}

@@ -1,0 +1,73 @@
+import ScreenKit
+
+/// Draws a view tree as text: one character per cell of 8×16 points, so an iPhone window
+/// (320×480 points) is 40 columns by 30 rows. The output is the same for the same screen on
+/// every run and platform, so it can be kept as a snapshot.
+///
+/// The root is laid out (`layoutIfNeeded`) and drawn in its own bounds; then each view,
+/// back to front, unless it is hidden or its alpha is at most 0.01 (its subviews are skipped
+/// with it). A view takes the cells its rectangle in the root covers — the bounding box when
+/// it is transformed — floored at the top-left edges and rounded up at the bottom-right
+/// ones, so a view from x = 4 to x = 12 takes columns 0 and 1. It draws only inside its
+/// own cells and those of every ancestor that clips to its bounds, and the root's.
+///
+/// Each view draws, in this order:
+/// 1. its background colour, if it has one that is not fully transparent: spaces, hiding
+///    what is behind;
+/// 2. its border, if `borderWidth > 0`: a box `┌─┐ │ │ └─┘` on its outermost cells;
+/// 3. its content, by class:
+///    - `Label`: the lines of its ``TextLayout``, aligned left, centred or right within the
+///      label's width in cells, the block of lines centred vertically in its rows as
+///      `UILabel` centres text (from the top row when there are more lines than rows);
+///    - `Button`: `[ title ]` with its current title, `[*title*]` while highlighted;
+///      without room for the padding `[title]`, with the title cut to `[Tit…]`;
+///      nothing without a title;
+///    - `Switch`: `(on)` or `(off)`;
+///    - `Slider`: a track `───●────` across its width, the knob at the cell nearest to
+///      its fraction;
+///    - `SegmentedControl`: `|  One  | [Two] |Three |`: equal slots, as touches are
+///      divided, each starting with `|`, the selected title in brackets;
+///    - `Stepper`: `[-|+]`, followed by its value when there is room;
+///    - `PageControl`: a dot per page, `○●○`, the current one filled;
+///    - `TextField`: `[text______]` (the placeholder when there is no text), and while
+///      editing the end of the text followed by the cursor, `[text▏_____]`;
+///
+///    controls are centred in their cells — on the middle row, rounding up — and start at
+///    their first cell when they are wider than the view;
+/// 4. the commands of its ``View/draw(_:)``, in order (see ``Canvas/Command``):
+///    - `fill`: the covered cells become `█` for a colour darker than 50 % luminance and
+///      spaces for a lighter one; a fully transparent colour draws nothing;
+///    - `stroke`: a box, as a border is drawn;
+///    - `line`: the cells from the one holding its start to the one holding its end, one
+///      per step of the longer direction, drawn with `─` when the line is within 22.5° of
+///      horizontal, `│` within 22.5° of vertical, and `╲` or `╱` otherwise;
+///    - `text`: the characters from the cell holding the point, one row per line;
+///    - `clip`: later commands draw only in the cells the clip rectangle covers;
+/// 5. its subviews.
+///
+/// A character's width comes from ``TextLayout/cellWidth(of:)``: wide characters and emoji
+/// take two cells. Every line of the output is trimmed of trailing spaces and ends with a
+/// newline; every row is there, empty or not.
+///
+/// ```swift
+/// let window = Window(device: .iphone)
+/// let button = Button(frame: Rect(x: 0, y: 0, width: 80, height: 16))
+/// button.setTitle("Save", for: .normal)
+/// window.addSubview(button)
+/// TextRenderer().render(window).split(separator: "\n").first   // " [ Save ]"
+/// ```
+public struct TextRenderer {
+    public init() {}
+
+    /// Renders `root` and its subviews as text.
+    ///
+    /// - Parameter root: A window, or any view; a view inside a hierarchy is drawn in its
+    ///   own bounds, without its superviews.
+    /// - Returns: One line per row of cells, each ending with a newline.
+    public func render(_ root: View) -> String {
+        root.layoutIfNeeded()
+        var pass = TextPass(root: root)
+        pass.draw(root, clip: Rect(origin: .zero, size: root.bounds.size))
+        return pass.grid.text
+    }
+}

@@ -1,0 +1,153 @@
+import LuaBridge
+import ScreenKit
+
+/// The controls of `ui`: `Control`, `Label`, `Button`, `Switch`, `Slider`,
+/// `SegmentedControl`, `Stepper`, `PageControl`, `TextField`. Indexes (segments, pages)
+/// count from 1, as Lua arrays do.
+enum ControlBindings {
+    static func all(view: LuaClassDefinition, host: ScriptHost) -> [(String, LuaClassDefinition)] {
+        let control = control(parent: view, host: host)
+        return [
+            ("Control", control),
+            ("Label", label(parent: view)),
+            ("Button", button(parent: control)),
+            ("Switch", simple("ui.Switch", { Switch() }, parent: control) { cls in
+                cls.property("on", get: { $0.isOn }, set: { $0.isOn = $1 })
+            }),
+            ("Slider", simple("ui.Slider", { Slider() }, parent: control) { cls in
+                cls.property("value", get: { $0.value }, set: { $0.value = $1 })
+                cls.property("minimumValue", get: { $0.minimumValue }, set: { $0.minimumValue = $1 })
+                cls.property("maximumValue", get: { $0.maximumValue }, set: { $0.maximumValue = $1 })
+            }),
+            ("SegmentedControl", simple("ui.SegmentedControl", { SegmentedControl() }, parent: control) { cls in
+                cls.property("segments", get: { $0.segments }, set: { $0.segments = $1 })
+                cls.property("selectedIndex", get: { control in control.selectedSegmentIndex.map { $0 + 1 } }, set: { control, index in
+                    control.selectedSegmentIndex = index.map { $0 - 1 }
+                })
+            }),
+            ("Stepper", simple("ui.Stepper", { Stepper() }, parent: control) { cls in
+                cls.property("value", get: { $0.value }, set: { $0.value = $1 })
+                cls.property("minimumValue", get: { $0.minimumValue }, set: { $0.minimumValue = $1 })
+                cls.property("maximumValue", get: { $0.maximumValue }, set: { $0.maximumValue = $1 })
+                cls.property("stepValue", get: { $0.stepValue }, set: { $0.stepValue = $1 })
+                cls.property("wraps", get: { $0.wraps }, set: { $0.wraps = $1 })
+            }),
+            ("PageControl", simple("ui.PageControl", { PageControl() }, parent: control) { cls in
+                cls.property("numberOfPages", get: { $0.numberOfPages }, set: { $0.numberOfPages = $1 })
+                cls.property("currentPage", get: { $0.currentPage + 1 }, set: { $0.currentPage = $1 - 1 })
+            }),
+            ("TextField", simple("ui.TextField", { TextField() }, parent: control) { cls in
+                cls.property("text", get: { $0.text }, set: { $0.text = $1 })
+                cls.property("placeholder", get: { $0.placeholder }, set: { $0.placeholder = $1 })
+                cls.property("editing") { $0.isEditing }
+                cls.method("beginEditing") { field, _ in field.beginEditing() }
+                cls.method("endEditing") { field, _ in field.endEditing() }
+            }),
+        ]
+    }
+
+    private static func control(parent: LuaClassDefinition, host: ScriptHost) -> LuaClass<Control> {
+        let cls = LuaClass<Control>("ui.Control", parent: parent, extensible: true)
+        cls.property("enabled", get: { $0.isEnabled }, set: { $0.isEnabled = $1 })
+        cls.property("highlighted", get: { $0.isHighlighted }, set: { $0.isHighlighted = $1 })
+        cls.property("selected", get: { $0.isSelected }, set: { $0.isSelected = $1 })
+        cls.property("state") { $0.state.description }
+        cls.property("tracking") { $0.isTracking }
+        cls.property("touchInside") { $0.isTouchInside }
+        cls.method("addTarget") { [weak host] control, args in
+            let action = try args.get(2, as: LuaFunction.self)
+            let events = try eventNames(args, 3)
+            let context = "action for \(events.map(\.rawValue).sorted().joined(separator: ", ")) added at \(args.callerLocation ?? "?")"
+            return TargetToken(control.addTarget({ [weak host] sender, event in
+                host?.callback(action, sender, event.rawValue, context: context)
+            }, for: events))
+        }
+        cls.method("removeTarget") { control, args in control.removeTarget(try args.get(2, as: TargetToken.self).target) }
+        cls.method("sendActions") { control, args in
+            for event in try eventNames(args, 2) { control.sendActions(for: event) }
+        }
+        // The Swift tracking, which Lua overrides reach through `super`.
+        cls.method("beginTracking") { control, args in control.beginTracking(try args.get(2, as: TouchObject.self).touch) }
+        cls.method("continueTracking") { control, args in control.continueTracking(try args.get(2, as: TouchObject.self).touch) }
+        cls.method("endTracking") { control, args in control.endTracking(try args.get(2, as: TouchObject.self).touch) }
+        cls.method("cancelTracking") { control, _ in control.cancelTracking() }
+        cls.constructor { _ in ScriptControl() }
+        return cls
+    }
+
+    private static func label(parent: LuaClassDefinition) -> LuaClass<Label> {
+        let cls = LuaClass<Label>("ui.Label", parent: parent, extensible: true)
+        cls.property("text", get: { $0.text }, set: { $0.text = $1 })
+        cls.property("lines", get: { $0.lines }, set: { label, lines in
+            guard lines >= 0 else { throw LuaError(kind: .runtime, message: "lines must be 0 (as many as needed) or more, got \(lines)") }
+            label.lines = lines
+        })
+        cls.property("lineBreakMode", get: { $0.lineBreakMode.rawValue }, set: { label, name in
+            guard let mode = LineBreakMode(rawValue: name) else {
+                throw LuaError(kind: .runtime, message: "unknown lineBreakMode '\(name)' (expected one of \(LineBreakMode.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            label.lineBreakMode = mode
+        })
+        cls.property("textColor", get: { $0.textColor }, set: { $0.textColor = $1 })
+        cls.property("alignment", get: { $0.alignment.rawValue }, set: { label, name in
+            guard let alignment = Label.Alignment(rawValue: name) else {
+                throw LuaError(kind: .runtime, message: "unknown alignment '\(name)' (expected left, center or right)")
+            }
+            label.alignment = alignment
+        })
+        cls.property("displayedLines") { $0.layout.lines }
+        cls.constructor { _ in ScriptLabel() }
+        return cls
+    }
+
+    private static func button(parent: LuaClassDefinition) -> LuaClass<Button> {
+        let cls = LuaClass<Button>("ui.Button", parent: parent, extensible: true)
+        cls.method("setTitle") { button, args in
+            button.setTitle(try args.get(2, as: String?.self), for: try state(args, 3))
+        }
+        cls.method("titleFor") { button, args in button.title(for: try state(args, 2)) }
+        cls.property("currentTitle") { $0.currentTitle }
+        cls.property("title", get: { $0.title(for: .normal) }, set: { $0.setTitle($1, for: .normal) })
+        cls.constructor { _ in ScriptButton() }
+        return cls
+    }
+
+    /// A class whose Lua objects are plain instances of `T` (they can be extended in Lua,
+    /// but Swift asks their Lua class for no overrides).
+    private static func simple<T: Control>(
+        _ name: String, _ make: @escaping @MainActor () -> T, parent: LuaClassDefinition, members: (LuaClass<T>) -> Void
+    ) -> LuaClass<T> {
+        let cls = LuaClass<T>(name, parent: parent)
+        members(cls)
+        cls.constructor { _ in make() }
+        return cls
+    }
+
+    private static func state(_ args: LuaArguments, _ index: Int32) throws -> ControlState {
+        let name = try args.get(index, default: "normal")
+        guard let state = ControlState(name: name) else {
+            throw args.error(index, "control state expected (normal, highlighted, disabled, selected or a combination like \"selected+highlighted\"), got '\(name)'")
+        }
+        return state
+    }
+
+    /// One event name or a list of them.
+    private static func eventNames(_ args: LuaArguments, _ index: Int32) throws -> Set<ControlEvent> {
+        let names = args.type(at: index) == .table ? try args.get(index, as: [String].self) : [try args.get(index, as: String.self)]
+        var events: Set<ControlEvent> = []
+        for name in names {
+            guard let event = ControlEvent(rawValue: name) else {
+                throw args.error(index, "control event expected, got '\(name)'")
+            }
+            events.insert(event)
+        }
+        return events
+    }
+}
+
+/// What `addTarget` returns, for `removeTarget`.
+final class TargetToken: LuaObject {
+    let target: Control.Target
+    init(_ target: Control.Target) { self.target = target }
+    static let lua = LuaClass<TargetToken>("ui.Target")
+}

@@ -1,0 +1,108 @@
+import LuaBridge
+import ScreenKit
+
+/// The gesture recognizers of `ui`: `ui.TapGesture:new{ action = fn(g), ... }` and the
+/// rest, added with `view:addGestureRecognizer(g)`.
+enum GestureBindings {
+    static func all(host: ScriptHost) -> [(String, LuaClassDefinition)] {
+        let base = recognizer(host: host)
+        return [
+            ("GestureRecognizer", base),
+            ("TapGesture", make("ui.TapGesture", { TapGestureRecognizer() }, parent: base, host: host) { cls in
+                cls.property("numberOfTapsRequired", get: { $0.numberOfTapsRequired }, set: { $0.numberOfTapsRequired = $1 })
+                cls.property("numberOfTouchesRequired", get: { $0.numberOfTouchesRequired }, set: { $0.numberOfTouchesRequired = $1 })
+            }),
+            ("LongPressGesture", make("ui.LongPressGesture", { LongPressGestureRecognizer() }, parent: base, host: host) { cls in
+                cls.property("minimumPressDuration", get: { $0.minimumPressDuration }, set: { $0.minimumPressDuration = $1 })
+                cls.property("allowableMovement", get: { $0.allowableMovement }, set: { $0.allowableMovement = $1 })
+                cls.property("numberOfTouchesRequired", get: { $0.numberOfTouchesRequired }, set: { $0.numberOfTouchesRequired = $1 })
+            }),
+            ("SwipeGesture", make("ui.SwipeGesture", { SwipeGestureRecognizer() }, parent: base, host: host) { cls in
+                cls.property("direction", get: { NameList($0.directions.map(\.rawValue).sorted()) }, set: { swipe, list in
+                    swipe.directions = try directions(list.names)
+                })
+                cls.property("swipedDirection") { $0.direction?.rawValue }
+                cls.property("minimumDistance", get: { $0.minimumDistance }, set: { $0.minimumDistance = $1 })
+                cls.property("numberOfTouchesRequired", get: { $0.numberOfTouchesRequired }, set: { $0.numberOfTouchesRequired = $1 })
+            }),
+            ("PanGesture", make("ui.PanGesture", { PanGestureRecognizer() }, parent: base, host: host) { cls in
+                cls.method("translationIn") { pan, args in pan.translation(in: try args.get(2, as: View?.self)) }
+                cls.method("setTranslation") { pan, args in
+                    pan.setTranslation(try args.get(2, as: Point.self), in: try args.get(3, as: View?.self))
+                }
+                cls.property("translation") { $0.translation(in: $0.view) }
+                cls.property("velocity") { $0.velocity }
+                cls.property("minimumNumberOfTouches", get: { $0.minimumNumberOfTouches }, set: { $0.minimumNumberOfTouches = $1 })
+            }),
+            ("PinchGesture", make("ui.PinchGesture", { PinchGestureRecognizer() }, parent: base, host: host) { cls in
+                cls.property("scale") { $0.scale }
+            }),
+            ("RotationGesture", make("ui.RotationGesture", { RotationGestureRecognizer() }, parent: base, host: host) { cls in
+                cls.property("rotation") { $0.rotation }
+                cls.property("angle") { $0.rotation }
+            }),
+        ]
+    }
+
+    private static func recognizer(host: ScriptHost) -> LuaClass<GestureRecognizer> {
+        let cls = LuaClass<GestureRecognizer>("ui.GestureRecognizer")
+        cls.property("state") { $0.state.rawValue }
+        cls.property("enabled", get: { $0.isEnabled }, set: { $0.isEnabled = $1 })
+        cls.property("cancelsTouchesInView", get: { $0.cancelsTouchesInView }, set: { $0.cancelsTouchesInView = $1 })
+        cls.property("numberOfTouches") { $0.numberOfTouches }
+        cls.property("view") { $0.view }
+        cls.method("locationIn") { recognizer, args in recognizer.location(in: try args.get(2, as: View?.self)) }
+        cls.method("addTarget") { [weak host] recognizer, args in
+            addAction(try args.get(2, as: LuaFunction.self), to: recognizer, at: args.callerLocation, host: host)
+        }
+        return cls
+    }
+
+    /// A recognizer class whose `new{ action = fn, ... }` takes the action from the fields.
+    private static func make<T: GestureRecognizer>(
+        _ name: String, _ create: @escaping @MainActor () -> T, parent: LuaClassDefinition, host: ScriptHost,
+        members: (LuaClass<T>) -> Void
+    ) -> LuaClass<T> {
+        let cls = LuaClass<T>(name, parent: parent)
+        members(cls)
+        cls.constructor(keys: ["action"]) { [weak host] args in
+            let recognizer = create()
+            let fields = try args.get(2, as: LuaTable?.self)
+            if let action = try fields?.get("action", as: LuaFunction?.self) {
+                addAction(action, to: recognizer, at: args.callerLocation, host: host)
+            }
+            return recognizer
+        }
+        return cls
+    }
+
+    private static func addAction(_ action: LuaFunction, to recognizer: GestureRecognizer, at location: String?, host: ScriptHost?) {
+        let context = "gesture action added at \(location ?? "?")"
+        recognizer.addTarget { [weak host] recognizer in
+            host?.callback(action, recognizer, context: context)
+        }
+    }
+
+    private static func directions(_ names: [String]) throws -> Set<SwipeGestureRecognizer.Direction> {
+        Set(try names.map { name in
+            guard let direction = SwipeGestureRecognizer.Direction(rawValue: name) else {
+                throw LuaError(kind: .runtime, message: "unknown swipe direction '\(name)' (expected left, right, up or down)")
+            }
+            return direction
+        })
+    }
+}
+
+/// One name or a list of names (`"left"` or `{ "left", "up" }`); pushed as a list.
+struct NameList: LuaConvertible {
+    let names: [String]
+    init(_ names: [String]) { self.names = names }
+
+    func push(to stack: LuaStack) -> Int32 { stack.push(names) }
+
+    static func read(from stack: LuaStack, at index: Int32) throws(LuaConversionError) -> NameList {
+        if stack.type(at: index) == .string { return NameList([try String.read(from: stack, at: index)]) }
+        guard stack.type(at: index) == .table else { throw stack.typeError("string or list of strings", at: index) }
+        return NameList(try [String].read(from: stack, at: index))
+    }
+}

@@ -1,0 +1,114 @@
+import LuaBridge
+import ScreenKit
+
+// The Swift subclasses that Lua classes extend: each asks its Lua class for an override
+// before running the Swift implementation (the seed's ClockControl overrides pointInside and
+// the tracking methods; a clock face overrides draw). An override that raises is reported
+// with its name and traceback, and the view goes on with the Swift behaviour.
+
+extension LuaExtensible where Self: View {
+    /// The Lua `pointInside(point)`, or nil when there is none (or it failed).
+    func luaPointInside(_ point: Point) -> Bool? {
+        guard case .returned(let values)? = luaPeer?.callOverride("pointInside", on: self, point) else { return nil }
+        return values.first?.isTruthy ?? false
+    }
+
+    /// Runs the Lua `layoutSubviews()`; false when there is none.
+    func luaLayoutSubviews() -> Bool {
+        luaPeer?.callOverride("layoutSubviews", on: self).ran ?? false
+    }
+
+    /// Runs the Lua `draw(canvas)`; false when there is none.
+    func luaDraw(_ canvas: Canvas) -> Bool {
+        luaPeer?.callOverride("draw", on: self, ScriptCanvas(canvas)).ran ?? false
+    }
+}
+
+extension LuaExtensible where Self: Control {
+    func luaBeginTracking(_ touch: Touch) -> Bool? {
+        guard case .returned(let values)? = luaPeer?.callOverride("beginTracking", on: self, ScriptTouch(touch)) else {
+            return nil
+        }
+        return values.first.map { $0.isNil || $0.isTruthy } ?? true
+    }
+
+    func luaContinueTracking(_ touch: Touch) -> Bool? {
+        guard case .returned(let values)? = luaPeer?.callOverride("continueTracking", on: self, ScriptTouch(touch)) else {
+            return nil
+        }
+        return values.first.map { $0.isNil || $0.isTruthy } ?? true
+    }
+
+    func luaEndTracking(_ touch: Touch) -> Bool {
+        luaPeer?.callOverride("endTracking", on: self, ScriptTouch(touch)).ran ?? false
+    }
+
+    func luaCancelTracking() -> Bool {
+        luaPeer?.callOverride("cancelTracking", on: self).ran ?? false
+    }
+}
+
+final class ScriptView: View, LuaExtensible {
+    var luaPeer: LuaPeer?
+    override func point(inside point: Point) -> Bool { luaPointInside(point) ?? super.point(inside: point) }
+    override func layoutSubviews() { if !luaLayoutSubviews() { super.layoutSubviews() } }
+    override func draw(_ canvas: Canvas) { if !luaDraw(canvas) { super.draw(canvas) } }
+}
+
+final class ScriptControl: Control, LuaExtensible {
+    var luaPeer: LuaPeer?
+    override func point(inside point: Point) -> Bool { luaPointInside(point) ?? super.point(inside: point) }
+    override func layoutSubviews() { if !luaLayoutSubviews() { super.layoutSubviews() } }
+    override func draw(_ canvas: Canvas) { if !luaDraw(canvas) { super.draw(canvas) } }
+    override func beginTracking(_ touch: Touch) -> Bool { luaBeginTracking(touch) ?? super.beginTracking(touch) }
+    override func continueTracking(_ touch: Touch) -> Bool { luaContinueTracking(touch) ?? super.continueTracking(touch) }
+    override func endTracking(_ touch: Touch) { if !luaEndTracking(touch) { super.endTracking(touch) } }
+    override func cancelTracking() { if !luaCancelTracking() { super.cancelTracking() } }
+}
+
+final class ScriptLabel: Label, LuaExtensible {
+    var luaPeer: LuaPeer?
+    override func point(inside point: Point) -> Bool { luaPointInside(point) ?? super.point(inside: point) }
+    override func layoutSubviews() { if !luaLayoutSubviews() { super.layoutSubviews() } }
+    override func draw(_ canvas: Canvas) { if !luaDraw(canvas) { super.draw(canvas) } }
+}
+
+final class ScriptButton: Button, LuaExtensible {
+    var luaPeer: LuaPeer?
+    override func point(inside point: Point) -> Bool { luaPointInside(point) ?? super.point(inside: point) }
+    override func layoutSubviews() { if !luaLayoutSubviews() { super.layoutSubviews() } }
+    override func draw(_ canvas: Canvas) { if !luaDraw(canvas) { super.draw(canvas) } }
+}
+
+/// The touch a tracking override gets: `location` in the control and the window, `tapCount`,
+/// `phase`, `timestamp`, and `locationIn(view)`.
+struct ScriptTouch: LuaPushable {
+    let touch: Touch
+    init(_ touch: Touch) { self.touch = touch }
+
+    func push(to stack: LuaStack) -> Int32 {
+        TouchObject(touch).push(to: stack)
+    }
+}
+
+/// A touch as Lua sees it (`ui.Touch`).
+final class TouchObject: LuaObject {
+    let touch: Touch
+    init(_ touch: Touch) { self.touch = touch }
+
+    static let lua: LuaClass<TouchObject> = {
+        let cls = LuaClass<TouchObject>("ui.Touch")
+        cls.property("phase") { $0.touch.phase.rawValue }
+        cls.property("tapCount") { $0.touch.tapCount }
+        cls.property("timestamp") { $0.touch.timestamp }
+        cls.property("location") { $0.touch.location(in: $0.touch.view) }
+        cls.property("windowLocation") { $0.touch.locationInWindow }
+        cls.method("locationIn") { touch, args in
+            touch.touch.location(in: try args.get(2, as: View?.self))
+        }
+        cls.method("previousLocationIn") { touch, args in
+            touch.touch.previousLocation(in: try args.get(2, as: View?.self))
+        }
+        return cls
+    }()
+}

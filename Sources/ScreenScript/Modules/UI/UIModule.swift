@@ -1,0 +1,29 @@
+import LuaBridge
+import ScreenKit
+
+/// `ui`: views, controls, gestures and windows, as DESIGN.md names them.
+///
+/// ```lua
+/// local Clock = ui.View:extend("Clock")
+/// function Clock:draw(canvas) canvas:stroke(self.bounds, "black") end
+/// local button = ui.Button:new{ frame = { 10, 10, 80, 30 }, title = "Save" }
+/// button:addTarget(function(sender, event) save() end, "touchUpInside")
+/// ```
+enum UIModule {
+    static let module = ScriptModule(name: "ui") { host in .table(open(host)) }
+
+    static func open(_ host: ScriptHost) -> LuaTable {
+        let lua = host.lua
+        for helper in [TouchObject.lua, ScriptCanvas.lua, TargetToken.lua] as [LuaClassDefinition] {
+            lua.register(helper)
+        }
+        let table = lua.newTable()
+        let view = ViewBindings.view(host: host)
+        table.set("View", lua.register(view))
+        for (name, definition) in ControlBindings.all(view: view, host: host) + GestureBindings.all(host: host) {
+            table.set(name, lua.register(definition))
+        }
+        table.set("Window", lua.register(WindowBindings.window(parent: view, host: host)))
+        return table
+    }
+}

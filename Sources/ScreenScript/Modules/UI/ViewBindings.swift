@@ -1,0 +1,103 @@
+import LuaBridge
+import ScreenKit
+
+extension View: LuaObject {}
+extension GestureRecognizer: LuaObject {}
+
+/// `ui.View`: the members every view has, as DESIGN.md names them.
+enum ViewBindings {
+    static func view(host: ScriptHost) -> LuaClass<View> {
+        let cls = LuaClass<View>("ui.View", extensible: true)
+        addViewMembers(to: cls, host: host)
+        cls.constructor { _ in ScriptView() }
+        return cls
+    }
+
+    /// The members of `ui.View`, for classes that do not descend from it in Lua
+    /// (they all do, so this is only called once, for `ui.View`).
+    private static func addViewMembers(to cls: LuaClass<View>, host: ScriptHost) {
+        cls.property("frame", get: { $0.frame }, set: { $0.frame = $1 })
+        cls.property("bounds", get: { $0.bounds }, set: { $0.bounds = $1 })
+        cls.property("center", get: { $0.center }, set: { $0.center = $1 })
+        cls.property("tag", get: { $0.tag }, set: { $0.tag = $1 })
+        cls.property("hidden", get: { $0.isHidden }, set: { $0.isHidden = $1 })
+        cls.property("alpha", get: { $0.alpha }, set: { $0.alpha = $1 })
+        cls.property("userInteractionEnabled", get: { $0.isUserInteractionEnabled }, set: { $0.isUserInteractionEnabled = $1 })
+        cls.property("clipsToBounds", get: { $0.clipsToBounds }, set: { $0.clipsToBounds = $1 })
+        cls.property("backgroundColor", get: { $0.backgroundColor }, set: { $0.backgroundColor = $1 })
+        cls.property("borderWidth", get: { $0.borderWidth }, set: { $0.borderWidth = $1 })
+        cls.property("borderColor", get: { $0.borderColor }, set: { $0.borderColor = $1 })
+        cls.property("autoresizing", get: { view in
+            AutoresizingMask.names.filter { view.autoresizingMask.contains($0.value) }.map(\.key).sorted()
+        }, set: { view, names in
+            var mask: AutoresizingMask = []
+            for name in names {
+                guard let bit = AutoresizingMask.names[name] else {
+                    throw LuaError(kind: .runtime, message: "unknown autoresizing '\(name)' (expected one of \(AutoresizingMask.names.keys.sorted().joined(separator: ", ")))")
+                }
+                mask.insert(bit)
+            }
+            view.autoresizingMask = mask
+        })
+        cls.property("superview") { $0.superview }
+        cls.property("subviews") { $0.subviews }
+        cls.property("window") { $0.window }
+        cls.property("gestureRecognizers") { $0.gestureRecognizers }
+        cls.method("addSubview") { view, args in view.addSubview(try args.get(2, as: View.self)) }
+        cls.method("insertSubview") { view, args in
+            view.insertSubview(try args.get(2, as: View.self), at: try args.get(3, as: Int.self) - 1)
+        }
+        cls.method("removeFromSuperview") { view, _ in view.removeFromSuperview() }
+        cls.method("bringSubviewToFront") { view, args in view.bringSubviewToFront(try args.get(2, as: View.self)) }
+        cls.method("sendSubviewToBack") { view, args in view.sendSubviewToBack(try args.get(2, as: View.self)) }
+        cls.method("viewWithTag") { view, args in view.viewWithTag(try args.get(2, as: Int.self)) }
+        cls.method("isDescendantOf") { view, args in view.isDescendant(of: try args.get(2, as: View.self)) }
+        cls.method("hitTest") { view, args in view.hitTest(try args.get(2, as: Point.self)) }
+        // The Swift implementation, which Lua overrides of pointInside reach through `super`.
+        cls.method("pointInside") { view, args in view.point(inside: try args.get(2, as: Point.self)) }
+        cls.method("convertPoint") { view, args in
+            view.convert(try args.get(2, as: Point.self), to: try args.get(3, as: View?.self))
+        }
+        cls.method("convertPointFrom") { view, args in
+            view.convert(try args.get(2, as: Point.self), from: try args.get(3, as: View?.self))
+        }
+        cls.method("setNeedsLayout") { view, _ in view.setNeedsLayout() }
+        cls.method("layoutIfNeeded") { view, _ in view.layoutIfNeeded() }
+        cls.method("layoutSubviews") { view, _ in view.layoutSubviews() }
+        cls.method("draw") { view, args in view.draw(try args.get(2, as: ScriptCanvas.self).canvas) }
+        cls.method("sizeThatFits") { view, args in view.sizeThatFits(try args.get(2, as: Size.self)) }
+        cls.method("addGestureRecognizer") { view, args in
+            view.addGestureRecognizer(try args.get(2, as: GestureRecognizer.self))
+        }
+        cls.method("removeGestureRecognizer") { view, args in
+            view.removeGestureRecognizer(try args.get(2, as: GestureRecognizer.self))
+        }
+    }
+}
+
+/// A canvas as `draw(canvas)` receives it (`ui.Canvas`).
+final class ScriptCanvas: LuaObject, LuaPushable {
+    let canvas: Canvas
+    init(_ canvas: Canvas) { self.canvas = canvas }
+
+    static let lua: LuaClass<ScriptCanvas> = {
+        let cls = LuaClass<ScriptCanvas>("ui.Canvas")
+        cls.method("fill") { canvas, args in
+            canvas.canvas.fill(try args.get(2, as: Rect.self), color: try args.get(3, default: .black))
+        }
+        cls.method("stroke") { canvas, args in
+            canvas.canvas.stroke(try args.get(2, as: Rect.self), color: try args.get(3, default: .black), width: try args.get(4, default: 1))
+        }
+        cls.method("line") { canvas, args in
+            canvas.canvas.line(
+                from: try args.get(2, as: Point.self), to: try args.get(3, as: Point.self),
+                color: try args.get(4, default: .black), width: try args.get(5, default: 1))
+        }
+        cls.method("text") { canvas, args in
+            canvas.canvas.text(try args.get(2, as: String.self), at: try args.get(3, as: Point.self), color: try args.get(4, default: .black))
+        }
+        cls.method("clip") { canvas, args in canvas.canvas.clip(to: try args.get(2, as: Rect.self)) }
+        cls.property("commands") { $0.canvas.commands.count }
+        return cls
+    }()
+}

@@ -1,0 +1,172 @@
+import ScreenKit
+import Testing
+@testable import ScreenRender
+
+@MainActor
+struct TextRendererTests {
+    private func render(_ view: View) -> String { TextRenderer().render(view) }
+
+    /// The rows of a small root holding `views`.
+    private func rows(width: Double = 160, height: Double = 48, _ views: View...) -> [String] {
+        let root = View(frame: Rect(x: 0, y: 0, width: width, height: height))
+        for view in views { root.addSubview(view) }
+        return render(root).split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    }
+
+    // MARK: - Snapshots
+
+    @Test func controlsScreen() {
+        Snapshot.expect(render(Screens.controls()), matches: "controls.txt")
+    }
+
+    @Test func drawingScreen() {
+        Snapshot.expect(render(Screens.drawing()), matches: "drawing.txt")
+    }
+
+    @Test func clippingScreen() {
+        Snapshot.expect(render(Screens.clipping()), matches: "clipping.txt")
+    }
+
+    @Test func rendersAreDeterministic() {
+        let makers: [() -> Window] = [Screens.controls, Screens.drawing, Screens.clipping]
+        for make in makers {
+            let window = make()
+            #expect(render(window) == render(window))
+            #expect(render(window) == render(make()))
+        }
+    }
+
+    // MARK: - The grid
+
+    @Test func iphoneIsFortyByThirty() {
+        let text = render(Window(device: .iphone))
+        #expect(text == String(repeating: "\n", count: 30))
+        let landscape = Window(device: .iphone, orientation: .landscape)
+        #expect(render(landscape).filter { $0 == "\n" }.count == 20)
+    }
+
+    @Test func linesAreTrimmedAndEndWithNewlines() {
+        let text = render(Screens.controls())
+        #expect(text.hasSuffix("\n"))
+        for line in text.split(separator: "\n") { #expect(line.last != " ") }
+    }
+
+    @Test func viewsTakeTheCellsTheyOverlap() {
+        // 4…12 overlaps columns 0 and 1; 8…24 overlaps rows 0 and 1.
+        let box = View(frame: Rect(x: 4, y: 8, width: 8, height: 16))
+        box.borderWidth = 1
+        #expect(rows(box).prefix(3) == ["┌┐", "└┘", ""])
+        // Edges on cell boundaries: 8…24 is columns 1 and 2, 16…48 rows 1 and 2.
+        let aligned = View(frame: Rect(x: 8, y: 16, width: 16, height: 32))
+        aligned.borderWidth = 1
+        #expect(rows(aligned).prefix(3) == ["", " ┌┐", " └┘"])
+        // One point past a boundary takes the next cell.
+        let wider = View(frame: Rect(x: 0, y: 0, width: 17, height: 16))
+        wider.borderWidth = 1
+        #expect(rows(wider).first == "───")
+    }
+
+    @Test func degenerateBoxes() {
+        let cell = View(frame: Rect(x: 0, y: 0, width: 8, height: 16))
+        cell.borderWidth = 1
+        let column = View(frame: Rect(x: 16, y: 0, width: 8, height: 48))
+        column.borderWidth = 1
+        #expect(rows(cell, column) == ["□ │", "  │", "  │"])
+    }
+
+    @Test func viewsWithoutAreaDrawNothing() {
+        let line = Switch(frame: Rect(x: 0, y: 0, width: 0, height: 16))
+        #expect(rows(line).allSatisfy { $0.isEmpty })
+    }
+
+    @Test func snapsRoundingErrorsToCellBoundaries() {
+        #expect(CellRect(covering: Rect(x: 7.9999999999, y: 0, width: 8.0000000001, height: 16)) ==
+                CellRect(minColumn: 1, minRow: 0, maxColumn: 2, maxRow: 1))
+        #expect(CellRect(covering: Rect(x: -4, y: -4, width: 8, height: 8)) ==
+                CellRect(minColumn: -1, minRow: -1, maxColumn: 1, maxRow: 1))
+        #expect(CellRect(covering: Rect(x: 1, y: 1, width: 2, height: 2)) ==
+                CellRect(minColumn: 0, minRow: 0, maxColumn: 1, maxRow: 1))
+        #expect(CellRect(covering: Rect(x: 8, y: 16, width: 0, height: 10)) == nil)
+        #expect(CellRect(covering: Rect(x: 0, y: 0, width: 320, height: 480)) ==
+                CellRect(minColumn: 0, minRow: 0, maxColumn: 40, maxRow: 30))
+    }
+
+    // MARK: - Content
+
+    @Test func buttonsShowTheirStateAndFit() {
+        let button = Screens.button("Save", Rect(x: 0, y: 0, width: 80, height: 16))
+        #expect(rows(button).first == " [ Save ]")
+        button.isHighlighted = true
+        #expect(rows(button).first == " [*Save*]")
+        let narrow = Screens.button("Save", Rect(x: 0, y: 0, width: 48, height: 16))
+        #expect(rows(narrow).first == "[Save]")
+        let tiny = Screens.button("Save", Rect(x: 0, y: 0, width: 32, height: 16))
+        #expect(rows(tiny).first == "[S…]")
+    }
+
+    @Test func sliderKnobFollowsTheValue() {
+        let slider = Slider(frame: Rect(x: 0, y: 0, width: 72, height: 16))
+        #expect(rows(slider).first == "●────────")
+        slider.value = 1
+        #expect(rows(slider).first == "────────●")
+        slider.value = 0.5
+        #expect(rows(slider).first == "────●────")
+    }
+
+    @Test func textFieldsScrollToTheCursorWhileEditing() {
+        let window = Window(device: .iphone)
+        let field = TextField(frame: Rect(x: 0, y: 0, width: 64, height: 16))
+        window.addSubview(field)
+        field.beginEditing()
+        field.insertText("abcdefghij")
+        #expect(render(window).split(separator: "\n").first == "[fghij▏]")
+        field.endEditing()
+        #expect(render(window).split(separator: "\n").first == "[abcdef]")
+    }
+
+    @Test func clipsToAncestorsThatClip() {
+        let parent = View(frame: Rect(x: 8, y: 0, width: 32, height: 32))
+        parent.clipsToBounds = true
+        parent.addSubview(Screens.label("abcdefghij", Rect(x: -8, y: 0, width: 120, height: 16)))
+        #expect(rows(parent).first == " bcde")
+        parent.clipsToBounds = false
+        #expect(rows(parent).first == "abcdefghij")
+    }
+
+    @Test func wideCharactersTakeTwoCellsAndAreNeverHalved() {
+        let wide = Screens.label("漢字", Rect(x: 0, y: 0, width: 32, height: 16))
+        let cover = View(frame: Rect(x: 8, y: 0, width: 8, height: 16))
+        cover.backgroundColor = .white
+        #expect(rows(wide).first == "漢字")
+        #expect(rows(wide, cover).first == "  字")
+    }
+
+    @Test func linesTakeTheCellsBetweenTheirEnds() {
+        final class Lines: View {
+            override func draw(_ canvas: Canvas) {
+                canvas.line(from: Point(x: 0, y: 8), to: Point(x: 16, y: 8), color: .black)
+                canvas.line(from: Point(x: 36, y: 0), to: Point(x: 36, y: 48), color: .black)
+                canvas.line(from: Point(x: 48, y: 0), to: Point(x: 96, y: 48), color: .black)
+                canvas.line(from: Point(x: 152, y: 0), to: Point(x: 104, y: 48), color: .black)
+            }
+        }
+        #expect(rows(Lines(frame: Rect(x: 0, y: 0, width: 160, height: 48))) == [
+            "──  │ ╲╲         ╱╱",
+            "    │   ╲╲     ╱╱",
+            "    │     ╲╲ ╱╱",
+        ])
+    }
+
+    @Test func fillsAreDarkOrLight() {
+        final class Fills: View {
+            override func draw(_ canvas: Canvas) {
+                canvas.fill(Rect(x: 0, y: 0, width: 160, height: 16), color: .black)
+                canvas.fill(Rect(x: 16, y: 0, width: 16, height: 16), color: .white)
+                canvas.fill(Rect(x: 48, y: 0, width: 16, height: 16), color: .clear)
+                canvas.fill(Rect(x: 64, y: 0, width: 16, height: 16), color: .yellow)
+                canvas.fill(Rect(x: 96, y: 0, width: 16, height: 16), color: .blue)
+            }
+        }
+        #expect(rows(Fills(frame: Rect(x: 0, y: 0, width: 160, height: 48))).first == "██  ████  ██████████")
+    }
+}
