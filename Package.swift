@@ -65,7 +65,10 @@ let package = Package(
         .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge", "LuaShim"], swiftSettings: mainActor),
         .testTarget(name: "EventLoopTests", dependencies: ["EventLoop"], swiftSettings: mainActor),
         .testTarget(name: "ScreenKitTests", dependencies: ["ScreenKit"], swiftSettings: mainActor),
-        .testTarget(name: "ScreenRenderTests", dependencies: ["ScreenRender", "ScreenKit"], swiftSettings: mainActor),
+        .testTarget(
+            name: "ScreenRenderTests", dependencies: ["ScreenRender", "ScreenKit"], exclude: ["Expected"],
+            swiftSettings: mainActor
+        ),
         .testTarget(name: "ScreenScriptTests", dependencies: ["ScreenScript", "LuaBridge"], swiftSettings: mainActor),
         .testTarget(name: "ScreenTestTests", dependencies: ["ScreenTest"], swiftSettings: mainActor),
         .testTarget(name: "ScreensCLITests", dependencies: ["screens"], exclude: ["Expected", "Scripts"]),

@@ -79,16 +79,13 @@ struct TextRendererTests {
         #expect(rows(line).allSatisfy { $0.isEmpty })
     }
 
-    @Test func snapsRoundingErrorsToCellBoundaries() {
-        #expect(CellRect(covering: Rect(x: 7.9999999999, y: 0, width: 8.0000000001, height: 16)) ==
-                CellRect(minColumn: 1, minRow: 0, maxColumn: 2, maxRow: 1))
-        #expect(CellRect(covering: Rect(x: -4, y: -4, width: 8, height: 8)) ==
-                CellRect(minColumn: -1, minRow: -1, maxColumn: 1, maxRow: 1))
-        #expect(CellRect(covering: Rect(x: 1, y: 1, width: 2, height: 2)) ==
-                CellRect(minColumn: 0, minRow: 0, maxColumn: 1, maxRow: 1))
-        #expect(CellRect(covering: Rect(x: 8, y: 16, width: 0, height: 10)) == nil)
-        #expect(CellRect(covering: Rect(x: 0, y: 0, width: 320, height: 480)) ==
-                CellRect(minColumn: 0, minRow: 0, maxColumn: 40, maxRow: 30))
+    @Test func aViewInsideAWindowRendersInItsOwnBounds() {
+        let window = Window(device: .iphone)
+        let panel = View(frame: Rect(x: 80, y: 32, width: 64, height: 32))
+        panel.addSubview(Screens.label("panel", Rect(x: 8, y: 16, width: 56, height: 16)))
+        window.addSubview(panel)
+        #expect(render(panel) == "\n panel\n")
+        #expect(SVGRenderer().render(panel).contains("width=\"64\" height=\"32\""))
     }
 
     // MARK: - Content

@@ -3,6 +3,8 @@
 open class Responder {
     public init() {}
 
+    nonisolated deinit {}
+
     /// The next responder in the chain; touches a responder does not handle go there.
     open var next: Responder? { nil }
 

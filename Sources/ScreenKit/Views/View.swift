@@ -12,7 +12,7 @@ open class View: Responder {
     // MARK: - Geometry
 
     /// The view's own coordinate system: its size and the point shown at its top-left.
-    public var bounds: Rect {
+    @exclusivity(unchecked) public var bounds: Rect {
         didSet {
             guard bounds != oldValue else { return }
             if bounds.size != oldValue.size {
@@ -23,10 +23,10 @@ open class View: Responder {
     }
 
     /// Where the view's centre is, in its superview's coordinates.
-    public var center: Point
+    @exclusivity(unchecked) public var center: Point
 
     /// The transform applied about the centre.
-    public var transform: AffineTransform = .identity
+    @exclusivity(unchecked) public var transform: AffineTransform = .identity
 
     /// The rectangle the view takes in its superview's coordinates: the bounding box of its
     /// bounds as `center` and `transform` place them. Setting it sets `center` and the size
@@ -91,10 +91,10 @@ open class View: Responder {
     // MARK: - Appearance
 
     public var tag = 0
-    public var isHidden = false
+    @exclusivity(unchecked) public var isHidden = false
     /// Opacity from 0 to 1; at 0.01 or below a view takes no touches.
-    public var alpha = 1.0
-    public var isUserInteractionEnabled = true
+    @exclusivity(unchecked) public var alpha = 1.0
+    @exclusivity(unchecked) public var isUserInteractionEnabled = true
     /// Whether subviews are cut to this view's bounds when drawn.
     public var clipsToBounds = false
     public var backgroundColor: Color?
@@ -107,9 +107,21 @@ open class View: Responder {
 
     // MARK: - Hierarchy
 
-    public private(set) weak var superview: View?
+    /// The superview. Unowned rather than weak: a weak reference moves every view's
+    /// reference count to a side table, which slows each retain and release; instead a view
+    /// clears its subviews' back references when it goes (see `deinit`). Like the geometry
+    /// that hit testing reads, it skips dynamic exclusivity checks (views live on the main
+    /// actor and none of these are accessed while another access is open).
+    public var superview: View? { superviewStorage }
+    @exclusivity(unchecked) nonisolated(unsafe) private unowned(unsafe) var superviewStorage: View?
+
     /// The subviews, back to front.
-    public private(set) var subviews: [View] = []
+    public var subviews: [View] { subviewStorage }
+    @exclusivity(unchecked) nonisolated(unsafe) private var subviewStorage: [View] = []
+
+    nonisolated deinit {
+        for subview in subviewStorage { subview.superviewStorage = nil }
+    }
 
     /// The window at the root of the view's hierarchy, if there is one.
     public var window: Window? {
@@ -130,14 +142,14 @@ open class View: Responder {
     public func insertSubview(_ view: View, at index: Int) {
         precondition(view !== self && !isDescendant(of: view), "a view cannot contain itself")
         if view.superview === self, let current = subviews.firstIndex(where: { $0 === view }) {
-            subviews.remove(at: current)
-            subviews.insert(view, at: min(index, subviews.count))
+            subviewStorage.remove(at: current)
+            subviewStorage.insert(view, at: min(index, subviewStorage.count))
             return
         }
         view.removeFromSuperview()
         view.willMove(toSuperview: self)
-        subviews.insert(view, at: min(max(index, 0), subviews.count))
-        view.superview = self
+        subviewStorage.insert(view, at: min(max(index, 0), subviewStorage.count))
+        view.superviewStorage = self
         view.didMoveToSuperview()
         setNeedsLayout()
     }
@@ -166,8 +178,8 @@ open class View: Responder {
     public func removeFromSuperview() {
         guard let superview else { return }
         willMove(toSuperview: nil)
-        superview.subviews.removeAll { $0 === self }
-        self.superview = nil
+        superview.subviewStorage.removeAll { $0 === self }
+        superviewStorage = nil
         didMoveToSuperview()
         superview.setNeedsLayout()
     }
@@ -304,9 +316,14 @@ open class View: Responder {
     /// to back.
     open func hitTest(_ point: Point) -> View? {
         guard !isHidden, isUserInteractionEnabled, alpha > 0.01, self.point(inside: point) else { return nil }
-        for subview in subviews.reversed() {
-            if let hit = subview.hitTest(subview.pointFromSuperview(point)) { return hit }
+        // Borrowing the subviews from the buffer spares a retain and a release per subview,
+        // which is most of the time of a search through a large tree.
+        return subviews.withUnsafeBufferPointer { subviews in
+            for index in subviews.indices.reversed() {
+                let subview = subviews[index]
+                if let hit = subview.hitTest(subview.pointFromSuperview(point)) { return hit }
+            }
+            return self
         }
-        return self
     }
 }

@@ -29,7 +29,7 @@ extension SVGPass {
                     ] + SVGDocument.paint(color, "stroke")
                         + [("stroke-width", SVGDocument.number(width)), ("stroke-linecap", "round")])
             case .text(let string, let point, let color):
-                let lines = string.split(separator: "\n", omittingEmptySubsequences: false)
+                let lines = string.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
                 for (index, line) in lines.enumerated() where !line.isEmpty {
                     let y = point.y + Double(index) * Self.lineHeight + Self.baseline
                     document.element(

@@ -41,7 +41,8 @@ extension SVGPass {
         _ string: String, x: Double, middle: Double, anchor: String = "middle", fill: String
     ) {
         guard !string.isEmpty else { return }
-        var attributes: SVGDocument.Attributes = [("x", Self.n(x)), ("y", Self.n(middle - Self.lineHeight / 2 + Self.baseline))]
+        let baseline = middle - Self.lineHeight / 2 + Self.baseline
+        var attributes: SVGDocument.Attributes = [("x", Self.n(x)), ("y", Self.n(baseline))]
         if anchor != "start" { attributes.append(("text-anchor", anchor)) }
         attributes.append(("fill", fill))
         document.element("text", attributes, content: string)
@@ -131,7 +132,8 @@ extension SVGPass {
         // Equal widths, as `segment(at:)` divides touches.
         let width = bounds.width / Double(count)
         if let selected = control.selectedSegmentIndex, selected >= 0, selected < count {
-            let box = Rect(x: bounds.minX + Double(selected) * width, y: bounds.minY, width: width, height: bounds.height)
+            let box = Rect(
+                x: bounds.minX + Double(selected) * width, y: bounds.minY, width: width, height: bounds.height)
             // The end segments follow the outline's rounded corners.
             let rounded = selected == 0 || selected == count - 1
             document.element("rect", SVGDocument.frame(box) + (rounded ? [("rx", "4")] : []) + [("fill", Palette.tint)])
@@ -151,7 +153,8 @@ extension SVGPass {
 
     private mutating func drawStepper(_ stepper: Stepper, in bounds: Rect) {
         roundedRect(bounds, radius: 4, fill: "none", stroke: Palette.tint)
-        line(Point(x: bounds.midX, y: bounds.minY), Point(x: bounds.midX, y: bounds.maxY), stroke: Palette.tint, width: 1)
+        line(Point(x: bounds.midX, y: bounds.minY), Point(x: bounds.midX, y: bounds.maxY),
+             stroke: Palette.tint, width: 1)
         text("−", x: bounds.minX + bounds.width / 4, middle: bounds.midY, fill: Palette.tint)
         text("+", x: bounds.maxX - bounds.width / 4, middle: bounds.midY, fill: Palette.tint)
     }
@@ -185,7 +188,8 @@ extension SVGPass {
         }
         if field.isEditing {
             let cursorX = x + Double(cursorCells) * Self.advance + 1
-            line(Point(x: cursorX, y: bounds.midY - 8), Point(x: cursorX, y: bounds.midY + 8), stroke: Palette.tint, width: 2)
+            line(Point(x: cursorX, y: bounds.midY - 8), Point(x: cursorX, y: bounds.midY + 8),
+                 stroke: Palette.tint, width: 2)
         }
     }
 }

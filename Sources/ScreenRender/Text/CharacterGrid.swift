@@ -117,13 +117,6 @@ struct CharacterGrid {
         return result
     }
 
-    /// The character at a cell, for tests; a wide character's right half reads as "".
-    func character(column: Int, row: Int) -> String {
-        guard bounds.contains(column: column, row: row) else { return "" }
-        if case .glyph(let character, _) = slots[row * columns + column] { return String(character) }
-        return ""
-    }
-
     /// Stores a slot, first turning the other half of any wide character it overwrites
     /// into a space. (A wide character is stored head first, so its own head is never the
     /// half this clears.)

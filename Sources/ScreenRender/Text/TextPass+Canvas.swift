@@ -15,7 +15,9 @@ extension TextPass {
                 guard color.isVisible, let cells = CellRect(covering: gridRect(rect, in: view)) else { continue }
                 grid.fill(cells, with: color.luminance < 0.5 ? "█" : " ", clip: area)
             case .stroke(let rect, let color, let width):
-                guard color.isVisible, width > 0, let cells = CellRect(covering: gridRect(rect, in: view)) else { continue }
+                guard color.isVisible, width > 0, let cells = CellRect(covering: gridRect(rect, in: view)) else {
+                    continue
+                }
                 grid.box(cells, clip: area)
             case .line(let start, let end, let color, _):
                 guard color.isVisible else { continue }
@@ -24,7 +26,8 @@ extension TextPass {
                 guard color.isVisible else { continue }
                 let origin = gridPoint(point, in: view)
                 let column = CellRect.column(of: origin.x), row = CellRect.row(of: origin.y)
-                for (index, line) in string.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let lines = string.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+                for (index, line) in lines.enumerated() {
                     grid.write(String(line), column: column, row: row + index, clip: area)
                 }
             case .clip(let rect):
@@ -58,7 +61,8 @@ extension TextPass {
             return doubled >= 0 ? doubled / divisor : -((-doubled + divisor - 1) / divisor)
         }
         for index in 0...steps {
-            grid.put(character, column: startColumn + step(columns, index), row: startRow + step(rows, index), clip: clip)
+            let column = startColumn + step(columns, index), row = startRow + step(rows, index)
+            grid.put(character, column: column, row: row, clip: clip)
         }
     }
 

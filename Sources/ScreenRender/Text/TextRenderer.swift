@@ -32,11 +32,13 @@ import ScreenKit
 ///    - `TextField`: `[text______]` (the placeholder when there is no text), and while
 ///      editing the end of the text followed by the cursor, `[text▏_____]`;
 ///
-///    controls are centred in their cells — on the middle row, rounding up — and start at
-///    their first cell when they are wider than the view;
-/// 4. the commands of its ``View/draw(_:)``, in order (see ``Canvas/Command``):
-///    - `fill`: the covered cells become `█` for a colour darker than 50 % luminance and
-///      spaces for a lighter one; a fully transparent colour draws nothing;
+///    controls are centred in their cells — on the middle row, the upper one of two, and
+///    rounding to the left — and start at their first cell when they are wider than that;
+/// 4. the commands of its ``View/draw(_:)``, in order (see ``Canvas/Command``), in the
+///    view's coordinates converted to the root's; a command in a fully transparent colour
+///    draws nothing:
+///    - `fill`: the covered cells become `█` for a colour darker than 50 % luminance
+///      (Rec. 709 weights) and spaces for a lighter one;
 ///    - `stroke`: a box, as a border is drawn;
 ///    - `line`: the cells from the one holding its start to the one holding its end, one
 ///      per step of the longer direction, drawn with `─` when the line is within 22.5° of
