@@ -60,6 +60,22 @@ struct ScreensCommandTests {
         #expect(result.stderr.contains("a broken timer does not stop the loop\nstack traceback:"))
     }
 
+    @Test func aHeadlessRunWritesTheFinalScreen() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("headless-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let text = folder.appendingPathComponent("screen.txt").path
+        let svg = folder.appendingPathComponent("screen.svg").path
+        let result = try screens("run", "scripts/alarmclock", "--headless", "--for", "3", "--snapshot", text)
+        #expect(result.status == 0)
+        #expect(try String(contentsOfFile: text, encoding: .utf8) == (try expectedOutput("alarmclock-headless.txt")))
+        #expect(try screens("run", "scripts/alarmclock", "--headless", "--snapshot", svg).status == 0)
+        #expect(try String(contentsOfFile: svg, encoding: .utf8).hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"320\" height=\"480\""))
+        let bad = try screens("run", "scripts/alarmclock", "--headless", "--snapshot", folder.appendingPathComponent("x.png").path)
+        #expect(bad.status != 0)
+        #expect(bad.stderr.contains("--snapshot needs a .txt or .svg file name"))
+    }
+
     @Test func runReportsErrorsWithTracebackAndFails() throws {
         let result = try screens("run", "Tests/ScreensCLITests/Scripts/fails.lua")
         #expect(result.status == 1)
