@@ -5,7 +5,6 @@ import CLua
 /// Counts deinitializations, to prove that Swift cleanup ran.
 @MainActor
 final class DeinitCounter {
-    static var count = 0
     nonisolated(unsafe) static var deinits = 0
     deinit { DeinitCounter.deinits += 1 }
 }
@@ -73,8 +72,12 @@ struct LuaFunctionTests {
             try lua.run("local function step() fail() end\nstep()", name: "@trace.lua")
         }
         #expect(error.message == "trace.lua:1: the disk is full")
-        #expect(error.traceback?.contains("in function 'fail'") == true || error.traceback?.contains("[C]: in") == true)
-        #expect(error.traceback?.contains("trace.lua:2: in main chunk") == true)
+        #expect(error.traceback == """
+            stack traceback:
+            \t[C]: in function 'fail'
+            \ttrace.lua:1: in local 'step'
+            \ttrace.lua:2: in main chunk
+            """)
     }
 
     @Test func aLuaErrorNeverUnwindsASwiftFrame() throws {

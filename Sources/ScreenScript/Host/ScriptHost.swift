@@ -50,16 +50,17 @@ public final class ScriptHost {
     ///
     /// - Parameter context: what raised it, for the report ("timer callback scheduled at
     ///   main.lua:12").
-    /// - Returns: what the callback returned, or nil when it failed.
+    /// - Returns: whether the callback ran without an error.
     @discardableResult
     public func callback<each Argument: LuaPushable>(
         _ function: LuaFunction, _ arguments: repeat each Argument, context: @autoclosure () -> String
-    ) -> [LuaValue]? {
+    ) -> Bool {
         do {
-            return try function.callReturningAll(repeat each arguments)
+            try function.call(repeat each arguments)
+            return true
         } catch {
             lua.report(error, in: context())
-            return nil
+            return false
         }
     }
 
