@@ -14,6 +14,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .systemLibrary(
@@ -37,8 +38,17 @@ let package = Package(
         .target(name: "ScreenKit", dependencies: ["EventLoop"], swiftSettings: mainActor),
         .target(name: "ScreenRender", dependencies: ["ScreenKit"], swiftSettings: mainActor),
         .target(
+            name: "ScreenStore",
+            dependencies: [
+                "EventLoop",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Collections", package: "swift-collections"),
+            ],
+            swiftSettings: mainActor
+        ),
+        .target(
             name: "ScreenScript",
-            dependencies: ["LuaBridge", "EventLoop", "ScreenKit", "ScreenRender"],
+            dependencies: ["LuaBridge", "EventLoop", "ScreenKit", "ScreenRender", "ScreenStore"],
             swiftSettings: mainActor
         ),
         .target(
@@ -57,14 +67,21 @@ let package = Package(
         .executableTarget(
             name: "screens-bench",
             dependencies: [
-                "LuaBridge", "LuaShim", "EventLoop", "ScreenScript", "ScreenKit",
+                "LuaBridge", "LuaShim", "EventLoop", "ScreenScript", "ScreenKit", "ScreenStore",
                 .product(name: "Collections", package: "swift-collections"),
+                // Only for the raw-SQLite baselines the store is measured against.
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: mainActor
         ),
         .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge", "LuaShim"], swiftSettings: mainActor),
         .testTarget(name: "EventLoopTests", dependencies: ["EventLoop"], swiftSettings: mainActor),
         .testTarget(name: "ScreenKitTests", dependencies: ["ScreenKit"], swiftSettings: mainActor),
+        .testTarget(
+            name: "ScreenStoreTests",
+            dependencies: ["ScreenStore", "EventLoop", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: mainActor
+        ),
         .testTarget(
             name: "ScreenRenderTests", dependencies: ["ScreenRender", "ScreenKit"], exclude: ["Expected"],
             swiftSettings: mainActor
