@@ -3,7 +3,7 @@
 
 SWIFT ?= swift
 LUA_PKG := lua5.4
-APT_PACKAGES := liblua5.4-dev pkg-config
+APT_PACKAGES := liblua5.4-dev libsqlite3-dev pkg-config
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 BIN = $(shell $(SWIFT) build --show-bin-path)
 
@@ -11,17 +11,17 @@ BIN = $(shell $(SWIFT) build --show-bin-path)
 
 deps:
 	@command -v $(SWIFT) >/dev/null || { echo "error: swift is not on PATH; install Swift 6 from https://swift.org/install" >&2; exit 1; }
-	@if command -v pkg-config >/dev/null && pkg-config --exists $(LUA_PKG); then :; \
+	@if command -v pkg-config >/dev/null && pkg-config --exists $(LUA_PKG) sqlite3; then :; \
 	elif command -v apt-get >/dev/null; then \
 		echo "Installing $(APT_PACKAGES) with apt-get"; \
 		$(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(APT_PACKAGES) >/dev/null; \
 	else \
-		echo "error: Lua 5.4 development files are missing (pkg-config cannot find '$(LUA_PKG)')." >&2; \
-		echo "       Install them with your system's package manager: Homebrew 'brew install lua pkg-config'," >&2; \
-		echo "       Fedora 'dnf install lua-devel pkgconf'." >&2; \
+		echo "error: Lua 5.4 or SQLite 3 development files are missing (pkg-config cannot find '$(LUA_PKG)' or 'sqlite3')." >&2; \
+		echo "       Install them with your system's package manager: Homebrew 'brew install lua sqlite pkg-config'," >&2; \
+		echo "       Fedora 'dnf install lua-devel sqlite-devel pkgconf'." >&2; \
 		exit 1; \
 	fi
-	@pkg-config --exists $(LUA_PKG) || { echo "error: pkg-config still cannot find '$(LUA_PKG)' after installing" >&2; exit 1; }
+	@pkg-config --exists $(LUA_PKG) sqlite3 || { echo "error: pkg-config still cannot find '$(LUA_PKG)' or 'sqlite3' after installing" >&2; exit 1; }
 
 build: deps
 	$(SWIFT) build
