@@ -13,6 +13,7 @@ open class View: Responder {
 
     /// The view's own coordinate system: its size and the point shown at its top-left.
     @exclusivity(unchecked) public var bounds: Rect {
+        willSet { ViewAnimation.recording?.record(self, .bounds(bounds)) }
         didSet {
             guard bounds != oldValue else { return }
             if bounds.size != oldValue.size {
@@ -23,10 +24,14 @@ open class View: Responder {
     }
 
     /// Where the view's centre is, in its superview's coordinates.
-    @exclusivity(unchecked) public var center: Point
+    @exclusivity(unchecked) public var center: Point {
+        willSet { ViewAnimation.recording?.record(self, .center(center)) }
+    }
 
     /// The transform applied about the centre.
-    @exclusivity(unchecked) public var transform: AffineTransform = .identity
+    @exclusivity(unchecked) public var transform: AffineTransform = .identity {
+        willSet { ViewAnimation.recording?.record(self, .transform(transform)) }
+    }
 
     /// The rectangle the view takes in its superview's coordinates: the bounding box of its
     /// bounds as `center` and `transform` place them. Setting it sets `center` and the size
@@ -62,8 +67,16 @@ open class View: Responder {
         self.init(frame: .zero)
     }
 
-    /// The superview: touches a view does not handle go up the hierarchy.
-    open override var next: Responder? { superview }
+    /// The view's controller when this is a controller's root view, else the superview:
+    /// touches a view does not handle go up the hierarchy.
+    open override var next: Responder? { controllerStorage ?? superview }
+
+    /// The controller whose root view this is. Unowned for the reason `superview` is; the
+    /// controller clears it when it lets the view go.
+    @exclusivity(unchecked) nonisolated(unsafe) unowned(unsafe) var controllerStorage: ViewController?
+
+    /// The view controller whose root view this is, if any.
+    public var viewController: ViewController? { controllerStorage }
 
     // MARK: - Gesture recognizers
 
@@ -93,7 +106,9 @@ open class View: Responder {
     public var tag = 0
     @exclusivity(unchecked) public var isHidden = false
     /// Opacity from 0 to 1; at 0.01 or below a view takes no touches.
-    @exclusivity(unchecked) public var alpha = 1.0
+    @exclusivity(unchecked) public var alpha = 1.0 {
+        willSet { ViewAnimation.recording?.record(self, .alpha(alpha)) }
+    }
     @exclusivity(unchecked) public var isUserInteractionEnabled = true
     /// Whether subviews are cut to this view's bounds when drawn.
     public var clipsToBounds = false
@@ -123,6 +138,13 @@ open class View: Responder {
         for subview in subviewStorage { subview.superviewStorage = nil }
     }
 
+    /// The window the view is on screen in: its window, when that window is visible.
+    /// Controllers appear and disappear as their views enter and leave it.
+    public var visibleWindow: Window? {
+        guard let window, window.isVisible else { return nil }
+        return window
+    }
+
     /// The window at the root of the view's hierarchy, if there is one.
     public var window: Window? {
         var view: View? = self
@@ -146,12 +168,15 @@ open class View: Responder {
             subviewStorage.insert(view, at: min(index, subviewStorage.count))
             return
         }
-        view.removeFromSuperview()
+        let move = WindowMove(of: view, to: visibleWindow)
+        move?.begin()
+        view.detach()
         view.willMove(toSuperview: self)
         subviewStorage.insert(view, at: min(max(index, 0), subviewStorage.count))
         view.superviewStorage = self
         view.didMoveToSuperview()
         setNeedsLayout()
+        move?.end()
     }
 
     public func insertSubview(_ view: View, above sibling: View) {
@@ -176,6 +201,13 @@ open class View: Responder {
 
     /// Takes the view out of its superview.
     public func removeFromSuperview() {
+        let move = WindowMove(of: self, to: nil)
+        move?.begin()
+        detach()
+        move?.end()
+    }
+
+    private func detach() {
         guard let superview else { return }
         willMove(toSuperview: nil)
         superview.subviewStorage.removeAll { $0 === self }
@@ -228,7 +260,14 @@ open class View: Responder {
     public func layoutIfNeeded() {
         if needsLayout {
             needsLayout = false
-            layoutSubviews()
+            if let controller = controllerStorage {
+                controller.viewWillLayoutSubviews()
+                layoutSubviews()
+                controller.layoutContainer()
+                controller.viewDidLayoutSubviews()
+            } else {
+                layoutSubviews()
+            }
         }
         for subview in subviews { subview.layoutIfNeeded() }
     }

@@ -52,12 +52,51 @@ open class Window: View {
         return orientation == .portrait ? portrait : Size(width: portrait.height, height: portrait.width)
     }
 
-    /// Turns the screen: the bounds swap, the subviews follow their autoresizing masks and
-    /// layout runs.
+    /// Turns the screen: every controller hears `viewWillTransition(to:)` with the new size,
+    /// then the bounds swap, the subviews follow their autoresizing masks and layout runs.
     public func rotate(to orientation: Orientation) {
         guard orientation != self.orientation else { return }
+        let size = Window.size(of: device, in: orientation)
+        rootViewController?.willTransition(to: size)
         self.orientation = orientation
-        frame = Rect(origin: .zero, size: Window.size(of: device, in: orientation))
+        frame = Rect(origin: .zero, size: size)
         layoutIfNeeded()
+    }
+
+    // MARK: - Controllers
+
+    /// Whether the window is on screen; controllers appear only in a visible window.
+    public private(set) var isVisible = false
+
+    /// Shows the window: the controllers whose views are in it appear.
+    public func makeKeyAndVisible() {
+        guard !isVisible else { return }
+        let move = WindowMove(of: self, appearing: true)
+        move.begin()
+        isVisible = true
+        move.end()
+        layoutIfNeeded()
+    }
+
+    /// The controller whose view fills the window. Setting it replaces the old root's view
+    /// with the new one's; on a visible window the old root disappears and the new appears.
+    public var rootViewController: ViewController? {
+        didSet {
+            guard rootViewController !== oldValue else { return }
+            if let old = oldValue, let oldView = old.viewIfLoaded, oldView.superview === self {
+                oldView.removeFromSuperview()
+            }
+            guard let root = rootViewController else { return }
+            let view = root.view
+            view.frame = bounds
+            view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+            insertSubview(view, at: 0)
+            layoutIfNeeded()
+        }
+    }
+
+    /// Sends a memory warning to every controller, presented ones included.
+    public func memoryWarning() {
+        rootViewController?.receiveMemoryWarning()
     }
 }

@@ -1,0 +1,150 @@
+/// The bar at the top of a navigation controller, as `UINavigationBar`.
+///
+/// It shows the top controller's title, prompt and right button. The left side follows
+/// the seed's three-step rule: the top controller's own left button; else the back button
+/// of the controller below it; else a back button titled with that controller's title;
+/// and nothing on the root, or when the controller below has no title. The back button pops
+/// without calling any action.
+public final class NavigationBar: View {
+    /// The bar's height without and with a prompt, in points.
+    public static let height = 44.0
+    public static let heightWithPrompt = 74.0
+
+    public private(set) var title: String?
+    public private(set) var prompt: String?
+    /// The back button's title, or nil when no back button shows.
+    public private(set) var backTitle: String?
+    public private(set) var leftButton: BarButtonItem?
+    public private(set) var rightButton: BarButtonItem?
+
+    /// Pops the navigation controller; set by it.
+    var onBack: (() -> Void)?
+
+    private let titleLabel = Label()
+    private let promptLabel = Label()
+    private var buttons: [Button] = []
+
+    public override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+        backgroundColor = Color(white: 0.93)
+        borderWidth = 0
+        titleLabel.alignment = .center
+        promptLabel.alignment = .center
+        addSubview(promptLabel)
+        addSubview(titleLabel)
+    }
+
+    /// The height the bar takes: taller with a prompt.
+    public var preferredHeight: Double { prompt == nil ? Self.height : Self.heightWithPrompt }
+
+    /// Shows `top`'s items, with `previous` deciding the back button.
+    func show(top: ViewController?, previous: ViewController?) {
+        let item = top?.navigationItem
+        title = item?.title
+        prompt = item?.prompt
+        rightButton = item?.rightButton
+        leftButton = item?.leftButton
+        backTitle = nil
+        if leftButton == nil, let previousItem = previous?.navigationItem {
+            if let back = previousItem.backButton {
+                backTitle = back.title ?? previousItem.title ?? "Back"
+            } else if let previousTitle = previousItem.title, !previousTitle.isEmpty {
+                backTitle = previousTitle
+            }
+        }
+        rebuild()
+    }
+
+    /// Taps the back button, as a finger would.
+    public func tapBack() {
+        guard backTitle != nil else { return }
+        onBack?()
+    }
+
+    private func rebuild() {
+        for button in buttons { button.removeFromSuperview() }
+        buttons = []
+        titleLabel.text = title ?? ""
+        promptLabel.text = prompt ?? ""
+        promptLabel.isHidden = prompt == nil
+        if let backTitle {
+            buttons.append(makeButton("< " + backTitle, tag: -1) { [weak self] in self?.tapBack() })
+        } else if let leftButton {
+            buttons.append(makeButton(for: leftButton, tag: 0))
+        }
+        if let rightButton {
+            buttons.append(makeButton(for: rightButton, tag: 1))
+        }
+        setNeedsLayout()
+    }
+
+    private func makeButton(for item: BarButtonItem, tag: Int) -> Button {
+        let button = makeButton(item.title ?? "", tag: tag) { item.tap() }
+        button.isEnabled = item.isEnabled
+        item.onChange = { [weak self] in self?.rebuild() }
+        return button
+    }
+
+    private func makeButton(_ title: String, tag: Int, action: @escaping () -> Void) -> Button {
+        let button = Button()
+        button.setTitle(title, for: .normal)
+        button.tag = tag
+        button.addTarget({ _, _ in action() }, for: [.touchUpInside])
+        addSubview(button)
+        return button
+    }
+
+    public override func layoutSubviews() {
+        let width = bounds.width
+        let top = prompt == nil ? 0 : Self.heightWithPrompt - Self.height
+        promptLabel.frame = Rect(x: 0, y: 4, width: width, height: 16)
+        let row = top + (Self.height - 16) / 2
+        for button in buttons {
+            let size = button.sizeThatFits(bounds.size)
+            let x = button.tag == 1 ? width - size.width - 8 : 8
+            button.frame = Rect(x: x, y: row, width: size.width, height: size.height)
+        }
+        let side = buttons.map { $0.frame.width + 16 }.max() ?? 0
+        titleLabel.frame = Rect(x: side, y: row, width: max(0, width - 2 * side), height: 16)
+    }
+}
+
+/// The bar at the bottom of a navigation controller, as `UIToolbar`: its items left to right.
+public final class Toolbar: View {
+    public static let height = 44.0
+
+    /// The items shown, left to right.
+    public var items: [BarButtonItem] = [] {
+        didSet { rebuild() }
+    }
+
+    private var buttons: [Button] = []
+
+    public override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+        backgroundColor = Color(white: 0.93)
+    }
+
+    private func rebuild() {
+        for button in buttons { button.removeFromSuperview() }
+        buttons = items.map { item in
+            let button = Button()
+            button.setTitle(item.title ?? "", for: .normal)
+            button.isEnabled = item.isEnabled
+            button.addTarget({ _, _ in item.tap() }, for: [.touchUpInside])
+            item.onChange = { [weak self] in self?.rebuild() }
+            addSubview(button)
+            return button
+        }
+        setNeedsLayout()
+    }
+
+    public override func layoutSubviews() {
+        var x = 8.0
+        for button in buttons {
+            let size = button.sizeThatFits(bounds.size)
+            button.frame = Rect(x: x, y: (bounds.height - size.height) / 2, width: size.width, height: size.height)
+            x += size.width + 8
+        }
+    }
+}

@@ -1,0 +1,250 @@
+/// What a navigation controller tells its delegate around showing a controller.
+public protocol NavigationControllerDelegate: AnyObject {
+    func navigationController(_ navigation: NavigationController, willShow controller: ViewController, animated: Bool)
+    func navigationController(_ navigation: NavigationController, didShow controller: ViewController, animated: Bool)
+}
+
+/// A stack of controllers of which the top one is shown, under a navigation bar and over an
+/// optional toolbar, as `UINavigationController`.
+///
+/// Appearance follows UIKit's order for a push or pop: the old top will disappear, the new
+/// top will appear, the old top did disappear, the new top did appear. A pushed controller
+/// gets `willMove(toParent:)` when pushed and `didMove(toParent:)` when the transition ends;
+/// a popped one gets `willMove(toParent: nil)` when popped and `didMove(toParent: nil)` at
+/// the end.
+open class NavigationController: ViewController {
+    /// How long an animated push or pop takes, in seconds.
+    public static let transitionDuration = 0.35
+
+    /// The bar at the top: the top controller's title, prompt and buttons.
+    public let navigationBar = NavigationBar()
+    /// The bar at the bottom, showing the top controller's `toolbarItems` when not hidden.
+    public let toolbar = Toolbar()
+    /// Whether the toolbar is hidden (it is, by default).
+    public var isToolbarHidden = true {
+        didSet { view.setNeedsLayout() }
+    }
+    public weak var delegate: NavigationControllerDelegate?
+
+    /// The view the top controller's view is placed in, between the bars.
+    private let contentView = View()
+    /// Whether an animated push or pop is under way.
+    public private(set) var isTransitioning = false
+
+    /// A navigation controller with `root` at the bottom of its stack.
+    /// - Throws: ``ControllerError`` when `root` is already in a container.
+    public init(root: ViewController? = nil) throws(ControllerError) {
+        super.init()
+        if let root { try setViewControllers([root], animated: false) }
+    }
+
+    /// The controllers on the stack, root first. During a pop the popped controllers stay
+    /// children until the transition ends, but are off the stack at once.
+    public private(set) var viewControllers: [ViewController] = []
+
+    /// The controller on top of the stack.
+    public var topViewController: ViewController? { viewControllers.last }
+
+    /// The controller shown: what the top presents, else the top.
+    public var visibleViewController: ViewController? {
+        topViewController?.presentedViewController ?? topViewController
+    }
+
+    open override func loadView() {
+        let view = View(frame: ViewController.defaultFrame)
+        view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        contentView.clipsToBounds = true
+        view.addSubview(contentView)
+        view.addSubview(navigationBar)
+        view.addSubview(toolbar)
+        navigationBar.onBack = { [unowned self] in _ = self.pop(animated: true) }
+        self.view = view
+    }
+
+    override func prepareForAppearance() {
+        installTopView()
+    }
+
+    override func layoutContainer() {
+        installTopView()
+        layoutBars()
+    }
+
+    /// Puts the top controller's view between the bars if nothing is shown yet; the top's
+    /// view loads here, as the navigation controller appears, not when it is pushed.
+    private func installTopView() {
+        guard isViewLoaded, !isTransitioning, let top = topViewController else { return }
+        let topView = top.view
+        guard topView.superview !== contentView else { return }
+        topView.frame = contentView.bounds
+        topView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        contentView.addSubview(topView)
+    }
+
+    // MARK: - Pushing and popping
+
+    /// Pushes `controller` on top of the stack.
+    /// - Throws: ``ControllerError`` when it is already in a stack or another container, or
+    ///   a transition is under way.
+    public func push(_ controller: ViewController, animated: Bool) throws(ControllerError) {
+        try checkIdle(to: "push \(controller)")
+        try checkFree(controller, to: "push")
+        try show(viewControllers + [controller], animated: animated, pushing: true)
+    }
+
+    /// Pops the top controller and returns it; the root is never popped (nil, nothing changes).
+    @discardableResult
+    public func pop(animated: Bool) -> ViewController? {
+        guard viewControllers.count > 1, !isTransitioning, let top = topViewController else { return nil }
+        try? show(Array(viewControllers.dropLast()), animated: animated, pushing: false)
+        return top
+    }
+
+    /// Pops every controller above `controller` and returns them, bottom first.
+    /// - Throws: ``ControllerError`` when `controller` is not on the stack.
+    @discardableResult
+    public func pop(to controller: ViewController, animated: Bool) throws(ControllerError) -> [ViewController] {
+        guard let index = viewControllers.firstIndex(where: { $0 === controller }) else {
+            throw ControllerError("cannot pop to \(controller): it is not on the stack of \(self)")
+        }
+        try checkIdle(to: "pop to \(controller)")
+        let popped = Array(viewControllers[(index + 1)...])
+        if !popped.isEmpty { try show(Array(viewControllers[...index]), animated: animated, pushing: false) }
+        return popped
+    }
+
+    /// Pops every controller above the root and returns them, bottom first.
+    @discardableResult
+    public func popToRoot(animated: Bool) -> [ViewController] {
+        guard let root = viewControllers.first else { return [] }
+        return (try? pop(to: root, animated: animated)) ?? []
+    }
+
+    /// Replaces the stack; the transition runs as a push when the new top is new to the
+    /// stack and as a pop otherwise, as UIKit's does.
+    /// - Throws: ``ControllerError`` for an empty list, a controller listed twice, or one in
+    ///   another container.
+    public func setViewControllers(_ controllers: [ViewController], animated: Bool) throws(ControllerError) {
+        guard !controllers.isEmpty else {
+            throw ControllerError("a navigation controller needs at least one controller on its stack")
+        }
+        try checkIdle(to: "set the stack")
+        for (index, controller) in controllers.enumerated() {
+            if controllers[..<index].contains(where: { $0 === controller }) {
+                throw ControllerError("cannot set the stack of \(self): \(controller) is listed twice")
+            }
+            if controller.parent !== self { try checkFree(controller, to: "put on the stack") }
+        }
+        let pushing = !viewControllers.contains { $0 === controllers.last }
+        try show(controllers, animated: animated, pushing: pushing)
+    }
+
+    private func checkIdle(to action: String) throws(ControllerError) {
+        if isTransitioning {
+            throw ControllerError("cannot \(action): \(self) is still animating a transition")
+        }
+    }
+
+    private func checkFree(_ controller: ViewController, to action: String) throws(ControllerError) {
+        if let parent = controller.parent {
+            if parent === self {
+                throw ControllerError("cannot \(action) \(controller): it is already on the stack of \(self)")
+            }
+            let where_ = parent is NavigationController ? "on the stack of" : "a child of"
+            throw ControllerError("cannot \(action) \(controller) on \(self): it is already \(where_) \(parent)")
+        }
+        if controller === self || isDescendant(of: controller) {
+            throw ControllerError("cannot \(action) \(controller) on \(self): a controller cannot contain itself")
+        }
+        if let presenter = controller.presentingViewController {
+            throw ControllerError("cannot \(action) \(controller) on \(self): it is presented by \(presenter)")
+        }
+    }
+
+    /// Moves from the current stack to `stack`, with containment, appearance, the bars and
+    /// the delegate in UIKit's order.
+    private func show(_ stack: [ViewController], animated: Bool, pushing: Bool) throws(ControllerError) {
+        let oldTop = topViewController
+        let newTop = stack.last!
+        let removed = viewControllers.filter { old in !stack.contains { $0 === old } }
+        let added = stack.filter { $0.parent !== self }
+        for controller in added { try addChild(controller) }
+        for controller in removed { controller.willMove(toParent: nil) }
+        viewControllers = stack
+        let isOnScreen = appearanceState == .appeared || appearanceState == .appearing
+        let changesTop = oldTop !== newTop && isViewLoaded
+        let animate = animated && isOnScreen && changesTop && oldTop != nil && view.window?.loop != nil
+        delegate?.navigationController(self, willShow: newTop, animated: animate)
+
+        if changesTop {
+            newTop.loadViewIfNeeded()
+            if isOnScreen {
+                oldTop?.beginAppearanceTransition(false, animated: animate)
+                newTop.beginAppearanceTransition(true, animated: animate)
+            }
+            let newView = newTop.view
+            newView.frame = contentView.bounds
+            newView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+            if let oldView = oldTop?.viewIfLoaded, oldView.superview === contentView, !pushing {
+                contentView.insertSubview(newView, below: oldView)
+            } else {
+                contentView.addSubview(newView)
+            }
+        }
+        updateBars()
+
+        let finish: (Bool) -> Void = { [self] _ in
+            isTransitioning = false
+            if changesTop, let oldView = oldTop?.viewIfLoaded {
+                oldView.removeFromSuperview()
+                oldView.frame = contentView.bounds
+            }
+            if changesTop && isOnScreen {
+                oldTop?.endAppearanceTransition()
+                newTop.endAppearanceTransition()
+            }
+            for controller in removed { controller.removeFromParent() }
+            for controller in added { controller.didMove(toParent: self) }
+            delegate?.navigationController(self, didShow: newTop, animated: animate)
+        }
+        guard animate, let oldView = oldTop?.viewIfLoaded else { return finish(true) }
+        isTransitioning = true
+        let width = contentView.bounds.width
+        let newView = newTop.view
+        newView.frame.origin.x = pushing ? width : -width / 3
+        View.animate(duration: Self.transitionDuration, on: view.window?.loop, animations: {
+            newView.frame.origin.x = 0
+            oldView.frame.origin.x = pushing ? -width / 3 : width
+        }, completion: finish)
+    }
+
+    // MARK: - Bars
+
+    override func childItemsChanged(_ child: ViewController) {
+        updateBars()
+    }
+
+    /// Shows the top controller's items in the navigation bar and the toolbar.
+    func updateBars() {
+        let stack = viewControllers
+        navigationBar.show(top: stack.last, previous: stack.count > 1 ? stack[stack.count - 2] : nil)
+        toolbar.items = stack.last?.toolbarItems ?? []
+        if isViewLoaded { view.setNeedsLayout() }
+    }
+
+    private func layoutBars() {
+        let bounds = view.bounds
+        let barHeight = navigationBar.preferredHeight
+        navigationBar.frame = Rect(x: 0, y: 0, width: bounds.width, height: barHeight)
+        toolbar.isHidden = isToolbarHidden
+        let toolbarHeight = isToolbarHidden ? 0 : Toolbar.height
+        toolbar.frame = Rect(x: 0, y: bounds.height - toolbarHeight, width: bounds.width, height: toolbarHeight)
+        let content = Rect(x: 0, y: barHeight, width: bounds.width, height: bounds.height - barHeight - toolbarHeight)
+        if contentView.frame != content {
+            contentView.frame = content
+        }
+        if !isTransitioning, let topView = topViewController?.viewIfLoaded, topView.superview === contentView {
+            topView.frame = contentView.bounds
+        }
+    }
+}

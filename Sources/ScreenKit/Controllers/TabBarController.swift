@@ -1,0 +1,3 @@
+/// Controllers side by side behind a tab bar, as `UITabBarController`.
+open class TabBarController: ViewController {
+}

@@ -1,0 +1,122 @@
+// MARK: - Modal presentation
+
+extension ViewController {
+    /// How long an animated presentation or dismissal takes, in seconds.
+    public static let presentationDuration = 0.3
+
+    /// Presents `controller` modally over the whole window, as `present(_:animated:completion:)`.
+    ///
+    /// A child presents through its outermost ancestor, as a full-screen presentation does in
+    /// UIKit; `presentingViewController` names that ancestor. Appearance: the presenter will
+    /// disappear, the presented will appear, the presented did appear, the presenter did
+    /// disappear, then `completion`.
+    /// - Throws: ``ControllerError`` when the presenter already presents a controller (one
+    ///   presentation at a time), when `controller` is already presented or is a child, or
+    ///   when the presenter's view is not in a window.
+    public func present(
+        _ controller: ViewController, animated: Bool, completion: (() -> Void)? = nil
+    ) throws(ControllerError) {
+        let presenter = presentationContext
+        if let current = presenter.presentedViewController {
+            throw ControllerError(
+                "cannot present \(controller) from \(presenter): it is already presenting \(current); dismiss that first")
+        }
+        if let other = controller.presentingViewController {
+            throw ControllerError("cannot present \(controller) from \(presenter): it is already presented by \(other)")
+        }
+        if let parent = controller.parent {
+            throw ControllerError("cannot present \(controller) from \(presenter): it is a child of \(parent)")
+        }
+        if controller === presenter || presenter.isPresented(by: controller) {
+            throw ControllerError("cannot present \(controller) from \(presenter): it is already on screen below")
+        }
+        guard let window = presenter.viewIfLoaded?.window else {
+            throw ControllerError("cannot present \(controller) from \(presenter): its view is not in a window")
+        }
+        presenter.presentedViewController = controller
+        controller.presentingViewController = presenter
+        presenter.isPresentationTransitioning = true
+
+        let presentedView = controller.view
+        presentedView.frame = window.bounds
+        presentedView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        presenter.beginAppearanceTransition(false, animated: animated)
+        controller.beginAppearanceTransition(true, animated: animated)
+        window.addSubview(presentedView)
+        let finalCenter = presentedView.center
+        if animated { presentedView.center.y += window.bounds.height }
+        View.animate(duration: animated ? Self.presentationDuration : 0, on: window.loop, animations: {
+            presentedView.center = finalCenter
+        }, completion: { _ in
+            controller.endAppearanceTransition()
+            presenter.viewIfLoaded?.removeFromSuperview()
+            presenter.endAppearanceTransition()
+            presenter.isPresentationTransitioning = false
+            completion?()
+        })
+    }
+
+    /// Dismisses what this controller presents, with everything presented above it; called
+    /// on a presented controller that presents nothing, it dismisses that controller.
+    ///
+    /// Only the topmost view animates away; the controllers between were already off
+    /// screen and get no callbacks. Appearance: the topmost will disappear, the presenter will
+    /// appear, the presenter did appear, the topmost did disappear, then `completion`.
+    /// Does nothing when nothing is presented or a dismissal is under way.
+    public func dismiss(animated: Bool, completion: (() -> Void)? = nil) {
+        let context = presentationContext
+        guard let presenter = context.presentedViewController != nil ? context : context.presentingViewController,
+              let first = presenter.presentedViewController, !presenter.isPresentationTransitioning
+        else { return }
+        var chain = [first]
+        while let next = chain.last?.presentedViewController { chain.append(next) }
+        let top = chain.last!
+        guard let window = top.viewIfLoaded?.window else {
+            unlink(presenter, chain)
+            completion?()
+            return
+        }
+        presenter.isPresentationTransitioning = true
+        top.beginAppearanceTransition(false, animated: animated)
+        presenter.beginAppearanceTransition(true, animated: animated)
+        let topView = top.view
+        let presenterView = presenter.view
+        presenterView.frame = window.bounds
+        window.insertSubview(presenterView, below: topView)
+        View.animate(duration: animated ? Self.presentationDuration : 0, on: window.loop, animations: {
+            topView.center.y += window.bounds.height
+        }, completion: { _ in
+            presenter.endAppearanceTransition()
+            for controller in chain { controller.viewIfLoaded?.removeFromSuperview() }
+            top.endAppearanceTransition()
+            topView.center.y -= window.bounds.height
+            presenter.isPresentationTransitioning = false
+            self.unlink(presenter, chain)
+            completion?()
+        })
+    }
+
+    private func unlink(_ presenter: ViewController, _ chain: [ViewController]) {
+        presenter.presentedViewController = nil
+        for controller in chain {
+            controller.presentingViewController = nil
+            controller.presentedViewController = nil
+        }
+    }
+
+    /// The controller that presents on this one's behalf: its outermost ancestor.
+    var presentationContext: ViewController {
+        var controller = self
+        while let parent = controller.parent { controller = parent }
+        return controller
+    }
+
+    private func isPresented(by controller: ViewController) -> Bool {
+        var current = presentingViewController
+        while let presenter = current {
+            if presenter === controller { return true }
+            current = presenter.presentingViewController
+        }
+        return false
+    }
+}

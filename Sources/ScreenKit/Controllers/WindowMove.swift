@@ -1,0 +1,41 @@
+/// The controllers whose root views enter or leave a visible window as a view moves.
+///
+/// A controller appears when its root view enters a visible window and disappears when it
+/// leaves, as UIKit's do. Only the outermost controllers in the moving tree are told: each
+/// forwards to its own children.
+struct WindowMove {
+    private let controllers: [ViewController]
+    private let appearing: Bool
+
+    init?(of view: View, to newWindow: Window?) {
+        guard view.visibleWindow !== newWindow else { return nil }
+        var controllers: [ViewController] = []
+        WindowMove.collect(from: view, into: &controllers)
+        guard !controllers.isEmpty else { return nil }
+        self.controllers = controllers
+        appearing = newWindow != nil
+    }
+
+    init(of window: Window, appearing: Bool) {
+        var controllers: [ViewController] = []
+        WindowMove.collect(from: window, into: &controllers)
+        self.controllers = controllers
+        self.appearing = appearing
+    }
+
+    func begin() {
+        for controller in controllers { controller.rootViewWillMove(appearing: appearing) }
+    }
+
+    func end() {
+        for controller in controllers { controller.rootViewDidMove(appearing: appearing) }
+    }
+
+    private static func collect(from view: View, into controllers: inout [ViewController]) {
+        if let controller = view.controllerStorage {
+            controllers.append(controller)
+            return
+        }
+        for subview in view.subviews { collect(from: subview, into: &controllers) }
+    }
+}
