@@ -1,0 +1,227 @@
+import EventLoop
+import Testing
+@testable import ScreenKit
+
+@MainActor
+struct NavigationControllerTests {
+    final class DelegateLog: NavigationControllerDelegate {
+        let log: CallbackLog
+        init(_ log: CallbackLog) { self.log = log }
+        func navigationController(_ navigation: NavigationController, willShow controller: ViewController, animated: Bool) {
+            log.entries.append("willShow(\(controller), \(animated))")
+        }
+        func navigationController(_ navigation: NavigationController, didShow controller: ViewController, animated: Bool) {
+            log.entries.append("didShow(\(controller), \(animated))")
+        }
+    }
+
+    /// A navigation controller with `root`, shown in a visible window, its log cleared.
+    private func onScreen(_ root: ViewController, log: CallbackLog) throws -> (NavigationController, EventLoop, DelegateLog) {
+        let (window, loop) = makeWindow()
+        let navigation = try NavigationController(root: root)
+        let delegate = DelegateLog(log)
+        navigation.delegate = delegate
+        window.rootViewController = navigation
+        log.retained += [window, delegate]
+        _ = log.take()
+        return (navigation, loop, delegate)
+    }
+
+    @Test func firstAppearanceLoadsTheRootWhenTheNavigationControllerAppears() throws {
+        let log = CallbackLog()
+        let (window, _) = makeWindow()
+        let root = LoggingController("Root", log: log)
+        let navigation = try NavigationController(root: root)
+        #expect(log.take() == ["Root.willMove(NavigationController)", "Root.didMove(NavigationController)"])
+        window.rootViewController = navigation
+        #expect(log.take() == ["Root.viewDidLoad", "Root.viewWillAppear(false)", "Root.viewDidAppear(false)"])
+        #expect(navigation.navigationBar.frame == Rect(x: 0, y: 0, width: 320, height: 44))
+    }
+
+    @Test func animatedPushRunsInUIKitsOrder() throws {
+        let log = CallbackLog()
+        let a = LoggingController("A", log: log), b = LoggingController("B", log: log)
+        let (navigation, loop, _) = try onScreen(a, log: log)
+        try navigation.push(b, animated: true)
+        #expect(log.take() == [
+            "B.willMove(NavigationController)", "willShow(B, true)", "B.viewDidLoad",
+            "A.viewWillDisappear(true)", "B.viewWillAppear(true)",
+        ])
+        #expect(navigation.topViewController === b)
+        #expect(navigation.isTransitioning)
+        #expect(throws: ControllerError("cannot push C: NavigationController is still animating a transition")) {
+            try navigation.push(LoggingController("C", log: log), animated: true)
+        }
+        loop.advance(by: NavigationController.transitionDuration)
+        #expect(log.take() == [
+            "A.viewDidDisappear(true)", "B.viewDidAppear(true)", "B.didMove(NavigationController)", "didShow(B, true)",
+        ])
+        #expect(a.viewIfLoaded?.superview == nil)
+        #expect(b.view.frame.origin.x == 0)
+    }
+
+    @Test func popRunsInUIKitsOrderAndTheRootIsNeverPopped() throws {
+        let log = CallbackLog()
+        let a = LoggingController("A", log: log), b = LoggingController("B", log: log)
+        let (navigation, loop, _) = try onScreen(a, log: log)
+        try navigation.push(b, animated: false)
+        _ = log.take()
+        #expect(navigation.pop(animated: true) === b)
+        #expect(navigation.viewControllers.map(\.description) == ["A"])
+        loop.advance(by: 1)
+        #expect(log.take() == [
+            "B.willMove(nil)", "willShow(A, true)", "B.viewWillDisappear(true)", "A.viewWillAppear(true)",
+            "B.viewDidDisappear(true)", "A.viewDidAppear(true)", "B.didMove(nil)", "didShow(A, true)",
+        ])
+        #expect(b.parent == nil)
+        #expect(navigation.pop(animated: true) == nil)
+        #expect(navigation.popToRoot(animated: false).isEmpty)
+        #expect(log.take().isEmpty)
+    }
+
+    @Test func popToRootSkipsTheControllersInBetween() throws {
+        let log = CallbackLog()
+        let a = LoggingController("A", log: log), b = LoggingController("B", log: log)
+        let c = LoggingController("C", log: log)
+        let (navigation, _, _) = try onScreen(a, log: log)
+        try navigation.push(b, animated: false)
+        try navigation.push(c, animated: false)
+        _ = log.take()
+        let popped = navigation.popToRoot(animated: false)
+        #expect(popped.map(\.description) == ["B", "C"])
+        #expect(log.take() == [
+            "B.willMove(nil)", "C.willMove(nil)", "willShow(A, false)",
+            "C.viewWillDisappear(false)", "A.viewWillAppear(false)", "C.viewDidDisappear(false)",
+            "A.viewDidAppear(false)", "B.didMove(nil)", "C.didMove(nil)", "didShow(A, false)",
+        ])
+    }
+
+    @Test func popToAControllerNotOnTheStackIsAnError() throws {
+        let log = CallbackLog()
+        let (navigation, _, _) = try onScreen(LoggingController("A", log: log), log: log)
+        #expect(throws: ControllerError("cannot pop to X: it is not on the stack of NavigationController")) {
+            try navigation.pop(to: LoggingController("X", log: log), animated: false)
+        }
+    }
+
+    @Test func settingTheStackPushesWhenTheTopIsNew() throws {
+        let log = CallbackLog()
+        let a = LoggingController("A", log: log), b = LoggingController("B", log: log)
+        let c = LoggingController("C", log: log)
+        let (navigation, _, _) = try onScreen(a, log: log)
+        try navigation.setViewControllers([b, c], animated: false)
+        #expect(log.take() == [
+            "B.willMove(NavigationController)", "C.willMove(NavigationController)", "A.willMove(nil)",
+            "willShow(C, false)", "C.viewDidLoad", "A.viewWillDisappear(false)", "C.viewWillAppear(false)",
+            "A.viewDidDisappear(false)", "C.viewDidAppear(false)", "A.didMove(nil)",
+            "B.didMove(NavigationController)", "C.didMove(NavigationController)", "didShow(C, false)",
+        ])
+        #expect(navigation.viewControllers.map(\.description) == ["B", "C"])
+        #expect(navigation.children.map(\.description) == ["B", "C"])
+        #expect(!b.isViewLoaded, "controllers below the top load their views only when shown")
+    }
+
+    @Test func pushingAControllerAlreadyInAStackIsAnError() throws {
+        let log = CallbackLog()
+        let a = LoggingController("A", log: log), b = LoggingController("B", log: log)
+        let (navigation, _, _) = try onScreen(a, log: log)
+        try navigation.push(b, animated: false)
+        #expect(throws: ControllerError("cannot push A: it is already on the stack of NavigationController")) {
+            try navigation.push(a, animated: false)
+        }
+        let other = try NavigationController(root: LoggingController("R", log: log))
+        #expect(throws: ControllerError(
+            "cannot push B on NavigationController: it is already on the stack of NavigationController")) {
+            try other.push(b, animated: false)
+        }
+        #expect(throws: ControllerError("cannot set the stack of NavigationController: A is listed twice")) {
+            try navigation.setViewControllers([a, a], animated: false)
+        }
+        #expect(throws: ControllerError("a navigation controller needs at least one controller on its stack")) {
+            try navigation.setViewControllers([], animated: false)
+        }
+    }
+
+    // MARK: - The bar
+
+    @Test func theBarFollowsTheSeedsThreeStepRule() throws {
+        let log = CallbackLog()
+        let a = LoggingController("A", log: log), b = LoggingController("B", log: log)
+        a.title = "Diary"
+        b.title = "Entry"
+        let (navigation, _, _) = try onScreen(a, log: log)
+        let bar = navigation.navigationBar
+        #expect(bar.title == "Diary" && bar.backTitle == nil, "no back button on the root")
+
+        try navigation.push(b, animated: false)
+        #expect(bar.title == "Entry")
+        #expect(bar.backTitle == "Diary", "3. a back button titled with the previous controller's title")
+
+        a.navigationItem.backButton = BarButtonItem(title: "Overview")
+        #expect(bar.backTitle == "Overview", "2. the previous controller's back button")
+
+        let cancel = BarButtonItem(title: "Cancel")
+        b.navigationItem.leftButton = cancel
+        #expect(bar.backTitle == nil && bar.leftButton === cancel, "1. the controller's own left button")
+
+        b.navigationItem.leftButton = nil
+        a.navigationItem.backButton = nil
+        a.title = nil
+        #expect(bar.backTitle == nil, "the last rule does not apply when the previous title is not set")
+
+        b.navigationItem.prompt = "Pick one"
+        let save = BarButtonItem(title: "Save")
+        b.navigationItem.rightButton = save
+        #expect(bar.prompt == "Pick one" && bar.rightButton === save)
+        navigation.view.layoutIfNeeded()
+        #expect(bar.frame.height == NavigationBar.heightWithPrompt)
+    }
+
+    @Test func theBackButtonPopsWithoutCallingAnAction() throws {
+        let log = CallbackLog()
+        let a = LoggingController("A", log: log), b = LoggingController("B", log: log)
+        a.title = "Diary"
+        var actions = 0
+        a.navigationItem.backButton = BarButtonItem(title: "Back") { _ in actions += 1 }
+        let (navigation, loop, _) = try onScreen(a, log: log)
+        try navigation.push(b, animated: false)
+        let window = try #require(navigation.view.window)
+        window.layoutIfNeeded()
+        let back = try #require(navigation.navigationBar.subviews.compactMap { $0 as? Button }.first)
+        #expect(back.currentTitle == "< Back")
+        let point = back.convert(Point(x: 4, y: 4), to: nil)
+        window.touch(.began, at: point)
+        window.touch(.ended, at: point)
+        loop.advance(by: 1)
+        #expect(navigation.topViewController === a)
+        #expect(actions == 0)
+    }
+
+    @Test func theToolbarShowsTheTopControllersItems() throws {
+        let log = CallbackLog()
+        let a = LoggingController("A", log: log), b = LoggingController("B", log: log)
+        var tapped: [String] = []
+        a.toolbarItems = [BarButtonItem(title: "Edit") { tapped.append($0.title ?? "") }]
+        b.toolbarItems = [BarButtonItem(title: "Play"), BarButtonItem(title: "Stop")]
+        let (navigation, _, _) = try onScreen(a, log: log)
+        navigation.isToolbarHidden = false
+        navigation.view.layoutIfNeeded()
+        #expect(navigation.toolbar.items.map(\.title) == ["Edit"])
+        #expect(navigation.toolbar.frame == Rect(x: 0, y: 436, width: 320, height: 44))
+        #expect(a.view.frame.height == 480 - 44 - 44)
+        navigation.toolbar.items.first?.tap()
+        #expect(tapped == ["Edit"])
+        try navigation.push(b, animated: false)
+        #expect(navigation.toolbar.items.map(\.title) == ["Play", "Stop"])
+    }
+
+    @Test func anAncestorNavigationControllerIsFound() throws {
+        let log = CallbackLog()
+        let a = LoggingController("A", log: log), child = LoggingController("Child", log: log)
+        let navigation = try NavigationController(root: a)
+        try a.addChild(child)
+        #expect(a.navigationController === navigation)
+        #expect(child.navigationController === navigation)
+        #expect(navigation.navigationController == nil)
+    }
+}

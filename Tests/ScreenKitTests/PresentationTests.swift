@@ -1,0 +1,78 @@
+import EventLoop
+import Testing
+@testable import ScreenKit
+
+@MainActor
+struct PresentationTests {
+    @Test func presentAndDismissRunInUIKitsOrder() throws {
+        let log = CallbackLog()
+        let (window, loop) = makeWindow()
+        let a = LoggingController("A", log: log), b = LoggingController("B", log: log)
+        window.rootViewController = a
+        _ = log.take()
+        try a.present(b, animated: true) { log.entries.append("presented") }
+        #expect(a.presentedViewController === b && b.presentingViewController === a)
+        #expect(log.take() == ["B.viewDidLoad", "A.viewWillDisappear(true)", "B.viewWillAppear(true)"])
+        loop.advance(by: ViewController.presentationDuration)
+        #expect(log.take() == ["B.viewDidAppear(true)", "A.viewDidDisappear(true)", "presented"])
+        #expect(a.view.superview == nil && b.view.superview === window)
+
+        b.dismiss(animated: true) { log.entries.append("dismissed") }
+        #expect(log.take() == ["B.viewWillDisappear(true)", "A.viewWillAppear(true)"])
+        loop.advance(by: ViewController.presentationDuration)
+        #expect(log.take() == ["A.viewDidAppear(true)", "B.viewDidDisappear(true)", "dismissed"])
+        #expect(a.presentedViewController == nil && b.presentingViewController == nil)
+        #expect(b.view.superview == nil && a.view.superview === window)
+    }
+
+    @Test func dismissingAPresenterDismissesEverythingAboveIt() throws {
+        let log = CallbackLog()
+        let (window, _) = makeWindow()
+        let a = LoggingController("A", log: log), b = LoggingController("B", log: log)
+        let c = LoggingController("C", log: log)
+        window.rootViewController = a
+        try a.present(b, animated: false)
+        try b.present(c, animated: false)
+        #expect(c.presentingViewController === b)
+        _ = log.take()
+        a.dismiss(animated: false) { log.entries.append("done") }
+        #expect(log.take() == [
+            "C.viewWillDisappear(false)", "A.viewWillAppear(false)", "A.viewDidAppear(false)",
+            "C.viewDidDisappear(false)", "done",
+        ])
+        #expect(a.presentedViewController == nil && b.presentedViewController == nil)
+        #expect(b.presentingViewController == nil && c.presentingViewController == nil)
+        #expect(window.subviews.count == 1 && window.subviews.first === a.view)
+    }
+
+    @Test func onePresentationAtATime() throws {
+        let log = CallbackLog()
+        let (window, _) = makeWindow()
+        let a = LoggingController("A", log: log), b = LoggingController("B", log: log)
+        let c = LoggingController("C", log: log)
+        window.rootViewController = a
+        try a.present(b, animated: true)
+        #expect(throws: ControllerError("cannot present C from A: it is already presenting B; dismiss that first")) {
+            try a.present(c, animated: true)
+        }
+        #expect(throws: ControllerError("cannot present D from C: its view is not in a window")) {
+            try c.present(LoggingController("D", log: log), animated: false)
+        }
+    }
+
+    @Test func aChildPresentsThroughItsOutermostAncestor() throws {
+        let log = CallbackLog()
+        let (window, _) = makeWindow()
+        let a = LoggingController("A", log: log), b = LoggingController("B", log: log)
+        let navigation = try NavigationController(root: a)
+        window.rootViewController = navigation
+        try a.present(b, animated: false)
+        #expect(b.presentingViewController === navigation)
+        #expect(navigation.presentedViewController === b)
+        _ = log.take()
+        b.dismiss(animated: false)
+        #expect(log.take() == [
+            "B.viewWillDisappear(false)", "A.viewWillAppear(false)", "A.viewDidAppear(false)", "B.viewDidDisappear(false)",
+        ])
+    }
+}
