@@ -1,0 +1,45 @@
+/// One key of a key path resolved against the model.
+enum KeyPathStep {
+    case attribute(Attribute)
+    case toOne(Relationship, destination: Entity)
+    case toMany(Relationship, destination: Entity)
+
+    /// The steps of `path` read from `entity`.
+    /// - Throws: ``PredicateError`` for an unknown key (`DiaryEntry has no key 'txt'`), a key
+    ///   after an attribute, or more than one to-many relationship.
+    static func resolve(_ path: String, from entity: Entity, in model: Model) throws -> [KeyPathStep] {
+        var steps: [KeyPathStep] = []
+        var current = entity
+        var crossedToMany = false
+        let keys = path.split(separator: ".").map(String.init)
+        for (index, key) in keys.enumerated() {
+            if let attribute = current.attribute(named: key) {
+                if index < keys.count - 1 {
+                    throw PredicateError("\(current.name).\(key) is an attribute; it has no key '\(keys[index + 1])'")
+                }
+                steps.append(.attribute(attribute))
+            } else if let relationship = current.relationship(named: key),
+                      let destination = model.entity(named: relationship.destination) {
+                if relationship.isToMany {
+                    if crossedToMany {
+                        throw PredicateError("\(path) crosses more than one to-many relationship")
+                    }
+                    crossedToMany = true
+                    steps.append(.toMany(relationship, destination: destination))
+                } else {
+                    steps.append(.toOne(relationship, destination: destination))
+                }
+                current = destination
+            } else {
+                throw PredicateError("\(current.name) has no key '\(key)'")
+            }
+        }
+        return steps
+    }
+
+    /// What the last step of a path yields when compared.
+    static func kind(of steps: [KeyPathStep]) -> OperandKind {
+        if case .attribute(let attribute) = steps.last { return OperandKind(attribute.type) }
+        return .object
+    }
+}

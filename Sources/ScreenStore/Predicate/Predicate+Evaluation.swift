@@ -1,0 +1,209 @@
+extension Predicate {
+    /// Whether `object` satisfies the predicate, with the semantics of the SQL translation.
+    ///
+    /// Keys are checked as they are reached: a key behind a nil to-one is not looked at.
+    /// - Throws: ``PredicateError`` for an unknown key, a type mismatch or an invalid
+    ///   regular expression.
+    public func evaluate(with object: any KeyValueReadable) throws -> Bool {
+        try node.evaluate(with: object)
+    }
+}
+
+/// An operand's value in memory, with the kind its declaration gives it.
+private enum Evaluated {
+    case value(StoreValue, kind: OperandKind?)
+    case object((any KeyValueReadable)?)
+    case list([StoreValue])
+
+    var kind: OperandKind? {
+        switch self {
+        case .value(_, let kind): kind
+        case .object: .object
+        case .list(let values): values.lazy.compactMap(OperandKind.init).first
+        }
+    }
+
+    var isNull: Bool {
+        switch self {
+        case .value(let value, _): value.isNull
+        case .object(let object): object == nil
+        case .list: false
+        }
+    }
+}
+
+/// What a key path reads: one operand, the operands of every object of a to-many, or
+/// nothing because a to-one on the way is nil.
+private enum PathValue {
+    case single(Evaluated)
+    case many([Evaluated])
+    case unreached
+}
+
+extension PredicateNode {
+    func evaluate(with object: any KeyValueReadable) throws -> Bool {
+        switch self {
+        case .constant(let value): value
+        case .not(let inner): try !inner.evaluate(with: object)
+        case .and(let lhs, let rhs): try lhs.evaluate(with: object) && rhs.evaluate(with: object)
+        case .or(let lhs, let rhs): try lhs.evaluate(with: object) || rhs.evaluate(with: object)
+        case .comparison(let comparison): try comparison.evaluate(with: object)
+        }
+    }
+}
+
+private extension Comparison {
+    func evaluate(with object: any KeyValueReadable) throws -> Bool {
+        let right = try operand(rhs, of: object)
+        guard let quantifier else {
+            return try test(operand(lhs, of: object), right)
+        }
+        guard case .keyPath(let path) = lhs else { throw PredicateError.needsToMany(quantifier, lhs.description) }
+        let elements: [Evaluated]
+        switch try read(path, from: object) {
+        case .many(let values): elements = values
+        case .unreached: elements = []
+        case .single: throw PredicateError.needsToMany(quantifier, path)
+        }
+        switch quantifier {
+        case .any: return try elements.contains { try test($0, right) }
+        case .all: return try elements.allSatisfy { try test($0, right) }
+        case .none: return try !elements.contains { try test($0, right) }
+        }
+    }
+
+    private func operand(_ operand: Operand, of object: any KeyValueReadable) throws -> Evaluated {
+        switch operand {
+        case .value(let value): return .value(value, kind: OperandKind(value))
+        case .list(let values): return .list(values)
+        case .object(let object): return .object(object)
+        case .keyPath(let path):
+            switch try read(path, from: object) {
+            case .single(let value): return value
+            case .unreached: return .value(.null, kind: nil)
+            case .many: throw PredicateError.needsQuantifier(path)
+            }
+        }
+    }
+
+    private func read(_ path: String, from object: any KeyValueReadable) throws -> PathValue {
+        try read(path.split(separator: ".").map(String.init)[...], from: object, path: path)
+    }
+
+    private func read(_ keys: ArraySlice<String>, from object: any KeyValueReadable, path: String) throws -> PathValue {
+        let key = keys.first!
+        let rest = keys.dropFirst()
+        let entity = object.entity
+        guard let value = object.keyValue(forKey: key),
+              entity.attribute(named: key) != nil || entity.relationship(named: key) != nil
+        else { throw PredicateError.unknownKey(key, of: entity) }
+        switch value {
+        case .attribute(let value):
+            if let next = rest.first {
+                throw PredicateError("\(entity.name).\(key) is an attribute; it has no key '\(next)'")
+            }
+            return .single(.value(value, kind: entity.attribute(named: key).map { OperandKind($0.type) }))
+        case .toOne(let destination):
+            guard !rest.isEmpty else { return .single(.object(destination)) }
+            guard let destination else { return .unreached }
+            return try read(rest, from: destination, path: path)
+        case .toMany(let objects):
+            guard !rest.isEmpty else { return .many(objects.map { .object($0) }) }
+            return .many(try objects.compactMap { element in
+                switch try read(rest, from: element, path: path) {
+                case .single(let value): return value
+                case .unreached: return .value(.null, kind: nil)
+                case .many: throw PredicateError("\(path) crosses more than one to-many relationship")
+                }
+            })
+        }
+    }
+
+    private func test(_ left: Evaluated, _ right: Evaluated) throws -> Bool {
+        try OperandKind.check((lhs.description, left.kind), op, (rhs.description, right.kind))
+        switch op {
+        case .equal: return equal(left, right)
+        case .notEqual: return !equal(left, right)
+        case .less, .lessOrEqual, .greater, .greaterOrEqual:
+            guard let order = order(left, right) else { return false }
+            switch op {
+            case .less: return order < 0
+            case .lessOrEqual: return order <= 0
+            case .greater: return order > 0
+            default: return order >= 0
+            }
+        case .between:
+            guard case .list(let bounds) = right else { return false }
+            guard bounds.count == 2 else { throw PredicateError.betweenNeedsTwoValues(bounds.count) }
+            let low = Evaluated.value(bounds[0], kind: OperandKind(bounds[0]))
+            let high = Evaluated.value(bounds[1], kind: OperandKind(bounds[1]))
+            guard let fromLow = order(left, low), let toHigh = order(left, high) else { return false }
+            return fromLow >= 0 && toHigh <= 0
+        case .in:
+            guard case .list(let values) = right else { return false }
+            return values.contains { equal(left, .value($0, kind: OperandKind($0))) }
+        case .contains, .beginsWith, .endsWith, .like, .matches:
+            guard case .value(.string(let text), _) = left, case .value(.string(let pattern), _) = right else {
+                return false
+            }
+            if op == .matches {
+                _ = try StringMatching.regex(
+                    StringMatching.fold(pattern, options.intersection(.diacriticInsensitive)),
+                    caseInsensitive: options.contains(.caseInsensitive))
+            }
+            return StringMatching.test(op, text, pattern, options)
+        }
+    }
+
+    private func equal(_ left: Evaluated, _ right: Evaluated) -> Bool {
+        switch (left, right) {
+        case (.object(let a), .object(let b)):
+            guard let a, let b else { return a == nil && b == nil }
+            return a === b || (a.primaryKey != nil && a.primaryKey == b.primaryKey && a.entity.name == b.entity.name)
+        case (.object(let a), .value(let value, _)), (.value(let value, _), .object(let a)):
+            return a == nil && value.isNull
+        case (.value(let a, _), .value(let b, _)):
+            if a.isNull || b.isNull { return a.isNull && b.isNull }
+            return order(left, right) == 0
+        default:
+            return false
+        }
+    }
+
+    /// -1, 0 or 1; nil when either side is nil or they do not compare.
+    private func order(_ left: Evaluated, _ right: Evaluated) -> Int? {
+        guard case .value(let a, _) = left, case .value(let b, _) = right else { return nil }
+        switch (a, b) {
+        case (.string(let x), .string(let y)):
+            return StoreValue.order(Array(StringMatching.fold(x, options).utf8), Array(StringMatching.fold(y, options).utf8))
+        case (.binary(let x), .binary(let y)):
+            return StoreValue.order(x, y)
+        default:
+            return a.numericOrder(b)
+        }
+    }
+}
+
+extension StoreValue {
+    /// Numbers compare as SQLite compares them: integers (and booleans) exactly, anything
+    /// with a double or a date as doubles.
+    func numericOrder(_ other: StoreValue) -> Int? {
+        if let x = exactInteger, let y = other.exactInteger { return x < y ? -1 : (x == y ? 0 : 1) }
+        guard let x = numericValue, let y = other.numericValue else { return nil }
+        return x < y ? -1 : (x == y ? 0 : 1)
+    }
+
+    private var exactInteger: Int64? {
+        switch self {
+        case .integer(let value): value
+        case .boolean(let value): value ? 1 : 0
+        default: nil
+        }
+    }
+
+    /// Lexicographic order of bytes, as SQLite's BINARY collation and blob comparison use.
+    static func order(_ x: [UInt8], _ y: [UInt8]) -> Int {
+        if x == y { return 0 }
+        return x.lexicographicallyPrecedes(y) ? -1 : 1
+    }
+}

@@ -1,0 +1,257 @@
+/// A recursive-descent parser for NSPredicate's format.
+///
+/// Precedence, loosest first: `OR`, `AND`, `NOT`, then one comparison; all binary
+/// operators associate to the left. Arguments are substituted while parsing, so the tree
+/// holds values, lists, objects and key paths only.
+struct PredicateParser {
+    private let text: [Character]
+    private let tokens: [PredicateToken]
+    private var arguments: [PredicateArgument]
+    private var position = 0
+    private var argumentIndex = 0
+
+    private static let keywords: Set<String> = [
+        "AND", "OR", "NOT", "ANY", "SOME", "ALL", "NONE", "IN", "BETWEEN", "CONTAINS", "BEGINSWITH", "ENDSWITH",
+        "LIKE", "MATCHES", "TRUE", "YES", "FALSE", "NO", "NIL", "NULL", "TRUEPREDICATE", "FALSEPREDICATE",
+    ]
+
+    static func parse(_ format: String, arguments: [PredicateArgument]) throws(PredicateSyntaxError) -> PredicateNode {
+        let text = Array(format)
+        var parser = PredicateParser(text: text, tokens: try PredicateLexer.tokens(of: text), arguments: arguments)
+        let node = try parser.parseOr()
+        guard parser.current.kind == .end else { throw parser.error("expected AND, OR or the end of the predicate") }
+        guard parser.argumentIndex == arguments.count else {
+            throw PredicateSyntaxError(
+                "\(arguments.count) arguments given but the format uses \(parser.argumentIndex)",
+                at: text.count, tokenEnd: text.count, in: text)
+        }
+        return node
+    }
+
+    private init(text: [Character], tokens: [PredicateToken], arguments: [PredicateArgument]) {
+        self.text = text
+        self.tokens = tokens
+        self.arguments = arguments
+    }
+
+    // MARK: - Compound predicates
+
+    private mutating func parseOr() throws(PredicateSyntaxError) -> PredicateNode {
+        var node = try parseAnd()
+        while accept(keyword: "OR", symbol: "||") {
+            node = .or(node, try parseAnd())
+        }
+        return node
+    }
+
+    private mutating func parseAnd() throws(PredicateSyntaxError) -> PredicateNode {
+        var node = try parseNot()
+        while accept(keyword: "AND", symbol: "&&") {
+            node = .and(node, try parseNot())
+        }
+        return node
+    }
+
+    private mutating func parseNot() throws(PredicateSyntaxError) -> PredicateNode {
+        if accept(keyword: "NOT", symbol: "!") {
+            return .not(try parseNot())
+        }
+        return try parsePrimary()
+    }
+
+    private mutating func parsePrimary() throws(PredicateSyntaxError) -> PredicateNode {
+        if accept(symbol: "(") {
+            let node = try parseOr()
+            guard accept(symbol: ")") else { throw error("expected ')'") }
+            return node
+        }
+        if accept(keyword: "TRUEPREDICATE") { return .constant(true) }
+        if accept(keyword: "FALSEPREDICATE") { return .constant(false) }
+        return .comparison(try parseComparison())
+    }
+
+    // MARK: - Comparisons
+
+    private mutating func parseComparison() throws(PredicateSyntaxError) -> Comparison {
+        var quantifier: Quantifier?
+        if accept(keyword: "ANY", symbol: nil) || accept(keyword: "SOME") {
+            quantifier = .any
+        } else if accept(keyword: "ALL") {
+            quantifier = .all
+        } else if accept(keyword: "NONE") {
+            quantifier = Quantifier.none
+        }
+        let lhs: Operand
+        if quantifier != nil {
+            guard let path = try parseKeyPath() else { throw error("expected a key path") }
+            lhs = .keyPath(path)
+        } else {
+            lhs = try parseOperand()
+        }
+        let op = try parseOperator()
+        let options = try parseOptions()
+        let rhs = op == .in || op == .between ? try parseList() : try parseOperand()
+        return Comparison(quantifier: quantifier, lhs: lhs, op: op, options: options, rhs: rhs)
+    }
+
+    private mutating func parseOperator() throws(PredicateSyntaxError) -> ComparisonOperator {
+        let symbols: [String: ComparisonOperator] = [
+            "=": .equal, "==": .equal, "!=": .notEqual, "<>": .notEqual, "<": .less, "<=": .lessOrEqual,
+            "=<": .lessOrEqual, ">": .greater, ">=": .greaterOrEqual, "=>": .greaterOrEqual,
+        ]
+        if case .symbol(let symbol) = current.kind, let op = symbols[symbol] {
+            advance()
+            return op
+        }
+        let words: [ComparisonOperator] = [.between, .in, .contains, .beginsWith, .endsWith, .like, .matches]
+        if let op = words.first(where: { current.isKeyword($0.rawValue) }) {
+            advance()
+            return op
+        }
+        throw error("expected a comparison operator")
+    }
+
+    private mutating func parseOptions() throws(PredicateSyntaxError) -> StringOptions {
+        guard accept(symbol: "[") else { return [] }
+        var options: StringOptions = []
+        if case .word(let word) = current.kind, !word.isEmpty, word.lowercased().allSatisfy({ $0 == "c" || $0 == "d" }) {
+            for flag in word.lowercased() {
+                options.insert(flag == "c" ? .caseInsensitive : .diacriticInsensitive)
+            }
+            advance()
+        } else {
+            throw error("expected options c, d or cd")
+        }
+        guard accept(symbol: "]") else { throw error("expected ']'") }
+        return options
+    }
+
+    /// A key path, a literal, `%@` or `%K`.
+    private mutating func parseOperand() throws(PredicateSyntaxError) -> Operand {
+        if let path = try parseKeyPath() { return .keyPath(path) }
+        if let value = try parseValue() { return .value(value) }
+        if case .format("@") = current.kind {
+            let operand: Operand
+            switch try nextArgument() {
+            case .value(let value): operand = .value(value)
+            case .object(let object): operand = .object(object)
+            case .list: throw error("expected a single value for %@, got a list")
+            case .key: throw error("expected a value for %@, got a key (use %K)")
+            }
+            advance()
+            return operand
+        }
+        throw error("expected a value")
+    }
+
+    /// `{a, b}` or `%@` holding a list, after IN and BETWEEN.
+    private mutating func parseList() throws(PredicateSyntaxError) -> Operand {
+        if case .format("@") = current.kind {
+            guard case .list(let values) = try nextArgument() else { throw error("expected a list for %@") }
+            advance()
+            return .list(values)
+        }
+        guard accept(symbol: "{") else { throw error("expected a list like {1, 2} or %@") }
+        var values: [StoreValue] = []
+        if accept(symbol: "}") { return .list(values) }
+        repeat {
+            if let value = try parseValue() {
+                values.append(value)
+            } else if case .format("@") = current.kind, case .value(let value) = try nextArgument() {
+                advance()
+                values.append(value)
+            } else {
+                throw error("expected a value")
+            }
+        } while accept(symbol: ",")
+        guard accept(symbol: "}") else { throw error("expected ',' or '}'") }
+        return .list(values)
+    }
+
+    private mutating func parseKeyPath() throws(PredicateSyntaxError) -> String? {
+        var components: [String] = []
+        repeat {
+            switch current.kind {
+            case .word(let word) where !Self.keywords.contains(word.uppercased()):
+                components.append(word)
+            case .escapedWord(let word):
+                components.append(word)
+            case .format("K"):
+                guard case .key(let key) = try nextArgument() else {
+                    throw error("expected a key for %K")
+                }
+                components.append(key)
+            default:
+                if components.isEmpty { return nil }
+                throw error("expected a key after '.'")
+            }
+            advance()
+        } while accept(symbol: ".")
+        return components.joined(separator: ".")
+    }
+
+    private mutating func parseValue() throws(PredicateSyntaxError) -> StoreValue? {
+        let value: StoreValue
+        switch current.kind {
+        case .string(let string): value = .string(string)
+        case .integer(let integer): value = .integer(integer)
+        case .double(let double): value = .double(double)
+        case .word where current.isKeyword("TRUE", "YES"): value = .boolean(true)
+        case .word where current.isKeyword("FALSE", "NO"): value = .boolean(false)
+        case .word where current.isKeyword("NIL", "NULL"): value = .null
+        case .invalid("-"):
+            return try parseNegative()
+        default: return nil
+        }
+        advance()
+        return value
+    }
+
+    private mutating func parseNegative() throws(PredicateSyntaxError) -> StoreValue {
+        advance()
+        let value: StoreValue
+        switch current.kind {
+        case .integer(let integer): value = .integer(-integer)
+        case .double(let double): value = .double(-double)
+        default: throw error("expected a number after '-'")
+        }
+        advance()
+        return value
+    }
+
+    // MARK: - Tokens and arguments
+
+    private var current: PredicateToken { tokens[position] }
+
+    private mutating func advance() {
+        if position < tokens.count - 1 { position += 1 }
+    }
+
+    private mutating func accept(keyword: String, symbol: String? = nil) -> Bool {
+        if current.isKeyword(keyword) || (symbol != nil && current.kind == .symbol(symbol!)) {
+            advance()
+            return true
+        }
+        return false
+    }
+
+    private mutating func accept(symbol: String) -> Bool {
+        guard current.kind == .symbol(symbol) else { return false }
+        advance()
+        return true
+    }
+
+    /// The argument for the `%@`/`%K` at the current token, which the caller consumes once
+    /// the argument's kind fits.
+    private mutating func nextArgument() throws(PredicateSyntaxError) -> PredicateArgument {
+        guard argumentIndex < arguments.count else {
+            throw error("missing argument #\(argumentIndex + 1)")
+        }
+        argumentIndex += 1
+        return arguments[argumentIndex - 1]
+    }
+
+    private func error(_ message: String) -> PredicateSyntaxError {
+        PredicateSyntaxError(message, at: current.start, tokenEnd: current.end, in: text)
+    }
+}
