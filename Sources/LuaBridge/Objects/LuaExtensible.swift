@@ -43,6 +43,25 @@ public final class LuaPeer {
         }
     }
 
+    /// The object's Lua class (the class table `new` was called on), while the state is open.
+    public var luaClass: LuaTable? {
+        guard lifetime.isOpen else { return nil }
+        let L = state.currentThread
+        return withStackEffect(L, 0) {
+            lua_getref(L, instanceTable)
+            defer { lua_pop(L, 1) }
+            guard lua_getmetatable(L, -1) != 0 else { return nil }
+            defer { lua_pop(L, 1) }
+            return LuaStack(L, state).value(at: -1).tableValue
+        }
+    }
+
+    /// The name of the object's Lua class, as `extend` gave it.
+    public var luaClassName: String? {
+        guard lifetime.isOpen else { return nil }
+        return className(on: state.currentThread)
+    }
+
     /// Calls the Lua override of the Swift method `name` with `self` and the arguments.
     ///
     /// Returns `.notOverridden` when no Lua class in the object's chain defines `name`, or

@@ -58,14 +58,19 @@ function prelude.new(cls, fields, ...)
   if not isclass(cls) then
     error("calling 'new' on bad self (class expected, got " .. type(cls) .. ")", 2)
   end
-  if fields ~= nil and type(fields) ~= "table" then
+  -- A class whose constructor takes a positional first argument (a navigation controller's
+  -- root) sets __positional; its constructor checks that argument itself.
+  local positional = fields ~= nil and type(fields) ~= "table"
+  if positional and not cls.__positional then
     error("bad argument #1 to 'new' (table expected, got " .. type(fields) .. ")", 2)
   end
   local ok, object, consumed = pcall(cls.__construct, cls, fields, ...)
   if not ok then error(relocate(object), 2) end
-  if fields ~= nil then
+  if fields ~= nil and not positional then
+    -- A constructor that consumes "#" takes the array part ({ a, b, c }) itself.
+    local array = consumed and consumed["#"]
     for key, value in pairs(fields) do
-      if not (consumed and consumed[key]) then
+      if not (consumed and consumed[key]) and not (array and type(key) == "number") then
         local assigned, message = pcall(assign, object, key, value)
         if not assigned then error(relocate(message), 2) end
       end

@@ -20,6 +20,10 @@ public final class ScriptHost {
     public private(set) var app: LuaValue = .nil
     /// The window shown, made key by `window:makeKeyAndVisible()`.
     public internal(set) var keyWindow: Window?
+    /// Calls a delegate's method when it has one (see ``LuaDelegate``).
+    let methodInvoker: LuaFunction
+    /// Finds segues registered for Lua classes (see `SegueBindings`).
+    var segueFinder: LuaFunction?
 
     /// Receives errors from callbacks (timers, overrides, observers) with the name of what
     /// raised them. The default writes them to standard error; the host goes on either way.
@@ -41,6 +45,7 @@ public final class ScriptHost {
         lua = try LuaState(libraries: .all, limits: limits)
         self.loop = loop
         self.modules = modules
+        methodInvoker = try lua.load(Self.methodInvokerSource, name: "=ui").call(returning: LuaFunction.self)
         try install(modules)
         loop.localNotificationHandler = { [unowned self] note in deliver(note) }
     }
@@ -90,6 +95,8 @@ public final class ScriptHost {
         let window = Window(device: device, orientation: orientation, loop: loop)
         try didFinishLaunching.call(window)
         if keyWindow == nil { keyWindow = window }
+        // As UIKit's storyboard apps do, the window shows once launching is done.
+        keyWindow?.makeKeyAndVisible()
         return keyWindow
     }
 

@@ -10,9 +10,9 @@ import ScreenKit
 /// button:addTarget(function(sender, event) save() end, "touchUpInside")
 /// ```
 enum UIModule {
-    static let module = ScriptModule(name: "ui") { host in .table(open(host)) }
+    static let module = ScriptModule(name: "ui") { host in .table(try open(host)) }
 
-    static func open(_ host: ScriptHost) -> LuaTable {
+    static func open(_ host: ScriptHost) throws -> LuaTable {
         let lua = host.lua
         for helper in [TouchObject.lua, ScriptCanvas.lua, TargetToken.lua] as [LuaClassDefinition] {
             lua.register(helper)
@@ -24,6 +24,12 @@ enum UIModule {
             table.set(name, lua.register(definition))
         }
         table.set("Window", lua.register(WindowBindings.window(parent: view, host: host)))
+        for (name, definition) in ControllerBindings.all(host: host) {
+            let cls = lua.register(definition)
+            table.set(name, cls)
+            if name == "NavigationController" { cls.set("__positional", true) }
+        }
+        try SegueBindings.open(table, host: host)
         return table
     }
 }

@@ -30,8 +30,11 @@ enum WindowBindings {
         cls.property("isKeyWindow") { [weak host] window in host?.keyWindow === window }
         cls.method("makeKeyAndVisible") { [weak host] window, _ in
             host?.keyWindow = window
-            window.layoutIfNeeded()
+            window.makeKeyAndVisible()
         }
+        cls.property("rootViewController", get: { $0.rootViewController }, set: { $0.rootViewController = $1 })
+        cls.property("visible") { $0.isVisible }
+        cls.method("memoryWarning") { window, _ in window.memoryWarning() }
         cls.method("touch") { window, args in
             let name = try args.get(2, as: String.self)
             guard let phase = TouchPhase(rawValue: name) else {

@@ -1,0 +1,237 @@
+import LuaBridge
+import ScreenKit
+
+extension BarButtonItem: LuaObject {}
+extension NavigationItem: LuaObject {}
+extension TabBarItem: LuaObject {}
+extension NavigationBar: LuaObject {}
+
+/// `ui.Controller` and `ui.NavigationController`, with the bar items they show, as
+/// DESIGN.md names them.
+///
+/// ```lua
+/// local Diary = ui.Controller:extend("Diary")
+/// function Diary:viewDidLoad() self.title = "Diary" end
+/// local nav = ui.NavigationController:new(Diary:new())
+/// window.rootViewController = nav
+/// ```
+enum ControllerBindings {
+    static func all(host: ScriptHost) -> [(String, LuaClassDefinition)] {
+        let controller = controller(host: host)
+        return [
+            ("Controller", controller),
+            ("NavigationController", navigationController(parent: controller, host: host)),
+            ("BarButtonItem", barButtonItem(host: host)),
+            ("NavigationItem", navigationItem()),
+            ("TabBarItem", tabBarItem()),
+            ("NavigationBar", navigationBar()),
+        ]
+    }
+
+    // MARK: - ui.Controller
+
+    static func controller(host: ScriptHost) -> LuaClass<ViewController> {
+        let cls = LuaClass<ViewController>("ui.Controller", extensible: true)
+        cls.constructor { [weak host] _ in ScriptController(host: host) }
+        cls.property("view", get: { $0.view }, set: { $0.view = $1 })
+        cls.property("title", get: { $0.title }, set: { $0.title = $1 })
+        cls.property("parent") { $0.parent }
+        cls.property("children") { $0.children }
+        cls.property("presentedViewController") { $0.presentedViewController }
+        cls.property("presentingViewController") { $0.presentingViewController }
+        cls.property("navigationController") { $0.navigationController }
+        cls.property("splitViewController") { $0.splitViewController }
+        cls.property("tabBarController") { $0.tabBarController }
+        cls.property("navigationItem") { $0.navigationItem }
+        cls.property("tabBarItem") { $0.tabBarItem }
+        cls.property("appearanceState") { $0.appearanceState.rawValue }
+        cls.property("toolbarItems", get: { $0.toolbarItems }, set: { $0.toolbarItems = $1 })
+        cls.method("isViewLoaded") { controller, _ in controller.isViewLoaded }
+        cls.method("loadViewIfNeeded") { controller, _ in controller.loadViewIfNeeded() }
+        cls.method("addChild") { controller, args in try controller.addChild(try args.get(2, as: ViewController.self)) }
+        cls.method("removeFromParent") { controller, _ in controller.removeFromParent() }
+        cls.method("beginAppearanceTransition") { controller, args in
+            controller.beginAppearanceTransition(try args.get(2, as: Bool.self), animated: try args.get(3, default: false))
+        }
+        cls.method("endAppearanceTransition") { controller, _ in controller.endAppearanceTransition() }
+        cls.method("transition") { [weak host] controller, args in
+            try transition(controller, args, host: host)
+        }
+        cls.method("present") { [weak host] controller, args in
+            let presented = try args.get(2, as: ViewController.self)
+            let animated = try args.get(3, default: false)
+            let done = try args.get(4, as: LuaFunction?.self)
+            let context = "completion of present called at \(args.callerLocation ?? "?")"
+            try controller.present(presented, animated: animated) { [weak host] in
+                if let done { host?.callback(done, context: context) }
+            }
+        }
+        cls.method("dismiss") { [weak host] controller, args in
+            let animated = try args.get(2, default: false)
+            let done = try args.get(3, as: LuaFunction?.self)
+            let context = "completion of dismiss called at \(args.callerLocation ?? "?")"
+            controller.dismiss(animated: animated) { [weak host] in
+                if let done { host?.callback(done, context: context) }
+            }
+        }
+        cls.method("performSegue") { controller, args in
+            try controller.performSegue(withIdentifier: try args.get(2, as: String.self), sender: args[3])
+        }
+        // The Swift implementations, which `Class.super.viewDidLoad(self)` reaches.
+        cls.method("loadView") { controller, _ in controller.loadView() }
+        cls.method("viewDidLoad") { controller, _ in controller.viewDidLoad() }
+        cls.method("viewWillAppear") { controller, args in controller.viewWillAppear(try args.get(2, default: false)) }
+        cls.method("viewDidAppear") { controller, args in controller.viewDidAppear(try args.get(2, default: false)) }
+        cls.method("viewWillDisappear") { controller, args in controller.viewWillDisappear(try args.get(2, default: false)) }
+        cls.method("viewDidDisappear") { controller, args in controller.viewDidDisappear(try args.get(2, default: false)) }
+        cls.method("viewWillLayoutSubviews") { controller, _ in controller.viewWillLayoutSubviews() }
+        cls.method("viewDidLayoutSubviews") { controller, _ in controller.viewDidLayoutSubviews() }
+        cls.method("didReceiveMemoryWarning") { controller, _ in controller.didReceiveMemoryWarning() }
+        cls.method("viewWillTransition") { controller, args in controller.viewWillTransition(to: try args.get(2, as: Size.self)) }
+        cls.method("willMoveToParent") { controller, args in controller.willMove(toParent: try args.get(2, as: ViewController?.self)) }
+        cls.method("didMoveToParent") { controller, args in controller.didMove(toParent: try args.get(2, as: ViewController?.self)) }
+        cls.method("shouldAutomaticallyForwardAppearanceMethods") { controller, _ in
+            controller.shouldAutomaticallyForwardAppearanceMethods
+        }
+        cls.method("prepareForSegue") { controller, args in
+            controller.prepare(for: try args.get(2, as: Segue.self), sender: args[3])
+        }
+        return cls
+    }
+
+    /// `controller:transition(from, to, { duration =, animations = fn, completion = fn(finished) })`.
+    private static func transition(_ controller: ViewController, _ args: LuaArguments, host: ScriptHost?) throws {
+        let from = try args.get(2, as: ViewController.self)
+        let to = try args.get(3, as: ViewController.self)
+        let options = try args.get(4, as: LuaTable?.self)
+        let duration = try options?.get("duration", as: Double?.self) ?? 0
+        let animations = try options?.get("animations", as: LuaFunction?.self)
+        let completion = try options?.get("completion", as: LuaFunction?.self)
+        let place = args.callerLocation ?? "?"
+        try controller.transition(from: from, to: to, duration: duration, animations: { [weak host] in
+            if let animations { host?.callback(animations, context: "animations of transition called at \(place)") }
+        }, completion: { [weak host] finished in
+            if let completion { host?.callback(completion, finished, context: "completion of transition called at \(place)") }
+        })
+    }
+
+    // MARK: - ui.NavigationController
+
+    static func navigationController(parent: LuaClassDefinition, host: ScriptHost) -> LuaClass<NavigationController> {
+        let cls = LuaClass<NavigationController>("ui.NavigationController", parent: parent, extensible: true)
+        cls.constructor { [weak host] args in
+            // `ui.NavigationController:new(root)`, or `:new{ root = vc, ... }`.
+            let root: ViewController?
+            if case .table(let fields) = args[2] {
+                root = try fields.get("root", as: ViewController?.self)
+            } else {
+                root = try args.get(2, as: ViewController?.self)
+            }
+            return try ScriptNavigationController(root: root, host: host)
+        }
+        cls.property("viewControllers", get: { $0.viewControllers }, set: { (navigation, controllers: [ViewController]) in
+            try navigation.setViewControllers(controllers, animated: false)
+        })
+        cls.property("topViewController") { $0.topViewController }
+        cls.property("visibleViewController") { $0.visibleViewController }
+        cls.property("navigationBar") { $0.navigationBar }
+        cls.property("toolbarHidden", get: { $0.isToolbarHidden }, set: { $0.isToolbarHidden = $1 })
+        cls.property("delegate", get: { navigation in
+            (navigation.delegate as? ScriptNavigationDelegate)?.target.value ?? .nil
+        }, set: { [weak host] (navigation, value: LuaValue) in
+            guard let host else { return }
+            let delegate = ScriptNavigationDelegate(value, host: host)
+            (navigation as? ScriptDelegateHolder)?.scriptDelegates["delegate"] = delegate
+            navigation.delegate = delegate
+        })
+        cls.method("push") { navigation, args in
+            try navigation.push(try args.get(2, as: ViewController.self), animated: try args.get(3, default: false))
+        }
+        cls.method("pop") { navigation, args in navigation.pop(animated: try args.get(2, default: false)) }
+        cls.method("popTo") { navigation, args in
+            try navigation.pop(to: try args.get(2, as: ViewController.self), animated: try args.get(3, default: false))
+        }
+        cls.method("popToRoot") { navigation, args in navigation.popToRoot(animated: try args.get(2, default: false)) }
+        cls.method("setViewControllers") { navigation, args in
+            try navigation.setViewControllers(try args.get(2, as: [ViewController].self), animated: try args.get(3, default: false))
+        }
+        return cls
+    }
+
+    // MARK: - Bar items
+
+    static func barButtonItem(host: ScriptHost) -> LuaClass<BarButtonItem> {
+        let cls = LuaClass<BarButtonItem>("ui.BarButtonItem")
+        cls.constructor(keys: ["action"]) { [weak host] args in
+            let item = BarButtonItem()
+            if let fields = try args.get(2, as: LuaTable?.self), let action = try fields.get("action", as: LuaFunction?.self) {
+                setAction(action, on: item, host: host, place: args.callerLocation ?? "?")
+            }
+            return item
+        }
+        cls.property("title", get: { $0.title }, set: { $0.title = $1 })
+        cls.property("tag", get: { $0.tag }, set: { $0.tag = $1 })
+        cls.property("enabled", get: { $0.isEnabled }, set: { $0.isEnabled = $1 })
+        cls.method("setAction") { [weak host] item, args in
+            setAction(try args.get(2, as: LuaFunction.self), on: item, host: host, place: args.callerLocation ?? "?")
+        }
+        cls.method("tap") { item, _ in item.tap() }
+        return cls
+    }
+
+    private static func setAction(_ action: LuaFunction, on item: BarButtonItem, host: ScriptHost?, place: String) {
+        item.action = { [weak host] item in
+            host?.callback(action, item, context: "action of bar button '\(item.title ?? "")' set at \(place)")
+        }
+    }
+
+    static func navigationItem() -> LuaClass<NavigationItem> {
+        let cls = LuaClass<NavigationItem>("ui.NavigationItem")
+        cls.property("title", get: { $0.title }, set: { $0.title = $1 })
+        cls.property("prompt", get: { $0.prompt }, set: { $0.prompt = $1 })
+        cls.property("leftButton", get: { $0.leftButton }, set: { $0.leftButton = $1 })
+        cls.property("rightButton", get: { $0.rightButton }, set: { $0.rightButton = $1 })
+        cls.property("backButton", get: { $0.backButton }, set: { $0.backButton = $1 })
+        return cls
+    }
+
+    static func tabBarItem() -> LuaClass<TabBarItem> {
+        let cls = LuaClass<TabBarItem>("ui.TabBarItem")
+        cls.property("title", get: { $0.title }, set: { $0.title = $1 })
+        cls.property("badgeValue", get: { $0.badgeValue }, set: { $0.badgeValue = $1 })
+        cls.property("tag", get: { $0.tag }, set: { $0.tag = $1 })
+        return cls
+    }
+
+    /// What a navigation bar shows: `title`, `prompt`, `backTitle` (nil without a back
+    /// button), `leftButton`, `rightButton`; `tapBack()` taps the back button.
+    static func navigationBar() -> LuaClass<NavigationBar> {
+        let cls = LuaClass<NavigationBar>("ui.NavigationBar")
+        cls.property("title") { $0.title }
+        cls.property("prompt") { $0.prompt }
+        cls.property("backTitle") { $0.backTitle }
+        cls.property("leftButton") { $0.leftButton }
+        cls.property("rightButton") { $0.rightButton }
+        cls.property("frame") { $0.frame }
+        cls.method("tapBack") { bar, _ in bar.tapBack() }
+        return cls
+    }
+}
+
+/// A Lua navigation delegate: `willShow(nav, vc, animated)` and `didShow(nav, vc, animated)`.
+final class ScriptNavigationDelegate: NavigationControllerDelegate {
+    let target: LuaDelegate
+
+    init?(_ value: LuaValue, host: ScriptHost) {
+        guard let target = LuaDelegate(value, host: host, role: "navigation delegate") else { return nil }
+        self.target = target
+    }
+
+    func navigationController(_ navigation: NavigationController, willShow controller: ViewController, animated: Bool) {
+        target.call("willShow", navigation, controller, animated)
+    }
+
+    func navigationController(_ navigation: NavigationController, didShow controller: ViewController, animated: Bool) {
+        target.call("didShow", navigation, controller, animated)
+    }
+}

@@ -1,0 +1,119 @@
+import LuaBridge
+import ScreenKit
+
+extension Segue: LuaObject {}
+
+/// `ui.segue{ id =, from = ClassOrInstance, to = Class, kind = "push"|"modal"|"custom", perform = fn(segue) }`
+/// registers a segue that `controller:performSegue(id, sender)` performs; `ui.Segue:new{
+/// source =, destination =, perform = fn(segue) }:perform()` performs one directly, as the
+/// seed's `close` makes a ShrinkingSegue in code.
+enum SegueBindings {
+    /// Segues registered for Lua classes, looked up along a class's chain of superclasses.
+    static let registrySource = """
+        local registry = setmetatable({}, { __mode = "k" })
+        local getmetatable, rawget = getmetatable, rawget
+        local function add(cls, id, template)
+          local segues = registry[cls]
+          if not segues then segues = {}; registry[cls] = segues end
+          segues[id] = template
+        end
+        local function find(cls, id)
+          while cls do
+            local segues = rawget(registry, cls)
+            if segues and segues[id] then return segues[id] end
+            cls = getmetatable(cls)
+          end
+          return nil
+        end
+        local function make(destination)
+          if type(destination) == "function" then return destination() end
+          return destination:new()
+        end
+        return add, find, make
+        """
+
+    /// A registered segue as Lua holds it.
+    final class TemplateBox: LuaObject {
+        let template: SegueTemplate
+        init(_ template: SegueTemplate) { self.template = template }
+        static let lua = LuaClass<TemplateBox>("ui.SegueTemplate")
+    }
+
+    static func open(_ table: LuaTable, host: ScriptHost) throws {
+        let lua = host.lua
+        lua.register(TemplateBox.lua)
+        let functions = try lua.load(registrySource, name: "=ui.segue").callReturningAll()
+        guard functions.count == 3, let add = functions[0].functionValue, let find = functions[1].functionValue,
+              let make = functions[2].functionValue else {
+            throw LuaError(kind: .runtime, message: "the segue registry did not load")
+        }
+        host.segueFinder = find
+        table.set("segue", lua.function { [weak host] args -> Void in
+            guard let host else { return }
+            let fields = try args.get(1, as: LuaTable.self)
+            let identifier = try fields.get("id", as: String.self)
+            let kindName = try fields.get("kind", as: String?.self) ?? "custom"
+            guard let kind = kinds[kindName] else {
+                throw args.error(1, "unknown segue kind '\(kindName)' (expected push, modal or custom)")
+            }
+            let destination = fields["to"]
+            guard destination.tableValue != nil || destination.functionValue != nil else {
+                throw args.error(1, "segue '\(identifier)' needs 'to', a controller class or a function that makes one")
+            }
+            let perform = try fields.get("perform", as: LuaFunction?.self)
+            if kind == .custom && perform == nil {
+                throw args.error(1, "custom segue '\(identifier)' needs a perform function")
+            }
+            let template = SegueTemplate(identifier: identifier, kind: kind, destination: {
+                try make.call(destination, returning: ViewController.self)
+            }, perform: perform.map { perform in { segue in try perform.call(segue) } })
+            switch fields["from"] {
+            case .table(let cls):
+                try add.call(cls, identifier, TemplateBox(template))
+            case .userdata(let userdata):
+                guard let controller = userdata.object(as: ViewController.self) else { fallthrough }
+                controller.register(template)
+            default:
+                throw args.error(1, "segue '\(identifier)' needs 'from', a controller class or controller")
+            }
+            _ = host
+        })
+        table.set("Segue", lua.register(segue()))
+    }
+
+    private static let kinds: [String: Segue.Kind] = ["push": .push, "modal": .modal, "custom": .custom]
+
+    /// The segue registered as `identifier` for `cls` or one of its superclasses.
+    static func template(for cls: LuaTable, identifier: String, host: ScriptHost) -> SegueTemplate? {
+        guard let find = host.segueFinder else { return nil }
+        do {
+            return try find.call(cls, identifier, returning: TemplateBox?.self)?.template
+        } catch {
+            host.lua.report(error, in: "finding segue '\(identifier)'")
+            return nil
+        }
+    }
+
+    private static func segue() -> LuaClass<Segue> {
+        let cls = LuaClass<Segue>("ui.Segue")
+        cls.constructor(keys: ["identifier", "source", "destination", "kind", "perform"]) { args in
+            let fields = try args.get(2, as: LuaTable.self)
+            let kindName = try fields.get("kind", as: String?.self) ?? "custom"
+            guard let kind = kinds[kindName] else {
+                throw LuaError(kind: .runtime, message: "unknown segue kind '\(kindName)' (expected push, modal or custom)")
+            }
+            let perform = try fields.get("perform", as: LuaFunction?.self)
+            return Segue(
+                identifier: try fields.get("identifier", as: String?.self),
+                source: try fields.get("source", as: ViewController.self),
+                destination: try fields.get("destination", as: ViewController.self),
+                kind: kind, perform: perform.map { perform in { segue in try perform.call(segue) } })
+        }
+        cls.property("identifier") { $0.identifier }
+        cls.property("source") { $0.source }
+        cls.property("destination") { $0.destination }
+        cls.property("kind") { segue in kinds.first { $0.value == segue.kind }?.key ?? "custom" }
+        cls.method("perform") { segue, _ in try segue.perform() }
+        return cls
+    }
+}
