@@ -32,11 +32,17 @@ public struct Attribute: Equatable, Sendable {
     public let isOptional: Bool
     /// The value a new object starts with; `.null` when there is none.
     public let defaultValue: StoreValue
+    /// Whether the store keeps an SQL index on the column, for attributes fetched or sorted by.
+    public let isIndexed: Bool
 
-    public init(_ name: String, _ type: AttributeType, optional: Bool = false, default defaultValue: StoreValue = .null) {
+    public init(
+        _ name: String, _ type: AttributeType, optional: Bool = false, default defaultValue: StoreValue = .null,
+        indexed: Bool = false
+    ) {
         self.name = name
         self.type = type
         self.isOptional = optional
         self.defaultValue = defaultValue
+        self.isIndexed = indexed
     }
 }

@@ -1,0 +1,244 @@
+import Collections
+import EventLoop
+import GRDB
+
+/// Where objects are inserted, fetched, changed and deleted, and their changes saved in one
+/// transaction or rolled back — Core Data's managed object context, on the main actor.
+///
+/// ```swift
+/// let context = store.context
+/// let entry = try context.insert("DiaryEntry", values: ["text": .string("Hello"), "creationTime": .date(now)])
+/// try context.save()
+/// let recent = try context.fetch(FetchRequest("DiaryEntry", sortedBy: [SortKey("creationTime", ascending: false)]))
+/// ```
+///
+/// **Identity.** A context holds one object per row: fetching a row it already holds returns
+/// that object with its unsaved values. The map holds objects *strongly* until ``reset()``:
+/// everything runs on one thread, so there is no race to guard against, identity stays
+/// stable while a script holds only a row's key, no per-object weak reference (a side table
+/// allocation each) is paid on large fetches, and memory is bounded by what the app touched.
+///
+/// **Notifications.** Changes are collected and posted as one `store.objectsDidChange`
+/// (``objectsDidChangeNotification``) when ``processPendingChanges()`` is called — which
+/// ``save()`` and ``rollback()`` do first — rather than after each change: Core Data
+/// coalesces at the end of the event, and the binding calls ``processPendingChanges()`` once
+/// per loop step to the same effect. A save then posts `store.didSave`
+/// (``didSaveNotification``). Both have the context as object and the keys `inserted`,
+/// `updated`, `deleted`, each an array of ``ManagedObject``.
+public final class StoreContext {
+    /// Posted by ``processPendingChanges()`` with the objects changed since the last post.
+    public static let objectsDidChangeNotification = "store.objectsDidChange"
+    /// Posted after a save returned, with the objects it wrote.
+    public static let didSaveNotification = "store.didSave"
+
+    /// The hub notifications are posted on.
+    public let notifications: NotificationHub
+    let schema: ModelSchema
+    let database: DatabaseQueue
+
+    /// The identity map: per entity, the objects by key.
+    var registered: [[Int64: ManagedObject]]
+    var inserted: OrderedSet<ManagedObject> = []
+    var updated: OrderedSet<ManagedObject> = []
+    var deleted: OrderedSet<ManagedObject> = []
+    /// The changes not yet posted in `objectsDidChange`.
+    var pendingInserted: OrderedSet<ManagedObject> = []
+    var pendingUpdated: OrderedSet<ManagedObject> = []
+    var pendingDeleted: OrderedSet<ManagedObject> = []
+    /// The objects holding a ``ManagedObject/processedState`` of ``generation``.
+    var processedObjects: [ManagedObject] = []
+    var generation = 0
+    private var nextSequence: Int64 = 0
+
+    init(schema: ModelSchema, database: DatabaseQueue, notifications: NotificationHub) {
+        self.schema = schema
+        self.database = database
+        self.notifications = notifications
+        registered = Array(repeating: [:], count: schema.layouts.count)
+    }
+
+    /// The model of the store.
+    public var model: Model { schema.model }
+
+    /// Whether any object is inserted, changed or deleted and not saved.
+    public var hasChanges: Bool { !inserted.isEmpty || !updated.isEmpty || !deleted.isEmpty }
+    /// The objects inserted since the last save, in insertion order.
+    public var insertedObjects: [ManagedObject] { Array(inserted) }
+    /// The saved objects changed since the last save, in the order of their first change.
+    public var updatedObjects: [ManagedObject] { Array(updated) }
+    /// The saved objects deleted since the last save, in deletion order.
+    public var deletedObjects: [ManagedObject] { Array(deleted) }
+
+    // MARK: - Inserting
+
+    /// Inserts a new object; it is written by the next ``save()``.
+    ///
+    /// - Parameters:
+    ///   - entityName: An entity of the model.
+    ///   - values: Attribute values by name; attributes not given start with their default.
+    /// - Returns: The new object.
+    /// - Throws: ``StoreError/unknownEntity(_:)``, ``StoreError/unknownKey(entity:key:kind:)``
+    ///   or ``StoreError/typeMismatch(place:expected:got:)``; nothing is inserted then.
+    @discardableResult
+    public func insert(_ entityName: String, values: [String: StoreValue] = [:]) throws -> ManagedObject {
+        let layout = try schema.layout(for: entityName)
+        let object = ManagedObject(
+            layout: layout, context: self, primaryKey: nil, status: .inserted, isFault: false, sequence: takeSequence())
+        for (key, value) in values {
+            guard case .attribute(let index)? = layout.slots[key] else {
+                throw StoreError.unknownKey(entity: entityName, key: key, kind: "attribute")
+            }
+            object.values[index] = try ManagedObject.normalize(value, for: layout.entity.attributes[index], of: layout.entity)
+        }
+        inserted.append(object)
+        pendingInserted.append(object)
+        return object
+    }
+
+    /// The object for a saved row, from the identity map or read from the database.
+    ///
+    /// - Parameters:
+    ///   - entityName: An entity of the model.
+    ///   - primaryKey: The row's key (``ManagedObject/primaryKey``).
+    /// - Returns: The object, or nil when there is no such row (or it is deleted in this context).
+    public func object(_ entityName: String, primaryKey: Int64) throws -> ManagedObject? {
+        let layout = try schema.layout(for: entityName)
+        if let object = registered[layout.index][primaryKey] {
+            guard object.status == .saved else { return nil }
+            if object.isFault {
+                do { try fulfill(object) } catch { return nil }
+            }
+            return object
+        }
+        return try read { db in
+            try Row.fetchOne(db, sql: layout.selectSQL + " WHERE \(SQLName.quote(Entity.primaryKeyColumn)) = ?",
+                             arguments: [primaryKey])
+                .map { materialize(layout, $0) }
+        }
+    }
+
+    /// Forgets every object: unsaved changes are dropped, objects are detached, and later
+    /// fetches make new objects. Releases the memory the identity map held.
+    public func reset() {
+        for object in allObjects() {
+            object.status = .detached
+            object.context = nil
+            // Objects point at each other; clearing the links lets them be freed.
+            object.toOne = object.toOne.map { _ in nil }
+            object.toMany = object.toMany.map { _ in nil }
+        }
+        registered = Array(repeating: [:], count: schema.layouts.count)
+        for set in [\StoreContext.inserted, \.updated, \.deleted, \.pendingInserted, \.pendingUpdated, \.pendingDeleted] {
+            self[keyPath: set].removeAll()
+        }
+        processedObjects.removeAll()
+    }
+
+    // MARK: - Change tracking
+
+    /// Records that `object` is about to change: keeps its values for rollback and for the
+    /// observers of the next `objectsDidChange`, and marks it updated.
+    func willChange(_ object: ManagedObject) {
+        guard object.status == .inserted || object.status == .saved else { return }
+        takeProcessedState(object)
+        if object.status == .saved {
+            if object.savedState == nil { object.savedState = object.snapshot() }
+            updated.append(object)
+        }
+        if !pendingInserted.contains(object) { pendingUpdated.append(object) }
+    }
+
+    /// Keeps the values `object` had when changes were last processed.
+    func takeProcessedState(_ object: ManagedObject) {
+        guard object.processedState == nil || object.processedGeneration != generation else { return }
+        object.processedState = object.snapshot()
+        object.processedGeneration = generation
+        processedObjects.append(object)
+    }
+
+    func setAttribute(_ object: ManagedObject, _ index: Int, _ value: StoreValue) throws {
+        try fulfill(object)
+        guard object.values[index] != value else { return }
+        willChange(object)
+        object.values[index] = value
+    }
+
+    // MARK: - Rows and objects
+
+    func takeSequence() -> Int64 {
+        nextSequence += 1
+        return nextSequence
+    }
+
+    /// Every object the context manages or tracks as changed.
+    func allObjects() -> [ManagedObject] {
+        registered.flatMap(\.values) + inserted
+    }
+
+    /// The object of a row (key, then the layout's columns, from column `offset`), from the
+    /// identity map when there: an object already loaded keeps its values, unsaved or not.
+    func materialize(_ layout: EntityLayout, _ row: Row, at offset: Int = 0) -> ManagedObject {
+        let key: Int64 = row[offset]
+        if let existing = registered[layout.index][key] {
+            if existing.isFault { fill(existing, from: row, at: offset) }
+            return existing
+        }
+        let object = ManagedObject(
+            layout: layout, context: self, primaryKey: key, status: .saved, isFault: false, sequence: takeSequence())
+        registered[layout.index][key] = object
+        fill(object, from: row, at: offset)
+        return object
+    }
+
+    /// The object for `key`, unread (a fault) when the context does not hold it yet.
+    func objectOrFault(_ layout: EntityLayout, _ key: Int64) -> ManagedObject {
+        if let existing = registered[layout.index][key] { return existing }
+        let object = ManagedObject(
+            layout: layout, context: self, primaryKey: key, status: .saved, isFault: true, sequence: takeSequence())
+        registered[layout.index][key] = object
+        return object
+    }
+
+    func fill(_ object: ManagedObject, from row: Row, at offset: Int) {
+        let layout = object.layout
+        let attributes = layout.entity.attributes
+        var column = offset + 1
+        for index in attributes.indices {
+            object.values[index] = ValueCoding.storeValue(row[column], as: attributes[index].type)
+            column += 1
+        }
+        for index in layout.toOnes.indices {
+            let key: Int64? = row[column]
+            object.toOne[index] = key.map { objectOrFault(schema.layouts[layout.toOneDestination[index]], $0) }
+            column += 1
+        }
+        object.isFault = false
+    }
+
+    /// Reads a fault's row.
+    /// - Throws: ``StoreError/invalidObject(_:)`` when the row is gone.
+    func fulfill(_ object: ManagedObject) throws {
+        guard object.isFault, let key = object.primaryKey else { return }
+        let layout = object.layout
+        let found = try read { db -> Bool in
+            guard let row = try Row.fetchOne(
+                db, sql: layout.selectSQL + " WHERE \(SQLName.quote(Entity.primaryKeyColumn)) = ?", arguments: [key])
+            else { return false }
+            fill(object, from: row, at: 0)
+            return true
+        }
+        if !found {
+            object.isFault = false
+            throw StoreError.invalidObject("\(object) is no longer in the store")
+        }
+    }
+
+    /// Runs a read, turning SQLite's errors into ``StoreError/database(_:)``.
+    func read<T>(_ body: (Database) throws -> T) throws -> T {
+        do {
+            return try database.inDatabase(body)
+        } catch let error as DatabaseError {
+            throw StoreError.database("\(error.message ?? "\(error.resultCode)") (\(error.sql ?? ""))")
+        }
+    }
+}
