@@ -27,7 +27,12 @@ struct WindowMove {
         for controller in controllers { controller.rootViewWillMove(appearing: appearing) }
     }
 
+    /// Ends the move. Appearing views are laid out first, so that a controller lays out
+    /// between `viewWillAppear` and `viewDidAppear`, as in UIKit.
     func end() {
+        if appearing {
+            for controller in controllers { controller.viewIfLoaded?.layoutIfNeeded() }
+        }
         for controller in controllers { controller.rootViewDidMove(appearing: appearing) }
     }
 

@@ -74,8 +74,8 @@ open class Window: View {
         let move = WindowMove(of: self, appearing: true)
         move.begin()
         isVisible = true
-        move.end()
         layoutIfNeeded()
+        move.end()
     }
 
     /// The controller whose view fills the window. Setting it replaces the old root's view
@@ -91,7 +91,6 @@ open class Window: View {
             view.frame = bounds
             view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
             insertSubview(view, at: 0)
-            layoutIfNeeded()
         }
     }
 
