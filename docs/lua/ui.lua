@@ -148,7 +148,11 @@ ui.RotationGesture = {}
 --- @field size { width: number, height: number }
 --- @field device "iphone"|"ipad"
 --- @field orientation "portrait"|"landscape"
+--- @field rootViewController ui.Controller? on a visible window, setting it makes the controller appear
+--- @field visible boolean
 ui.Window = {}
+--- Sends a memory warning to every controller; those whose views are in no window let them go.
+function ui.Window:memoryWarning() end
 --- @param fields { device: "iphone"|"ipad"?, orientation: "portrait"|"landscape"? }
 --- @return ui.Window
 function ui.Window:new(fields) end
@@ -168,3 +172,143 @@ function ui.Window:rotate(orientation) end
 --- @param kind? "text"|"svg"
 --- @return string
 function ui.Window:render(kind) end
+
+--- A view controller. Extend it with `ui.Controller:extend("Name")` and override the
+--- callbacks; the view loads on first access (`loadView`, then `viewDidLoad`). An error in a
+--- callback is reported as "viewDidLoad of Name" with its traceback, and the host goes on.
+--- @class ui.Controller
+--- @field view ui.View loaded on first access
+--- @field title string?
+--- @field parent ui.Controller?
+--- @field children ui.Controller[]
+--- @field presentedViewController ui.Controller?
+--- @field presentingViewController ui.Controller?
+--- @field navigationController ui.NavigationController?
+--- @field splitViewController ui.SplitViewController?
+--- @field tabBarController ui.TabBarController?
+--- @field navigationItem ui.NavigationItem
+--- @field toolbarItems ui.BarButtonItem[]
+--- @field tabBarItem ui.TabBarItem
+--- @field appearanceState "disappeared"|"appearing"|"appeared"|"disappearing"
+ui.Controller = {}
+--- @return ui.Controller
+function ui.Controller:new(fields) end
+function ui.Controller:extend(name) end
+--- @return boolean
+function ui.Controller:isViewLoaded() end
+--- Override to build the view and set `self.view`.
+function ui.Controller:loadView() end
+function ui.Controller:viewDidLoad() end
+--- @param animated boolean
+function ui.Controller:viewWillAppear(animated) end
+function ui.Controller:viewDidAppear(animated) end
+function ui.Controller:viewWillDisappear(animated) end
+function ui.Controller:viewDidDisappear(animated) end
+function ui.Controller:viewWillLayoutSubviews() end
+--- Called after the view laid out its subviews: place the children's views here.
+function ui.Controller:viewDidLayoutSubviews() end
+function ui.Controller:didReceiveMemoryWarning() end
+--- The screen is about to change to `size` (a rotation).
+function ui.Controller:viewWillTransition(size) end
+--- `addChild` calls it with the new parent; call it with nil before removing a child.
+function ui.Controller:willMoveToParent(parent) end
+--- Call it after adding a child and placing its view; `removeFromParent` calls it with nil.
+function ui.Controller:didMoveToParent(parent) end
+--- Override to return false and forward appearance yourself.
+--- @return boolean
+function ui.Controller:shouldAutomaticallyForwardAppearanceMethods() end
+--- A child has one parent: adding it to another is an error that names both.
+function ui.Controller:addChild(child) end
+function ui.Controller:removeFromParent() end
+--- Swaps two children's views: `to`'s is added, `animations` runs on the loop's clock, then
+--- `from`'s is removed and `completion(finished)` is called.
+--- @param options { duration: number?, animations: fun()?, completion: fun(finished: boolean)? }
+function ui.Controller:transition(from, to, options) end
+function ui.Controller:beginAppearanceTransition(appearing, animated) end
+function ui.Controller:endAppearanceTransition() end
+--- Presents `vc` over the whole window; one presentation at a time.
+--- @param done fun()?
+function ui.Controller:present(vc, animated, done) end
+--- Dismisses what this controller presents, with everything above it.
+function ui.Controller:dismiss(animated, done) end
+--- Performs a segue registered with `ui.segue`; `prepareForSegue` sees it first.
+function ui.Controller:performSegue(id, sender) end
+--- @param segue ui.Segue
+function ui.Controller:prepareForSegue(segue, sender) end
+
+--- A stack of controllers under a navigation bar. The bar's left side: the top's own
+--- `leftButton`, else the previous controller's `backButton`, else a back button titled with
+--- the previous title; none on the root.
+--- @class ui.NavigationController: ui.Controller
+--- @field viewControllers ui.Controller[] settable
+--- @field topViewController ui.Controller?
+--- @field visibleViewController ui.Controller?
+--- @field navigationBar ui.NavigationBar
+--- @field toolbarHidden boolean
+--- @field delegate { willShow: fun(self, nav, vc, animated)?, didShow: fun(self, nav, vc, animated)? }?
+ui.NavigationController = {}
+--- @param root ui.Controller
+--- @return ui.NavigationController
+function ui.NavigationController:new(root) end
+--- Pushing a controller already in a stack is an error.
+function ui.NavigationController:push(vc, animated) end
+--- Pops the top controller; the root is never popped (nil).
+--- @return ui.Controller?
+function ui.NavigationController:pop(animated) end
+--- @return ui.Controller[] the popped controllers
+function ui.NavigationController:popTo(vc, animated) end
+--- @return ui.Controller[]
+function ui.NavigationController:popToRoot(animated) end
+function ui.NavigationController:setViewControllers(list, animated) end
+
+--- What the navigation bar shows now.
+--- @class ui.NavigationBar
+--- @field title string?
+--- @field prompt string?
+--- @field backTitle string? nil when no back button shows
+--- @field leftButton ui.BarButtonItem?
+--- @field rightButton ui.BarButtonItem?
+ui.NavigationBar = {}
+--- Taps the back button: pops without calling any action.
+function ui.NavigationBar:tapBack() end
+
+--- @class ui.NavigationItem
+--- @field title string? the controller's title when not set
+--- @field prompt string?
+--- @field leftButton ui.BarButtonItem?
+--- @field rightButton ui.BarButtonItem?
+--- @field backButton ui.BarButtonItem? shown while a controller pushed above this one is on top
+ui.NavigationItem = {}
+
+--- @class ui.TabBarItem
+--- @field title string? the controller's title when not set
+--- @field badgeValue string?
+--- @field tag integer
+ui.TabBarItem = {}
+
+--- @class ui.BarButtonItem
+--- @field title string?
+--- @field tag integer
+--- @field enabled boolean
+ui.BarButtonItem = {}
+--- @param fields { title: string?, tag: integer?, action: fun(item: ui.BarButtonItem)? }
+--- @return ui.BarButtonItem
+function ui.BarButtonItem:new(fields) end
+function ui.BarButtonItem:setAction(fn) end
+function ui.BarButtonItem:tap() end
+
+--- Registers a segue for a controller class or a controller.
+--- @param fields { id: string, from: table|ui.Controller, to: table|fun(): ui.Controller, kind: "push"|"modal"|"custom"?, perform: fun(segue: ui.Segue)? }
+function ui.segue(fields) end
+
+--- @class ui.Segue
+--- @field identifier string?
+--- @field source ui.Controller
+--- @field destination ui.Controller
+--- @field kind "push"|"modal"|"custom"
+ui.Segue = {}
+--- A segue to perform directly, as the seed's close makes a ShrinkingSegue.
+--- @param fields { identifier: string?, source: ui.Controller, destination: ui.Controller, kind: string?, perform: fun(segue: ui.Segue)? }
+--- @return ui.Segue
+function ui.Segue:new(fields) end
+function ui.Segue:perform() end
