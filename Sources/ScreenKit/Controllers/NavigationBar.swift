@@ -94,6 +94,12 @@ public final class NavigationBar: View {
         return button
     }
 
+    /// A rule along the bottom edge sets the bar off from the content.
+    public override func draw(_ canvas: Canvas) {
+        let y = bounds.height - 0.5
+        canvas.line(from: Point(x: 0, y: y), to: Point(x: bounds.width, y: y), color: .gray)
+    }
+
     public override func layoutSubviews() {
         let width = bounds.width
         let top = prompt == nil ? 0 : Self.heightWithPrompt - Self.height
@@ -123,6 +129,11 @@ public final class Toolbar: View {
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
         backgroundColor = Color(white: 0.93)
+    }
+
+    /// A rule along the top edge sets the bar off from the content.
+    public override func draw(_ canvas: Canvas) {
+        canvas.line(from: Point(x: 0, y: 0.5), to: Point(x: bounds.width, y: 0.5), color: .gray)
     }
 
     private func rebuild() {

@@ -41,6 +41,7 @@ public final class PersistentStore {
         configuration.foreignKeysEnabled = true
         configuration.prepareDatabase { db in
             db.add(collation: ValueOrder.caseInsensitiveCollation)
+            Predicate.registerFunctions(in: db)
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
         let inMemory = path == ":memory:"

@@ -10,10 +10,10 @@ import GRDB
 /// Unicode scalar values), then binary by bytes. Case-insensitive order compares the strings
 /// lowercased (Unicode lowercasing, not only ASCII); SQL uses the same function through the
 /// collation ``caseInsensitiveCollation``.
-nonisolated enum ValueOrder {
-    static let caseInsensitiveCollationName = "Z_CASEFOLD"
+enum ValueOrder {
+    nonisolated static let caseInsensitiveCollationName = "Z_CASEFOLD"
 
-    static let caseInsensitiveCollation = DatabaseCollation(caseInsensitiveCollationName) { a, b in
+    nonisolated static let caseInsensitiveCollation = DatabaseCollation(caseInsensitiveCollationName) { a, b in
         switch compareBytes(a.lowercased().utf8, b.lowercased().utf8) {
         case ..<0: .orderedAscending
         case 0: .orderedSame
@@ -49,7 +49,7 @@ nonisolated enum ValueOrder {
         }
     }
 
-    static func compareBytes<A: Sequence<UInt8>, B: Sequence<UInt8>>(_ a: A, _ b: B) -> Int {
+    nonisolated static func compareBytes<A: Sequence<UInt8>, B: Sequence<UInt8>>(_ a: A, _ b: B) -> Int {
         var (x, y) = (a.makeIterator(), b.makeIterator())
         while true {
             switch (x.next(), y.next()) {

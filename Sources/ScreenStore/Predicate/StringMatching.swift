@@ -91,8 +91,8 @@ nonisolated enum StringMatching {
         let options: NSRegularExpression.Options = caseInsensitive ? [.caseInsensitive] : []
         do {
             // Compiling the pattern alone first proves its groups balance, so wrapping it
-            // cannot change what it means.
-            _ = try NSRegularExpression(pattern: pattern, options: options)
+            // cannot change what it means. ICU refuses an empty pattern, which matches "".
+            if !pattern.isEmpty { _ = try NSRegularExpression(pattern: pattern, options: options) }
             let whole = try NSRegularExpression(pattern: "(?:\(pattern))\\z", options: options)
             regexCache.store(whole, for: key)
             return whole

@@ -25,6 +25,8 @@ final class EntityLayout {
     /// The columns after `Z_PK`: attributes, then to-ones, in model order.
     let columns: [String]
     let selectSQL: String
+    /// The same columns from the table aliased `t0`, which fetches add conditions and orders to.
+    let aliasedSelectSQL: String
     let insertSQL: String
     let updateSQL: String
     let deleteSQL: String
@@ -44,6 +46,7 @@ final class EntityLayout {
         columns = entity.attributes.map(\.name) + toOnes.map(\.name)
         let all = ([Entity.primaryKeyColumn] + columns).map(SQLName.quote)
         selectSQL = "SELECT \(all.joined(separator: ", ")) FROM \(table)"
+        aliasedSelectSQL = "SELECT \(all.map { "t0.\($0)" }.joined(separator: ", ")) FROM \(table) AS t0"
         let marks = Array(repeating: "?", count: all.count).joined(separator: ", ")
         insertSQL = "INSERT INTO \(table) (\(all.joined(separator: ", "))) VALUES (\(marks))"
         let assignments = columns.map { "\(SQLName.quote($0)) = ?" }.joined(separator: ", ")
