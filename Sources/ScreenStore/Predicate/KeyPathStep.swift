@@ -7,11 +7,10 @@ enum KeyPathStep {
     /// The steps of `path` read from `entity`.
     /// - Throws: ``PredicateError`` for an unknown key (`DiaryEntry has no key 'txt'`), a key
     ///   after an attribute, or more than one to-many relationship.
-    static func resolve(_ path: String, from entity: Entity, in model: Model) throws -> [KeyPathStep] {
+    static func resolve(_ keys: [String], from entity: Entity, in model: Model) throws -> [KeyPathStep] {
         var steps: [KeyPathStep] = []
         var current = entity
         var crossedToMany = false
-        let keys = path.split(separator: ".").map(String.init)
         for (index, key) in keys.enumerated() {
             if let attribute = current.attribute(named: key) {
                 if index < keys.count - 1 {
@@ -22,7 +21,7 @@ enum KeyPathStep {
                       let destination = model.entity(named: relationship.destination) {
                 if relationship.isToMany {
                     if crossedToMany {
-                        throw PredicateError("\(path) crosses more than one to-many relationship")
+                        throw PredicateError.crossesTwoToMany(keys)
                     }
                     crossedToMany = true
                     steps.append(.toMany(relationship, destination: destination))

@@ -23,26 +23,25 @@ enum OperandKind: String {
 
     var article: String { self == .object ? "an object" : "a \(rawValue)" }
 
-    /// Refuses a comparison whose operands cannot meet, naming both sides.
+    /// Refuses a comparison whose operands cannot meet, naming both sides; nil kinds (nil
+    /// literals) meet anything.
     /// - Throws: ``PredicateError``, e.g. `text (a string) cannot be compared with < to 5 (a number)`.
     static func check(
-        _ lhs: (name: String, kind: OperandKind?), _ op: ComparisonOperator, _ rhs: (name: String, kind: OperandKind?)
+        _ left: OperandKind?, _ op: ComparisonOperator, _ right: OperandKind?, names: @autoclosure () -> (String, String)
     ) throws {
-        func refuse(_ reason: String) -> PredicateError {
-            PredicateError("\(describe(lhs)) cannot be compared with \(op.rawValue) to \(describe(rhs))\(reason)")
+        func describe(_ name: String, _ kind: OperandKind?) -> String {
+            kind.map { "\(name) (\($0.article))" } ?? name
         }
         if op.isStringOperator {
-            for side in [lhs, rhs] where side.kind != nil && side.kind != .string {
-                throw PredicateError("\(op.rawValue) needs strings, but \(describe(side))")
+            for (name, kind) in [(names().0, left), (names().1, right)] where kind != nil && kind != .string {
+                throw PredicateError("\(op.rawValue) needs strings, but \(describe(name, kind))")
             }
             return
         }
-        guard let left = lhs.kind, let right = rhs.kind else { return }
-        if left != right { throw refuse("") }
-        if left == .object, op != .equal, op != .notEqual, op != .in { throw refuse(" (objects have no order)") }
-    }
-
-    private static func describe(_ side: (name: String, kind: OperandKind?)) -> String {
-        side.kind.map { "\(side.name) (\($0.article))" } ?? side.name
+        guard let left, let right else { return }
+        guard left == right, left != .object || [.equal, .notEqual, .in].contains(op) else {
+            let reason = left == right ? " (objects have no order)" : ""
+            throw PredicateError("\(describe(names().0, left)) cannot be compared with \(op.rawValue) to \(describe(names().1, right))\(reason)")
+        }
     }
 }

@@ -58,12 +58,12 @@ private extension Comparison {
         guard let quantifier else {
             return try test(operand(lhs, of: object), right)
         }
-        guard case .keyPath(let path) = lhs else { throw PredicateError.needsToMany(quantifier, lhs.description) }
+        guard case .keyPath(let keys) = lhs else { throw PredicateError.needsToMany(quantifier, lhs.description) }
         let elements: [Evaluated]
-        switch try read(path, from: object) {
+        switch try read(keys[...], from: object, path: keys) {
         case .many(let values): elements = values
         case .unreached: elements = []
-        case .single: throw PredicateError.needsToMany(quantifier, path)
+        case .single: throw PredicateError.needsToMany(quantifier, lhs.description)
         }
         switch quantifier {
         case .any: return try elements.contains { try test($0, right) }
@@ -77,28 +77,22 @@ private extension Comparison {
         case .value(let value): return .value(value, kind: OperandKind(value))
         case .list(let values): return .list(values)
         case .object(let object): return .object(object)
-        case .keyPath(let path):
-            switch try read(path, from: object) {
+        case .keyPath(let keys):
+            switch try read(keys[...], from: object, path: keys) {
             case .single(let value): return value
             case .unreached: return .value(.null, kind: nil)
-            case .many: throw PredicateError.needsQuantifier(path)
+            case .many: throw PredicateError.needsQuantifier(keys)
             }
         }
     }
 
-    private func read(_ path: String, from object: any KeyValueReadable) throws -> PathValue {
-        try read(path.split(separator: ".").map(String.init)[...], from: object, path: path)
-    }
-
-    private func read(_ keys: ArraySlice<String>, from object: any KeyValueReadable, path: String) throws -> PathValue {
+    private func read(_ keys: ArraySlice<String>, from object: any KeyValueReadable, path: [String]) throws -> PathValue {
         let key = keys.first!
         let rest = keys.dropFirst()
-        let entity = object.entity
-        guard let value = object.keyValue(forKey: key),
-              entity.attribute(named: key) != nil || entity.relationship(named: key) != nil
-        else { throw PredicateError.unknownKey(key, of: entity) }
+        guard let value = object.keyValue(forKey: key) else { throw PredicateError.unknownKey(key, of: object.entity) }
         switch value {
         case .attribute(let value):
+            let entity = object.entity
             if let next = rest.first {
                 throw PredicateError("\(entity.name).\(key) is an attribute; it has no key '\(next)'")
             }
@@ -109,18 +103,18 @@ private extension Comparison {
             return try read(rest, from: destination, path: path)
         case .toMany(let objects):
             guard !rest.isEmpty else { return .many(objects.map { .object($0) }) }
-            return .many(try objects.compactMap { element in
+            return .many(try objects.map { element in
                 switch try read(rest, from: element, path: path) {
                 case .single(let value): return value
                 case .unreached: return .value(.null, kind: nil)
-                case .many: throw PredicateError("\(path) crosses more than one to-many relationship")
+                case .many: throw PredicateError.crossesTwoToMany(path)
                 }
             })
         }
     }
 
     private func test(_ left: Evaluated, _ right: Evaluated) throws -> Bool {
-        try OperandKind.check((lhs.description, left.kind), op, (rhs.description, right.kind))
+        try OperandKind.check(left.kind, op, right.kind, names: (lhs.description, rhs.description))
         switch op {
         case .equal: return equal(left, right)
         case .notEqual: return !equal(left, right)

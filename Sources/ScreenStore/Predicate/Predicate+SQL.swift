@@ -68,10 +68,11 @@ private struct SQLTranslator {
             let lhs = try operand(comparison.lhs, entity: entity, alias: alias)
             return try condition(comparison, lhs, rhs)
         }
-        guard case .keyPath(let path) = comparison.lhs else {
+        guard case .keyPath(let keys) = comparison.lhs else {
             throw PredicateError.needsToMany(quantifier, comparison.lhs.description)
         }
-        let steps = try KeyPathStep.resolve(path, from: entity, in: model)
+        let steps = try KeyPathStep.resolve(keys, from: entity, in: model)
+        let path = comparison.lhs.description
         guard let manyIndex = steps.firstIndex(where: { if case .toMany = $0 { true } else { false } }),
               case .toMany(let relationship, let destination) = steps[manyIndex],
               let inverse = relationship.inverse
@@ -112,13 +113,13 @@ private struct SQLTranslator {
         case .list(let values):
             return SQLOperand(fragment: SQLFragment(sql: ""), kind: values.lazy.compactMap(OperandKind.init).first,
                               name: operand.description)
-        case .keyPath(let path):
-            let steps = try KeyPathStep.resolve(path, from: entity, in: model)
+        case .keyPath(let keys):
+            let steps = try KeyPathStep.resolve(keys, from: entity, in: model)
             if steps.contains(where: { if case .toMany = $0 { true } else { false } }) {
-                throw PredicateError.needsQuantifier(path)
+                throw PredicateError.needsQuantifier(keys)
             }
             return SQLOperand(fragment: SQLFragment(sql: expression(steps[...], alias: alias)),
-                              kind: KeyPathStep.kind(of: steps), name: path, isNullable: true)
+                              kind: KeyPathStep.kind(of: steps), name: operand.description, isNullable: true)
         }
     }
 
@@ -152,7 +153,7 @@ private struct SQLTranslator {
     /// A 0/1 expression for `lhs op rhs`, with NSPredicate's nil rules.
     private func condition(_ comparison: Comparison, _ lhs: SQLOperand, _ rhs: SQLOperand) throws -> SQLFragment {
         let op = comparison.op
-        try OperandKind.check((lhs.name, lhs.kind), op, (rhs.name, rhs.kind))
+        try OperandKind.check(lhs.kind, op, rhs.kind, names: (lhs.name, rhs.name))
         let folds = !comparison.options.isEmpty && !op.isStringOperator && (lhs.kind == .string || rhs.kind == .string)
         let flags = comparison.options.rawValue
         func folded(_ operand: SQLOperand) -> SQLFragment {
@@ -203,7 +204,7 @@ private struct SQLTranslator {
 
     private func checkElements(_ values: [StoreValue], _ comparison: Comparison, _ lhs: SQLOperand) throws {
         for value in values {
-            try OperandKind.check((lhs.name, lhs.kind), comparison.op, (value.description, OperandKind(value)))
+            try OperandKind.check(lhs.kind, comparison.op, OperandKind(value), names: (lhs.name, value.description))
         }
     }
 

@@ -15,8 +15,12 @@ extension PredicateError {
         PredicateError("\(entity.name) has no key '\(key)'")
     }
 
-    static func needsQuantifier(_ path: String) -> PredicateError {
-        PredicateError("\(path) goes through a to-many relationship; use ANY, ALL or NONE")
+    static func crossesTwoToMany(_ keys: [String]) -> PredicateError {
+        PredicateError("\(keys.joined(separator: ".")) crosses more than one to-many relationship")
+    }
+
+    static func needsQuantifier(_ keys: [String]) -> PredicateError {
+        PredicateError("\(keys.joined(separator: ".")) goes through a to-many relationship; use ANY, ALL or NONE")
     }
 
     static func needsToMany(_ quantifier: Quantifier, _ path: String) -> PredicateError {

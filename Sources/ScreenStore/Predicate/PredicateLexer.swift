@@ -74,8 +74,12 @@ struct PredicateLexer {
     }
 
     private func matches(_ symbol: String) -> Bool {
-        let chars = Array(symbol)
-        return index + chars.count <= text.count && Array(text[index..<index + chars.count]) == chars
+        var position = index
+        for char in symbol {
+            guard position < text.count, text[position] == char else { return false }
+            position += 1
+        }
+        return true
     }
 
     private mutating func identifier() -> String {

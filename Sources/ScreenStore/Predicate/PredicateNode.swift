@@ -21,7 +21,8 @@ enum Quantifier: String {
 }
 
 enum Operand {
-    case keyPath(String)
+    /// The keys of a dotted key path, split once at parse time.
+    case keyPath([String])
     case value(StoreValue)
     case list([StoreValue])
     case object(any KeyValueReadable)
@@ -94,7 +95,7 @@ extension PredicateNode: CustomStringConvertible {
         case .and(let lhs, let rhs), .or(let lhs, let rhs): lhs.keyPaths.union(rhs.keyPaths)
         case .comparison(let comparison):
             Set([comparison.lhs, comparison.rhs].compactMap { operand in
-                if case .keyPath(let path) = operand { return String(path.split(separator: ".")[0]) }
+                if case .keyPath(let keys) = operand { return keys[0] }
                 return nil
             })
         }
@@ -111,7 +112,7 @@ extension Comparison: CustomStringConvertible {
 extension Operand: CustomStringConvertible {
     var description: String {
         switch self {
-        case .keyPath(let path): path
+        case .keyPath(let keys): keys.joined(separator: ".")
         case .value(let value): value.description
         case .list(let values): "{" + values.map(\.description).joined(separator: ", ") + "}"
         case .object(let object): "<\(object.entity.name) \(object.primaryKey.map(String.init) ?? "unsaved")>"

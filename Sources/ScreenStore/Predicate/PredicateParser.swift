@@ -168,7 +168,7 @@ struct PredicateParser {
         return .list(values)
     }
 
-    private mutating func parseKeyPath() throws(PredicateSyntaxError) -> String? {
+    private mutating func parseKeyPath() throws(PredicateSyntaxError) -> [String]? {
         var components: [String] = []
         repeat {
             switch current.kind {
@@ -187,7 +187,7 @@ struct PredicateParser {
             }
             advance()
         } while accept(symbol: ".")
-        return components.joined(separator: ".")
+        return components
     }
 
     private mutating func parseValue() throws(PredicateSyntaxError) -> StoreValue? {

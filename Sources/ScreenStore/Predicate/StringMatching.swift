@@ -9,6 +9,14 @@ import Foundation
 nonisolated enum StringMatching {
     static func fold(_ text: String, _ options: StringOptions) -> String {
         guard !options.isEmpty else { return text }
+        let key = "\(options.rawValue)\u{0}\(text)"
+        if let folded = foldCache.value(for: key) { return folded }
+        let folded = foldUncached(text, options)
+        foldCache.store(folded, for: key)
+        return folded
+    }
+
+    private static func foldUncached(_ text: String, _ options: StringOptions) -> String {
         let stripsMarks = options.contains(.diacriticInsensitive)
         let source = stripsMarks ? text.decomposedStringWithCanonicalMapping : text
         var folded = String.UnicodeScalarView()
@@ -101,25 +109,28 @@ nonisolated enum StringMatching {
         }
     }
 
-    private static let regexCache = RegexCache()
+    private static let regexCache = SharedCache<NSRegularExpression>()
+    // Folding decomposes through Foundation, which is slow next to a lookup; SQL calls it
+    // once per row for the same few patterns.
+    private static let foldCache = SharedCache<String>()
 }
 
-/// Compiled expressions shared by every connection's MATCHES calls, which may run on
-/// GRDB's threads.
-private final nonisolated class RegexCache: @unchecked Sendable {
+/// A small cache shared by the evaluator and every connection's SQL functions, which may
+/// run on GRDB's threads.
+private final nonisolated class SharedCache<Value>: @unchecked Sendable {
     private let lock = NSLock()
-    private var expressions: [String: NSRegularExpression] = [:]
+    private var values: [String: Value] = [:]
 
-    func value(for key: String) -> NSRegularExpression? {
+    func value(for key: String) -> Value? {
         lock.lock()
         defer { lock.unlock() }
-        return expressions[key]
+        return values[key]
     }
 
-    func store(_ expression: NSRegularExpression, for key: String) {
+    func store(_ value: Value, for key: String) {
         lock.lock()
         defer { lock.unlock() }
-        if expressions.count > 256 { expressions.removeAll() }
-        expressions[key] = expression
+        if values.count > 1024 { values.removeAll() }
+        values[key] = value
     }
 }
