@@ -1,0 +1,180 @@
+import GRDB
+
+// MARK: - Processing, saving, rolling back
+
+extension StoreContext {
+    /// Posts one `store.objectsDidChange` with the objects inserted, updated and deleted since
+    /// the last post; does nothing when there are none.
+    ///
+    /// Fetched results controllers update themselves from this notification.
+    public func processPendingChanges() {
+        guard !pendingInserted.isEmpty || !pendingUpdated.isEmpty || !pendingDeleted.isEmpty else { return }
+        let userInfo: [String: Any] = [
+            "inserted": Array(pendingInserted), "updated": Array(pendingUpdated), "deleted": Array(pendingDeleted),
+        ]
+        pendingInserted.removeAll()
+        pendingUpdated.removeAll()
+        pendingDeleted.removeAll()
+        let posted = processedObjects
+        let postedGeneration = generation
+        processedObjects.removeAll()
+        // Changes observers make during the post are recorded for the next one.
+        generation += 1
+        notifications.post(Self.objectsDidChangeNotification, object: self, userInfo: userInfo)
+        for object in posted where object.processedGeneration == postedGeneration {
+            object.processedState = nil
+        }
+    }
+
+    /// Writes every insert, change and delete in one transaction, then posts `store.didSave`.
+    ///
+    /// Validation comes first and nothing is written when it fails: required attributes and
+    /// to-ones must hold a value, and a deleted object's deny relationships must be empty.
+    ///
+    /// - Throws: ``StoreError/validation(object:key:reason:)`` naming the object and attribute,
+    ///   ``StoreError/deleteDenied(object:relationship:count:)``, or ``StoreError/database(_:)``
+    ///   when SQLite fails (the transaction is rolled back and the changes stay unsaved).
+    public func save() throws {
+        processPendingChanges()
+        guard hasChanges else { return }
+        try validateForSave()
+        let (saving, changing, removing) = (inserted.elements, updated.elements, deleted.elements)
+        do {
+            try database.inDatabase { db in
+                try db.inTransaction(.immediate) {
+                    try assignKeys(to: saving, db)
+                    try write(saving, db) { $0.insertSQL }
+                    try write(changing, db) { $0.updateSQL }
+                    for object in removing {
+                        try db.cachedStatement(sql: object.layout.deleteSQL).execute(arguments: [object.primaryKey])
+                    }
+                    return .commit
+                }
+            }
+        } catch {
+            for object in saving { object.primaryKey = nil }
+            throw StoreError.database("save failed, nothing was written: \(error)")
+        }
+        for object in saving {
+            object.status = .saved
+            registered[object.layout.index][object.primaryKey!] = object
+        }
+        for object in changing { object.savedState = nil }
+        for object in removing {
+            registered[object.layout.index][object.primaryKey!] = nil
+            object.status = .detached
+            object.deletionSaved = true
+            object.savedState = nil
+        }
+        inserted.removeAll()
+        updated.removeAll()
+        deleted.removeAll()
+        notifications.post(
+            Self.didSaveNotification, object: self,
+            userInfo: ["inserted": saving, "updated": changing, "deleted": removing])
+    }
+
+    private func validateForSave() throws {
+        for object in inserted.elements + updated.elements {
+            let layout = object.layout
+            for (index, attribute) in layout.entity.attributes.enumerated()
+            where !attribute.isOptional && object.values[index].isNull {
+                throw StoreError.validation(object: "\(object)", key: attribute.name, reason: "is required")
+            }
+            for (index, relationship) in layout.toOnes.enumerated() where !relationship.isOptional {
+                let destination = object.toOne[index]
+                if destination == nil || destination?.status == .deleted || destination?.status == .detached {
+                    throw StoreError.validation(object: "\(object)", key: relationship.name, reason: "is required")
+                }
+            }
+        }
+        try checkDenyRules()
+    }
+
+    /// Gives inserted objects keys after each table's largest, in insertion order, so that
+    /// saving keeps the order of objects sorted by key (see ``ManagedObject/sortTiebreak``).
+    private func assignKeys(to objects: [ManagedObject], _ db: Database) throws {
+        var next: [Int64?] = Array(repeating: nil, count: schema.layouts.count)
+        for object in objects {
+            let index = object.layout.index
+            if next[index] == nil {
+                let max = try Int64.fetchOne(
+                    db, sql: "SELECT max(\(SQLName.quote(Entity.primaryKeyColumn))) FROM \(object.layout.table)")
+                next[index] = (max ?? 0) + 1
+            }
+            object.primaryKey = next[index]
+            next[index]! += 1
+        }
+    }
+
+    /// Runs the statement `sql` picks for each object with its columns bound: the key first
+    /// for an insert, last for an update.
+    private func write(_ objects: [ManagedObject], _ db: Database, sql: (EntityLayout) -> String) throws {
+        var statement: Statement?
+        var statementLayout: EntityLayout?
+        var arguments: [DatabaseValue] = []
+        for object in objects {
+            if statementLayout !== object.layout {
+                statement = try db.cachedStatement(sql: sql(object.layout))
+                statementLayout = object.layout
+            }
+            let isInsert = object.status == .inserted
+            arguments.removeAll(keepingCapacity: true)
+            if isInsert { arguments.append(object.primaryKey!.databaseValue) }
+            for value in object.values { arguments.append(ValueCoding.databaseValue(value)) }
+            for destination in object.toOne {
+                let live = destination.map { $0.status == .saved || $0.status == .inserted } ?? false
+                arguments.append(live ? destination!.primaryKey!.databaseValue : .null)
+            }
+            if !isInsert { arguments.append(object.primaryKey!.databaseValue) }
+            statement!.setUncheckedArguments(StatementArguments(arguments))
+            try statement!.execute()
+        }
+    }
+
+    /// Drops every unsaved change: inserted objects are detached, changed and deleted ones get
+    /// their saved values back. Observers get one `objectsDidChange` for the changes not yet
+    /// posted, then one that undoes them (restored objects as inserted, discarded ones as
+    /// deleted, reverted ones as updated).
+    public func rollback() {
+        processPendingChanges()
+        guard hasChanges else { return }
+        let (discarded, reverted, restored) = (inserted.elements, updated.elements, deleted.elements)
+        for object in discarded + reverted + restored { takeProcessedState(object) }
+        for object in discarded { object.status = .detached }
+        for object in reverted + restored {
+            if let state = object.savedState { object.restore(state) }
+            object.savedState = nil
+            object.status = .saved
+        }
+        inserted.removeAll()
+        updated.removeAll()
+        deleted.removeAll()
+        unloadToManys()
+        pendingInserted.append(contentsOf: restored)
+        pendingUpdated.append(contentsOf: reverted)
+        pendingDeleted.append(contentsOf: discarded)
+        processPendingChanges()
+    }
+
+    /// Drops the unsaved changes of one object and reads its row again; an inserted object is
+    /// left as it is. Observers see it as updated at the next `objectsDidChange`.
+    ///
+    /// - Parameter object: A saved (or deleted, not yet saved) object of this context.
+    /// - Throws: ``StoreError/invalidObject(_:)`` when its row is gone from the database.
+    public func refresh(_ object: ManagedObject) throws {
+        guard object.context === self, object.status == .saved || object.status == .deleted else { return }
+        takeProcessedState(object)
+        object.isFault = true
+        try fulfill(object)
+        if object.status == .deleted {
+            deleted.remove(object)
+            pendingDeleted.remove(object)
+            object.status = .saved
+        }
+        updated.remove(object)
+        object.savedState = nil
+        if !pendingInserted.contains(object) { pendingUpdated.append(object) }
+        unloadToManys()
+    }
+}

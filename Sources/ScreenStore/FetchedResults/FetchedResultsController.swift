@@ -1,0 +1,252 @@
+import EventLoop
+
+/// The results of a fetch request, in sections, kept up to date as its context changes, with
+/// a delegate told what changed — Core Data's `NSFetchedResultsController`, built to feed a
+/// table view.
+///
+/// ```swift
+/// let controller = try FetchedResultsController(
+///     request: FetchRequest("DiaryEntry", sortedBy: [SortKey("day"), SortKey("creationTime", ascending: false)]),
+///     context: context, sectionNameKeyPath: "day")
+/// controller.delegate = self
+/// try controller.performFetch()
+/// let first = controller.object(at: FetchedIndexPath(section: 0, item: 0))
+/// ```
+///
+/// After ``performFetch()`` it follows its context's `store.objectsDidChange` notifications and
+/// updates itself *incrementally*: each changed object is found by binary search where it was
+/// sorted (by its values before the change) and placed by binary search where it now sorts;
+/// the results are never fetched again. Index paths count from 0.
+///
+/// Limits: the request may not have a limit or offset; an object whose position depends on
+/// another object through a key path (`entry.creationTime`) is not moved when only that other
+/// object changes.
+public final class FetchedResultsController {
+    public let request: FetchRequest
+    public let context: StoreContext
+    /// The key whose values group objects into sections; the request sorts by it first.
+    public let sectionNameKeyPath: String?
+    /// Told about every change once ``performFetch()`` has run.
+    public weak var delegate: (any FetchedResultsControllerDelegate)?
+
+    private let plan: FetchPlan
+    private var sectionList: [FetchedSectionInfo] = []
+    private var members = Set<ObjectIdentifier>()
+    private var observer: ObserverToken?
+    /// Set while the delegate is told about changes: every member is then placed by its
+    /// current values, even those whose processed state is still kept.
+    private var placedByCurrentValues = false
+
+    /// - Parameters:
+    ///   - request: Must sort by at least one key, and by `sectionNameKeyPath` first when given.
+    ///   - context: The context to fetch from and follow.
+    ///   - sectionNameKeyPath: An attribute key path to group by, or nil for one section.
+    /// - Throws: ``StoreError/invalidRequest(_:)`` saying what is wrong with the request.
+    public init(request: FetchRequest, context: StoreContext, sectionNameKeyPath: String? = nil) throws {
+        guard let first = request.sortKeys.first else {
+            throw StoreError.invalidRequest("a fetched results controller needs a request with sort keys (\(request.entityName))")
+        }
+        if let sectionNameKeyPath, first.keyPath != sectionNameKeyPath {
+            throw StoreError.invalidRequest(
+                "the section key '\(sectionNameKeyPath)' must be the first sort key of the request (it is '\(first.keyPath)')")
+        }
+        guard request.limit == nil, request.offset == 0 else {
+            throw StoreError.invalidRequest("a fetched results controller does not support a limit or an offset")
+        }
+        self.request = request
+        self.context = context
+        self.sectionNameKeyPath = sectionNameKeyPath
+        plan = try FetchPlan(request, schema: context.schema)
+    }
+
+    isolated deinit {
+        observer?.remove()
+    }
+
+    // MARK: - Results
+
+    /// Fetches the results and starts following the context's changes. Pending changes of
+    /// the context are processed first, so the results start from a posted state.
+    ///
+    /// - Throws: The fetch's errors (``StoreContext/fetch(_:)``).
+    public func performFetch() throws {
+        if let observer {
+            observer.remove()
+            self.observer = nil
+        }
+        context.processPendingChanges()
+        let objects = try context.fetch(request)
+        members = Set(objects.map(ObjectIdentifier.init))
+        sectionList = []
+        var start = 0
+        while start < objects.count {
+            let value = sectionValue(objects[start])
+            var end = start + 1
+            while end < objects.count && sameSection(sectionValue(objects[end]), value) { end += 1 }
+            sectionList.append(makeSection(value, SortedChunks(sorted: Array(objects[start..<end]))))
+            start = end
+        }
+        if sectionNameKeyPath == nil && sectionList.isEmpty {
+            sectionList = [makeSection(.null, SortedChunks())]
+        }
+        observer = context.notifications.observe(StoreContext.objectsDidChangeNotification, object: context) {
+            [weak self] note in
+            self?.apply(note.userInfo)
+        }
+    }
+
+    /// The sections, in order.
+    public var sections: [FetchedSectionInfo] { sectionList }
+
+    /// All results in order.
+    public var fetchedObjects: [ManagedObject] { sectionList.flatMap(\.objects) }
+
+    /// The object at an index path, or nil when there is none.
+    public func object(at indexPath: FetchedIndexPath) -> ManagedObject? {
+        guard sectionList.indices.contains(indexPath.section) else { return nil }
+        return sectionList[indexPath.section].items.object(at: indexPath.item)
+    }
+
+    /// Where an object is in the results, or nil when it is not one of them.
+    public func indexPath(for object: ManagedObject) -> FetchedIndexPath? {
+        guard members.contains(ObjectIdentifier(object)) else { return nil }
+        return locate(object, processed: !placedByCurrentValues)
+    }
+
+    // MARK: - Following changes
+
+    private func apply(_ userInfo: [String: Any]) {
+        var seen = Set<ObjectIdentifier>()
+        var candidates: [ManagedObject] = []
+        for key in ["inserted", "updated", "deleted"] {
+            for object in userInfo[key] as? [ManagedObject] ?? [] where object.layout === plan.layout {
+                if seen.insert(ObjectIdentifier(object)).inserted { candidates.append(object) }
+            }
+        }
+        guard !candidates.isEmpty else { return }
+
+        // Where the changed objects were, found by their values before the change; then out.
+        let oldSections = sectionList
+        var oldPaths: [ObjectIdentifier: FetchedIndexPath] = [:]
+        for object in candidates where members.contains(ObjectIdentifier(object)) {
+            oldPaths[ObjectIdentifier(object)] = locate(object, processed: true)
+        }
+        for (id, path) in oldPaths.sorted(by: { $0.value > $1.value }) {
+            oldSections[path.section].items.remove(at: path.item)
+            members.remove(id)
+        }
+        // Where they belong now; a section emptied above may be filled again.
+        for object in candidates where (try? plan.matches(object)) == true {
+            insert(object)
+            members.insert(ObjectIdentifier(object))
+        }
+        if sectionNameKeyPath != nil { sectionList.removeAll { $0.items.count == 0 } }
+        placedByCurrentValues = true
+        defer { placedByCurrentValues = false }
+
+        var changes: [(type: FetchedResultsChange, object: ManagedObject, old: FetchedIndexPath?, new: FetchedIndexPath?)] = []
+        for object in candidates {
+            let old = oldPaths[ObjectIdentifier(object)]
+            let new = members.contains(ObjectIdentifier(object)) ? locate(object, processed: false) : nil
+            switch (old, new) {
+            case (let old?, nil): changes.append((.delete, object, old, nil))
+            case (nil, let new?): changes.append((.insert, object, nil, new))
+            case (let old?, let new?): changes.append(sortKeysChanged(object) ? (.move, object, old, new) : (.update, object, old, nil))
+            case (nil, nil): break
+            }
+        }
+        let removedSections = oldSections.enumerated().filter { old in !sectionList.contains { $0 === old.element } }
+        let addedSections = sectionList.enumerated().filter { new in !oldSections.contains { $0 === new.element } }
+        guard let delegate, !changes.isEmpty || !removedSections.isEmpty || !addedSections.isEmpty else { return }
+        let order: [FetchedResultsChange] = [.delete, .insert, .move, .update]
+        changes.sort { a, b in
+            a.type != b.type ? order.firstIndex(of: a.type)! < order.firstIndex(of: b.type)! : (a.old ?? a.new!) < (b.old ?? b.new!)
+        }
+
+        delegate.controllerWillChangeContent(self)
+        for (index, section) in removedSections { delegate.controller(self, didChange: section, atSectionIndex: index, for: .delete) }
+        for (index, section) in addedSections { delegate.controller(self, didChange: section, atSectionIndex: index, for: .insert) }
+        for change in changes {
+            delegate.controller(self, didChange: change.object, at: change.old, for: change.type, newIndexPath: change.new)
+        }
+        delegate.controllerDidChangeContent(self)
+    }
+
+    /// Whether a value the results are sorted by changed since changes were last processed:
+    /// then the object is reported moved, otherwise updated in place.
+    private func sortKeysChanged(_ object: ManagedObject) -> Bool {
+        guard object.processedState != nil else { return false }
+        return plan.order.keys.contains { $0.value(of: object, processed: true) != $0.value(of: object) }
+    }
+
+    private func insert(_ object: ManagedObject) {
+        let value = sectionValue(object)
+        let before: (ManagedObject) -> Bool = { [plan] in plan.order.compare($0, object) < 0 }
+        var low = 0
+        var high = sectionList.count
+        while low < high {
+            let middle = (low + high) / 2
+            if compareSections(sectionList[middle].value, value) < 0 { low = middle + 1 } else { high = middle }
+        }
+        if low < sectionList.count && (sectionNameKeyPath == nil || sameSection(sectionList[low].value, value)) {
+            sectionList[low].items.insert(object, before)
+        } else {
+            var items = SortedChunks()
+            items.insert(object, before)
+            sectionList.insert(makeSection(value, items), at: low)
+        }
+    }
+
+    /// Where a member is. With `processed`, by the values it had when it was placed: the last
+    /// processed state of objects changed since (the other members have not changed).
+    private func locate(_ object: ManagedObject, processed: Bool) -> FetchedIndexPath? {
+        let hasState = processed && object.processedState != nil
+        let value = sectionValue(object, processed: hasState)
+        let section: Int?
+        if sectionNameKeyPath == nil {
+            section = sectionList.isEmpty ? nil : 0
+        } else {
+            var low = 0
+            var high = sectionList.count
+            while low < high {
+                let middle = (low + high) / 2
+                if compareSections(sectionList[middle].value, value) < 0 { low = middle + 1 } else { high = middle }
+            }
+            section = low < sectionList.count && sameSection(sectionList[low].value, value) ? low : nil
+        }
+        let before: (ManagedObject) -> Bool = { [plan] element in
+            plan.order.compare(element, object, processedA: processed && element.processedState != nil, processedB: hasState) < 0
+        }
+        if let section, let item = sectionList[section].items.rank(of: object, before) {
+            return FetchedIndexPath(section: section, item: item)
+        }
+        // Not where its values say: search every section (only if an order was broken).
+        for (index, candidate) in sectionList.enumerated() {
+            if let item = candidate.items.all.firstIndex(where: { $0 === object }) {
+                return FetchedIndexPath(section: index, item: item)
+            }
+        }
+        return nil
+    }
+
+    // MARK: - Sections
+
+    private func makeSection(_ value: StoreValue, _ items: SortedChunks) -> FetchedSectionInfo {
+        FetchedSectionInfo(name: sectionNameKeyPath == nil ? "" : FetchedSectionInfo.name(for: value), value: value, items: items)
+    }
+
+    private func sectionValue(_ object: ManagedObject, processed: Bool = false) -> StoreValue {
+        guard sectionNameKeyPath != nil else { return .null }
+        return plan.order.keys[0].value(of: object, processed: processed)
+    }
+
+    private func compareSections(_ a: StoreValue, _ b: StoreValue) -> Int {
+        guard let key = plan.order.keys.first, sectionNameKeyPath != nil else { return 0 }
+        let result = ValueOrder.compare(a, b, caseInsensitive: key.key.caseInsensitive)
+        return key.key.ascending ? result : -result
+    }
+
+    private func sameSection(_ a: StoreValue, _ b: StoreValue) -> Bool {
+        compareSections(a, b) == 0
+    }
+}
