@@ -48,7 +48,7 @@ let package = Package(
         ),
         .target(
             name: "ScreenScript",
-            dependencies: ["LuaBridge", "EventLoop", "ScreenKit", "ScreenRender"],
+            dependencies: ["LuaBridge", "EventLoop", "ScreenKit", "ScreenRender", "ScreenStore"],
             swiftSettings: mainActor
         ),
         .target(

@@ -471,7 +471,15 @@ static int object_index(lua_State *L) {
     lua_pushvalue(L, lua_upvalueindex(2));
   }
   lua_pushvalue(L, 2);
-  lua_gettable(L, -2);
+  if (lua_gettable(L, -2) != LUA_TNIL) return 1;
+  /* Names known only at run time: the getter stored under the key `true`. */
+  lua_pushboolean(L, 1);
+  if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) {
+    void **box = (void **)lua_touserdata(L, -1);
+    lua_settop(L, 2);
+    return finish(L, callswift(L, *box));
+  }
+  lua_pushnil(L);
   return 1;
 }
 
@@ -490,6 +498,13 @@ static int object_newindex(lua_State *L) {
   if (lua_rawget(L, lua_upvalueindex(2)) != LUA_TNIL) {
     luaL_getmetafield(L, 1, "__name");
     return luaL_error(L, "property '%s' of %s is read-only", keyname(L, 2), lua_tostring(L, -1));
+  }
+  /* Names known only at run time: the setter stored under the key `true`. */
+  lua_pushboolean(L, 1);
+  if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) {
+    void **box = (void **)lua_touserdata(L, -1);
+    lua_settop(L, 3);
+    return finish(L, callswift(L, *box));
   }
   if (lua_getiuservalue(L, 1, 1) != LUA_TTABLE) {
     luaL_getmetafield(L, 1, "__name");

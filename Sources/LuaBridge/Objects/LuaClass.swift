@@ -95,6 +95,36 @@ public final class LuaClass<Object: AnyObject>: LuaClassDefinition {
         }))
     }
 
+    /// Adds properties whose names are known only at run time (a stored object's attributes):
+    /// `get` answers the names no property or method has, and `set` takes assignments to them.
+    ///
+    /// - Parameters:
+    ///   - get: the value for `name`, or nil for a name the object does not have (Lua sees nil).
+    ///   - set: stores the value at argument 3 under `name`; throws for an unknown name or a
+    ///     value that does not fit.
+    public func dynamicProperties(
+        get: @escaping @MainActor (Object, String) throws -> (any LuaPushable)?,
+        set: @escaping @MainActor (Object, String, LuaArguments) throws -> Void
+    ) {
+        dynamicGetter = .counted { args in
+            let object = args.stack.object(unchecked: 1, as: Object.self)
+            guard let name = args[2].stringValue, let value = try get(object, name) else {
+                args.stack.pushNil()
+                return 1
+            }
+            args.stack.pushOne(value)
+            return 1
+        }
+        let className = self.name
+        dynamicSetter = .nothing { args in
+            let object = args.stack.object(unchecked: 1, as: Object.self)
+            guard let name = args[2].stringValue else {
+                throw LuaPropertyError(message: "\(className) has no property '\(args[2])'")
+            }
+            try set(object, name, args)
+        }
+    }
+
     /// Adds a metamethod (`__tostring`, `__len`, `__call`, `__lt`, ...) to the objects'
     /// metatable. `__index`, `__newindex` and `__gc` are the bridge's and cannot be replaced.
     public func metamethod<Result: LuaPushable>(
@@ -131,6 +161,10 @@ public class LuaClassDefinition {
     var metamethods: [LuaMember] = []
     var constructor: ((LuaArguments) throws -> AnyObject)?
     var constructorKeys: [String] = []
+    /// The accessors of ``LuaClass/dynamicProperties(get:set:)``, stored under the key `true`
+    /// of the getter and setter tables.
+    var dynamicGetter: LuaNativeBody?
+    var dynamicSetter: LuaNativeBody?
 
     init(name: String, type: AnyObject.Type, parent: LuaClassDefinition?, isExtensible: Bool) {
         self.name = name

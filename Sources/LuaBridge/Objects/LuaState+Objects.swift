@@ -260,6 +260,12 @@ extension LuaState {
             lsh_pushbox(L, Unmanaged.passRetained(nativeBox(member.body)).toOpaque())
             lua_setfield(L, -2, member.name)
         }
+        let dynamic = accessors == \LuaClassDefinition.getters ? \LuaClassDefinition.dynamicGetter : \.dynamicSetter
+        if let body = ancestry(of: definition).reversed().lazy.compactMap({ $0[keyPath: dynamic] }).first {
+            lua_pushboolean(L, 1)
+            lsh_pushbox(L, Unmanaged.passRetained(nativeBox(body)).toOpaque())
+            lua_rawset(L, -3)
+        }
     }
 
     /// The `__construct` primitive behind `Class:new`: makes the object, gives an

@@ -20,6 +20,9 @@ public final class ScriptHost {
     public private(set) var app: LuaValue = .nil
     /// The window shown, made key by `window:makeKeyAndVisible()`.
     public internal(set) var keyWindow: Window?
+    /// The app's name, for its data directory: its folder's name, or its file's without
+    /// `.lua`; "screens" before an app is loaded.
+    public internal(set) var appName = "screens"
     /// Calls a delegate's method when it has one (see ``LuaDelegate``).
     let methodInvoker: LuaFunction
     /// Finds segues registered for Lua classes (see `SegueBindings`).
@@ -77,6 +80,7 @@ public final class ScriptHost {
     @discardableResult
     public func loadApp(at path: String) throws(LuaError) -> LuaValue {
         let main = AppLocation(path)
+        appName = main.name
         try prependModulePath(for: main.folder)
         let results = try lua.run(file: main.file)
         app = results.first.flatMap { $0.isNil ? nil : $0 } ?? lua.globals["app"]
@@ -155,6 +159,13 @@ public final class ScriptHost {
 struct AppLocation {
     let file: String
     let folder: String
+
+    /// The folder's last component for `main.lua`, else the file's name without `.lua`.
+    var name: String {
+        let source = file.hasSuffix("/main.lua") ? folder : String(file.dropLast(4))
+        let last = source.split(separator: "/").last.map(String.init) ?? ""
+        return last.isEmpty || last == "." ? "screens" : last
+    }
 
     init(_ path: String) {
         var trimmed = path

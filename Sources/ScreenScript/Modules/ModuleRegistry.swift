@@ -10,7 +10,7 @@ public struct ModuleRegistry {
     }
 
     /// The modules every script sees.
-    public static var builtins: ModuleRegistry { ModuleRegistry([LoopModule.module, NotifyModule.module, UIModule.module]) }
+    public static var builtins: ModuleRegistry { ModuleRegistry([LoopModule.module, NotifyModule.module, UIModule.module, StoreModule.module]) }
 
     /// This registry with `module` added; a module of the same name is replaced.
     public func adding(_ module: ScriptModule) -> ModuleRegistry {

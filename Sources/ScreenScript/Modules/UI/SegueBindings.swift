@@ -45,7 +45,7 @@ enum SegueBindings {
         let functions = try lua.load(registrySource, name: "=ui.segue").callReturningAll()
         guard functions.count == 3, let add = functions[0].functionValue, let find = functions[1].functionValue,
               let make = functions[2].functionValue else {
-            throw LuaError(kind: .runtime, message: "the segue registry did not load")
+            throw BindingError("the segue registry did not load")
         }
         host.segueFinder = find
         table.set("segue", lua.function { [weak host] args -> Void in
@@ -100,7 +100,7 @@ enum SegueBindings {
             let fields = try args.get(2, as: LuaTable.self)
             let kindName = try fields.get("kind", as: String?.self) ?? "custom"
             guard let kind = kinds[kindName] else {
-                throw LuaError(kind: .runtime, message: "unknown segue kind '\(kindName)' (expected push, modal or custom)")
+                throw BindingError("unknown segue kind '\(kindName)' (expected push, modal or custom)")
             }
             let perform = try fields.get("perform", as: LuaFunction?.self)
             return Segue(

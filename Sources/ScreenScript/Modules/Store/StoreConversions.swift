@@ -1,0 +1,71 @@
+import LuaBridge
+import ScreenStore
+
+extension ManagedObject: LuaObject {}
+extension PersistentStore: LuaObject {}
+extension StoreContext: LuaObject {}
+
+/// Store values as Lua sees them: strings, integers, numbers, booleans; dates are seconds
+/// (as `loop.now()` counts) and binary data is a byte string.
+struct StoreValueConversion: LuaPushable {
+    let value: StoreValue
+
+    func push(to stack: LuaStack) -> Int32 {
+        switch value {
+        case .null: stack.pushNil()
+        case .integer(let value): stack.pushOne(value)
+        case .double(let value), .date(let value): stack.pushOne(value)
+        case .string(let value): stack.pushOne(value)
+        case .boolean(let value): stack.pushOne(value)
+        case .binary(let bytes): stack.pushOne(LuaValue.string(LuaString(bytes: bytes)))
+        }
+        return 1
+    }
+
+    /// The store value for a Lua value, for an attribute of `type` (nil for any).
+    /// - Throws: a message naming `place` when the value is of no store type.
+    static func storeValue(_ value: LuaValue, for type: AttributeType?, place: String) throws -> StoreValue {
+        switch value {
+        case .nil: return .null
+        case .boolean(let value): return .boolean(value)
+        case .integer(let value): return type == .date ? .date(Double(value)) : .integer(value)
+        case .number(let value):
+            if type == .integer, let exact = Int64(exactly: value) { return .integer(exact) }
+            return type == .date ? .date(value) : .double(value)
+        case .string(let value):
+            if type == .binary { return .binary(value.bytes) }
+            guard let text = value.text else {
+                if type == nil { return .binary(value.bytes) }
+                throw BindingError("\(place): text expected, got bytes that are not UTF-8")
+            }
+            return .string(text)
+        default:
+            throw BindingError("\(place): a string, number or boolean expected, got \(value.type)")
+        }
+    }
+}
+
+/// A one-based index path as Lua sees it: `{ section =, item =, row = }`.
+struct LuaIndexPath: LuaPushable, LuaReadable {
+    /// Zero-based, as the store counts.
+    let section: Int
+    let item: Int
+
+    init(section: Int, item: Int) {
+        self.section = section
+        self.item = item
+    }
+
+    func push(to stack: LuaStack) -> Int32 {
+        stack.pushOne(["section": section + 1, "item": item + 1, "row": item + 1])
+        return 1
+    }
+
+    static func read(from stack: LuaStack, at index: Int32) throws(LuaConversionError) -> LuaIndexPath {
+        let table = try LuaTable.read(from: stack, at: index)
+        let section = try table.get("section", as: Int.self)
+        var item = try table.get("item", as: Int?.self)
+        if item == nil { item = try table.get("row", as: Int.self) }
+        return LuaIndexPath(section: section - 1, item: item! - 1)
+    }
+}
