@@ -177,10 +177,14 @@ struct PredicateParser {
             case .escapedWord(let word):
                 components.append(word)
             case .format("K"):
-                guard case .key(let key) = try nextArgument() else {
+                // A key, or a string argument standing for one (as NSPredicate takes
+                // an NSString for %K).
+                switch try nextArgument() {
+                case .key(let key), .value(.string(let key)):
+                    components.append(key)
+                default:
                     throw error("expected a key for %K")
                 }
-                components.append(key)
             default:
                 if components.isEmpty { return nil }
                 throw error("expected a key after '.'")

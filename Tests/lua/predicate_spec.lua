@@ -1,0 +1,134 @@
+-- NSPredicate's format through ctx:fetch: every part of the grammar DESIGN.md lists, run as
+-- SQL against a real SQLite store, with unsaved objects merged in.
+
+describe("predicates", function()
+  local ctx
+
+  --- The texts of the entries matching `where` with `args`, sorted.
+  local function texts(where, ...)
+    local result = {}
+    for index, entry in ipairs(ctx:fetch{ entity = "Entry", where = where, args = { ... }, sort = { "text" } }) do
+      result[index] = entry.text
+    end
+    return result
+  end
+
+  before_each(function()
+    local model = store.model{
+      Entry = { text = "string", rating = "integer", weight = { type = "double", optional = true },
+                done = "boolean", note = { type = "string", optional = true },
+                author = { toOne = "Person", inverse = "entries" },
+                medias = { toMany = "Medium", inverse = "entry" } },
+      Person = { name = "string", entries = { toMany = "Entry", inverse = "author" } },
+      Medium = { kind = "string", size = "integer", entry = { toOne = "Entry", inverse = "medias" } },
+    }
+    ctx = store.open(":memory:", model).context
+    local ada = ctx:insert("Person", { name = "Ada" })
+    local bob = ctx:insert("Person", { name = "Bob" })
+    local function entry(text, rating, weight, done, note, author, media)
+      local e = ctx:insert("Entry", { text = text, rating = rating, weight = weight, done = done, note = note, author = author })
+      for _, m in ipairs(media or {}) do ctx:insert("Medium", { kind = m[1], size = m[2], entry = e }) end
+      return e
+    end
+    entry("Apple", 5, 1.5, true, "crisp", ada, { { "photo", 10 }, { "audio", 3 } })
+    entry("apricot", 3, nil, false, nil, bob, { { "photo", 20 } })
+    entry("Éclair", 4, 2.0, true, "sweet", ada, {})
+    entry("banana", 1, 0.5, false, "ripe", nil, { { "audio", 7 } })
+    ctx:save()
+  end)
+
+  it("compares with every operator", function()
+    assert.are.same({ "Apple" }, texts("rating == 5"))
+    assert.are.same({ "Apple" }, texts("rating = 5"))
+    assert.are.same({ "apricot", "banana", "Éclair" }, texts("rating != 5"))
+    assert.are.same({ "apricot", "banana", "Éclair" }, texts("rating <> 5"))
+    assert.are.same({ "apricot", "banana" }, texts("rating < 4"))
+    assert.are.same({ "apricot", "banana", "Éclair" }, texts("rating <= 4"))
+    assert.are.same({ "Apple" }, texts("rating > 4"))
+    assert.are.same({ "Apple", "Éclair" }, texts("rating >= 4"))
+    assert.are.same({ "Apple", "Éclair" }, texts("rating => 4"))
+    assert.are.same({ "apricot", "banana", "Éclair" }, texts("rating =< 4"))
+  end)
+
+  it("takes BETWEEN and IN with literals and arguments", function()
+    assert.are.same({ "apricot", "Éclair" }, texts("rating BETWEEN {3, 4}"))
+    assert.are.same({ "apricot", "Éclair" }, texts("rating BETWEEN %@", { 3, 4 }))
+    assert.are.same({ "Apple", "banana" }, texts("rating IN {1, 5}"))
+    assert.are.same({ "Apple", "banana" }, texts("rating IN %@", { 1, 5 }))
+  end)
+
+  it("matches strings, case- and diacritic-insensitively on request", function()
+    assert.are.same({ "Apple" }, texts("text BEGINSWITH 'Ap'"))
+    assert.are.same({ "Apple", "apricot" }, texts("text BEGINSWITH[c] 'ap'"))
+    assert.are.same({ "banana" }, texts("text CONTAINS 'nan'"))
+    assert.are.same({ "Apple" }, texts("text ENDSWITH 'le'"))
+    assert.are.same({}, texts("text BEGINSWITH 'ec'"))
+    assert.are.same({ "Éclair" }, texts("text BEGINSWITH[cd] 'ec'"))
+    assert.are.same({ "Éclair" }, texts("text CONTAINS[d] 'Ecl'"))
+    assert.are.same({ "Apple", "apricot" }, texts("text LIKE[c] 'ap*'"))
+    assert.are.same({ "Apple" }, texts("text LIKE 'A?ple'"))
+    assert.are.same({ "apricot", "banana" }, texts("text MATCHES '[a-z]+'"))
+    assert.are.same({}, texts("text MATCHES 'an'"), "MATCHES takes the whole string")
+  end)
+
+  it("combines with AND, OR and NOT in their symbolic forms too", function()
+    assert.are.same({ "Apple", "Éclair" }, texts("done == YES AND rating > 3"))
+    assert.are.same({ "Apple", "Éclair" }, texts("done = TRUE && rating > 3"))
+    assert.are.same({ "Apple", "banana" }, texts("rating == 5 OR rating == 1"))
+    assert.are.same({ "Apple", "banana" }, texts("rating == 5 || rating == 1"))
+    assert.are.same({ "apricot", "banana" }, texts("NOT done == YES"))
+    assert.are.same({ "apricot", "banana" }, texts("!(done == true)"))
+    -- AND binds tighter than OR: this is rating == 1 OR (rating == 5 AND done == NO).
+    assert.are.same({ "banana" }, texts("rating == 1 OR rating == 5 AND done == NO"))
+    assert.are.same({}, texts("(rating == 1 OR rating == 5) AND done == NO AND rating > 1"))
+  end)
+
+  it("follows key paths through to-one relationships and quantifies over to-many", function()
+    assert.are.same({ "Apple", "Éclair" }, texts("author.name == 'Ada'"))
+    assert.are.same({ "Apple", "apricot" }, texts("ANY medias.kind == 'photo'"))
+    assert.are.same({ "apricot", "Éclair" }, texts("ALL medias.kind == 'photo'"), "ALL holds for no media")
+    assert.are.same({ "banana", "Éclair" }, texts("NONE medias.kind == 'photo'"))
+    assert.are.same({ "apricot" }, texts("ANY medias.size > 15"))
+  end)
+
+  it("substitutes values, objects and keys", function()
+    assert.are.same({ "Apple" }, texts("text == %@", "Apple"))
+    assert.are.same({ "Apple" }, texts("%K == %@", "text", "Apple"))
+    local bob = ctx:fetch{ entity = "Person", where = "name == 'Bob'" }[1]
+    assert.are.same({ "apricot" }, texts("author == %@", bob))
+  end)
+
+  it("treats nil as NSPredicate does", function()
+    assert.are.same({ "apricot" }, texts("note == nil"))
+    assert.are.same({ "apricot" }, texts("weight == NULL"))
+    assert.are.same({ "banana" }, texts("author == nil"))
+    assert.are.same({ "Apple", "banana", "Éclair" }, texts("note != nil"))
+    assert.are.same({ "banana" }, texts("weight < 1"), "a comparison with nil is false")
+    assert.are.same({ "apricot", "banana", "Éclair" }, texts("NOT note == 'crisp'"))
+  end)
+
+  it("has the constant predicates", function()
+    assert.are.equal(4, #texts("TRUEPREDICATE"))
+    assert.are.equal(0, #texts("FALSEPREDICATE"))
+  end)
+
+  it("merges unsaved objects, evaluated in memory the same way", function()
+    ctx:insert("Entry", { text = "avocado", rating = 2, done = false })
+    local apple = ctx:fetch{ entity = "Entry", where = "text == 'Apple'" }[1]
+    apple.rating = 0
+    assert.are.same({ "apricot", "avocado" }, texts("text BEGINSWITH[c] 'a' AND rating > 1"))
+    ctx:delete(ctx:fetch{ entity = "Entry", where = "text == 'apricot'" }[1])
+    assert.are.same({ "avocado" }, texts("text BEGINSWITH[c] 'a' AND rating > 1"))
+  end)
+
+  it("sorts, limits and offsets", function()
+    local list = ctx:fetch{ entity = "Entry", sort = { "-rating" }, limit = 2, offset = 1 }
+    assert.are.same({ 4, 3 }, { list[1].rating, list[2].rating })
+    assert.are.equal(2, ctx:count{ entity = "Entry", where = "done == YES" })
+  end)
+
+  it("shows where a syntax error is", function()
+    assert.has_error(function() texts("text CONTAINS[c] @") end, "text CONTAINS[c] @ <- expected a value at column 18")
+    assert.has_error(function() texts("txt == 'a'") end)
+  end)
+end)
