@@ -144,7 +144,7 @@ struct SplitViewControllerTests {
         #expect(log.take() == ["willPresent(M)", "M.viewDidLoad", "M.viewWillAppear(false)", "M.viewDidAppear(false)"])
         #expect(popover.isPresented)
         #expect(master.view.window === window)
-        #expect(popover.panelFrame == Rect(x: 8, y: 52, width: 320, height: 964))
+        #expect(popover.panelFrame == Rect(x: 8, y: 52, width: 320, height: 600))
         #expect(master.view.convert(Point(x: 0, y: 0), to: nil) == Point(x: 8, y: 52))
         #expect(detail.view.window === window)
 

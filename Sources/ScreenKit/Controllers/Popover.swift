@@ -8,8 +8,11 @@
 public final class Popover {
     /// The controller whose view the panel shows.
     public let contentViewController: ViewController
-    /// The panel's width, in points (narrower when the container is).
-    public static let width = 320.0
+    /// The size of the panel when the container has room for it, as UIKit's
+    /// `popoverContentSize`; a smaller container makes it smaller.
+    public var contentSize = Size(width: 320, height: 600) {
+        didSet { layoutPanel() }
+    }
 
     /// Covers the container and catches the taps outside the panel.
     let backdrop = PopoverBackdrop()
@@ -70,13 +73,13 @@ public final class Popover {
         backdrop.removeFromSuperview()
     }
 
-    /// Sizes the panel to the backdrop: the popover's width (less on a narrow screen, so
-    /// that a tap outside stays possible), the height below a bar.
+    /// Sizes the panel to the backdrop: the content size, less where the container is
+    /// smaller (always leaving room at the right for a tap outside).
     func layoutPanel() {
         let bounds = backdrop.bounds
         let top = NavigationBar.height + 8
-        panel.frame = Rect(x: 8, y: top, width: max(0, min(Self.width, bounds.width - 48)),
-                           height: max(0, bounds.height - top - 8))
+        panel.frame = Rect(x: 8, y: top, width: max(0, min(contentSize.width, bounds.width - 48)),
+                           height: max(0, min(contentSize.height, bounds.height - top - 8)))
         border.frame = panel.bounds
     }
 }

@@ -59,6 +59,8 @@ open class TabBarController: ViewController {
         view.addSubview(contentView)
         view.addSubview(tabBar)
         self.view = view
+        // The panes have their sizes before any tab's view loads into them.
+        layoutPanes()
     }
 
     override func prepareForAppearance() {
@@ -66,12 +68,16 @@ open class TabBarController: ViewController {
     }
 
     override func layoutContainer() {
+        layoutPanes()
+        installSelectedView()
+        selectedViewController?.viewIfLoaded?.frame = contentView.bounds
+    }
+
+    private func layoutPanes() {
         let bounds = view.bounds
         tabBar.frame = Rect(x: 0, y: bounds.height - TabBar.height, width: bounds.width, height: TabBar.height)
         let content = Rect(x: 0, y: 0, width: bounds.width, height: max(0, bounds.height - TabBar.height))
         if contentView.frame != content { contentView.frame = content }
-        installSelectedView()
-        selectedViewController?.viewIfLoaded?.frame = contentView.bounds
     }
 
     override func childItemsChanged(_ child: ViewController) {
