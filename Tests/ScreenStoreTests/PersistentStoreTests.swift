@@ -1,0 +1,125 @@
+import EventLoop
+import Foundation
+import GRDB
+import Testing
+@testable import ScreenStore
+
+@Suite struct PersistentStoreTests {
+    private func open(_ path: String, _ entities: [Entity]) throws -> PersistentStore {
+        try PersistentStore(path: path, model: try Model(entities), notifications: NotificationHub())
+    }
+
+    /// A file made with the diary model, holding one entry and one medium.
+    private func diaryFile() throws -> String {
+        let path = try StoreFixtures.temporaryDirectory().appendingPathComponent("diary.sqlite").path
+        let store = try open(path, StoreFixtures.diaryEntities())
+        let entry = try StoreFixtures.entry(store.context, "Hello", 1)
+        try store.context.insert("Medium", values: ["kind": .string("photo")]).setObject(entry, forKey: "entry")
+        try store.context.save()
+        return path
+    }
+
+    private func bytes(_ path: String) throws -> Data {
+        try Data(contentsOf: URL(fileURLWithPath: path))
+    }
+
+    @Test func aNewFileIsInWALModeWithTablesAndIndexes() throws {
+        let path = try diaryFile()
+        let store = try open(path, StoreFixtures.diaryEntities())
+        try store.database.read { db in
+            #expect(try String.fetchOne(db, sql: "PRAGMA journal_mode") == "wal")
+            let indexes = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'Z_%' ORDER BY name")
+            #expect(indexes == ["Z_DiaryEntry_creationTime_INDEX", "Z_Medium_entry_INDEX"])
+            #expect(try db.foreignKeys(on: "Medium").map(\.destinationTable) == ["DiaryEntry"])
+        }
+    }
+
+    @Test func anUnchangedModelReopensWithoutWriting() throws {
+        let path = try diaryFile()
+        let before = try bytes(path)
+        _ = try open(path, StoreFixtures.diaryEntities())
+        #expect(try bytes(path) == before)
+    }
+
+    @Test func newEntityAndAttributesAreMigratedAndDefaultsFilled() throws {
+        let path = try diaryFile()
+        var entities = StoreFixtures.diaryEntities(extraAttributes: [
+            Attribute("mood", .string, optional: true),
+            Attribute("stars", .integer, default: .integer(3), indexed: true),
+        ])
+        entities.append(Entity("Tag", attributes: [Attribute("name", .string)]))
+        let store = try open(path, entities)
+        let entry = try #require(try store.context.fetch(FetchRequest("DiaryEntry")).first)
+        #expect(try entry.value(forKey: "stars") == .integer(3) && entry.value(forKey: "mood") == .null)
+        try store.context.insert("Tag", values: ["name": .string("travel")])
+        try store.context.save()
+        let reopened = try open(path, entities)
+        #expect(try reopened.context.count(for: FetchRequest("Tag")) == 1)
+        #expect(try reopened.database.read { db in try db.indexes(on: "DiaryEntry").map(\.name).sorted() }
+            == ["Z_DiaryEntry_creationTime_INDEX", "Z_DiaryEntry_stars_INDEX"])
+    }
+
+    @Test func aTypeChangeIsRefusedAndTheFileIsUntouched() throws {
+        let path = try diaryFile()
+        let before = try bytes(path)
+        var entities = StoreFixtures.diaryEntities()
+        entities[1] = Entity(
+            "Medium", attributes: [Attribute("kind", .integer)],
+            relationships: [Relationship("entry", destination: "DiaryEntry", inverse: "medias")])
+        #expect(throws: StoreError.migrationRefused(path: path, changes: ["Medium.kind: type changed from string to integer"])) {
+            try open(path, entities)
+        }
+        #expect(try bytes(path) == before)
+    }
+
+    @Test func removingAnAttributeWithDataIsRefusedNamingIt() throws {
+        let path = try diaryFile()
+        let before = try bytes(path)
+        var entities = StoreFixtures.diaryEntities()
+        entities[1] = Entity("Medium", relationships: [Relationship("entry", destination: "DiaryEntry", inverse: "medias")])
+        entities.append(Entity("Tag", attributes: [Attribute("name", .string)]))  // not applied either
+        let error = #expect(throws: StoreError.self) { try open(path, entities) }
+        #expect(error?.description.hasSuffix("Medium.kind: attribute removed, but 1 row hold a value") == true)
+        #expect(try bytes(path) == before)
+    }
+
+    @Test func aNewRequiredAttributeWithoutDefaultIsRefused() throws {
+        let path = try diaryFile()
+        let entities = StoreFixtures.diaryEntities(extraAttributes: [Attribute("title", .string)])
+        #expect(throws: StoreError.migrationRefused(
+            path: path, changes: ["DiaryEntry.title: new required attribute without a default, but 1 row exist"])
+        ) {
+            try open(path, entities)
+        }
+    }
+
+    @Test func anEmptyRemovedAttributeIsDropped() throws {
+        let path = try diaryFile()
+        let entities = StoreFixtures.diaryEntities().map { entity in
+            entity.name == "DiaryEntry"
+                ? Entity(entity.name, attributes: entity.attributes.filter { $0.name != "icon" }, relationships: entity.relationships)
+                : entity
+        }
+        let store = try open(path, entities)
+        #expect(try store.database.read { db in try db.columns(in: "DiaryEntry").map(\.name) }
+            == ["Z_PK", "text", "creationTime", "day"])
+    }
+
+    @Test func aFileThatIsNotADatabaseIsAClearError() throws {
+        let path = try StoreFixtures.temporaryDirectory().appendingPathComponent("garbage.sqlite").path
+        var generator = SystemRandomNumberGenerator()
+        let garbage = Data((0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) })
+        try garbage.write(to: URL(fileURLWithPath: path))
+        let error = #expect(throws: StoreError.self) { try open(path, StoreFixtures.diaryEntities()) }
+        guard case .notADatabase(let failing, _)? = error else {
+            Issue.record("expected notADatabase, got \(String(describing: error))")
+            return
+        }
+        #expect(failing == path && error!.description.contains("is not a store database"))
+        #expect(try bytes(path) == garbage)
+    }
+
+    @Test func anUnreachablePathIsAClearError() {
+        #expect(throws: StoreError.self) { try open("/nonexistent-dir/x/diary.sqlite", StoreFixtures.diaryEntities()) }
+    }
+}

@@ -1,0 +1,189 @@
+import EventLoop
+import GRDB
+import Testing
+@testable import ScreenStore
+
+@Suite struct StoreContextTests {
+    @Test func insertSaveAndFetchBack() throws {
+        let store = try StoreFixtures.memoryStore()
+        let context = store.context
+        let entry = try StoreFixtures.entry(context, "Hello", 10)
+        #expect(context.hasChanges && entry.isInserted && entry.primaryKey == nil)
+        #expect(context.insertedObjects == [entry])
+        try context.save()
+        #expect(!context.hasChanges && !entry.isInserted && entry.primaryKey == 1)
+        let rows = try store.database.read { db in try Row.fetchAll(db, sql: "SELECT text, creationTime FROM DiaryEntry") }
+        #expect(rows.count == 1 && rows[0]["text"] == "Hello" && rows[0]["creationTime"] == 10.0)
+    }
+
+    @Test func identityMapGivesOneObjectPerRow() throws {
+        let context = try StoreFixtures.memoryStore().context
+        let entry = try StoreFixtures.entry(context, "Hello", 10)
+        try context.save()
+        try entry.setValue(.string("Changed, unsaved"), forKey: "text")
+        let fetched = try context.fetch(FetchRequest("DiaryEntry"))
+        #expect(fetched.count == 1 && fetched[0] === entry)
+        #expect(try fetched[0].value(forKey: "text") == .string("Changed, unsaved"))
+        #expect(try context.object("DiaryEntry", primaryKey: 1) === entry)
+        #expect(try context.object("DiaryEntry", primaryKey: 2) == nil)
+    }
+
+    @Test func resetForgetsObjects() throws {
+        let context = try StoreFixtures.memoryStore().context
+        let entry = try StoreFixtures.entry(context, "Hello", 10)
+        try context.save()
+        context.reset()
+        let again = try context.fetch(FetchRequest("DiaryEntry"))
+        #expect(again.count == 1 && again[0] !== entry && entry.context == nil)
+    }
+
+    @Test func deletingWithCascadeDeletesTheMedias() throws {
+        let context = try StoreFixtures.memoryStore().context
+        let entry = try StoreFixtures.entry(context, "Hello", 10)
+        let photo = try context.insert("Medium", values: ["kind": .string("photo")])
+        try photo.setObject(entry, forKey: "entry")
+        try context.save()
+        try context.delete(entry)
+        #expect(photo.isDeleted && context.deletedObjects == [entry, photo])
+        try context.save()
+        #expect(try context.count(for: FetchRequest("Medium")) == 0)
+        #expect(try context.count(for: FetchRequest("DiaryEntry")) == 0)
+        #expect(entry.isDeleted && entry.context === context)
+    }
+
+    @Test func nullifyClearsTheInverse() throws {
+        let context = try StoreFixtures.memoryStore().context
+        let entry = try StoreFixtures.entry(context, "Hello", 10)
+        let photo = try context.insert("Medium", values: ["kind": .string("photo")])
+        try photo.setObject(entry, forKey: "entry")
+        try context.save()
+        // Medium.entry has the default rule, nullify: the entry stays, without the photo.
+        try context.delete(photo)
+        #expect(try entry.objects(forKey: "medias").isEmpty)
+        #expect(context.updatedObjects == [entry])
+        try context.save()
+        #expect(try context.count(for: FetchRequest("DiaryEntry")) == 1)
+    }
+
+    @Test func denyRefusesTheSaveNamingObjectAndRelationship() throws {
+        let model = try Model([
+            Entity("Folder", attributes: [Attribute("name", .string)],
+                   relationships: [Relationship("notes", destination: "Note", toMany: true, inverse: "folder", deleteRule: .deny)]),
+            Entity("Note", relationships: [Relationship("folder", destination: "Folder", inverse: "notes")]),
+        ])
+        let context = try StoreFixtures.memoryStore(model).context
+        let folder = try context.insert("Folder", values: ["name": .string("Inbox")])
+        let note = try context.insert("Note")
+        try folder.add(note, toKey: "notes")
+        try context.save()
+        try context.delete(folder)
+        #expect(throws: StoreError.deleteDenied(object: "Folder #1", relationship: "notes", count: 1)) { try context.save() }
+        #expect(try context.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM Folder") } == 1)
+        try context.delete(note)
+        try context.save()
+        #expect(try context.count(for: FetchRequest("Folder")) == 0)
+    }
+
+    @Test func validationNamesObjectAndAttributeAndWritesNothing() throws {
+        let store = try StoreFixtures.memoryStore()
+        let context = store.context
+        try StoreFixtures.entry(context, "Fine", 1)
+        try context.insert("DiaryEntry", values: ["creationTime": .date(2)])
+        let error = #expect(throws: StoreError.self) { try context.save() }
+        #expect(error?.description == "new DiaryEntry.text is required")
+        #expect(try context.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM DiaryEntry") } == 0)
+        #expect(context.insertedObjects.count == 2 && context.insertedObjects.allSatisfy { $0.primaryKey == nil })
+    }
+
+    @Test func aRequiredToOneIsValidated() throws {
+        let model = try Model([
+            Entity("Owner", relationships: [Relationship("pets", destination: "Pet", toMany: true, inverse: "owner")]),
+            Entity("Pet", relationships: [Relationship("owner", destination: "Owner", inverse: "pets", optional: false)]),
+        ])
+        let context = try StoreFixtures.memoryStore(model).context
+        try context.insert("Pet")
+        #expect(throws: StoreError.validation(object: "new Pet", key: "owner", reason: "is required")) { try context.save() }
+    }
+
+    @Test func rollbackRestoresEverything() throws {
+        let context = try StoreFixtures.memoryStore().context
+        let kept = try StoreFixtures.entry(context, "Kept", 1)
+        let removed = try StoreFixtures.entry(context, "Removed", 2)
+        try context.save()
+        try kept.setValue(.string("Edited"), forKey: "text")
+        try context.delete(removed)
+        let added = try StoreFixtures.entry(context, "Added", 3)
+        context.rollback()
+        #expect(!context.hasChanges)
+        #expect(try kept.value(forKey: "text") == .string("Kept"))
+        #expect(!removed.isDeleted && !added.isInserted && added.context === context)
+        let all = try context.fetch(FetchRequest("DiaryEntry", sortedBy: [SortKey("creationTime")]))
+        #expect(StoreFixtures.texts(all) == ["Kept", "Removed"])
+    }
+
+    @Test func rollbackRestoresRelationships() throws {
+        let context = try StoreFixtures.memoryStore().context
+        let first = try StoreFixtures.entry(context, "First", 1)
+        let second = try StoreFixtures.entry(context, "Second", 2)
+        let photo = try context.insert("Medium", values: ["kind": .string("photo")])
+        try first.add(photo, toKey: "medias")
+        try context.save()
+        try photo.setObject(second, forKey: "entry")
+        #expect(try first.objects(forKey: "medias").isEmpty && second.objects(forKey: "medias") == [photo])
+        context.rollback()
+        #expect(try photo.object(forKey: "entry") === first)
+        #expect(try first.objects(forKey: "medias") == [photo] && second.objects(forKey: "medias").isEmpty)
+    }
+
+    @Test func refreshDropsUnsavedChangesAndRereads() throws {
+        let store = try StoreFixtures.memoryStore()
+        let context = store.context
+        let entry = try StoreFixtures.entry(context, "Hello", 1)
+        try context.save()
+        try entry.setValue(.string("Unsaved"), forKey: "text")
+        try store.database.write { db in try db.execute(sql: "UPDATE DiaryEntry SET text = 'Written elsewhere'") }
+        try context.refresh(entry)
+        #expect(try entry.value(forKey: "text") == .string("Written elsewhere"))
+        #expect(!context.hasChanges)
+    }
+
+    @Test func savePostsObjectsDidChangeThenDidSave() throws {
+        let hub = NotificationHub()
+        let context = try StoreFixtures.memoryStore(hub: hub).context
+        var log: [String] = []
+        func describe(_ note: NotificationHub.Notification) -> String {
+            let parts = ["inserted", "updated", "deleted"].map { key in
+                "\(key)=" + StoreFixtures.texts(note.userInfo[key] as? [ManagedObject] ?? []).joined(separator: ",")
+            }
+            #expect(note.object === context)
+            return "\(note.name) " + parts.joined(separator: " ")
+        }
+        hub.observe(StoreContext.objectsDidChangeNotification) { log.append(describe($0)) }
+        hub.observe(StoreContext.didSaveNotification) { log.append(describe($0)) }
+        let a = try StoreFixtures.entry(context, "A", 1)
+        try StoreFixtures.entry(context, "B", 2)
+        #expect(log.isEmpty)  // coalesced: nothing before the context processes its changes
+        try context.save()
+        try a.setValue(.string("A2"), forKey: "text")
+        context.processPendingChanges()
+        context.processPendingChanges()
+        try context.save()
+        #expect(log == [
+            "store.objectsDidChange inserted=A,B updated= deleted=",
+            "store.didSave inserted=A,B updated= deleted=",
+            "store.objectsDidChange inserted= updated=A2 deleted=",
+            "store.didSave inserted= updated=A2 deleted=",
+        ])
+    }
+
+    @Test func anInsertDeletedBeforeProcessingIsNeverPosted() throws {
+        let hub = NotificationHub()
+        let context = try StoreFixtures.memoryStore(hub: hub).context
+        var posts = 0
+        hub.observe(StoreContext.objectsDidChangeNotification) { _ in posts += 1 }
+        let entry = try StoreFixtures.entry(context, "Gone", 1)
+        try context.delete(entry)
+        context.processPendingChanges()
+        #expect(posts == 0 && !context.hasChanges)
+    }
+}
