@@ -272,6 +272,16 @@ struct TabBarControllerTests {
         #expect(a.view.window === window)
     }
 
+    @Test func aTapRightAfterTheTabsChangeFindsTheNewButtons() throws {
+        let log = CallbackLog()
+        let (tabs, controllers) = try threeTabs(log)
+        let (window, _, _) = onScreen(tabs, log: log)
+        try tabs.setViewControllers(Array(controllers.prefix(2)))
+        #expect(tabs.tabBar.slot(at: 1) == Rect(x: 160, y: 0, width: 160, height: 49))
+        tap(tab: 1, of: tabs, in: window)
+        #expect(tabs.selectedIndex == 1)
+    }
+
     @Test func tabBarShowsTitlesAndBadgesAsTheyChange() throws {
         let log = CallbackLog()
         let (tabs, controllers) = try threeTabs(log)

@@ -261,6 +261,52 @@ function ui.NavigationController:popTo(vc, animated) end
 function ui.NavigationController:popToRoot(animated) end
 function ui.NavigationController:setViewControllers(list, animated) end
 
+--- Tabs behind a tab bar: each controller is a child, only the selected one's view shows.
+--- Tabs count from 1. Only taps ask the delegate; selecting from code does not.
+--- @class ui.TabBarController: ui.Controller
+--- @field viewControllers ui.Controller[] settable; keeps the selected controller selected if it stays
+--- @field selectedIndex integer? settable, from 1; a tab that does not exist is an error naming the index and count
+--- @field selectedViewController ui.Controller? settable to one of the tabs
+--- @field tabBar ui.TabBar
+--- @field delegate { shouldSelect: (fun(self, tabs: ui.TabBarController, vc: ui.Controller): boolean)?, didSelect: fun(self, tabs: ui.TabBarController, vc: ui.Controller)? }?
+ui.TabBarController = {}
+--- `ui.TabBarController:new{ a, b, c }`: the array part is the tabs, the first selected.
+--- @param fields ui.Controller[]|table
+--- @return ui.TabBarController
+function ui.TabBarController:new(fields) end
+
+--- What the tab bar shows now: a button per tab, the selected one marked `▸`.
+--- @class ui.TabBar
+--- @field titles string[]
+--- @field badges string[] "" for a tab without a badge
+--- @field selectedIndex integer? from 1
+--- @field frame { x: number, y: number, width: number, height: number }
+ui.TabBar = {}
+--- Taps tab `index` (from 1) as a finger would: the delegate is asked.
+function ui.TabBar:tapTab(index) end
+
+--- A master and a detail: side by side when wider than tall (the master 320 points wide),
+--- else the detail alone and the master in a popover shown by the button `willHide` gives.
+--- @class ui.SplitViewController: ui.Controller
+--- @field viewControllers ui.Controller[] settable: exactly { master, detail }
+--- @field masterHidden boolean
+--- @field barButtonItem ui.BarButtonItem? the button that shows the master while it is hidden
+--- @field popover ui.Popover? the master's popover while it is hidden
+--- @field delegate { willHide: fun(self, split: ui.SplitViewController, master: ui.Controller, button: ui.BarButtonItem)?, willShow: fun(self, split: ui.SplitViewController, master: ui.Controller, button: ui.BarButtonItem)?, willPresent: fun(self, split: ui.SplitViewController, popover: ui.Popover, master: ui.Controller)? }?
+ui.SplitViewController = {}
+--- `ui.SplitViewController:new{ master, detail }`.
+--- @param fields ui.Controller[]|table
+--- @return ui.SplitViewController
+function ui.SplitViewController:new(fields) end
+
+--- The panel that shows a hidden master over the detail; a tap outside dismisses it.
+--- @class ui.Popover
+--- @field visible boolean
+--- @field contentViewController ui.Controller
+--- @field frame { x: number, y: number, width: number, height: number } the panel's, in the split view
+ui.Popover = {}
+function ui.Popover:dismiss() end
+
 --- What the navigation bar shows now.
 --- @class ui.NavigationBar
 --- @field title string?

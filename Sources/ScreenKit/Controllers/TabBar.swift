@@ -44,7 +44,9 @@ public final class TabBar: View {
             badge.text = badges[index] ?? ""
             badge.isHidden = badges[index] == nil
         }
-        setNeedsLayout()
+        // Laid out at once rather than at the next layout pass: a touch that comes first
+        // must find the new buttons where they are drawn.
+        layoutSubviews()
     }
 
     /// Taps the tab at `index`, as a finger would.

@@ -24,7 +24,9 @@ enum UIModule {
             table.set(name, lua.register(definition))
         }
         table.set("Window", lua.register(WindowBindings.window(parent: view, host: host)))
-        for (name, definition) in ControllerBindings.all(host: host) {
+        let controllers = ControllerBindings.all(host: host)
+        let controller = controllers.first { $0.0 == "Controller" }!.1
+        for (name, definition) in controllers + TabSplitBindings.all(controller: controller, host: host) {
             let cls = lua.register(definition)
             table.set(name, cls)
             if name == "NavigationController" { cls.set("__positional", true) }

@@ -1,0 +1,222 @@
+import LuaBridge
+import ScreenKit
+
+extension TabBar: LuaObject {}
+extension Popover: LuaObject {}
+
+/// `ui.TabBarController` and `ui.SplitViewController`, with the tab bar and the popover
+/// they show, as DESIGN.md names them. Tabs count from 1 in Lua.
+///
+/// ```lua
+/// local tabs = ui.TabBarController:new{ recent, ui.NavigationController:new(contacts) }
+/// tabs.delegate = { shouldSelect = function(self, tabs, vc) return vc ~= locked end }
+/// local split = ui.SplitViewController:new{ entries, entry }
+/// split.delegate = { willHide = function(self, split, master, button) toolbar:insert(button) end }
+/// ```
+enum TabSplitBindings {
+    static func all(controller: LuaClassDefinition, host: ScriptHost) -> [(String, LuaClassDefinition)] {
+        [
+            ("TabBarController", tabBarController(parent: controller, host: host)),
+            ("SplitViewController", splitViewController(parent: controller, host: host)),
+            ("TabBar", tabBar()),
+            ("Popover", popover()),
+        ]
+    }
+
+    // MARK: - ui.TabBarController
+
+    static func tabBarController(parent: LuaClassDefinition, host: ScriptHost) -> LuaClass<TabBarController> {
+        let cls = LuaClass<TabBarController>("ui.TabBarController", parent: parent, extensible: true)
+        // `ui.TabBarController:new{ a, b, c, title = ... }`: the array part is the tabs.
+        cls.constructor(keys: ["#"]) { [weak host] args in
+            try ScriptTabBarController(viewControllers: try controllers(in: args), host: host)
+        }
+        cls.property("viewControllers", get: { $0.viewControllers }, set: { (tabs, controllers: [ViewController]) in
+            try tabs.setViewControllers(controllers)
+        })
+        cls.property("selectedIndex", get: { $0.selectedIndex.map { $0 + 1 } }, set: { (tabs, index: Int?) in
+            let count = tabs.viewControllers.count
+            guard let index, index >= 1 && index <= count else {
+                let index = index.map(String.init) ?? "nil"
+                throw ControllerError(
+                    "cannot select tab \(index) of \(tabs): it has \(count) tab\(count == 1 ? "" : "s") (tabs count from 1)")
+            }
+            try tabs.select(at: index - 1)
+        })
+        cls.property("selectedViewController", get: { $0.selectedViewController }, set: { (tabs, controller: ViewController?) in
+            guard let controller else { throw ControllerError("cannot select no controller in \(tabs)") }
+            try tabs.select(controller)
+        })
+        cls.property("tabBar") { $0.tabBar }
+        cls.property("delegate", get: { tabs in
+            (tabs.delegate as? ScriptTabBarDelegate)?.target.value ?? .nil
+        }, set: { [weak host] (tabs, value: LuaValue) in
+            guard let host else { return }
+            let delegate = ScriptTabBarDelegate(value, host: host)
+            (tabs as? ScriptDelegateHolder)?.scriptDelegates["delegate"] = delegate
+            tabs.delegate = delegate
+        })
+        return cls
+    }
+
+    /// The controllers in the array part of `new`'s table (argument 2), checked one by one.
+    private static func controllers(in args: LuaArguments) throws -> [ViewController] {
+        guard let fields = try args.get(2, as: LuaTable?.self) else { return [] }
+        var controllers: [ViewController] = []
+        for index in stride(from: 1, through: fields.count, by: 1) {
+            do {
+                controllers.append(try fields.get(index, as: ViewController.self))
+            } catch {
+                throw LuaArgumentError(index: 1, message: "controller expected at [\(index)]: \(error.message)")
+            }
+        }
+        return controllers
+    }
+
+    /// What the tab bar shows: `titles`, `badges` ("" for a tab without one),
+    /// `selectedIndex` (from 1), `frame`;
+    /// `tapTab(index)` taps a tab as a finger would.
+    static func tabBar() -> LuaClass<TabBar> {
+        let cls = LuaClass<TabBar>("ui.TabBar")
+        cls.property("titles") { $0.titles }
+        cls.property("badges") { bar in bar.badges.map { $0 ?? "" } }
+        cls.property("selectedIndex") { $0.selectedIndex.map { $0 + 1 } }
+        cls.property("frame") { $0.frame }
+        cls.method("tapTab") { bar, args in bar.tapTab(at: try args.get(2, as: Int.self) - 1) }
+        return cls
+    }
+
+    // MARK: - ui.SplitViewController
+
+    static func splitViewController(parent: LuaClassDefinition, host: ScriptHost) -> LuaClass<SplitViewController> {
+        let cls = LuaClass<SplitViewController>("ui.SplitViewController", parent: parent, extensible: true)
+        // `ui.SplitViewController:new{ master, detail }`, or without controllers yet.
+        cls.constructor(keys: ["#"]) { [weak host] args in
+            let split = ScriptSplitViewController(host: host)
+            let controllers = try controllers(in: args)
+            if !controllers.isEmpty { try split.setViewControllers(controllers) }
+            return split
+        }
+        cls.property("viewControllers", get: { $0.viewControllers }, set: { (split, controllers: [ViewController]) in
+            try split.setViewControllers(controllers)
+        })
+        cls.property("masterHidden") { $0.isMasterHidden }
+        cls.property("barButtonItem") { $0.barButtonItem }
+        cls.property("popover") { $0.popover }
+        cls.property("delegate", get: { split in
+            (split.delegate as? ScriptSplitDelegate)?.target.value ?? .nil
+        }, set: { [weak host] (split, value: LuaValue) in
+            guard let host else { return }
+            let delegate = ScriptSplitDelegate(value, host: host)
+            (split as? ScriptDelegateHolder)?.scriptDelegates["delegate"] = delegate
+            split.delegate = delegate
+        })
+        return cls
+    }
+
+    /// The master's popover: `visible`, `contentViewController`, `frame` (the panel's, in
+    /// the split view controller's view), `dismiss()`.
+    static func popover() -> LuaClass<Popover> {
+        let cls = LuaClass<Popover>("ui.Popover")
+        cls.property("visible") { $0.isPresented }
+        cls.property("contentViewController") { $0.contentViewController }
+        cls.property("frame") { $0.panelFrame }
+        cls.method("dismiss") { popover, _ in popover.dismiss() }
+        return cls
+    }
+}
+
+/// A Lua tab bar delegate: `shouldSelect(tabs, vc)` (false vetoes a tap; a missing or
+/// failing one allows it) and `didSelect(tabs, vc)`.
+final class ScriptTabBarDelegate: TabBarControllerDelegate {
+    let target: LuaDelegate
+
+    init?(_ value: LuaValue, host: ScriptHost) {
+        guard let target = LuaDelegate(value, host: host, role: "tab bar delegate") else { return nil }
+        self.target = target
+    }
+
+    func tabBarController(_ tabs: TabBarController, shouldSelect controller: ViewController) -> Bool {
+        guard let results = target.call("shouldSelect", tabs, controller) else { return true }
+        return results.first.map { $0.isNil || $0.isTruthy } ?? true
+    }
+
+    func tabBarController(_ tabs: TabBarController, didSelect controller: ViewController) {
+        target.call("didSelect", tabs, controller)
+    }
+}
+
+/// A Lua split view delegate: `willHide(split, master, button)`, `willShow(split, master,
+/// button)` and `willPresent(split, popover, master)`.
+final class ScriptSplitDelegate: SplitViewControllerDelegate {
+    let target: LuaDelegate
+
+    init?(_ value: LuaValue, host: ScriptHost) {
+        guard let target = LuaDelegate(value, host: host, role: "split view delegate") else { return nil }
+        self.target = target
+    }
+
+    func splitViewController(
+        _ split: SplitViewController, willHide master: ViewController, with barButtonItem: BarButtonItem,
+        for popover: Popover
+    ) {
+        target.call("willHide", split, master, barButtonItem)
+    }
+
+    func splitViewController(
+        _ split: SplitViewController, willShow master: ViewController, invalidating barButtonItem: BarButtonItem
+    ) {
+        target.call("willShow", split, master, barButtonItem)
+    }
+
+    func splitViewController(_ split: SplitViewController, popover: Popover, willPresent master: ViewController) {
+        target.call("willPresent", split, popover, master)
+    }
+}
+
+// The containers Lua classes extend, declaring the overridable callbacks as
+// ControllerOverrides.swift explains: each line only forwards.
+
+final class ScriptTabBarController: TabBarController, LuaExtensible, ScriptDelegateHolder {
+    var luaPeer: LuaPeer?
+    var scriptDelegates: [String: AnyObject] = [:]
+    weak var host: ScriptHost?
+    init(viewControllers: [ViewController], host: ScriptHost?) throws(ControllerError) {
+        self.host = host
+        try super.init(viewControllers: viewControllers)
+    }
+    override var className: String { luaClassName ?? super.className }
+    override func viewDidLoad() { if !luaCallback("viewDidLoad") { super.viewDidLoad() } }
+    override func viewWillAppear(_ animated: Bool) { if !luaCallback("viewWillAppear", animated) { super.viewWillAppear(animated) } }
+    override func viewDidAppear(_ animated: Bool) { if !luaCallback("viewDidAppear", animated) { super.viewDidAppear(animated) } }
+    override func viewWillDisappear(_ animated: Bool) { if !luaCallback("viewWillDisappear", animated) { super.viewWillDisappear(animated) } }
+    override func viewDidDisappear(_ animated: Bool) { if !luaCallback("viewDidDisappear", animated) { super.viewDidDisappear(animated) } }
+    override func viewDidLayoutSubviews() { if !luaCallback("viewDidLayoutSubviews") { super.viewDidLayoutSubviews() } }
+    override func didReceiveMemoryWarning() { if !luaCallback("didReceiveMemoryWarning") { super.didReceiveMemoryWarning() } }
+    override func viewWillTransition(to size: Size) { if !luaCallback("viewWillTransition", size) { super.viewWillTransition(to: size) } }
+    override func segueTemplate(withIdentifier identifier: String) -> SegueTemplate? {
+        super.segueTemplate(withIdentifier: identifier) ?? luaSegueTemplate(identifier, host: host)
+    }
+}
+
+final class ScriptSplitViewController: SplitViewController, LuaExtensible, ScriptDelegateHolder {
+    var luaPeer: LuaPeer?
+    var scriptDelegates: [String: AnyObject] = [:]
+    weak var host: ScriptHost?
+    init(host: ScriptHost?) {
+        self.host = host
+        super.init()
+    }
+    override var className: String { luaClassName ?? super.className }
+    override func viewDidLoad() { if !luaCallback("viewDidLoad") { super.viewDidLoad() } }
+    override func viewWillAppear(_ animated: Bool) { if !luaCallback("viewWillAppear", animated) { super.viewWillAppear(animated) } }
+    override func viewDidAppear(_ animated: Bool) { if !luaCallback("viewDidAppear", animated) { super.viewDidAppear(animated) } }
+    override func viewWillDisappear(_ animated: Bool) { if !luaCallback("viewWillDisappear", animated) { super.viewWillDisappear(animated) } }
+    override func viewDidDisappear(_ animated: Bool) { if !luaCallback("viewDidDisappear", animated) { super.viewDidDisappear(animated) } }
+    override func viewDidLayoutSubviews() { if !luaCallback("viewDidLayoutSubviews") { super.viewDidLayoutSubviews() } }
+    override func didReceiveMemoryWarning() { if !luaCallback("didReceiveMemoryWarning") { super.didReceiveMemoryWarning() } }
+    override func viewWillTransition(to size: Size) { if !luaCallback("viewWillTransition", size) { super.viewWillTransition(to: size) } }
+    override func segueTemplate(withIdentifier identifier: String) -> SegueTemplate? {
+        super.segueTemplate(withIdentifier: identifier) ?? luaSegueTemplate(identifier, host: host)
+    }
+}
