@@ -136,6 +136,22 @@ describe("containers", function()
       assert.are.equal(tabs, message.tabBarController)
     end)
 
+    it("can be extended, its callbacks overridden", function()
+      local Tabs = ui.TabBarController:extend("Tabs")
+      function Tabs:viewDidAppear(animated) log[#log + 1] = "Tabs.viewDidAppear(" .. tostring(animated) .. ")" end
+      function Tabs:didMoveToParent(parent) log[#log + 1] = "Tabs.didMoveToParent(" .. tostring(parent and parent.title) .. ")" end
+      local d = logging("D"):new{ title = "Four" }
+      local custom = Tabs:new{ d }
+      window.rootViewController = custom
+      assert.are.same({ "A.viewWillDisappear(false)", "A.viewDidDisappear(false)", "D.viewDidLoad",
+                        "D.viewWillAppear(false)", "Tabs.viewDidAppear(false)", "D.viewDidAppear(false)" }, take())
+      local nav = ui.NavigationController:new{ title = "Nav" }
+      nav.viewControllers = { custom }
+      assert.are.same({ "Tabs.didMoveToParent(Nav)" }, take())
+      assert.has_error(function() custom.selectedIndex = 2 end,
+        "cannot select tab 2 of Tabs: it has 1 tab (tabs count from 1)")
+    end)
+
     it("shows titles and badges as they change", function()
       b.tabBarItem.badgeValue = "5"
       c.tabBarItem.title = "Third"

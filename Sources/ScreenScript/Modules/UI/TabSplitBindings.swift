@@ -194,6 +194,8 @@ final class ScriptTabBarController: TabBarController, LuaExtensible, ScriptDeleg
     override func viewDidLayoutSubviews() { if !luaCallback("viewDidLayoutSubviews") { super.viewDidLayoutSubviews() } }
     override func didReceiveMemoryWarning() { if !luaCallback("didReceiveMemoryWarning") { super.didReceiveMemoryWarning() } }
     override func viewWillTransition(to size: Size) { if !luaCallback("viewWillTransition", size) { super.viewWillTransition(to: size) } }
+    override func willMove(toParent parent: ViewController?) { if !luaCallback("willMoveToParent", parent) { super.willMove(toParent: parent) } }
+    override func didMove(toParent parent: ViewController?) { if !luaCallback("didMoveToParent", parent) { super.didMove(toParent: parent) } }
     override func segueTemplate(withIdentifier identifier: String) -> SegueTemplate? {
         super.segueTemplate(withIdentifier: identifier) ?? luaSegueTemplate(identifier, host: host)
     }
@@ -216,6 +218,8 @@ final class ScriptSplitViewController: SplitViewController, LuaExtensible, Scrip
     override func viewDidLayoutSubviews() { if !luaCallback("viewDidLayoutSubviews") { super.viewDidLayoutSubviews() } }
     override func didReceiveMemoryWarning() { if !luaCallback("didReceiveMemoryWarning") { super.didReceiveMemoryWarning() } }
     override func viewWillTransition(to size: Size) { if !luaCallback("viewWillTransition", size) { super.viewWillTransition(to: size) } }
+    override func willMove(toParent parent: ViewController?) { if !luaCallback("willMoveToParent", parent) { super.willMove(toParent: parent) } }
+    override func didMove(toParent parent: ViewController?) { if !luaCallback("didMoveToParent", parent) { super.didMove(toParent: parent) } }
     override func segueTemplate(withIdentifier identifier: String) -> SegueTemplate? {
         super.segueTemplate(withIdentifier: identifier) ?? luaSegueTemplate(identifier, host: host)
     }
