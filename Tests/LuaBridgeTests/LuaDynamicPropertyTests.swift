@@ -10,13 +10,17 @@ final class Record: LuaObject {
         let cls = LuaClass<Record>("test.Record")
         cls.method("keys") { record, _ in record.fields.keys.sorted() }
         cls.dynamicProperties(get: { record, name in record.fields[name] }, set: { record, name, args in
-            guard record.fields[name] != nil else {
-                throw LuaError(kind: .runtime, message: "test.Record has no field '\(name)'")
-            }
+            guard record.fields[name] != nil else { throw RecordError(name: name) }
             record.fields[name] = try args.get(3, as: Int.self)
         })
         return cls
     }()
+}
+
+/// A Swift error, which the trampoline raises with the script's position.
+struct RecordError: Error, CustomStringConvertible {
+    let name: String
+    var description: String { "test.Record has no field '\(name)'" }
 }
 
 @MainActor
