@@ -75,7 +75,9 @@ public final class NavigationBar: View {
         if let rightButton {
             buttons.append(makeButton(for: rightButton, tag: 1))
         }
+        // Laid out at once, so that a touch before the next layout pass finds the buttons.
         setNeedsLayout()
+        layoutIfNeeded()
     }
 
     private func makeButton(for item: BarButtonItem, tag: Int) -> Button {
@@ -148,6 +150,7 @@ public final class Toolbar: View {
             return button
         }
         setNeedsLayout()
+        layoutIfNeeded()
     }
 
     public override func layoutSubviews() {

@@ -59,6 +59,9 @@ open class NavigationController: ViewController {
         view.addSubview(toolbar)
         navigationBar.onBack = { [unowned self] in _ = self.pop(animated: true) }
         self.view = view
+        // The content area gets its size now, so that the top's view, placed before the
+        // first layout pass, starts at its final size and autoresizing keeps its subviews.
+        layoutBars()
     }
 
     override func prepareForAppearance() {
