@@ -44,6 +44,8 @@ public final class ManagedObject: KeyValueReadable, Hashable, CustomStringConver
     /// The values when the context last processed pending changes, while it has changes since.
     var processedState: Snapshot?
     var processedGeneration = 0
+    /// Whether the object is inserted and the next `objectsDidChange` has not told it yet.
+    var isPendingInsert = false
     /// Set when the save that deleted the object returned.
     var deletionSaved = false
     /// The order of objects not yet saved, after every saved one (see ``sortTiebreak``).
@@ -56,7 +58,7 @@ public final class ManagedObject: KeyValueReadable, Hashable, CustomStringConver
         self.status = status
         self.isFault = isFault
         self.sequence = sequence
-        values = layout.entity.attributes.map(\.defaultValue)
+        values = layout.defaultValues
         toOne = Array(repeating: nil, count: layout.toOnes.count)
         // A new object has no rows pointing at it yet: its to-manys start loaded and empty.
         toMany = Array(repeating: status == .inserted ? [] : nil, count: layout.toManys.count)

@@ -1,5 +1,3 @@
-import GRDB
-
 // MARK: - Relationships and deletion
 
 extension StoreContext {
@@ -64,14 +62,9 @@ extension StoreContext {
         if let key = owner.primaryKey {
             let column = SQLName.quote(destination.toOnes[inverse].name)
             let sql = destination.selectSQL + " WHERE \(column) = ? ORDER BY \(SQLName.quote(Entity.primaryKeyColumn))"
-            try read { db in
-                let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: [key])
-                while let row = try rows.next() {
-                    let object = materialize(destination, row)
-                    if object.toOne[inverse] === owner && (object.status == .saved) && seen.insert(ObjectIdentifier(object)).inserted {
-                        members.append(object)
-                    }
-                }
+            for object in try query(sql, [.integer(key)], { materialize(destination, $0) })
+            where object.toOne[inverse] === owner && object.status == .saved && seen.insert(ObjectIdentifier(object)).inserted {
+                members.append(object)
             }
         }
         for object in inserted.elements + updated.elements
@@ -105,11 +98,16 @@ extension StoreContext {
             return
         case .inserted:
             takeProcessedState(object)
-            inserted.remove(object)
+            object.status = .detached
+            inserted.removed()
             pendingUpdated.remove(object)
             // An insert never posted is not posted as a delete either.
-            if pendingInserted.remove(object) == nil { pendingDeleted.append(object) }
-            object.status = .detached
+            if object.isPendingInsert {
+                object.isPendingInsert = false
+                pendingInserted.removed()
+            } else {
+                pendingDeleted.append(object)
+            }
         case .saved:
             try fulfill(object)
             takeProcessedState(object)

@@ -10,8 +10,9 @@ extension StoreContext {
     public func processPendingChanges() {
         guard !pendingInserted.isEmpty || !pendingUpdated.isEmpty || !pendingDeleted.isEmpty else { return }
         let userInfo: [String: Any] = [
-            "inserted": Array(pendingInserted), "updated": Array(pendingUpdated), "deleted": Array(pendingDeleted),
+            "inserted": pendingInserted.elements, "updated": Array(pendingUpdated), "deleted": Array(pendingDeleted),
         ]
+        for object in pendingInserted.elements { object.isPendingInsert = false }
         pendingInserted.removeAll()
         pendingUpdated.removeAll()
         pendingDeleted.removeAll()
@@ -45,9 +46,7 @@ extension StoreContext {
                     try assignKeys(to: saving, db)
                     try write(saving, db) { $0.insertSQL }
                     try write(changing, db) { $0.updateSQL }
-                    for object in removing {
-                        try db.cachedStatement(sql: object.layout.deleteSQL).execute(arguments: [object.primaryKey])
-                    }
+                    try write(removing, db) { $0.deleteSQL }
                     return .commit
                 }
             }
@@ -107,28 +106,36 @@ extension StoreContext {
         }
     }
 
-    /// Runs the statement `sql` picks for each object with its columns bound: the key first
-    /// for an insert, last for an update.
+    /// Runs the statement `sql` picks for each object with its columns bound: the key, then
+    /// the columns for an insert; the columns, then the key for an update; the key for a delete.
     private func write(_ objects: [ManagedObject], _ db: Database, sql: (EntityLayout) -> String) throws {
-        var statement: Statement?
+        var statement: RawStatement?
         var statementLayout: EntityLayout?
-        var arguments: [DatabaseValue] = []
         for object in objects {
             if statementLayout !== object.layout {
-                statement = try db.cachedStatement(sql: sql(object.layout))
+                statement = try RawStatement(db, sql: sql(object.layout))
                 statementLayout = object.layout
             }
-            let isInsert = object.status == .inserted
-            arguments.removeAll(keepingCapacity: true)
-            if isInsert { arguments.append(object.primaryKey!.databaseValue) }
-            for value in object.values { arguments.append(ValueCoding.databaseValue(value)) }
-            for destination in object.toOne {
-                let live = destination.map { $0.status == .saved || $0.status == .inserted } ?? false
-                arguments.append(live ? destination!.primaryKey!.databaseValue : .null)
+            let row = statement!
+            row.reset()
+            var index: Int32 = 1
+            if object.status == .inserted || object.status == .deleted {
+                row.bind(object.primaryKey, at: 1)
+                index = 2
             }
-            if !isInsert { arguments.append(object.primaryKey!.databaseValue) }
-            statement!.setUncheckedArguments(StatementArguments(arguments))
-            try statement!.execute()
+            if object.status != .deleted {
+                for value in object.values {
+                    row.bind(value, at: index)
+                    index += 1
+                }
+                for destination in object.toOne {
+                    let live = destination.map { $0.status == .saved || $0.status == .inserted } ?? false
+                    row.bind(live ? destination!.primaryKey : nil, at: index)
+                    index += 1
+                }
+            }
+            if object.status == .saved { row.bind(object.primaryKey, at: index) }
+            try row.execute()
         }
     }
 
@@ -151,7 +158,10 @@ extension StoreContext {
         updated.removeAll()
         deleted.removeAll()
         unloadToManys()
-        pendingInserted.append(contentsOf: restored)
+        for object in restored {
+            object.isPendingInsert = true
+            pendingInserted.append(object)
+        }
         pendingUpdated.append(contentsOf: reverted)
         pendingDeleted.append(contentsOf: discarded)
         processPendingChanges()
@@ -174,7 +184,7 @@ extension StoreContext {
         }
         updated.remove(object)
         object.savedState = nil
-        if !pendingInserted.contains(object) { pendingUpdated.append(object) }
+        if !object.isPendingInsert { pendingUpdated.append(object) }
         unloadToManys()
     }
 }

@@ -38,11 +38,11 @@ public final class StoreContext {
 
     /// The identity map: per entity, the objects by key.
     var registered: [[Int64: ManagedObject]]
-    var inserted: OrderedSet<ManagedObject> = []
+    var inserted = FlaggedList { $0.status == .inserted }
     var updated: OrderedSet<ManagedObject> = []
     var deleted: OrderedSet<ManagedObject> = []
     /// The changes not yet posted in `objectsDidChange`.
-    var pendingInserted: OrderedSet<ManagedObject> = []
+    var pendingInserted = FlaggedList { $0.isPendingInsert }
     var pendingUpdated: OrderedSet<ManagedObject> = []
     var pendingDeleted: OrderedSet<ManagedObject> = []
     /// The objects holding a ``ManagedObject/processedState`` of ``generation``.
@@ -63,7 +63,7 @@ public final class StoreContext {
     /// Whether any object is inserted, changed or deleted and not saved.
     public var hasChanges: Bool { !inserted.isEmpty || !updated.isEmpty || !deleted.isEmpty }
     /// The objects inserted since the last save, in insertion order.
-    public var insertedObjects: [ManagedObject] { Array(inserted) }
+    public var insertedObjects: [ManagedObject] { inserted.elements }
     /// The saved objects changed since the last save, in the order of their first change.
     public var updatedObjects: [ManagedObject] { Array(updated) }
     /// The saved objects deleted since the last save, in deletion order.
@@ -91,6 +91,7 @@ public final class StoreContext {
             object.values[index] = try ManagedObject.normalize(value, for: layout.entity.attributes[index], of: layout.entity)
         }
         inserted.append(object)
+        object.isPendingInsert = true
         pendingInserted.append(object)
         return object
     }
@@ -110,11 +111,7 @@ public final class StoreContext {
             }
             return object
         }
-        return try read { db in
-            try Row.fetchOne(db, sql: layout.selectSQL + " WHERE \(SQLName.quote(Entity.primaryKeyColumn)) = ?",
-                             arguments: [primaryKey])
-                .map { materialize(layout, $0) }
-        }
+        return try query(layout.selectByKeySQL, [.integer(primaryKey)]) { materialize(layout, $0) }.first
     }
 
     /// Forgets every object: unsaved changes are dropped, objects are detached, and later
@@ -128,7 +125,9 @@ public final class StoreContext {
             object.toMany = object.toMany.map { _ in nil }
         }
         registered = Array(repeating: [:], count: schema.layouts.count)
-        for set in [\StoreContext.inserted, \.updated, \.deleted, \.pendingInserted, \.pendingUpdated, \.pendingDeleted] {
+        inserted.removeAll()
+        pendingInserted.removeAll()
+        for set in [\StoreContext.updated, \.deleted, \.pendingUpdated, \.pendingDeleted] {
             self[keyPath: set].removeAll()
         }
         processedObjects.removeAll()
@@ -145,7 +144,7 @@ public final class StoreContext {
             if object.savedState == nil { object.savedState = object.snapshot() }
             updated.append(object)
         }
-        if !pendingInserted.contains(object) { pendingUpdated.append(object) }
+        if !object.isPendingInsert { pendingUpdated.append(object) }
     }
 
     /// Keeps the values `object` had when changes were last processed.
@@ -172,21 +171,21 @@ public final class StoreContext {
 
     /// Every object the context manages or tracks as changed.
     func allObjects() -> [ManagedObject] {
-        registered.flatMap(\.values) + inserted
+        registered.flatMap(\.values) + inserted.elements
     }
 
-    /// The object of a row (key, then the layout's columns, from column `offset`), from the
-    /// identity map when there: an object already loaded keeps its values, unsaved or not.
-    func materialize(_ layout: EntityLayout, _ row: Row, at offset: Int = 0) -> ManagedObject {
-        let key: Int64 = row[offset]
+    /// The object of the current row (key, then the layout's columns), from the identity map
+    /// when there: an object already loaded keeps its values, unsaved or not.
+    func materialize(_ layout: EntityLayout, _ row: RawStatement) -> ManagedObject {
+        let key = row.key(at: 0) ?? 0
         if let existing = registered[layout.index][key] {
-            if existing.isFault { fill(existing, from: row, at: offset) }
+            if existing.isFault { fill(existing, from: row) }
             return existing
         }
         let object = ManagedObject(
             layout: layout, context: self, primaryKey: key, status: .saved, isFault: false, sequence: takeSequence())
         registered[layout.index][key] = object
-        fill(object, from: row, at: offset)
+        fill(object, from: row)
         return object
     }
 
@@ -199,17 +198,15 @@ public final class StoreContext {
         return object
     }
 
-    func fill(_ object: ManagedObject, from row: Row, at offset: Int) {
+    func fill(_ object: ManagedObject, from row: RawStatement) {
         let layout = object.layout
-        let attributes = layout.entity.attributes
-        var column = offset + 1
-        for index in attributes.indices {
-            object.values[index] = ValueCoding.storeValue(row[column], as: attributes[index].type)
+        var column: Int32 = 1
+        for index in layout.attributeTypes.indices {
+            object.values[index] = row.value(at: column, as: layout.attributeTypes[index])
             column += 1
         }
         for index in layout.toOnes.indices {
-            let key: Int64? = row[column]
-            object.toOne[index] = key.map { objectOrFault(schema.layouts[layout.toOneDestination[index]], $0) }
+            object.toOne[index] = row.key(at: column).map { objectOrFault(schema.layouts[layout.toOneDestination[index]], $0) }
             column += 1
         }
         object.isFault = false
@@ -219,17 +216,22 @@ public final class StoreContext {
     /// - Throws: ``StoreError/invalidObject(_:)`` when the row is gone.
     func fulfill(_ object: ManagedObject) throws {
         guard object.isFault, let key = object.primaryKey else { return }
-        let layout = object.layout
-        let found = try read { db -> Bool in
-            guard let row = try Row.fetchOne(
-                db, sql: layout.selectSQL + " WHERE \(SQLName.quote(Entity.primaryKeyColumn)) = ?", arguments: [key])
-            else { return false }
-            fill(object, from: row, at: 0)
-            return true
-        }
-        if !found {
+        let found = try query(object.layout.selectByKeySQL, [.integer(key)]) { fill(object, from: $0) }
+        if found.isEmpty {
             object.isFault = false
             throw StoreError.invalidObject("\(object) is no longer in the store")
+        }
+    }
+
+    /// Runs `sql` with `arguments` and calls `each` on every row, collecting what it returns.
+    func query<T>(_ sql: String, _ arguments: [StoreValue], _ each: (RawStatement) throws -> T) throws -> [T] {
+        try read { db in
+            let statement = try RawStatement(db, sql: sql)
+            statement.reset()
+            for (index, argument) in arguments.enumerated() { statement.bind(argument, at: Int32(index + 1)) }
+            var results: [T] = []
+            while try statement.step() { results.append(try each(statement)) }
+            return results
         }
     }
 

@@ -1,6 +1,3 @@
-import Foundation
-import GRDB
-
 // MARK: - Fetching
 
 extension StoreContext {
@@ -49,22 +46,15 @@ extension StoreContext {
         let changed = changedObjects(of: plan.layout)
         let whereSQL = plan.condition.map { " WHERE " + $0.sql } ?? ""
         let arguments = plan.condition?.arguments ?? []
-        var total = try read { db in
-            try Int.fetchOne(
-                db, sql: "SELECT count(*) FROM \(plan.layout.table) AS t0" + whereSQL,
-                arguments: StatementArguments(arguments.map(ValueCoding.databaseValue))) ?? 0
-        }
+        let countSQL = "SELECT count(*) FROM \(plan.layout.table) AS t0"
+        var total = try query(countSQL + whereSQL, arguments) { Int($0.key(at: 0) ?? 0) }[0]
         let savedKeys = changed.compactMap(\.primaryKey)
         if !savedKeys.isEmpty {
             // The changed rows that SQL counted: they are counted again below as they are now.
             let keys = "[" + savedKeys.map(String.init).joined(separator: ",") + "]"
             let pk = "t0.\(SQLName.quote(Entity.primaryKeyColumn))"
             let restricted = (whereSQL.isEmpty ? " WHERE " : whereSQL + " AND ") + "\(pk) IN (SELECT value FROM json_each(?))"
-            total -= try read { db in
-                try Int.fetchOne(
-                    db, sql: "SELECT count(*) FROM \(plan.layout.table) AS t0" + restricted,
-                    arguments: StatementArguments(arguments.map(ValueCoding.databaseValue) + [keys.databaseValue])) ?? 0
-            }
+            total -= try query(countSQL + restricted, arguments + [.string(keys)]) { Int($0.key(at: 0) ?? 0) }[0]
         }
         total += try changed.filter { try plan.matches($0) }.count
         let afterOffset = max(0, total - max(0, request.offset))
@@ -79,15 +69,6 @@ extension StoreContext {
 
     /// The objects of the rows an aliased select returns.
     func rows(_ layout: EntityLayout, _ sql: String, _ arguments: [StoreValue]) throws -> [ManagedObject] {
-        try read { db in
-            let statement = try db.cachedStatement(sql: sql)
-            let cursor = try Row.fetchCursor(
-                statement, arguments: StatementArguments(arguments.map(ValueCoding.databaseValue)))
-            var objects: [ManagedObject] = []
-            while let row = try cursor.next() {
-                objects.append(materialize(layout, row))
-            }
-            return objects
-        }
+        try query(sql, arguments) { materialize(layout, $0) }
     }
 }

@@ -59,10 +59,6 @@ public final class FetchedResultsController {
         plan = try FetchPlan(request, schema: context.schema)
     }
 
-    isolated deinit {
-        observer?.remove()
-    }
-
     // MARK: - Results
 
     /// Fetches the results and starts following the context's changes. Pending changes of
@@ -89,10 +85,14 @@ public final class FetchedResultsController {
         if sectionNameKeyPath == nil && sectionList.isEmpty {
             sectionList = [makeSection(.null, SortedChunks())]
         }
-        observer = context.notifications.observe(StoreContext.objectsDidChangeNotification, object: context) {
+        // The hub keeps observers until removed: a controller that is gone removes its own.
+        let registration = Registration()
+        registration.token = context.notifications.observe(StoreContext.objectsDidChangeNotification, object: context) {
             [weak self] note in
-            self?.apply(note.userInfo)
+            guard let self else { return registration.token?.remove() ?? () }
+            apply(note.userInfo)
         }
+        observer = registration.token
     }
 
     /// The sections, in order.
@@ -249,4 +249,9 @@ public final class FetchedResultsController {
     private func sameSection(_ a: StoreValue, _ b: StoreValue) -> Bool {
         compareSections(a, b) == 0
     }
+}
+
+/// Lets an observer reach its own token, to remove itself.
+private final class Registration {
+    var token: ObserverToken?
 }

@@ -13,6 +13,9 @@ final class EntityLayout {
     let index: Int
     let toOnes: [Relationship]
     let toManys: [Relationship]
+    let attributeTypes: [AttributeType]
+    /// The values a new object starts with.
+    let defaultValues: [StoreValue]
     let slots: [String: PropertySlot]
     /// For each to-one: the destination's layout index and the inverse's slot there, if any.
     private(set) var toOneDestination: [Int] = []
@@ -25,6 +28,7 @@ final class EntityLayout {
     /// The columns after `Z_PK`: attributes, then to-ones, in model order.
     let columns: [String]
     let selectSQL: String
+    let selectByKeySQL: String
     /// The same columns from the table aliased `t0`, which fetches add conditions and orders to.
     let aliasedSelectSQL: String
     let insertSQL: String
@@ -36,6 +40,8 @@ final class EntityLayout {
         self.index = index
         toOnes = entity.relationships.filter { !$0.isToMany }
         toManys = entity.relationships.filter(\.isToMany)
+        attributeTypes = entity.attributes.map { $0.type }
+        defaultValues = entity.attributes.map { $0.defaultValue }
         var slots: [String: PropertySlot] = [:]
         for (i, attribute) in entity.attributes.enumerated() { slots[attribute.name] = .attribute(i) }
         for (i, relationship) in toOnes.enumerated() { slots[relationship.name] = .toOne(i) }
@@ -46,6 +52,7 @@ final class EntityLayout {
         columns = entity.attributes.map(\.name) + toOnes.map(\.name)
         let all = ([Entity.primaryKeyColumn] + columns).map(SQLName.quote)
         selectSQL = "SELECT \(all.joined(separator: ", ")) FROM \(table)"
+        selectByKeySQL = selectSQL + " WHERE \(SQLName.quote(Entity.primaryKeyColumn)) = ?"
         aliasedSelectSQL = "SELECT \(all.map { "t0.\($0)" }.joined(separator: ", ")) FROM \(table) AS t0"
         let marks = Array(repeating: "?", count: all.count).joined(separator: ", ")
         insertSQL = "INSERT INTO \(table) (\(all.joined(separator: ", "))) VALUES (\(marks))"
