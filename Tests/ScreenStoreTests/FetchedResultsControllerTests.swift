@@ -160,7 +160,7 @@ private final class Recorder: FetchedResultsControllerDelegate {
         for i in 0..<600 { objects.append(try StoreFixtures.entry(context, "e\(i)", Double((i * 37) % 600), day: "d\(i % 7)")) }
         try context.save()
         let (frc, _) = try controller(context, sections: true)
-        var generator = SeededGenerator(seed: 6)
+        var generator = SeededRandom(seed: 6)
         for round in 0..<20 {
             for _ in 0..<15 {
                 let object = objects.randomElement(using: &generator)!
@@ -183,19 +183,5 @@ private final class Recorder: FetchedResultsControllerDelegate {
     }
 }
 
-/// A reproducible generator (SplitMix64) for the randomized test.
-private struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+/// The predicate tests' SplitMix64, usable with the standard library's `random(in:using:)`.
+extension SeededRandom: RandomNumberGenerator {}
