@@ -158,6 +158,19 @@ describe("store", function()
       assert.are.same({ "will", "section delete 2 tue", "delete c 2.1 -", "did" }, calls)
     end)
 
+    it("follow unsaved changes at the end of the loop step, once for all of them", function()
+      local changes = 0
+      local token = notify.observe(store.objectsDidChange, function() changes = changes + 1 end)
+      entry("d", "mon", 2.5)
+      frc.sections[2].objects[1].text = "C"
+      assert.are.same({}, calls, "nothing before the step ends")
+      test.advance(0)
+      notify.remove(token)
+      assert.are.equal(1, changes)
+      assert.are.same({ "will", "insert d - 1.3", "update C 2.1 -", "did" }, calls)
+      assert.is_true(ctx.hasChanges)
+    end)
+
     it("refuse a section key that is not the first sort key", function()
       assert.has_error(function()
         ctx:fetchedResults{ entity = "DiaryEntry", sort = { "creationTime" }, sectionKey = "day" }

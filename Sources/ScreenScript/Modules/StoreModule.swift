@@ -167,7 +167,8 @@ enum StoreModule {
         cls.property("insertedObjects") { $0.insertedObjects }
         cls.property("updatedObjects") { $0.updatedObjects }
         cls.property("deletedObjects") { $0.deletedObjects }
-        cls.method("insert") { context, args in
+        cls.method("insert") { [weak host] context, args in
+            defer { scheduleProcessing(of: context, host: host) }
             let entityName = try args.get(2, as: String.self)
             let object = try context.insert(entityName)
             if let values = try args.get(3, as: LuaTable?.self) {
@@ -178,7 +179,10 @@ enum StoreModule {
             }
             return object
         }
-        cls.method("delete") { context, args in try context.delete(try args.get(2, as: ManagedObject.self)) }
+        cls.method("delete") { [weak host] context, args in
+            defer { scheduleProcessing(of: context, host: host) }
+            try context.delete(try args.get(2, as: ManagedObject.self))
+        }
         cls.method("save") { context, _ in try context.save() }
         cls.method("rollback") { context, _ in context.rollback() }
         cls.method("refresh") { context, args in try context.refresh(try args.get(2, as: ManagedObject.self)) }
@@ -233,6 +237,24 @@ enum StoreModule {
         }
     }
 
+    // MARK: - Change processing
+
+    /// Contexts with a `processPendingChanges` waiting in the loop.
+    private static var scheduled: Set<ObjectIdentifier> = []
+
+    /// Processes the context's changes at the end of the loop step, as Core Data does at the
+    /// end of an event: `store.objectsDidChange` is posted once for everything a step
+    /// changed, and fetched results controllers follow unsaved changes too.
+    static func scheduleProcessing(of context: StoreContext?, host: ScriptHost?) {
+        guard let context, let host else { return }
+        let id = ObjectIdentifier(context)
+        guard scheduled.insert(id).inserted else { return }
+        host.loop.defer { [weak context] in
+            scheduled.remove(id)
+            context?.processPendingChanges()
+        }
+    }
+
     // MARK: - Objects
 
     private static func objectClass(host: ScriptHost) -> LuaClass<ManagedObject> {
@@ -242,10 +264,12 @@ enum StoreModule {
         cls.property("isUpdated") { $0.isUpdated }
         cls.property("isDeleted") { $0.isDeleted }
         cls.property("hasChanges") { $0.hasChanges }
-        cls.method("add") { object, args in
+        cls.method("add") { [weak host] object, args in
+            defer { scheduleProcessing(of: object.context, host: host) }
             try object.add(try args.get(3, as: ManagedObject.self), toKey: try args.get(2, as: String.self))
         }
-        cls.method("remove") { object, args in
+        cls.method("remove") { [weak host] object, args in
+            defer { scheduleProcessing(of: object.context, host: host) }
             try object.remove(try args.get(3, as: ManagedObject.self), fromKey: try args.get(2, as: String.self))
         }
         cls.dynamicProperties(get: { object, name in
@@ -255,7 +279,8 @@ enum StoreModule {
             case .toMany?: return try object.objects(forKey: name)
             case nil: return nil
             }
-        }, set: { object, name, args in
+        }, set: { [weak host] object, name, args in
+            defer { scheduleProcessing(of: object.context, host: host) }
             try assign(args[3], to: name, of: object)
         })
         return cls
