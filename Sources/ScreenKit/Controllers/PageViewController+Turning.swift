@@ -57,12 +57,11 @@ extension PageViewController {
             ? dataSource.pageViewController(self, viewControllerAfter: page)
             : dataSource.pageViewController(self, viewControllerBefore: page)
         guard let found else { return nil }
-        let place = direction == .forward ? "after" : "before"
-        let action = "turn to \(found), the data source's page \(place) \(page)"
+        let action = { "turn to \(found), the data source's page \(direction == .forward ? "after" : "before") \(page)" }
         if viewControllers.contains(where: { $0 === found }) || besides.contains(where: { $0 === found }) {
-            throw ControllerError("cannot \(action): it is shown already")
+            throw ControllerError("cannot \(action()): it is shown already")
         }
-        try checkFree(found, action: action)
+        try checkFree(found, action: action())
         return found
     }
 

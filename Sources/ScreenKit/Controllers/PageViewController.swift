@@ -263,29 +263,31 @@ open class PageViewController: ViewController {
     }
 
     /// Checks a count of pages against the seed's table 4.7 (and the scroll style's one page).
-    func checkTable(count: Int, spine: SpineLocation, doubleSided: Bool, action: String) throws(ControllerError) {
+    func checkTable(
+        count: Int, spine: SpineLocation, doubleSided: Bool, action: @autoclosure () -> String
+    ) throws(ControllerError) {
         if transitionStyle == .scroll {
             guard count == 1 else {
-                throw ControllerError("cannot \(action): transition style scroll shows exactly 1 view controller, got \(count)")
+                throw ControllerError("cannot \(action()): transition style scroll shows exactly 1 view controller, got \(count)")
             }
             return
         }
         switch spine {
         case .mid:
             guard doubleSided else {
-                throw ControllerError("cannot \(action): spine location mid needs double-sided pages (isDoubleSided is false)")
+                throw ControllerError("cannot \(action()): spine location mid needs double-sided pages (isDoubleSided is false)")
             }
             guard count == 2 else {
-                throw ControllerError("cannot \(action): spine location mid needs exactly 2 view controllers, got \(count)")
+                throw ControllerError("cannot \(action()): spine location mid needs exactly 2 view controllers, got \(count)")
             }
         case .min, .max:
             if doubleSided {
                 guard (1...2).contains(count) else {
-                    throw ControllerError("cannot \(action): spine location \(spine) with double-sided pages needs 1 or 2 view controllers, got \(count)")
+                    throw ControllerError("cannot \(action()): spine location \(spine) with double-sided pages needs 1 or 2 view controllers, got \(count)")
                 }
             } else {
                 guard count == 1 else {
-                    throw ControllerError("cannot \(action): spine location \(spine) with single-sided pages needs exactly 1 view controller, got \(count)")
+                    throw ControllerError("cannot \(action()): spine location \(spine) with single-sided pages needs exactly 1 view controller, got \(count)")
                 }
             }
         }
@@ -297,27 +299,27 @@ open class PageViewController: ViewController {
 
     /// Checks that the controllers can be pages here: none listed twice, none in another
     /// container, presented, or above this controller.
-    private func checkPages(_ controllers: [ViewController], action: String) throws(ControllerError) {
+    private func checkPages(_ controllers: [ViewController], action: @autoclosure () -> String) throws(ControllerError) {
         if controllers.isEmpty {
-            throw ControllerError("cannot \(action): no view controllers given")
+            throw ControllerError("cannot \(action()): no view controllers given")
         }
         for (index, controller) in controllers.enumerated() {
             if controllers[..<index].contains(where: { $0 === controller }) {
-                throw ControllerError("cannot \(action): \(controller) is listed twice")
+                throw ControllerError("cannot \(action()): \(controller) is listed twice")
             }
-            try checkFree(controller, action: action)
+            try checkFree(controller, action: action())
         }
     }
 
-    func checkFree(_ controller: ViewController, action: String) throws(ControllerError) {
+    func checkFree(_ controller: ViewController, action: @autoclosure () -> String) throws(ControllerError) {
         if let parent = controller.parent, parent !== self {
-            throw ControllerError("cannot \(action): \(controller) is already a child of \(parent)")
+            throw ControllerError("cannot \(action()): \(controller) is already a child of \(parent)")
         }
         if controller === self || isDescendant(of: controller) {
-            throw ControllerError("cannot \(action): a controller cannot contain itself")
+            throw ControllerError("cannot \(action()): a controller cannot contain itself")
         }
         if let presenter = controller.presentingViewController {
-            throw ControllerError("cannot \(action): \(controller) is presented by \(presenter)")
+            throw ControllerError("cannot \(action()): \(controller) is presented by \(presenter)")
         }
     }
 
