@@ -11,6 +11,7 @@ do {
     try runBridgeBenchmarks(&bench)
     runLoopBenchmarks(&bench)
     try runViewBenchmarks(&bench)
+    try runPageBenchmarks(&bench)
     try runStoreBenchmarks(&bench)
 } catch {
     print("benchmark failed: \(error)")
