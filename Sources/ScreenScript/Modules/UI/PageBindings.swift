@@ -1,0 +1,198 @@
+import LuaBridge
+import ScreenKit
+
+/// `ui.PageViewController`, as DESIGN.md names it. Settings are strings: transitionStyle
+/// "pageCurl"|"scroll", orientation "horizontal"|"vertical", spineLocation "min"|"mid"|"max";
+/// directions "forward"|"reverse".
+///
+/// ```lua
+/// local pages = ui.PageViewController:new{ transitionStyle = "pageCurl", spineLocation = "mid", doubleSided = true }
+/// pages.dataSource = {
+///   pageBefore = function(self, pvc, vc) return vc.number > 1 and Page:new{ number = vc.number - 1 } or nil end,
+///   pageAfter = function(self, pvc, vc) return Page:new{ number = vc.number + 1 } end,
+/// }
+/// pages:setViewControllers({ Page:new{ number = 1 }, Page:new{ number = 2 } }, "forward", false)
+/// ```
+enum PageBindings {
+    static func all(controller: LuaClassDefinition, host: ScriptHost) -> [(String, LuaClassDefinition)] {
+        [("PageViewController", pageViewController(parent: controller, host: host))]
+    }
+
+    static func pageViewController(parent: LuaClassDefinition, host: ScriptHost) -> LuaClass<PageViewController> {
+        let cls = LuaClass<PageViewController>("ui.PageViewController", parent: parent, extensible: true)
+        cls.constructor(keys: ["transitionStyle", "orientation", "spineLocation", "doubleSided"]) { [weak host] args in
+            let fields = try args.get(2, as: LuaTable?.self)
+            return try ScriptPageViewController(
+                transitionStyle: try setting(fields, "transitionStyle", PageViewController.TransitionStyle.pageCurl),
+                navigationOrientation: try setting(fields, "orientation", PageViewController.NavigationOrientation.horizontal),
+                spineLocation: try setting(fields, "spineLocation", PageViewController.SpineLocation.min),
+                isDoubleSided: try fields?.get("doubleSided", as: Bool?.self) ?? false, host: host)
+        }
+        cls.property("transitionStyle") { $0.transitionStyle.rawValue }
+        cls.property("orientation") { $0.navigationOrientation.rawValue }
+        cls.property("spineLocation") { $0.spineLocation.rawValue }
+        cls.property("doubleSided", get: { $0.isDoubleSided }, set: { try $0.setDoubleSided($1) })
+        cls.property("transitioning") { $0.isTransitioning }
+        cls.property("viewControllers", get: { $0.viewControllers }, set: { (pvc, controllers: [ViewController]) in
+            try pvc.setViewControllers(controllers, direction: .forward, animated: false)
+        })
+        cls.property("dataSource", get: { pvc in
+            (pvc.dataSource as? ScriptPageDataSource)?.target.value ?? .nil
+        }, set: { [weak host] (pvc, value: LuaValue) in
+            guard let host else { return }
+            let dataSource = ScriptPageDataSource(value, host: host)
+            (pvc as? ScriptDelegateHolder)?.scriptDelegates["dataSource"] = dataSource
+            pvc.dataSource = dataSource
+        })
+        cls.property("delegate", get: { pvc in
+            (pvc.delegate as? ScriptPageDelegate)?.target.value ?? .nil
+        }, set: { [weak host] (pvc, value: LuaValue) in
+            guard let host else { return }
+            let delegate = ScriptPageDelegate(value, host: host)
+            (pvc as? ScriptDelegateHolder)?.scriptDelegates["delegate"] = delegate
+            pvc.delegate = delegate
+        })
+        cls.method("setViewControllers") { [weak host] pvc, args in
+            let controllers = try args.get(2, as: [ViewController].self)
+            let direction = try direction(args, at: 3)
+            let animated = try args.get(4, default: false)
+            let done = try args.get(5, as: LuaFunction?.self)
+            let context = "completion of setViewControllers called at \(args.callerLocation ?? "?")"
+            try pvc.setViewControllers(controllers, direction: direction, animated: animated) { [weak host] finished in
+                if let done { host?.callback(done, finished, context: context) }
+            }
+        }
+        cls.method("pageForward") { pvc, args in try pvc.pageForward(animated: try args.get(2, default: true)) }
+        cls.method("pageBackward") { pvc, args in try pvc.pageBackward(animated: try args.get(2, default: true)) }
+        return cls
+    }
+
+    /// A construction setting named by a string, or `fallback` when it is not given.
+    private static func setting<T: RawRepresentable<String> & CaseIterable>(
+        _ fields: LuaTable?, _ key: String, _ fallback: T
+    ) throws -> T {
+        guard let name = try fields?.get(key, as: String?.self) else { return fallback }
+        guard let value = T(rawValue: name) else {
+            let names = T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+            throw LuaArgumentError(index: 1, message: "\(key) must be one of \(names), got \"\(name)\"")
+        }
+        return value
+    }
+
+    private static func direction(_ args: LuaArguments, at index: Int32) throws -> PageViewController.NavigationDirection {
+        guard let name = try args.get(index, as: String?.self) else { return .forward }
+        guard let direction = PageViewController.NavigationDirection(rawValue: name) else {
+            throw LuaArgumentError(index: index, message: "\"forward\" or \"reverse\" expected, got \"\(name)\"")
+        }
+        return direction
+    }
+}
+
+/// A Lua page data source: `pageBefore(pvc, vc)` and `pageAfter(pvc, vc)`, returning a
+/// controller or nil at the ends. A page that cannot be shown (not a controller, in another
+/// container, or shown already) is reported and counts as the end of the book.
+final class ScriptPageDataSource: PageViewControllerDataSource {
+    let target: LuaDelegate
+    private weak var host: ScriptHost?
+
+    init?(_ value: LuaValue, host: ScriptHost) {
+        guard let target = LuaDelegate(value, host: host, role: "page data source") else { return nil }
+        self.target = target
+        self.host = host
+    }
+
+    func pageViewController(_ pvc: PageViewController, viewControllerBefore controller: ViewController) -> ViewController? {
+        page("pageBefore", pvc, controller)
+    }
+
+    func pageViewController(_ pvc: PageViewController, viewControllerAfter controller: ViewController) -> ViewController? {
+        page("pageAfter", pvc, controller)
+    }
+
+    private func page(_ name: String, _ pvc: PageViewController, _ controller: ViewController) -> ViewController? {
+        guard let result = target.call(name, pvc, controller)?.first, !result.isNil else { return nil }
+        let problem: String
+        if case .userdata(let userdata) = result, let page = userdata.object(as: ViewController.self) {
+            if pvc.viewControllers.contains(where: { $0 === page }) {
+                problem = "returned \(page), which is shown already"
+            } else if let parent = page.parent, parent !== pvc {
+                problem = "returned \(page), which is already a child of \(parent)"
+            } else {
+                return page
+            }
+        } else {
+            problem = "returned a \(result.type), not a controller"
+        }
+        host?.lua.report(LuaError(kind: .runtime, message: "\(name) \(problem)"), in: "\(name) of page data source")
+        return nil
+    }
+}
+
+/// A Lua page delegate: `spineLocationFor(pvc, orientation)` returning "min"|"mid"|"max"
+/// (nil keeps the location), and `didFinishAnimating(pvc, finished, previous, completed)`.
+final class ScriptPageDelegate: PageViewControllerDelegate {
+    let target: LuaDelegate
+    private weak var host: ScriptHost?
+
+    init?(_ value: LuaValue, host: ScriptHost) {
+        guard let target = LuaDelegate(value, host: host, role: "page delegate") else { return nil }
+        self.target = target
+        self.host = host
+    }
+
+    func pageViewController(_ pvc: PageViewController, spineLocationFor orientation: Window.Orientation)
+        -> PageViewController.SpineLocation
+    {
+        guard let result = target.call("spineLocationFor", pvc, orientation.rawValue)?.first, !result.isNil else {
+            return pvc.spineLocation
+        }
+        if case .string(let name) = result, let location = PageViewController.SpineLocation(rawValue: name.description) {
+            return location
+        }
+        let message = "spineLocationFor returned \(result.stringValue.map { "\"\($0)\"" } ?? "a \(result.type)"), not \"min\", \"mid\" or \"max\""
+        host?.lua.report(LuaError(kind: .runtime, message: message), in: "spineLocationFor of page delegate")
+        return pvc.spineLocation
+    }
+
+    func pageViewController(
+        _ pvc: PageViewController, didFinishAnimating finished: Bool, previousViewControllers: [ViewController],
+        transitionCompleted completed: Bool
+    ) {
+        target.call("didFinishAnimating", pvc, finished, previousViewControllers, completed)
+    }
+}
+
+// The page view controller Lua classes extend, declaring the overridable callbacks as
+// ControllerOverrides.swift explains: each line only forwards. An override of
+// viewWillTransition calls super for the delegate to be asked for the spine, as in UIKit.
+
+final class ScriptPageViewController: PageViewController, LuaExtensible, ScriptDelegateHolder {
+    var luaPeer: LuaPeer?
+    var scriptDelegates: [String: AnyObject] = [:]
+    weak var host: ScriptHost?
+    init(
+        transitionStyle: TransitionStyle, navigationOrientation: NavigationOrientation, spineLocation: SpineLocation,
+        isDoubleSided: Bool, host: ScriptHost?
+    ) throws(ControllerError) {
+        self.host = host
+        try super.init(transitionStyle: transitionStyle, navigationOrientation: navigationOrientation,
+                       spineLocation: spineLocation, isDoubleSided: isDoubleSided)
+    }
+    override var className: String { luaClassName ?? super.className }
+    override func viewDidLoad() { if !luaCallback("viewDidLoad") { super.viewDidLoad() } }
+    override func viewWillAppear(_ animated: Bool) { if !luaCallback("viewWillAppear", animated) { super.viewWillAppear(animated) } }
+    override func viewDidAppear(_ animated: Bool) { if !luaCallback("viewDidAppear", animated) { super.viewDidAppear(animated) } }
+    override func viewWillDisappear(_ animated: Bool) { if !luaCallback("viewWillDisappear", animated) { super.viewWillDisappear(animated) } }
+    override func viewDidDisappear(_ animated: Bool) { if !luaCallback("viewDidDisappear", animated) { super.viewDidDisappear(animated) } }
+    override func viewDidLayoutSubviews() { if !luaCallback("viewDidLayoutSubviews") { super.viewDidLayoutSubviews() } }
+    override func didReceiveMemoryWarning() { if !luaCallback("didReceiveMemoryWarning") { super.didReceiveMemoryWarning() } }
+    override func viewWillTransition(to size: Size) { if !luaCallback("viewWillTransition", size) { super.viewWillTransition(to: size) } }
+    override func willMove(toParent parent: ViewController?) { if !luaCallback("willMoveToParent", parent) { super.willMove(toParent: parent) } }
+    override func didMove(toParent parent: ViewController?) { if !luaCallback("didMoveToParent", parent) { super.didMove(toParent: parent) } }
+    override func prepare(for segue: Segue, sender: Any?) {
+        if !luaCallback("prepareForSegue", segue, sender as? LuaValue ?? .nil) { super.prepare(for: segue, sender: sender) }
+    }
+    override func segueTemplate(withIdentifier identifier: String) -> SegueTemplate? {
+        super.segueTemplate(withIdentifier: identifier) ?? luaSegueTemplate(identifier, host: host)
+    }
+}
