@@ -26,7 +26,8 @@ enum UIModule {
         table.set("Window", lua.register(WindowBindings.window(parent: view, host: host)))
         let controllers = ControllerBindings.all(host: host)
         let controller = controllers.first { $0.0 == "Controller" }!.1
-        for (name, definition) in controllers + TabSplitBindings.all(controller: controller, host: host) {
+        let containers = TabSplitBindings.all(controller: controller, host: host) + PageBindings.all(controller: controller, host: host)
+        for (name, definition) in controllers + containers {
             let cls = lua.register(definition)
             table.set(name, cls)
             if name == "NavigationController" { cls.set("__positional", true) }
