@@ -152,6 +152,10 @@ struct PageViewControllerTests {
         #expect(throws: ControllerError(
             "a page view controller with transition style scroll cannot use spine location mid: it needs double-sided pages, which only pageCurl shows"
         )) { try PageViewController(transitionStyle: .scroll, spineLocation: .mid) }
+        // The spine is named first: double-sided pages are what the mid spine needs.
+        #expect(throws: ControllerError(
+            "a page view controller with transition style scroll cannot use spine location mid: it needs double-sided pages, which only pageCurl shows"
+        )) { try PageViewController(transitionStyle: .scroll, spineLocation: .mid, isDoubleSided: true) }
         let scroll = try PageViewController(transitionStyle: .scroll)
         #expect(throws: ControllerError("PageViewController cannot be double-sided: transition style scroll shows no backs of pages")) {
             try scroll.setDoubleSided(true)

@@ -181,6 +181,13 @@ describe("controllers", function()
   end)
 
   describe("navigation", function()
+    it("name the argument of new that is not a controller as the caller wrote it", function()
+      assert.has_error(function() ui.NavigationController:new(42) end,
+        "bad argument #1 to 'new' (ui.Controller expected, got number)")
+      assert.has_error(function() ui.TabBarController:new{ ui.Controller:new(), 42 } end,
+        "bad argument #1 to 'new' (controller expected at [2]: ui.Controller expected, got number in field '2')")
+    end)
+
     it("push and pop with the delegate told, animated on the loop", function()
       local A, B = logging("A"), logging("B")
       local a, b = A:new{ title = "Diary" }, B:new{ title = "Entry" }

@@ -299,6 +299,48 @@ ui.SplitViewController = {}
 --- @return ui.SplitViewController
 function ui.SplitViewController:new(fields) end
 
+--- A book of pages, each a controller. Only the pages shown are children and alive: the
+--- data source is asked for the page before or after one of them when a page turns
+--- (`pageForward`, `pageBackward`, or a swipe: left or up for the next page), so a book of
+--- 10^6 pages costs what one page costs. The settings are fixed at creation; the delegate's
+--- `spineLocationFor` may move the spine when the screen turns (pageCurl only).
+---
+--- Pages shown at once, as the seed's table has it: the min and max spines show 1 (or 2,
+--- front and back of the sheet, when double-sided); the mid spine needs double-sided pages
+--- and exactly 2; the scroll style shows exactly 1 and refuses double-sided pages and the
+--- mid spine. A list that does not fit is an error naming the count and the rule.
+--- @class ui.PageViewController: ui.Controller
+--- @field transitionStyle "pageCurl"|"scroll"
+--- @field orientation "horizontal"|"vertical"
+--- @field spineLocation "min"|"mid"|"max"
+--- @field doubleSided boolean settable when the pages shown fit the new setting
+--- @field transitioning boolean whether an animated turn is under way
+--- @field viewControllers ui.Controller[] the pages shown; settable (not animated)
+--- @field dataSource { pageBefore: fun(self, pvc: ui.PageViewController, vc: ui.Controller): ui.Controller?, pageAfter: fun(self, pvc: ui.PageViewController, vc: ui.Controller): ui.Controller? }? nil at the ends of the book
+--- @field delegate { spineLocationFor: (fun(self, pvc: ui.PageViewController, orientation: "portrait"|"landscape"): ("min"|"mid"|"max")?)?, didFinishAnimating: fun(self, pvc: ui.PageViewController, finished: boolean, previous: ui.Controller[], completed: boolean)? }?
+ui.PageViewController = {}
+--- `ui.PageViewController:new{ transitionStyle = "pageCurl", orientation = "horizontal", spineLocation = "min", doubleSided = false }`
+--- (these are the defaults).
+--- @param fields? { transitionStyle: ("pageCurl"|"scroll")?, orientation: ("horizontal"|"vertical")?, spineLocation: ("min"|"mid"|"max")?, doubleSided: boolean? }
+--- @return ui.PageViewController
+function ui.PageViewController:new(fields) end
+--- Shows `list` (checked against the spine table), turning in `direction` when `animated`
+--- and on screen; `done(finished)` is called when the pages are in place. Called from
+--- `spineLocationFor`, the list is checked against the location it returns.
+--- @param list ui.Controller[]
+--- @param direction? "forward"|"reverse"
+--- @param animated? boolean
+--- @param done? fun(finished: boolean)
+function ui.PageViewController:setViewControllers(list, direction, animated, done) end
+--- Turns to the next page (or pair) the data source gives.
+--- @param animated? boolean default true
+--- @return boolean turned false at the end of the book
+function ui.PageViewController:pageForward(animated) end
+--- Turns to the previous page (or pair).
+--- @param animated? boolean default true
+--- @return boolean turned false at the beginning of the book
+function ui.PageViewController:pageBackward(animated) end
+
 --- The panel that shows a hidden master over the detail; a tap outside dismisses it.
 --- @class ui.Popover
 --- @field visible boolean

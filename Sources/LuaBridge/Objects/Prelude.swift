@@ -4,7 +4,7 @@ let luaPrelude = #"""
 local swiftkey = ...
 local G = _G
 local setmetatable, getmetatable, rawget, pairs, ipairs = setmetatable, getmetatable, rawget, pairs, ipairs
-local type, error, select, load, pcall, tostring = type, error, select, load, pcall, tostring
+local type, error, select, load, pcall, tostring, tonumber = type, error, select, load, pcall, tostring, tonumber
 local find, gsub = string and string.find, string and string.gsub
 
 local prelude = {}
@@ -28,6 +28,17 @@ prelude.classmeta = { __tostring = classtostring }
 local function relocate(message)
   if type(message) == "string" and gsub then
     message = gsub(message, "^luabridge:%d+: ", "", 1)
+  end
+  return message
+end
+
+-- A constructor runs under pcall, where Lua cannot name it: its argument errors are told
+-- as the caller wrote them, `Class:new(...)`, whose first argument follows the class.
+local function constructorerror(message)
+  if type(message) == "string" and gsub then
+    message = gsub(message, "^bad argument #(%d+) to '%?'", function(index)
+      return "bad argument #" .. (tonumber(index) - 1) .. " to 'new'"
+    end, 1)
   end
   return message
 end
@@ -65,7 +76,7 @@ function prelude.new(cls, fields, ...)
     error("bad argument #1 to 'new' (table expected, got " .. type(fields) .. ")", 2)
   end
   local ok, object, consumed = pcall(cls.__construct, cls, fields, ...)
-  if not ok then error(relocate(object), 2) end
+  if not ok then error(constructorerror(relocate(object)), 2) end
   if fields ~= nil and not positional then
     -- A constructor that consumes "#" takes the array part ({ a, b, c }) itself.
     local array = consumed and consumed["#"]

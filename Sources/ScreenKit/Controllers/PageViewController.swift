@@ -120,17 +120,17 @@ open class PageViewController: ViewController {
     }
 
     /// A page view controller with the given fixed settings.
-    /// - Throws: ``ControllerError`` for double-sided pages with the scroll style, or the mid
-    ///   spine with the scroll style (it needs double-sided pages, which scrolling cannot show).
+    /// - Throws: ``ControllerError`` for the mid spine with the scroll style (it needs
+    ///   double-sided pages, which scrolling cannot show), or double-sided pages with it.
     public init(
         transitionStyle: TransitionStyle = .pageCurl, navigationOrientation: NavigationOrientation = .horizontal,
         spineLocation: SpineLocation = .min, isDoubleSided: Bool = false
     ) throws(ControllerError) {
-        if transitionStyle == .scroll && isDoubleSided {
-            throw ControllerError("a page view controller with transition style scroll cannot be double-sided: only pageCurl shows the backs of pages")
-        }
         if transitionStyle == .scroll && spineLocation == .mid {
             throw ControllerError("a page view controller with transition style scroll cannot use spine location mid: it needs double-sided pages, which only pageCurl shows")
+        }
+        if transitionStyle == .scroll && isDoubleSided {
+            throw ControllerError("a page view controller with transition style scroll cannot be double-sided: only pageCurl shows the backs of pages")
         }
         self.transitionStyle = transitionStyle
         self.navigationOrientation = navigationOrientation

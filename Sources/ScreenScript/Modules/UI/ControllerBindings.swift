@@ -4,7 +4,6 @@ import ScreenKit
 extension BarButtonItem: LuaObject {}
 extension NavigationItem: LuaObject {}
 extension TabBarItem: LuaObject {}
-extension NavigationBar: LuaObject {}
 
 /// `ui.Controller` and `ui.NavigationController`, with the bar items they show, as
 /// DESIGN.md names them.

@@ -74,7 +74,7 @@ enum PageBindings {
         guard let name = try fields?.get(key, as: String?.self) else { return fallback }
         guard let value = T(rawValue: name) else {
             let names = T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-            throw LuaArgumentError(index: 1, message: "\(key) must be one of \(names), got \"\(name)\"")
+            throw LuaArgumentError(index: 2, message: "\(key) must be one of \(names), got \"\(name)\"")
         }
         return value
     }

@@ -1,7 +1,6 @@
 import LuaBridge
 import ScreenKit
 
-extension TabBar: LuaObject {}
 extension Popover: LuaObject {}
 
 /// `ui.TabBarController` and `ui.SplitViewController`, with the tab bar and the popover
@@ -67,7 +66,7 @@ enum TabSplitBindings {
             do {
                 controllers.append(try fields.get(index, as: ViewController.self))
             } catch {
-                throw LuaArgumentError(index: 1, message: "controller expected at [\(index)]: \(error.message)")
+                throw LuaArgumentError(index: 2, message: "controller expected at [\(index)]: \(error.message)")
             }
         }
         return controllers

@@ -1,0 +1,41 @@
+-- The seed's LabelViewController: a page that shows its number and nothing else. The book
+-- keeps a weak list of the pages it made, so the suite can count the ones still alive.
+local LabelViewController = ui.Controller:extend("LabelViewController")
+
+--- Every page made and not yet collected, in a table with weak keys.
+LabelViewController.alive = setmetatable({}, { __mode = "k" })
+
+--- Listing 4.50: a new page controller for `number`.
+function LabelViewController.withPageNumber(number)
+  local page = LabelViewController:new{ pageNumber = number, title = "Page " .. number }
+  LabelViewController.alive[page] = true
+  return page
+end
+
+--- How many pages are alive after a full collection.
+function LabelViewController.countAlive()
+  collectgarbage("collect")
+  collectgarbage("collect")
+  local count = 0
+  for _ in pairs(LabelViewController.alive) do count = count + 1 end
+  return count
+end
+
+function LabelViewController:viewDidLoad()
+  local bounds = self.view.bounds
+  -- Odd pages are white, even pages the colour of old paper, so two pages side by side differ.
+  self.view.backgroundColor = self.pageNumber % 2 == 1 and "white" or "#f6f1e3"
+  self.view.borderWidth = 1
+  self.label = ui.Label:new{ frame = { 0, math.floor(bounds.height / 2 / 16) * 16, bounds.width, 16 },
+                             text = "Page " .. self.pageNumber, alignment = "center",
+                             autoresizing = { "flexibleWidth", "flexibleTopMargin", "flexibleBottomMargin" } }
+  self.view:addSubview(self.label)
+end
+
+--- Keeps the number on a text row of its own whatever size the spine gives the page.
+function LabelViewController:viewDidLayoutSubviews()
+  local bounds = self.view.bounds
+  self.label.frame = { 0, math.floor(bounds.height / 2 / 16) * 16, bounds.width, 16 }
+end
+
+return LabelViewController

@@ -1,0 +1,160 @@
+-- The seed's Page example: an options screen for trying a page view controller's settings
+-- (animation, orientation, spine location, double-sided pages, direction) and a book of
+-- numbered pages made from them. The options controller is the book's data source and
+-- delegate, as in the seed, and records every time it is asked for a page in `pulls`.
+local LabelViewController = require("label")
+
+local Options = ui.Controller:extend("Options")
+
+--- The number of the book's last page.
+Options.pageCount = 24
+
+--- One row per setting: the segments shown and the value each stands for.
+local CHOICES = {
+  { key = "animation", title = "Animation", segments = { "Curl", "Scroll" }, values = { "pageCurl", "scroll" } },
+  { key = "orientation", title = "Orientation", segments = { "Horiz.", "Vertical" }, values = { "horizontal", "vertical" } },
+  { key = "spine", title = "Spine", segments = { "Min", "Mid", "Max" }, values = { "min", "mid", "max" } },
+  { key = "doubleSided", title = "Double-sided", segments = { "No", "Yes" }, values = { false, true } },
+  { key = "direction", title = "Direction", segments = { "Forward", "Reverse" }, values = { "forward", "reverse" } },
+}
+
+-- Rows 32 points apart, each on a line of the text render (16 points a line, and the
+-- navigation bar 44 points tall), so that a click in the terminal lands where it is drawn.
+local ROW = 32
+local TOP = 20
+
+function Options:viewDidLoad()
+  self.title = "Page"
+  self.pulls = {}
+  self.view.backgroundColor = "white"
+  local width = self.view.bounds.width
+  self.controls = {}
+  for index, choice in ipairs(CHOICES) do
+    local y = TOP + (index - 1) * ROW
+    self.view:addSubview(ui.Label:new{ frame = { 8, y, 112, 16 }, text = choice.title })
+    local control = ui.SegmentedControl:new{ frame = { 120, y, width - 128, 16 }, segments = choice.segments,
+                                             autoresizing = { "flexibleWidth" } }
+    control.selectedIndex = 1
+    self.view:addSubview(control)
+    self.controls[choice.key] = control
+  end
+  local y = TOP + #CHOICES * ROW
+  self.view:addSubview(ui.Label:new{ frame = { 8, y, 264, 16 }, text = "Update spine location on rotation" })
+  self.updateLocationSwitch = ui.Switch:new{ frame = { width - 40, y, 40, 16 }, autoresizing = { "flexibleLeftMargin" } }
+  self.view:addSubview(self.updateLocationSwitch)
+
+  self.showButton = ui.Button:new{ frame = { width / 2 - 56, y + 2 * ROW, 112, 16 },
+                                   autoresizing = { "flexibleLeftMargin", "flexibleRightMargin" } }
+  self.showButton:setTitle("Show pages", "normal")
+  self.showButton:addTarget(function() self:showPages() end, "touchUpInside")
+  self.view:addSubview(self.showButton)
+  -- Why the last "Show pages" made no book, in the page view controller's words.
+  self.messageLabel = ui.Label:new{ frame = { 8, y + 3 * ROW, width - 16, 64 }, lines = 4, lineBreakMode = "wordWrap",
+                                    autoresizing = { "flexibleWidth" } }
+  self.view:addSubview(self.messageLabel)
+end
+
+--- Leaving the book hides its toolbar.
+function Options:viewWillAppear(animated)
+  if self.navigationController then self.navigationController.toolbarHidden = true end
+end
+
+--- The value of a setting's selected segment.
+function Options:selected(key)
+  for _, choice in ipairs(CHOICES) do
+    if choice.key == key then return choice.values[self.controls[key].selectedIndex] end
+  end
+  error("no setting named " .. key, 2)
+end
+
+--- Selects a setting's segment by its value, as a tap on it would.
+function Options:select(key, value)
+  for _, choice in ipairs(CHOICES) do
+    if choice.key == key then
+      for index, candidate in ipairs(choice.values) do
+        if candidate == value then
+          self.controls[key].selectedIndex = index
+          return
+        end
+      end
+    end
+  end
+  error("no value " .. tostring(value) .. " for setting " .. key, 2)
+end
+
+--- Listing 4.51's rule: with the switch on, the mid spine gives way to min when the screen's
+--- orientation does not suit the pages' (two pages side by side need a landscape screen,
+--- two above each other a portrait one).
+function Options:spineLocationForOrientation(orientation)
+  local location = self:selected("spine")
+  if self.updateLocationSwitch.on and location == "mid"
+      and (orientation == "landscape") ~= (self:selected("orientation") == "horizontal") then
+    location = "min"
+  end
+  return location
+end
+
+--- As many pages as table 4.7 asks for `location`, starting at the page `pages` shows now.
+function Options:viewControllersForSpineLocation(location, pages)
+  local shown = pages and pages.viewControllers[1]
+  local first = shown and shown.pageNumber or 1
+  if location ~= "mid" then return { LabelViewController.withPageNumber(first) } end
+  first = math.min(first, Options.pageCount - 1)
+  return { LabelViewController.withPageNumber(first), LabelViewController.withPageNumber(first + 1) }
+end
+
+--- Listing 4.48: a page view controller with the selected settings, pushed with Previous
+--- and Next in the toolbar. Settings it refuses leave a message instead.
+function Options:showPages()
+  local orientation = self.view.window and self.view.window.orientation or "portrait"
+  local location = self:spineLocationForOrientation(orientation)
+  local made, pages = pcall(ui.PageViewController.new, ui.PageViewController, {
+    transitionStyle = self:selected("animation"),
+    orientation = self:selected("orientation"),
+    spineLocation = location,
+    -- Mid needs double-sided pages; a switch to mid on rotation needs them from the start.
+    doubleSided = self:selected("doubleSided") or self:selected("spine") == "mid",
+  })
+  if not made then
+    self.messageLabel.text = tostring(pages):gsub("^[^:]*:%d+: ", "")
+    return false
+  end
+  self.messageLabel.text = ""
+  pages.title = "Book"
+  pages.dataSource = self
+  pages.delegate = self
+  pages:setViewControllers(self:viewControllersForSpineLocation(location), self:selected("direction"), true)
+  pages.toolbarItems = {
+    ui.BarButtonItem:new{ title = "Previous", action = function() pages:pageBackward(true) end },
+    ui.BarButtonItem:new{ title = "Next", action = function() pages:pageForward(true) end },
+  }
+  self.navigationController:push(pages, true)
+  self.navigationController.toolbarHidden = false
+  return true
+end
+
+-- MARK: The data source (Listing 4.49)
+
+function Options:pageBefore(pages, page)
+  self.pulls[#self.pulls + 1] = "before " .. page.pageNumber
+  if page.pageNumber <= 1 then return nil end
+  return LabelViewController.withPageNumber(page.pageNumber - 1)
+end
+
+function Options:pageAfter(pages, page)
+  self.pulls[#self.pulls + 1] = "after " .. page.pageNumber
+  if page.pageNumber >= Options.pageCount then return nil end
+  return LabelViewController.withPageNumber(page.pageNumber + 1)
+end
+
+-- MARK: The delegate (Listing 4.51)
+
+function Options:spineLocationFor(pages, orientation)
+  local location = self:spineLocationForOrientation(orientation)
+  if self.updateLocationSwitch.on then
+    pages:setViewControllers(self:viewControllersForSpineLocation(location, pages), self:selected("direction"), true)
+  end
+  return location
+end
+
+return Options
