@@ -17,7 +17,7 @@ private final class Recorder: FetchedResultsControllerDelegate {
         _ controller: FetchedResultsController, didChange object: ManagedObject, at indexPath: FetchedIndexPath?,
         for type: FetchedResultsChange, newIndexPath: FetchedIndexPath?
     ) {
-        let text = StoreFixtures.texts([object])[0]
+        let text = StoreFixtures.label(object)
         calls.append("object \(type) \(indexPath.map(\.description) ?? "nil")->\(newIndexPath.map(\.description) ?? "nil") \(text)")
     }
 }
@@ -178,6 +178,140 @@ private final class Recorder: FetchedResultsControllerDelegate {
             for (index, object) in fresh.enumerated() where index % 50 == 0 {
                 let path = try #require(frc.indexPath(for: object))
                 #expect(frc.object(at: path) === object)
+            }
+        }
+    }
+
+    // MARK: - Key paths through to-one relationships
+
+    /// Ann (books a1, a2) and Bob (b1), saved, with a controller over books.
+    private func library(
+        predicate: String? = nil, sort: [SortKey] = [SortKey("author.name"), SortKey("title")], sectionKey: String? = nil
+    ) throws -> (StoreContext, ann: ManagedObject, bob: ManagedObject, FetchedResultsController, Recorder) {
+        let context = try StoreFixtures.memoryStore(try StoreFixtures.library()).context
+        let ann = try context.insert("Author", values: ["name": .string("Ann")])
+        let bob = try context.insert("Author", values: ["name": .string("Bob")])
+        try StoreFixtures.book(context, "a1", by: ann)
+        try StoreFixtures.book(context, "a2", by: ann)
+        try StoreFixtures.book(context, "b1", by: bob)
+        try context.save()
+        let request = FetchRequest("Book", predicate: try predicate.map { try Predicate(format: $0) }, sortedBy: sort)
+        let frc = try FetchedResultsController(request: request, context: context, sectionNameKeyPath: sectionKey)
+        let recorder = Recorder()
+        frc.delegate = recorder
+        try frc.performFetch()
+        return (context, ann, bob, frc, recorder)
+    }
+
+    @Test func aDestinationChangeMovesTheObjectsSortedThroughIt() throws {
+        let (context, ann, _, frc, recorder) = try library()
+        try ann.setValue(.string("Zed"), forKey: "name")
+        context.processPendingChanges()
+        #expect(recorder.calls == ["will", "object move [0, 0]->[0, 1] a1", "object move [0, 1]->[0, 2] a2", "did"])
+        #expect(frc.fetchedObjects.map(StoreFixtures.label) == ["b1", "a1", "a2"])
+        recorder.calls = []
+        context.rollback()
+        #expect(recorder.calls == ["will", "object move [0, 1]->[0, 0] a1", "object move [0, 2]->[0, 1] a2", "did"])
+        #expect(frc.fetchedObjects == (try context.fetch(frc.request)))
+    }
+
+    @Test func aDestinationChangeInsertsAndDeletesByThePredicate() throws {
+        let (context, ann, bob, frc, recorder) = try library(predicate: "author.name BEGINSWITH 'A'", sort: [SortKey("title")])
+        #expect(frc.fetchedObjects.map(StoreFixtures.label) == ["a1", "a2"])
+        try bob.setValue(.string("Abe"), forKey: "name")
+        try ann.setValue(.string("Zed"), forKey: "name")
+        try context.save()
+        #expect(recorder.calls == [
+            "will", "object delete [0, 0]->nil a1", "object delete [0, 1]->nil a2", "object insert nil->[0, 0] b1", "did",
+        ])
+        #expect(frc.fetchedObjects.map(StoreFixtures.label) == ["b1"])
+    }
+
+    @Test func aDestinationChangeUpdatesWhatOnlyThePredicateReads() throws {
+        let (context, ann, _, frc, recorder) = try library(predicate: "author.name != 'x'", sort: [SortKey("title")])
+        try ann.setValue(.string("Anne"), forKey: "name")
+        context.processPendingChanges()
+        #expect(recorder.calls == ["will", "object update [0, 0]->nil a1", "object update [0, 1]->nil a2", "did"])
+        #expect(frc.fetchedObjects.map(StoreFixtures.label) == ["a1", "a2", "b1"])
+    }
+
+    @Test func aDestinationChangeTheKeyPathsDoNotReadIsNotReported() throws {
+        let (context, ann, _, frc, recorder) = try library()
+        try ann.setValue(.integer(1815), forKey: "born")
+        context.processPendingChanges()
+        #expect(recorder.calls.isEmpty)
+        try ann.setValue(.string("Anne"), forKey: "name")
+        context.processPendingChanges()
+        #expect(recorder.calls == ["will", "object move [0, 0]->[0, 0] a1", "object move [0, 1]->[0, 1] a2", "did"])
+        #expect(frc.fetchedObjects.map(StoreFixtures.label) == ["a1", "a2", "b1"])
+    }
+
+    @Test func sectionsByADestinationsAttributeFollowItsChanges() throws {
+        let (context, ann, _, frc, recorder) = try library(sectionKey: "author.name")
+        #expect(frc.sections.map(\.name) == ["Ann", "Bob"])
+        try ann.setValue(.string("Cy"), forKey: "name")
+        context.processPendingChanges()
+        #expect(recorder.calls == [
+            "will", "section delete 0 Ann", "section insert 1 Cy",
+            "object move [0, 0]->[1, 0] a1", "object move [0, 1]->[1, 1] a2", "did",
+        ])
+        #expect(frc.sections.map(\.name) == ["Bob", "Cy"])
+    }
+
+    @Test func keyPathsOfTwoHopsAndNewDestinationsAreFollowed() throws {
+        let (context, ann, bob, frc, recorder) = try library(sort: [SortKey("author.publisher.name"), SortKey("title")])
+        let house = try context.insert("Publisher", values: ["name": .string("House")])
+        try ann.setObject(house, forKey: "publisher")
+        context.processPendingChanges()
+        // Books without a publisher sort first (nil first): Ann's books go last.
+        #expect(recorder.calls == ["will", "object move [0, 0]->[0, 1] a1", "object move [0, 1]->[0, 2] a2", "did"])
+        recorder.calls = []
+        try bob.setObject(house, forKey: "publisher")
+        try house.setValue(.string("Press"), forKey: "name")
+        try context.save()
+        // Every book's publisher name changed: all are moved, b1 to the end.
+        #expect(recorder.calls == [
+            "will", "object move [0, 0]->[0, 2] b1", "object move [0, 1]->[0, 0] a1", "object move [0, 2]->[0, 1] a2", "did",
+        ])
+        #expect(frc.fetchedObjects.map(StoreFixtures.label) == ["a1", "a2", "b1"])
+    }
+
+    @Test func randomDestinationChangesKeepTheOrderOfAFreshFetch() throws {
+        let context = try StoreFixtures.memoryStore(try StoreFixtures.library()).context
+        var generator = SeededRandom(seed: 61)
+        let authors = try (0..<8).map { i in try context.insert("Author", values: ["name": .string("n\(i % 5)")]) }
+        var books: [ManagedObject] = []
+        for i in 0..<120 { books.append(try StoreFixtures.book(context, "t\(i % 17)", by: authors.randomElement(using: &generator))) }
+        try context.save()
+        let request = FetchRequest(
+            "Book", predicate: try Predicate(format: "author.name != 'n0'"),
+            sortedBy: [SortKey("author.name"), SortKey("title", ascending: false)])
+        let frc = try FetchedResultsController(request: request, context: context, sectionNameKeyPath: "author.name")
+        try frc.performFetch()
+        for round in 0..<30 {
+            for _ in 0..<4 {
+                switch Int.random(in: 0..<5, using: &generator) {
+                case 0, 1:
+                    try authors.randomElement(using: &generator)!.setValue(
+                        .string("n\(Int.random(in: 0..<6, using: &generator))"), forKey: "name")
+                case 2:
+                    try books.randomElement(using: &generator)!.setObject(
+                        Bool.random(using: &generator) ? authors.randomElement(using: &generator) : nil, forKey: "author")
+                case 3:
+                    books.append(try StoreFixtures.book(context, "r\(round)", by: authors.randomElement(using: &generator)))
+                default:
+                    try context.delete(books.remove(at: Int.random(in: 0..<books.count, using: &generator)))
+                }
+            }
+            if round % 3 == 0 { try context.save() } else { context.processPendingChanges() }
+            // The reference is computed in memory, apart from the controller and from fetch's merging.
+            let order = try FetchPlan(request, schema: context.schema).order
+            let expected = try books.filter { try request.predicate!.evaluate(with: $0) }.sorted { order.compare($0, $1) < 0 }
+            try #require(frc.fetchedObjects == expected, "round \(round)")
+            try #require(try context.fetch(request) == expected, "round \(round)")
+            for section in frc.sections {
+                let names = try Set(section.objects.map { try $0.object(forKey: "author").map(StoreFixtures.label) ?? "" })
+                try #require(names == [section.name], "round \(round)")
             }
         }
     }

@@ -21,6 +21,43 @@ enum StoreFixtures {
         ]
     }
 
+    /// Books whose order and filters read their author's and publisher's attributes.
+    static func library() throws -> Model {
+        try Model([
+            Entity(
+                "Publisher", attributes: [Attribute("name", .string)],
+                relationships: [Relationship("authors", destination: "Author", toMany: true, inverse: "publisher")]),
+            Entity(
+                "Author", attributes: [Attribute("name", .string), Attribute("born", .integer, default: .integer(0))],
+                relationships: [
+                    Relationship("books", destination: "Book", toMany: true, inverse: "author"),
+                    Relationship("publisher", destination: "Publisher", inverse: "authors"),
+                ]),
+            Entity(
+                "Book", attributes: [Attribute("title", .string)],
+                relationships: [Relationship("author", destination: "Author", inverse: "books")]),
+        ])
+    }
+
+    @discardableResult
+    static func book(_ context: StoreContext, _ title: String, by author: ManagedObject?) throws -> ManagedObject {
+        let book = try context.insert("Book", values: ["title": .string(title)])
+        try book.setObject(author, forKey: "author")
+        return book
+    }
+
+    static func titles(_ objects: [ManagedObject]) -> [String] {
+        objects.map(label)
+    }
+
+    /// The object's text, title or name, whichever its entity has.
+    static func label(_ object: ManagedObject) -> String {
+        for key in ["text", "title", "name"] where object.entity.attribute(named: key) != nil {
+            if case .string(let value) = try? object.value(forKey: key) { return value }
+        }
+        return "?"
+    }
+
     static func diary() throws -> Model {
         try Model(diaryEntities())
     }
@@ -41,6 +78,13 @@ enum StoreFixtures {
         try context.insert(
             "DiaryEntry",
             values: ["text": .string(text), "creationTime": .date(time), "day": day.map(StoreValue.string) ?? .null])
+    }
+
+    static func kinds(_ objects: [ManagedObject]) -> [String] {
+        objects.map { object in
+            if case .string(let kind) = try? object.value(forKey: "kind") { return kind }
+            return "?"
+        }
     }
 
     static func texts(_ objects: [ManagedObject]) -> [String] {

@@ -37,6 +37,8 @@ struct FetchPlan {
     let predicate: Predicate?
     let condition: SQLFragment?
     let order: FetchOrder
+    /// What the predicate and the order read on other objects.
+    let dependencies: KeyPathDependencies
 
     init(_ request: FetchRequest, schema: ModelSchema) throws {
         let layout = try schema.layout(for: request.entityName)
@@ -45,6 +47,9 @@ struct FetchPlan {
         condition = try request.predicate.map { try $0.sql(for: layout.entity, in: schema.model, alias: "t0") }
         order = FetchOrder(
             keys: try request.sortKeys.map { try CompiledSortKey($0, root: layout, schema: schema) }, root: layout)
+        let keyPaths = (request.predicate?.node.fullKeyPaths ?? [])
+            + request.sortKeys.map { $0.keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init) }
+        dependencies = KeyPathDependencies(keyPaths: keyPaths, root: layout, schema: schema)
     }
 
     /// Whether `object` belongs to the result as it is in memory.

@@ -63,17 +63,21 @@ struct CompiledSortKey {
     }
 
     /// The value the key reads on `object`; with `processed`, as it was when changes were last
-    /// processed (for finding where an object was sorted before it changed).
+    /// processed (for finding where an object was sorted before it changed): every object on
+    /// the way is read as it was then, so a change to a destination is seen too.
     func value(of object: ManagedObject, processed: Bool = false) -> StoreValue {
-        let state = processed ? object.processedState : nil
         var current = object
-        for (position, hop) in hops.enumerated() {
-            try? current.context?.fulfill(current)
-            let next = position == 0 && state != nil ? state!.toOne[hop.slot] : current.toOne[hop.slot]
-            guard let next else { return .null }
-            current = next
+        for hop in hops {
+            if processed, let state = current.processedState {
+                guard let next = state.toOne[hop.slot] else { return .null }
+                current = next
+            } else {
+                try? current.context?.fulfill(current)
+                guard let next = current.toOne[hop.slot] else { return .null }
+                current = next
+            }
         }
-        if hops.isEmpty, let state { return state.values[attribute] }
+        if processed, let state = current.processedState { return state.values[attribute] }
         try? current.context?.fulfill(current)
         return current.values[attribute]
     }

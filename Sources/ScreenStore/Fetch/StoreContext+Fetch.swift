@@ -12,7 +12,7 @@ extension StoreContext {
     ///   bad sort key, the predicate's errors, or ``StoreError/database(_:)``.
     public func fetch(_ request: FetchRequest) throws -> [ManagedObject] {
         let plan = try FetchPlan(request, schema: schema)
-        let changed = changedObjects(of: plan.layout)
+        let changed = try changedObjects(for: plan)
         var (sql, arguments) = plan.selectSQL()
         let window = request.limit.map { request.offset + $0 }
         if changed.isEmpty {
@@ -43,7 +43,7 @@ extension StoreContext {
         var unordered = request
         unordered.sortKeys = []
         let plan = try FetchPlan(unordered, schema: schema)
-        let changed = changedObjects(of: plan.layout)
+        let changed = try changedObjects(for: plan)
         let whereSQL = plan.condition.map { " WHERE " + $0.sql } ?? ""
         let arguments = plan.condition?.arguments ?? []
         let countSQL = "SELECT count(*) FROM \(plan.layout.table) AS t0"
@@ -61,10 +61,20 @@ extension StoreContext {
         return request.limit.map { min(max(0, $0), afterOffset) } ?? afterOffset
     }
 
-    /// The inserted, updated and deleted objects of one entity.
-    func changedObjects(of layout: EntityLayout) -> [ManagedObject] {
+    /// The objects of the fetched entity whose saved rows may not say whether or where they
+    /// belong: those inserted, updated or deleted, and those whose key paths reach an object
+    /// changed since it was saved.
+    func changedObjects(for plan: FetchPlan) throws -> [ManagedObject] {
         guard hasChanges else { return [] }
-        return (inserted.elements + updated.elements + deleted.elements).filter { $0.layout === layout }
+        let all = inserted.elements + updated.elements + deleted.elements
+        var result = all.filter { $0.layout === plan.layout }
+        guard !plan.dependencies.isEmpty else { return result }
+        var seen = Set(result.map(ObjectIdentifier.init))
+        for object in try plan.dependencies.dependents(of: all, in: self, since: { $0.savedState })
+        where seen.insert(ObjectIdentifier(object)).inserted {
+            result.append(object)
+        }
+        return result
     }
 
     /// The objects of the rows an aliased select returns.

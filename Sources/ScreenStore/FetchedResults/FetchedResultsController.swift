@@ -18,9 +18,10 @@ import EventLoop
 /// sorted (by its values before the change) and placed by binary search where it now sorts;
 /// the results are never fetched again. Index paths count from 0.
 ///
-/// Limits: the request may not have a limit or offset; an object whose position depends on
-/// another object through a key path (`entry.creationTime`) is not moved when only that other
-/// object changes.
+/// An object whose predicate or position reads another object through a key path
+/// (`author.name`) is evaluated again when only that other object changes: it is found from
+/// the changed object by following the relationships back. The request may not have a limit
+/// or an offset.
 public final class FetchedResultsController {
     public let request: FetchRequest
     public let context: StoreContext
@@ -118,10 +119,14 @@ public final class FetchedResultsController {
     private func apply(_ userInfo: [String: Any]) {
         var seen = Set<ObjectIdentifier>()
         var candidates: [ManagedObject] = []
-        for key in ["inserted", "updated", "deleted"] {
-            for object in userInfo[key] as? [ManagedObject] ?? [] where object.layout === plan.layout {
-                if seen.insert(ObjectIdentifier(object)).inserted { candidates.append(object) }
-            }
+        let changed = ["inserted", "updated", "deleted"].flatMap { userInfo[$0] as? [ManagedObject] ?? [] }
+        for object in changed where object.layout === plan.layout {
+            if seen.insert(ObjectIdentifier(object)).inserted { candidates.append(object) }
+        }
+        // Objects reading a changed object through a key path are placed again as if changed.
+        if !plan.dependencies.isEmpty {
+            let dependents = (try? plan.dependencies.dependents(of: changed, in: context, since: { $0.processedState })) ?? []
+            for object in dependents where seen.insert(ObjectIdentifier(object)).inserted { candidates.append(object) }
         }
         guard !candidates.isEmpty else { return }
 
@@ -175,8 +180,7 @@ public final class FetchedResultsController {
     /// Whether a value the results are sorted by changed since changes were last processed:
     /// then the object is reported moved, otherwise updated in place.
     private func sortKeysChanged(_ object: ManagedObject) -> Bool {
-        guard object.processedState != nil else { return false }
-        return plan.order.keys.contains { $0.value(of: object, processed: true) != $0.value(of: object) }
+        plan.order.keys.contains { $0.value(of: object, processed: true) != $0.value(of: object) }
     }
 
     private func insert(_ object: ManagedObject) {
@@ -198,10 +202,10 @@ public final class FetchedResultsController {
     }
 
     /// Where a member is. With `processed`, by the values it had when it was placed: the last
-    /// processed state of objects changed since (the other members have not changed).
+    /// processed state of the objects its sort keys read (for the other members that is
+    /// their current state).
     private func locate(_ object: ManagedObject, processed: Bool) -> FetchedIndexPath? {
-        let hasState = processed && object.processedState != nil
-        let value = sectionValue(object, processed: hasState)
+        let value = sectionValue(object, processed: processed)
         let section: Int?
         if sectionNameKeyPath == nil {
             section = sectionList.isEmpty ? nil : 0
@@ -215,7 +219,7 @@ public final class FetchedResultsController {
             section = low < sectionList.count && sameSection(sectionList[low].value, value) ? low : nil
         }
         let before: (ManagedObject) -> Bool = { [plan] element in
-            plan.order.compare(element, object, processedA: processed && element.processedState != nil, processedB: hasState) < 0
+            plan.order.compare(element, object, processedA: processed, processedB: processed) < 0
         }
         if let section, let item = sectionList[section].items.rank(of: object, before) {
             return FetchedIndexPath(section: section, item: item)

@@ -102,6 +102,22 @@ extension PredicateNode: CustomStringConvertible {
     }
 }
 
+extension PredicateNode {
+    /// Every key path the predicate reads, whole (`author.name` gives `["author", "name"]`).
+    var fullKeyPaths: [[String]] {
+        switch self {
+        case .constant: []
+        case .not(let inner): inner.fullKeyPaths
+        case .and(let lhs, let rhs), .or(let lhs, let rhs): lhs.fullKeyPaths + rhs.fullKeyPaths
+        case .comparison(let comparison):
+            [comparison.lhs, comparison.rhs].compactMap { operand in
+                if case .keyPath(let keys) = operand { return keys }
+                return nil
+            }
+        }
+    }
+}
+
 extension Comparison: CustomStringConvertible {
     var description: String {
         let quantified = quantifier.map { "\($0.rawValue) " } ?? ""

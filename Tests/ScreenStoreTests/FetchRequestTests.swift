@@ -1,0 +1,148 @@
+import Testing
+@testable import ScreenStore
+
+/// Fetches and counts: order, pages, and the database's rows merged with unsaved changes,
+/// including changes to the objects a key path reaches.
+@Suite struct FetchRequestTests {
+    private func fetch(
+        _ context: StoreContext, _ format: String? = nil, of entity: String = "DiaryEntry", sort: [SortKey] = [],
+        limit: Int? = nil, offset: Int = 0
+    ) throws -> [String] {
+        let request = FetchRequest(
+            entity, predicate: try format.map { try Predicate(format: $0) }, sortedBy: sort, limit: limit, offset: offset)
+        return try context.fetch(request).map(StoreFixtures.label)
+    }
+
+    private func count(
+        _ context: StoreContext, _ format: String? = nil, of entity: String = "DiaryEntry", limit: Int? = nil, offset: Int = 0
+    ) throws -> Int {
+        try context.count(for: FetchRequest(
+            entity, predicate: try format.map { try Predicate(format: $0) }, limit: limit, offset: offset))
+    }
+
+    /// Entries saved in this order: (text, day, time).
+    private func diary(_ entries: [(String, String, Double)]) throws -> StoreContext {
+        let context = try StoreFixtures.memoryStore().context
+        for (text, day, time) in entries { try StoreFixtures.entry(context, text, time, day: day) }
+        try context.save()
+        return context
+    }
+
+    @Test func severalSortKeysEachAscendingOrDescending() throws {
+        let context = try diary([("m1", "mon", 1), ("t2", "tue", 2), ("m3", "mon", 3), ("t1", "tue", 1)])
+        #expect(try fetch(context, sort: [SortKey("day"), SortKey("creationTime", ascending: false)]) == ["m3", "m1", "t2", "t1"])
+        #expect(try fetch(context, sort: [SortKey("day", ascending: false), SortKey("creationTime")]) == ["t1", "t2", "m1", "m3"])
+        #expect(try fetch(context, sort: [SortKey(parsing: "-creationTime"), SortKey("text")]) == ["m3", "t2", "m1", "t1"])
+    }
+
+    @Test func caseInsensitiveSortingInSQLAndInMemory() throws {
+        let context = try diary([("b", "d", 1), ("A", "d", 2), ("a", "d", 3), ("C", "d", 4)])
+        #expect(try fetch(context, sort: [SortKey("text")]) == ["A", "C", "a", "b"])
+        #expect(try fetch(context, sort: [SortKey("text", caseInsensitive: true)]) == ["A", "a", "b", "C"])
+        // Equal keys keep the order of the rows' keys, in either direction.
+        #expect(try fetch(context, sort: [SortKey("text", ascending: false, caseInsensitive: true)]) == ["C", "b", "A", "a"])
+        // An unsaved object is sorted in memory with the same rule, after saved equals.
+        try StoreFixtures.entry(context, "B", 5, day: "d")
+        #expect(try fetch(context, sort: [SortKey("text", caseInsensitive: true)]) == ["A", "a", "b", "B", "C"])
+        #expect(try fetch(context, sort: [SortKey("text")]) == ["A", "B", "C", "a", "b"])
+    }
+
+    @Test func limitAndOffsetPageTheOrderedResult() throws {
+        let context = try diary((1...6).map { ("e\($0)", "d", Double($0)) })
+        let byTime = [SortKey("creationTime")]
+        #expect(try fetch(context, sort: byTime, limit: 2, offset: 1) == ["e2", "e3"])
+        #expect(try fetch(context, sort: byTime, offset: 4) == ["e5", "e6"])
+        #expect(try fetch(context, sort: byTime, limit: 3, offset: 5) == ["e6"])
+        #expect(try fetch(context, sort: byTime, limit: 0) == [])
+        // With unsaved changes the page is taken after merging them.
+        let all = try context.fetch(FetchRequest("DiaryEntry", sortedBy: byTime))
+        try all[4].setValue(.date(0), forKey: "creationTime")  // e5 first
+        try context.delete(all[0])  // e1 gone
+        try StoreFixtures.entry(context, "new", 2.5, day: "d")
+        #expect(try fetch(context, sort: byTime) == ["e5", "e2", "new", "e3", "e4", "e6"])
+        #expect(try fetch(context, sort: byTime, limit: 2, offset: 1) == ["e2", "new"])
+        #expect(try fetch(context, sort: byTime, limit: 10, offset: 4) == ["e4", "e6"])
+    }
+
+    @Test func countOnlyCountsInSQLAndCorrectsForUnsavedChanges() throws {
+        let context = try diary([("a1", "d", 1), ("a2", "d", 2), ("b1", "d", 3), ("a3", "d", 4)])
+        #expect(try count(context) == 4)
+        #expect(try count(context, "text BEGINSWITH 'a'") == 3)
+        #expect(try count(context, "text BEGINSWITH 'a'", limit: 2) == 2)
+        #expect(try count(context, "text BEGINSWITH 'a'", offset: 2) == 1)
+        let all = try context.fetch(FetchRequest("DiaryEntry", sortedBy: [SortKey("creationTime")]))
+        try all[0].setValue(.string("b0"), forKey: "text")  // leaves
+        try all[2].setValue(.string("a4"), forKey: "text")  // joins
+        try context.delete(all[3])
+        try StoreFixtures.entry(context, "a5", 5, day: "d")
+        try StoreFixtures.entry(context, "c1", 6, day: "d")
+        #expect(try count(context, "text BEGINSWITH 'a'") == 3)
+        #expect(try count(context) == 5)
+        #expect(try count(context, "text BEGINSWITH 'a'") == (try fetch(context, "text BEGINSWITH 'a'").count))
+    }
+
+    @Test func aBadSortKeyOrEntityIsAnError() throws {
+        let context = try StoreFixtures.memoryStore(try StoreFixtures.library()).context
+        #expect(throws: StoreError.invalidRequest("sort key 'author.nme': Author.nme is not an attribute")) {
+            try fetch(context, of: "Book", sort: [SortKey("author.nme")])
+        }
+        #expect(throws: StoreError.invalidRequest("sort key 'title.name': Book.title is not a to-one relationship")) {
+            try fetch(context, of: "Book", sort: [SortKey("title.name")])
+        }
+        #expect(throws: StoreError.unknownEntity("Books")) { try fetch(context, of: "Books") }
+    }
+
+    // MARK: - Unsaved changes reached through key paths
+
+    /// Ann (a1, a2) and Bob (b1), saved.
+    private func library() throws -> (StoreContext, ann: ManagedObject, bob: ManagedObject) {
+        let context = try StoreFixtures.memoryStore(try StoreFixtures.library()).context
+        let ann = try context.insert("Author", values: ["name": .string("Ann")])
+        let bob = try context.insert("Author", values: ["name": .string("Bob")])
+        try StoreFixtures.book(context, "a1", by: ann)
+        try StoreFixtures.book(context, "a2", by: ann)
+        try StoreFixtures.book(context, "b1", by: bob)
+        try context.save()
+        return (context, ann, bob)
+    }
+
+    @Test func anUnsavedChangeToADestinationIsSeenThroughToOneKeyPaths() throws {
+        let (context, ann, _) = try library()
+        try ann.setValue(.string("Zed"), forKey: "name")
+        let byTitle = [SortKey("title")]
+        #expect(try fetch(context, "author.name == 'Zed'", of: "Book", sort: byTitle) == ["a1", "a2"])
+        #expect(try fetch(context, "author.name == 'Ann'", of: "Book", sort: byTitle) == [])
+        #expect(try count(context, "author.name == 'Zed'", of: "Book") == 2)
+        #expect(try count(context, "author.name == 'Ann'", of: "Book") == 0)
+        #expect(try fetch(context, of: "Book", sort: [SortKey("author.name"), SortKey("title")]) == ["b1", "a1", "a2"])
+        #expect(try fetch(context, of: "Book", sort: [SortKey("author.name"), SortKey("title")], limit: 1) == ["b1"])
+        try context.save()
+        #expect(try fetch(context, "author.name == 'Zed'", of: "Book", sort: byTitle) == ["a1", "a2"])
+    }
+
+    @Test func anUnsavedChangeTwoHopsAwayIsSeen() throws {
+        let (context, ann, bob) = try library()
+        let house = try context.insert("Publisher", values: ["name": .string("House")])
+        try ann.setObject(house, forKey: "publisher")
+        try bob.setObject(house, forKey: "publisher")
+        try context.save()
+        try house.setValue(.string("Press"), forKey: "name")
+        #expect(try fetch(context, "author.publisher.name == 'Press'", of: "Book", sort: [SortKey("title")]) == ["a1", "a2", "b1"])
+        try bob.setObject(nil, forKey: "publisher")
+        #expect(try fetch(context, "author.publisher.name == 'Press'", of: "Book", sort: [SortKey("title")]) == ["a1", "a2"])
+        #expect(try count(context, "author.publisher == nil", of: "Book") == 1)
+    }
+
+    @Test func anUnsavedChangeToAToManyMemberIsSeenByQuantifiers() throws {
+        let (context, _, _) = try library()
+        let b1 = try #require(try context.fetch(FetchRequest("Book", predicate: try Predicate(format: "title == 'b1'"))).first)
+        try b1.setValue(.string("new"), forKey: "title")
+        #expect(try fetch(context, "ANY books.title == 'new'", of: "Author") == ["Bob"])
+        #expect(try fetch(context, "NONE books.title BEGINSWITH 'b'", of: "Author", sort: [SortKey("name")]) == ["Ann", "Bob"])
+        #expect(try count(context, "ANY books.title == 'new'", of: "Author") == 1)
+        // A member deleted without saving no longer counts either.
+        try context.delete(b1)
+        #expect(try fetch(context, "ANY books.title == 'new'", of: "Author") == [])
+        #expect(try fetch(context, "ALL books.title BEGINSWITH 'a'", of: "Author", sort: [SortKey("name")]) == ["Ann", "Bob"])
+    }
+}
