@@ -105,6 +105,66 @@ import Testing
             == ["Z_PK", "text", "creationTime", "day"])
     }
 
+    /// The diary model without `Medium.entry` and its inverse `DiaryEntry.medias`, and
+    /// optionally with other attributes on Medium.
+    private func diaryWithoutMediumEntry(mediumAttributes: [Attribute] = []) -> [Entity] {
+        let diary = StoreFixtures.diaryEntities()
+        return [
+            Entity("DiaryEntry", attributes: diary[0].attributes),
+            Entity("Medium", attributes: diary[1].attributes + mediumAttributes),
+        ]
+    }
+
+    @Test func removingAToOneThatHoldsLinksIsRefusedNamingIt() throws {
+        let path = try diaryFile()
+        let before = try bytes(path)
+        #expect(throws: StoreError.migrationRefused(
+            path: path, changes: ["Medium.entry: relationship removed, but 1 row hold a link"])
+        ) {
+            try open(path, diaryWithoutMediumEntry())
+        }
+        #expect(try bytes(path) == before)
+    }
+
+    @Test func anEmptyRemovedToOneIsDroppedWithItsColumnIndexAndForeignKey() throws {
+        let path = try StoreFixtures.temporaryDirectory().appendingPathComponent("diary.sqlite").path
+        let first = try open(path, StoreFixtures.diaryEntities())
+        try StoreFixtures.entry(first.context, "Hello", 1)
+        try first.context.insert("Medium", values: ["kind": .string("loose")])
+        try first.context.save()
+
+        let store = try open(path, diaryWithoutMediumEntry())
+        let (columns, foreignKeys, indexes) = try store.database.read { db in
+            (try db.columns(in: "Medium").map(\.name), try db.foreignKeys(on: "Medium"), try db.indexes(on: "Medium"))
+        }
+        #expect(columns == ["Z_PK", "kind"] && foreignKeys.isEmpty && indexes.isEmpty)
+        #expect(try StoreFixtures.kinds(store.context.fetch(FetchRequest("Medium"))) == ["loose"])
+        // The name is free again, for an attribute of another type.
+        let again = try open(path, diaryWithoutMediumEntry(mediumAttributes: [Attribute("entry", .string, optional: true)]))
+        try again.context.insert("Medium", values: ["kind": .string("new"), "entry": .string("not a key")])
+        try again.context.save()
+        let media = try again.context.fetch(FetchRequest("Medium", sortedBy: [SortKey("kind")]))
+        #expect(try media.map { try $0.value(forKey: "entry") } == [.null, .string("not a key")])
+    }
+
+    @Test func anEmptyRemovedEntityIsDroppedAndOneWithRowsIsRefused() throws {
+        let path = try diaryFile()
+        let onlyEntries = [Entity("DiaryEntry", attributes: StoreFixtures.diaryEntities()[0].attributes)]
+        let before = try bytes(path)
+        #expect(throws: StoreError.migrationRefused(path: path, changes: [
+            "Medium: entity removed, but its table holds 1 row",
+        ])) {
+            try open(path, onlyEntries)
+        }
+        #expect(try bytes(path) == before)
+        let store = try open(path, StoreFixtures.diaryEntities())
+        try store.context.delete(try #require(try store.context.fetch(FetchRequest("Medium")).first))
+        try store.context.save()
+        let migrated = try open(path, onlyEntries)
+        #expect(try migrated.database.read { db in try db.tableExists("Medium") } == false)
+        #expect(try migrated.context.count(for: FetchRequest("DiaryEntry")) == 1)
+    }
+
     @Test func aFileThatIsNotADatabaseIsAClearError() throws {
         let path = try StoreFixtures.temporaryDirectory().appendingPathComponent("garbage.sqlite").path
         var generator = SystemRandomNumberGenerator()

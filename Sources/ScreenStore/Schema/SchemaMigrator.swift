@@ -3,7 +3,8 @@ import GRDB
 /// Brings a database file to a model: creates the tables of a new file, or compares the model
 /// the file was made with (kept in `Z_METADATA`) with the one given and applies the changes
 /// that keep every stored value: new entities, new optional or defaulted attributes, new
-/// optional to-ones, indexes added or dropped, attributes removed while they hold no data.
+/// optional to-ones, indexes added or dropped, and attributes, to-ones and entities removed
+/// while they hold no data (their columns and tables are dropped).
 ///
 /// Everything that could lose or misread data is refused before anything is written, with one
 /// line per change naming `Entity.property`.
@@ -151,7 +152,18 @@ private struct Diff {
     mutating func compare(_ before: Entity, _ after: Entity) throws {
         let name = after.name
         let rows = try count(name)
-        let existingColumns = Set(try db.columns(in: name).map(\.name))
+        // Columns the stored model does not know (left by earlier versions, which kept the
+        // column of a removed to-one) go first, so that their names can be used again.
+        let known = Set([Entity.primaryKeyColumn] + before.attributes.map(\.name)
+            + before.relationships.filter { !$0.isToMany }.map(\.name))
+        for column in try db.columns(in: name).map(\.name) where !known.contains(column) {
+            let values = try count(name, nonNull: column)
+            if values > 0 {
+                refusals.append("\(name).\(column): a column the stored model does not know holds \(plural(values, "value"))")
+            } else {
+                drop(column, of: name)
+            }
+        }
 
         for attribute in after.attributes {
             let place = "\(name).\(attribute.name)"
@@ -176,10 +188,8 @@ private struct Diff {
                         "\(place): new required attribute without a default, but \(plural(rows, "row")) exist")
                     continue
                 }
-                if !existingColumns.contains(attribute.name) {
-                    steps.append(.sql(
-                        "ALTER TABLE \(SQLName.quote(name)) ADD COLUMN \(SchemaMigrator.columnDefinition(attribute))"))
-                }
+                steps.append(.sql(
+                    "ALTER TABLE \(SQLName.quote(name)) ADD COLUMN \(SchemaMigrator.columnDefinition(attribute))"))
                 if !attribute.defaultValue.isNull {
                     steps.append(.fill(table: name, column: attribute.name, value: attribute.defaultValue))
                 }
@@ -195,8 +205,7 @@ private struct Diff {
             if values > 0 {
                 refusals.append("\(name).\(old.name): attribute removed, but \(plural(values, "row")) hold a value")
             } else {
-                steps.append(SchemaMigrator.dropIndex(name, old.name))
-                steps.append(.sql("ALTER TABLE \(SQLName.quote(name)) DROP COLUMN \(SQLName.quote(old.name))"))
+                drop(old.name, of: name)
             }
         }
 
@@ -217,14 +226,14 @@ private struct Diff {
                     refusals.append("\(place): new required relationship, but \(plural(rows, "row")) exist")
                     continue
                 }
-                if !existingColumns.contains(relationship.name) {
-                    steps.append(.sql(
-                        "ALTER TABLE \(SQLName.quote(name)) ADD COLUMN \(SchemaMigrator.columnDefinition(relationship))"))
-                }
+                steps.append(.sql(
+                    "ALTER TABLE \(SQLName.quote(name)) ADD COLUMN \(SchemaMigrator.columnDefinition(relationship))"))
                 steps.append(SchemaMigrator.index(name, relationship.name))
             }
         }
-        // A removed to-one's column stays (SQLite cannot drop a column with a foreign key), empty.
+        // A removed to-one is treated as a removed attribute: refused while a row holds a link,
+        // else its column goes with its index and foreign key (a column constraint, which
+        // DROP COLUMN removes with the column).
         for old in before.relationships where !old.isToMany && after.relationship(named: old.name) == nil
             && after.attribute(named: old.name) == nil
         {
@@ -232,9 +241,15 @@ private struct Diff {
             if links > 0 {
                 refusals.append("\(name).\(old.name): relationship removed, but \(plural(links, "row")) hold a link")
             } else {
-                steps.append(SchemaMigrator.dropIndex(name, old.name))
+                drop(old.name, of: name)
             }
         }
+    }
+
+    /// Drops an empty column after its index (SQLite refuses to drop an indexed column).
+    private mutating func drop(_ column: String, of table: String) {
+        steps.append(SchemaMigrator.dropIndex(table, column))
+        steps.append(.sql("ALTER TABLE \(SQLName.quote(table)) DROP COLUMN \(SQLName.quote(column))"))
     }
 }
 
