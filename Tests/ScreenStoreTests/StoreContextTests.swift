@@ -135,6 +135,64 @@ import Testing
         #expect(try first.objects(forKey: "medias") == [photo] && second.objects(forKey: "medias").isEmpty)
     }
 
+    @Test func rollbackRereadsToManysFromTheFile() throws {
+        let store = try StoreFixtures.memoryStore()
+        let context = store.context
+        let first = try StoreFixtures.entry(context, "First", 1)
+        let second = try StoreFixtures.entry(context, "Second", 2)
+        let (p1, p2) = (try context.insert("Medium", values: ["kind": .string("p1")]), try context.insert("Medium", values: ["kind": .string("p2")]))
+        try first.add(p1, toKey: "medias")
+        try first.add(p2, toKey: "medias")
+        try context.save()
+        #expect(try first.objects(forKey: "medias") == [p1, p2])
+        try p1.setObject(second, forKey: "entry")
+        try context.delete(p2)
+        try first.add(try context.insert("Medium", values: ["kind": .string("p3")]), toKey: "medias")
+        #expect(try StoreFixtures.kinds(first.objects(forKey: "medias")) == ["p3"])
+        context.rollback()
+        // The to-manys are read again: a row written behind the context's back shows up.
+        try store.database.write { db in try db.execute(sql: "INSERT INTO Medium (kind, entry) VALUES ('p4', 1)") }
+        #expect(try StoreFixtures.kinds(first.objects(forKey: "medias")) == ["p1", "p2", "p4"])
+        #expect(try first.objects(forKey: "medias").prefix(2) == [p1, p2])
+        #expect(try second.objects(forKey: "medias").isEmpty)
+        #expect(try p1.object(forKey: "entry") === first && p2.object(forKey: "entry") === first)
+    }
+
+    @Test func refreshRereadsToManysOnBothSides() throws {
+        let store = try StoreFixtures.memoryStore()
+        let context = store.context
+        let first = try StoreFixtures.entry(context, "First", 1)
+        let second = try StoreFixtures.entry(context, "Second", 2)
+        let photo = try context.insert("Medium", values: ["kind": .string("photo")])
+        try photo.setObject(first, forKey: "entry")
+        try context.save()
+        try photo.setObject(second, forKey: "entry")
+        #expect(try second.objects(forKey: "medias") == [photo])
+        try context.refresh(photo)
+        #expect(try photo.object(forKey: "entry") === first)
+        #expect(try first.objects(forKey: "medias") == [photo] && second.objects(forKey: "medias").isEmpty)
+        // A deleted object brought back by refresh is a member again.
+        try context.delete(photo)
+        #expect(try first.objects(forKey: "medias").isEmpty)
+        try context.refresh(photo)
+        #expect(!photo.isDeleted && context.deletedObjects.isEmpty)
+        #expect(try first.objects(forKey: "medias") == [photo])
+    }
+
+    @Test func refreshTakesAnObjectOutOfAnUnsavedDestinationsToMany() throws {
+        let context = try StoreFixtures.memoryStore().context
+        let first = try StoreFixtures.entry(context, "First", 1)
+        let photo = try context.insert("Medium", values: ["kind": .string("photo")])
+        try photo.setObject(first, forKey: "entry")
+        try context.save()
+        let added = try StoreFixtures.entry(context, "Added", 2)
+        try photo.setObject(added, forKey: "entry")
+        #expect(try added.objects(forKey: "medias") == [photo])
+        try context.refresh(photo)
+        #expect(try added.objects(forKey: "medias").isEmpty)
+        #expect(try first.objects(forKey: "medias") == [photo])
+    }
+
     @Test func refreshDropsUnsavedChangesAndRereads() throws {
         let store = try StoreFixtures.memoryStore()
         let context = store.context

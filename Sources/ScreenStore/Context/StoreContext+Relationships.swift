@@ -75,7 +75,9 @@ extension StoreContext {
         return members
     }
 
-    /// Forgets every loaded to-many, after changes that may have moved objects between them.
+    /// Forgets the loaded to-manys of saved objects, to be read again from the file on next
+    /// use, after changes that may have moved objects between them. An inserted object's
+    /// to-manys exist only in memory: they stay (callers that move objects out of one redo it).
     func unloadToManys() {
         for object in allObjects() where object.status != .inserted {
             for index in object.toMany.indices { object.toMany[index] = nil }

@@ -175,6 +175,9 @@ extension StoreContext {
     public func refresh(_ object: ManagedObject) throws {
         guard object.context === self, object.status == .saved || object.status == .deleted else { return }
         takeProcessedState(object)
+        // Unsaved destinations keep their to-manys loaded, not read from the file (see
+        // unloadToManys): they are worked out again without the object.
+        let unsavedDestinations = object.toOne.compactMap { $0 }.filter { $0.status == .inserted }
         object.isFault = true
         try fulfill(object)
         if object.status == .deleted {
@@ -186,5 +189,8 @@ extension StoreContext {
         object.savedState = nil
         if !object.isPendingInsert { pendingUpdated.append(object) }
         unloadToManys()
+        for destination in unsavedDestinations {
+            for index in destination.toMany.indices { destination.toMany[index] = nil }
+        }
     }
 }
