@@ -179,6 +179,32 @@ import Testing
         #expect(try bytes(path) == garbage)
     }
 
+    @Test func aDamagedDatabaseIsAClearErrorAtTheReadNeverACrash() throws {
+        let path = try StoreFixtures.temporaryDirectory().appendingPathComponent("damaged.sqlite").path
+        var keep: Set<Int> = [1]
+        do {
+            let store = try open(path, StoreFixtures.diaryEntities())
+            for i in 0..<400 { try StoreFixtures.entry(store.context, String(repeating: "x", count: 300) + "\(i)", Double(i)) }
+            try store.context.save()
+            // The metadata table and its primary key's index, which opening reads.
+            keep.formUnion(try store.database.read { db in
+                try Int.fetchAll(db, sql: "SELECT rootpage FROM sqlite_master WHERE tbl_name = 'Z_METADATA'")
+            })
+        }  // closing the last connection moves the WAL into the file
+        var damaged = try bytes(path)
+        let pageSize = 4096
+        #expect(damaged.count > 20 * pageSize)
+        for page in 1...(damaged.count / pageSize) where !keep.contains(page) {
+            for offset in stride(from: (page - 1) * pageSize, to: page * pageSize, by: 7) { damaged[offset] = 0xA5 }
+        }
+        try damaged.write(to: URL(fileURLWithPath: path))
+        // The schema and the stored model are intact, so the file opens; reading rows fails.
+        let store = try open(path, StoreFixtures.diaryEntities())
+        let error = #expect(throws: StoreError.self) { try store.context.fetch(FetchRequest("DiaryEntry")) }
+        #expect(error?.description.contains("malformed") == true)
+        #expect(throws: StoreError.self) { try store.context.count(for: FetchRequest("DiaryEntry")) }
+    }
+
     @Test func anUnreachablePathIsAClearError() {
         #expect(throws: StoreError.self) { try open("/nonexistent-dir/x/diary.sqlite", StoreFixtures.diaryEntities()) }
     }

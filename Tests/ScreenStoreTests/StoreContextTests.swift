@@ -77,11 +77,48 @@ import Testing
         try folder.add(note, toKey: "notes")
         try context.save()
         try context.delete(folder)
-        #expect(throws: StoreError.deleteDenied(object: "Folder #1", relationship: "notes", count: 1)) { try context.save() }
+        try context.insert("Folder", values: ["name": .string("Archive")])
+        let error = #expect(throws: StoreError.deleteDenied(object: "Folder #1", relationship: "notes", count: 1)) {
+            try context.save()
+        }
+        #expect(error?.description
+            == "cannot delete Folder #1: its relationship 'notes' has the deny rule and still holds 1 object")
+        // Validation comes before any write: the new folder is not written either.
         #expect(try context.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM Folder") } == 1)
+        #expect(context.insertedObjects.count == 1 && context.deletedObjects == [folder])
         try context.delete(note)
         try context.save()
-        #expect(try context.count(for: FetchRequest("Folder")) == 0)
+        #expect(try context.count(for: FetchRequest("Folder")) == 1)
+    }
+
+    @Test func aDenyToOneRefusesTheSaveToo() throws {
+        let model = try Model([
+            Entity("Loan", relationships: [Relationship("book", destination: "Book", inverse: "loan", deleteRule: .deny)]),
+            Entity("Book", relationships: [Relationship("loan", destination: "Loan", inverse: "book")]),
+        ])
+        let context = try StoreFixtures.memoryStore(model).context
+        let loan = try context.insert("Loan")
+        try loan.setObject(try context.insert("Book"), forKey: "book")
+        try context.save()
+        try context.delete(loan)
+        #expect(throws: StoreError.deleteDenied(object: "Loan #1", relationship: "book", count: 1)) { try context.save() }
+    }
+
+    @Test func newObjectsStartWithDefaultsAndOptionalsMayStayNil() throws {
+        let model = try Model([Entity("Task", attributes: [
+            Attribute("title", .string), Attribute("priority", .integer, default: .integer(2)),
+            Attribute("done", .boolean, default: .boolean(false)), Attribute("note", .string, optional: true),
+        ])])
+        let context = try StoreFixtures.memoryStore(model).context
+        let task = try context.insert("Task", values: ["title": .string("Write")])
+        #expect(try task.value(forKey: "priority") == .integer(2) && task.value(forKey: "done") == .boolean(false))
+        #expect(try task.value(forKey: "note") == .null)
+        try context.save()
+        context.reset()
+        let saved = try #require(try context.fetch(FetchRequest("Task")).first)
+        #expect(try saved.value(forKey: "priority") == .integer(2) && saved.value(forKey: "note") == .null)
+        try saved.setValue(.null, forKey: "priority")
+        #expect(throws: StoreError.validation(object: "Task #1", key: "priority", reason: "is required")) { try context.save() }
     }
 
     @Test func validationNamesObjectAndAttributeAndWritesNothing() throws {
