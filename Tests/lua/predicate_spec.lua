@@ -57,6 +57,15 @@ describe("predicates", function()
     assert.are.same({ "Apple", "banana" }, texts("rating IN %@", { 1, 5 }))
   end)
 
+  it("compares strings for equality and order with [c], [d] and [cd]", function()
+    assert.are.same({}, texts("text == 'APPLE'"))
+    assert.are.same({ "Apple" }, texts("text ==[c] 'APPLE'"))
+    assert.are.same({ "Éclair" }, texts("text ==[cd] 'ECLAIR'"))
+    assert.are.same({ "Éclair" }, texts("text ==[d] 'Eclair'"))
+    assert.are.same({ "apricot", "banana", "Éclair" }, texts("text !=[c] 'apple'"))
+    assert.are.same({ "banana", "Éclair" }, texts("text >[c] 'APRICOT'"))
+  end)
+
   it("matches strings, case- and diacritic-insensitively on request", function()
     assert.are.same({ "Apple" }, texts("text BEGINSWITH 'Ap'"))
     assert.are.same({ "Apple", "apricot" }, texts("text BEGINSWITH[c] 'ap'"))
@@ -69,6 +78,10 @@ describe("predicates", function()
     assert.are.same({ "Apple" }, texts("text LIKE 'A?ple'"))
     assert.are.same({ "apricot", "banana" }, texts("text MATCHES '[a-z]+'"))
     assert.are.same({}, texts("text MATCHES 'an'"), "MATCHES takes the whole string")
+    assert.are.same({ "Apple", "apricot" }, texts("text MATCHES[c] 'ap.*'"))
+    assert.are.same({ "Éclair" }, texts("text MATCHES[cd] 'ecl.*'"))
+    assert.are.same({ "banana" }, texts("text MATCHES %@", "(ba|na)+"))
+    assert.has_error(function() texts("text MATCHES '(unclosed'") end)
   end)
 
   it("combines with AND, OR and NOT in their symbolic forms too", function()
@@ -89,6 +102,11 @@ describe("predicates", function()
     assert.are.same({ "apricot", "Éclair" }, texts("ALL medias.kind == 'photo'"), "ALL holds for no media")
     assert.are.same({ "banana", "Éclair" }, texts("NONE medias.kind == 'photo'"))
     assert.are.same({ "apricot" }, texts("ANY medias.size > 15"))
+    assert.are.same({ "Apple", "apricot" }, texts("SOME medias.kind == 'photo'"))
+    assert.are.same({ "Apple" }, texts("ANY medias.kind == 'audio' AND ANY medias.kind == 'photo'"))
+    assert.are.same({ "Apple", "Éclair" }, texts("ALL medias.size < 15 AND author.name BEGINSWITH 'A'"))
+    assert.are.same({ "apricot" }, texts("author.name IN {'Bob', 'Cy'}"))
+    assert.has_error(function() texts("medias.kind == 'photo'") end)
   end)
 
   it("substitutes values, objects and keys", function()
@@ -121,10 +139,55 @@ describe("predicates", function()
     assert.are.same({ "avocado" }, texts("text BEGINSWITH[c] 'a' AND rating > 1"))
   end)
 
+  it("merges unsaved changes to the objects key paths reach", function()
+    local ada = ctx:fetch{ entity = "Person", where = "name == 'Ada'" }[1]
+    ada.name = "Ava"
+    assert.are.same({ "Apple", "Éclair" }, texts("author.name == 'Ava'"))
+    assert.are.same({}, texts("author.name == 'Ada'"))
+    assert.are.equal(2, ctx:count{ entity = "Entry", where = "author.name == %@", args = { "Ava" } })
+    local banana = ctx:fetch{ entity = "Entry", where = "text == 'banana'" }[1]
+    banana.medias[1].kind = "photo"
+    assert.are.same({ "Apple", "apricot", "banana" }, texts("ANY medias.kind == 'photo'"))
+    assert.are.same({ "apricot", "banana", "Éclair" }, texts("ALL medias.kind == 'photo'"))
+    local list = ctx:fetch{ entity = "Entry", where = "author != nil", sort = { "author.name", "-text" } }
+    assert.are.same({ "Éclair", "Apple", "apricot" }, { list[1].text, list[2].text, list[3].text })
+  end)
+
   it("sorts, limits and offsets", function()
     local list = ctx:fetch{ entity = "Entry", sort = { "-rating" }, limit = 2, offset = 1 }
     assert.are.same({ 4, 3 }, { list[1].rating, list[2].rating })
+    list = ctx:fetch{ entity = "Entry", sort = { "rating" }, offset = 3 }
+    assert.are.same({ "Apple" }, { list[1].text, list[2] })
+    assert.are.same({ "Apple", "Éclair", "apricot", "banana" }, (function()
+      local out = {}
+      for i, e in ipairs(ctx:fetch{ entity = "Entry", sort = { "-done", "text" } }) do out[i] = e.text end
+      return out
+    end)())
+  end)
+
+  it("sorts case-insensitively with a ':i' key", function()
+    ctx:insert("Entry", { text = "Cherry", rating = 0, done = false })
+    local function sorted(key)
+      local out = {}
+      for i, e in ipairs(ctx:fetch{ entity = "Entry", sort = { key } }) do out[i] = e.text end
+      return out
+    end
+    for _, when in ipairs({ "unsaved", "saved" }) do
+      assert.are.same({ "Apple", "Cherry", "apricot", "banana", "Éclair" }, sorted("text"), when)
+      assert.are.same({ "Apple", "apricot", "banana", "Cherry", "Éclair" }, sorted("text:i"), when)
+      assert.are.same({ "Éclair", "Cherry", "banana", "apricot", "Apple" }, sorted("-text:i"), when)
+      ctx:save()
+    end
+  end)
+
+  it("counts without fetching, with the same pages", function()
     assert.are.equal(2, ctx:count{ entity = "Entry", where = "done == YES" })
+    assert.are.equal(4, ctx:count{ entity = "Entry" })
+    assert.are.equal(3, ctx:count{ entity = "Entry", offset = 1 })
+    assert.are.equal(2, ctx:count{ entity = "Entry", limit = 2 })
+    assert.are.equal(1, ctx:count{ entity = "Entry", where = "rating > 1", limit = 5, offset = 2 })
+    ctx:insert("Entry", { text = "fig", rating = 9, done = true })
+    assert.are.equal(3, ctx:count{ entity = "Entry", where = "done == YES" })
   end)
 
   it("shows where a syntax error is", function()

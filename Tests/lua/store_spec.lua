@@ -82,6 +82,40 @@ describe("store", function()
       assert.are.equal(0, ctx:count{ entity = "DiaryEntry" })
     end)
 
+    it("refuse a delete the deny rule forbids, naming the object and relationship", function()
+      local model = store.model{
+        Folder = { name = "string", notes = { toMany = "Note", inverse = "folder", deleteRule = "deny" } },
+        Note = { text = "string", folder = { toOne = "Folder", inverse = "notes" } },
+      }
+      local c = store.open(":memory:", model).context
+      local inbox = c:insert("Folder", { name = "Inbox" })
+      local note = c:insert("Note", { text = "x", folder = inbox })
+      c:save()
+      c:delete(inbox)
+      assert.has_error(function() c:save() end,
+        "cannot delete Folder #1: its relationship 'notes' has the deny rule and still holds 1 object")
+      c:delete(note)
+      c:save()
+      assert.are.equal(0, c:count{ entity = "Folder" })
+    end)
+
+    it("read to-manys again after a rollback or a refresh", function()
+      local first = ctx:insert("DiaryEntry", { text = "first", day = "mon", creationTime = 1 })
+      local second = ctx:insert("DiaryEntry", { text = "second", day = "mon", creationTime = 2 })
+      local photo = ctx:insert("Medium", { kind = "photo", entry = first })
+      ctx:save()
+      photo.entry = second
+      assert.are.equal(0, #first.medias)
+      ctx:rollback()
+      assert.are.equal(photo, first.medias[1])
+      assert.are.equal(0, #second.medias)
+      second.medias = { photo }
+      ctx:refresh(photo)
+      assert.are.equal(first, photo.entry)
+      assert.are.equal(1, #first.medias)
+      assert.are.equal(0, #second.medias)
+    end)
+
     it("post didSave through notify with the changed objects", function()
       local saved
       local token = notify.observe(store.didSave, function(note) saved = note.userInfo end)
@@ -171,10 +205,59 @@ describe("store", function()
       assert.is_true(ctx.hasChanges)
     end)
 
+    it("tell of a section deleted and one inserted by one change, sections first", function()
+      local c = frc.sections[2].objects[1]
+      c.day = "wed"
+      c.text = "C"
+      ctx:save()
+      assert.are.same({ "will", "section delete 2 tue", "section insert 2 wed", "move C 2.1 2.1", "did" }, calls)
+      entry("m", "mon", 0)
+      ctx:delete(frc.sections[1].objects[2])
+      ctx:delete(frc.sections[1].objects[1])
+      calls = {}
+      ctx:save()
+      assert.are.same({ "will", "delete a 1.1 -", "delete b 1.2 -", "insert m - 1.1", "did" }, calls)
+      assert.are.same({ "mon", "wed" }, { frc.sections[1].name, frc.sections[2].name })
+    end)
+
     it("refuse a section key that is not the first sort key", function()
       assert.has_error(function()
         ctx:fetchedResults{ entity = "DiaryEntry", sort = { "creationTime" }, sectionKey = "day" }
-      end)
+      end, "the section key 'day' must be the first sort key of the request (it is 'creationTime')")
+      assert.has_error(function()
+        ctx:fetchedResults{ entity = "DiaryEntry", sectionKey = "day" }
+      end, "a fetched results controller needs a request with sort keys (DiaryEntry)")
+    end)
+
+    it("follow changes to the objects a key path reaches", function()
+      local model = store.model{
+        Author = { name = "string", books = { toMany = "Book", inverse = "author" } },
+        Book = { title = "string", author = { toOne = "Author", inverse = "books" } },
+      }
+      local c = store.open(":memory:", model).context
+      local ann = c:insert("Author", { name = "Ann" })
+      local bob = c:insert("Author", { name = "Bob" })
+      for _, spec in ipairs({ { "a1", ann }, { "a2", ann }, { "b1", bob } }) do
+        c:insert("Book", { title = spec[1], author = spec[2] })
+      end
+      c:save()
+      local log = {}
+      local books = c:fetchedResults{ entity = "Book", where = "author.name != 'Nobody'", sort = { "author.name", "title" },
+        sectionKey = "author.name", delegate = {
+          didChangeSection = function(_, _, info, index, change) log[#log + 1] = "section " .. change .. " " .. index .. " " .. info.name end,
+          didChangeObject = function(_, _, obj, ip, change, newIp)
+            log[#log + 1] = change .. " " .. obj.title .. " " .. path(ip) .. " " .. path(newIp)
+          end,
+        } }
+      books:performFetch()
+      ann.name = "Cy"
+      c:save()
+      assert.are.same({ "section delete 1 Ann", "section insert 2 Cy", "move a1 1.1 2.1", "move a2 1.2 2.2" }, log)
+      log = {}
+      bob.name = "Nobody"
+      c:save()
+      assert.are.same({ "section delete 1 Bob", "delete b1 1.1 -" }, log)
+      assert.are.same({ "Cy" }, { books.sections[1].name, books.sections[2] })
     end)
 
     it("report a delegate's error with the method's name and go on", function()

@@ -46,9 +46,12 @@ function Context:rollback() end
 function Context:refresh(object) end
 function Context:processPendingChanges() end
 --- @param request { entity: string, where: string?, args: any[]?, sort: string[]?, limit: integer?, offset: integer? }
---- `sort` keys: "name", "-name" (descending), "name:i" (case-insensitive).
+--- `sort` keys: "name", "-name" (descending), "name:i" (case-insensitive); a key may be a
+--- key path through to-one relationships ("author.name"). Unsaved changes are merged in,
+--- including changes to the objects a key path reaches (a renamed author, not yet saved).
 --- @return store.Object[]
 function Context:fetch(request) end
+--- Counts what `fetch` would return (with `limit` and `offset`), without loading the objects.
 --- @return integer
 function Context:count(request) end
 --- @param request { entity: string, where: string?, args: any[]?, sort: string[], sectionKey: string?, delegate: table? }
@@ -72,7 +75,9 @@ function Object:remove(key, other) end
 --- Keeps a sectioned, sorted result in step with the context. The delegate (a table called
 --- with `self` first) hears `willChangeContent(frc)`, `didChangeSection(frc, info, index,
 --- "insert"|"delete")`, `didChangeObject(frc, obj, ip, "insert"|"delete"|"move"|"update", newIp)`
---- and `didChangeContent(frc)`, in that order.
+--- and `didChangeContent(frc)`, in that order. `sectionKey` must be the first `sort` key and
+--- may be a key path ("author.name"); objects whose `where` or `sort` read another object
+--- through a key path are checked again when only that object changes.
 --- @class store.FetchedResults
 --- @field sections { name: string, numberOfObjects: integer, objects: store.Object[] }[]
 --- @field fetchedObjects store.Object[]
