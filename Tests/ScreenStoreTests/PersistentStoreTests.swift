@@ -59,6 +59,43 @@ import Testing
             == ["Z_DiaryEntry_creationTime_INDEX", "Z_DiaryEntry_stars_INDEX"])
     }
 
+    @Test func aNewOptionalToOneGetsAColumnWithForeignKeyAndIndexAndARequiredOneIsRefused() throws {
+        let path = try diaryFile()
+        var entities = StoreFixtures.diaryEntities()
+        let medium = entities[1]
+        entities[1] = Entity("Medium", attributes: medium.attributes, relationships: medium.relationships + [
+            Relationship("cover", destination: "DiaryEntry", optional: false)
+        ])
+        #expect(throws: StoreError.migrationRefused(
+            path: path, changes: ["Medium.cover: new required relationship, but 1 row exist"])
+        ) {
+            try open(path, entities)
+        }
+        entities[1] = Entity("Medium", attributes: medium.attributes, relationships: medium.relationships + [
+            Relationship("cover", destination: "DiaryEntry")
+        ])
+        let store = try open(path, entities)
+        let (foreignKeys, indexes) = try store.database.read { db in
+            (try db.foreignKeys(on: "Medium").map(\.mapping[0].origin).sorted(), try db.indexes(on: "Medium").map(\.name).sorted())
+        }
+        #expect(foreignKeys == ["cover", "entry"] && indexes == ["Z_Medium_cover_INDEX", "Z_Medium_entry_INDEX"])
+        let photo = try #require(try store.context.fetch(FetchRequest("Medium")).first)
+        #expect(try photo.object(forKey: "cover") == nil)
+        try photo.setObject(try photo.object(forKey: "entry"), forKey: "cover")
+        try store.context.save()
+    }
+
+    @Test func anIndexIsDroppedWhenAnAttributeIsNoLongerIndexed() throws {
+        let path = try diaryFile()
+        let entities = StoreFixtures.diaryEntities().map { entity in
+            Entity(entity.name, attributes: entity.attributes.map { Attribute($0.name, $0.type, optional: $0.isOptional) },
+                   relationships: entity.relationships)
+        }
+        let store = try open(path, entities)
+        #expect(try store.database.read { db in try db.indexes(on: "DiaryEntry") }.isEmpty)
+        #expect(try store.context.count(for: FetchRequest("DiaryEntry")) == 1)
+    }
+
     @Test func aTypeChangeIsRefusedAndTheFileIsUntouched() throws {
         let path = try diaryFile()
         let before = try bytes(path)
