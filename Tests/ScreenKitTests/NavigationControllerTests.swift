@@ -142,6 +142,63 @@ struct NavigationControllerTests {
         }
     }
 
+    @Test func aStackTenThousandDeepPushesAndPopsAtTheTop() throws {
+        let log = CallbackLog()
+        let depth = 10_000
+        let controllers = (0...depth).map { LoggingController("C\($0)", log: log) }
+        for controller in controllers { controller.title = controller.name }
+        let (navigation, _, _) = try onScreen(controllers[0], log: log)
+        for controller in controllers[1..<depth] { try navigation.push(controller, animated: false) }
+        _ = log.take()
+        try navigation.push(controllers[depth], animated: false)
+        #expect(log.take() == [
+            "C10000.willMove(NavigationController)", "willShow(C10000 'C10000', false)", "C10000.viewDidLoad",
+            "C9999.viewWillDisappear(false)", "C10000.viewWillAppear(false)",
+            "C9999.viewDidDisappear(false)", "C10000.viewDidAppear(false)",
+            "C10000.didMove(NavigationController)", "didShow(C10000 'C10000', false)",
+        ])
+        #expect(navigation.viewControllers.elementsEqual(controllers, by: ===))
+        #expect(navigation.children.elementsEqual(controllers, by: ===))
+        #expect(navigation.navigationBar.title == "C10000" && navigation.navigationBar.backTitle == "C9999")
+        #expect(controllers[depth].view.superview != nil && controllers[depth - 1].viewIfLoaded?.superview == nil)
+
+        #expect(navigation.pop(animated: false) === controllers[depth])
+        #expect(log.take() == [
+            "C10000.willMove(nil)", "willShow(C9999 'C9999', false)",
+            "C10000.viewWillDisappear(false)", "C9999.viewWillAppear(false)",
+            "C10000.viewDidDisappear(false)", "C9999.viewDidAppear(false)",
+            "C10000.didMove(nil)", "didShow(C9999 'C9999', false)",
+        ])
+        while navigation.pop(animated: false) != nil {}
+        #expect(navigation.viewControllers.elementsEqual([controllers[0]], by: ===))
+        #expect(navigation.children.elementsEqual([controllers[0]], by: ===))
+        #expect(controllers.dropFirst().allSatisfy { $0.parent == nil && $0.appearanceState == .disappeared })
+        #expect(controllers[0].appearanceState == .appeared)
+        #expect(navigation.navigationBar.title == "C0" && navigation.navigationBar.backTitle == nil)
+    }
+
+    @Test func aControllerThatLeftTheStackByItselfIsAddedBackByTheNextTransition() throws {
+        let log = CallbackLog()
+        let a = LoggingController("A", log: log), b = LoggingController("B", log: log)
+        let c = LoggingController("C", log: log), d = LoggingController("D", log: log)
+        let (navigation, _, _) = try onScreen(a, log: log)
+        try navigation.push(b, animated: false)
+        try navigation.push(c, animated: false)
+        b.removeFromParent()
+        #expect(navigation.children.map(\.description) == ["A", "C"])
+        _ = log.take()
+        try navigation.push(d, animated: false)
+        #expect(log.take() == [
+            "B.willMove(NavigationController)", "D.willMove(NavigationController)", "willShow(D, false)",
+            "D.viewDidLoad", "C.viewWillDisappear(false)", "D.viewWillAppear(false)",
+            "C.viewDidDisappear(false)", "D.viewDidAppear(false)",
+            "B.didMove(NavigationController)", "D.didMove(NavigationController)", "didShow(D, false)",
+        ])
+        #expect(navigation.children.map(\.description) == ["A", "C", "B", "D"])
+        #expect(navigation.popToRoot(animated: false).map(\.description) == ["B", "C", "D"])
+        #expect(navigation.children.map(\.description) == ["A"])
+    }
+
     // MARK: - The bar
 
     @Test func theBarFollowsTheSeedsThreeStepRule() throws {

@@ -92,14 +92,14 @@ open class NavigationController: ViewController {
     public func push(_ controller: ViewController, animated: Bool) throws(ControllerError) {
         try checkIdle(to: "push \(controller)")
         try checkFree(controller, to: "push")
-        try show(viewControllers + [controller], animated: animated, pushing: true)
+        try show(.push(controller), animated: animated)
     }
 
     /// Pops the top controller and returns it; the root is never popped (nil, nothing changes).
     @discardableResult
     public func pop(animated: Bool) -> ViewController? {
         guard viewControllers.count > 1, !isTransitioning, let top = topViewController else { return nil }
-        try? show(Array(viewControllers.dropLast()), animated: animated, pushing: false)
+        try? show(.pop(count: 1), animated: animated)
         return top
     }
 
@@ -112,7 +112,7 @@ open class NavigationController: ViewController {
         }
         try checkIdle(to: "pop to \(controller)")
         let popped = Array(viewControllers[(index + 1)...])
-        if !popped.isEmpty { try show(Array(viewControllers[...index]), animated: animated, pushing: false) }
+        if !popped.isEmpty { try show(.pop(count: popped.count), animated: animated) }
         return popped
     }
 
@@ -132,19 +132,21 @@ open class NavigationController: ViewController {
             throw ControllerError("a navigation controller needs at least one controller on its stack")
         }
         try checkIdle(to: "set the stack")
-        for (index, controller) in controllers.enumerated() {
-            if controllers[..<index].contains(where: { $0 === controller }) {
+        var listed = Set<ObjectIdentifier>()
+        for controller in controllers {
+            if !listed.insert(ObjectIdentifier(controller)).inserted {
                 throw ControllerError("cannot set the stack of \(self): \(controller) is listed twice")
             }
             if controller.parent !== self { try checkFree(controller, to: "put on the stack") }
         }
-        let pushing = !viewControllers.contains { $0 === controllers.last }
-        try show(controllers, animated: animated, pushing: pushing)
+        try show(.replace(controllers), animated: animated)
     }
 
-    private func checkIdle(to action: String) throws(ControllerError) {
+    /// Takes the action's description as an autoclosure, so that a push pays for describing
+    /// controllers only when there is an error.
+    private func checkIdle(to action: @autoclosure () -> String) throws(ControllerError) {
         if isTransitioning {
-            throw ControllerError("cannot \(action): \(self) is still animating a transition")
+            throw ControllerError("cannot \(action()): \(self) is still animating a transition")
         }
     }
 
@@ -164,16 +166,72 @@ open class NavigationController: ViewController {
         }
     }
 
-    /// Moves from the current stack to `stack`, with containment, appearance, the bars and
-    /// the delegate in UIKit's order.
-    private func show(_ stack: [ViewController], animated: Bool, pushing: Bool) throws(ControllerError) {
+    // MARK: - Transitions
+
+    /// How a transition changes the stack. A push or a pop touches only the top, so that
+    /// neither costs more on a deep stack than on a shallow one.
+    private enum StackChange {
+        case push(ViewController)
+        case pop(count: Int)
+        case replace([ViewController])
+    }
+
+    /// The stack `change` leaves, built anew; only the general path pays for it.
+    private func stack(after change: StackChange) -> [ViewController] {
+        switch change {
+        case .push(let controller): viewControllers + [controller]
+        case .pop(let count): Array(viewControllers.dropLast(count))
+        case .replace(let stack): stack
+        }
+    }
+
+    /// Whether the stack may hold a controller that is no longer a child, taken out by its
+    /// own `removeFromParent`, or a controller twice, such a one pushed again. Transitions
+    /// then take the general path, which compares whole stacks as they always have.
+    private var stackIsIrregular = false
+
+    override func childRemoved(_ child: ViewController) {
+        stackIsIrregular = true
+    }
+
+    /// Moves from the current stack to the one `change` leaves, with containment,
+    /// appearance, the bars and the delegate in UIKit's order.
+    private func show(_ change: StackChange, animated: Bool) throws(ControllerError) {
         let oldTop = topViewController
-        let newTop = stack.last!
-        let removed = viewControllers.filter { old in !stack.contains { $0 === old } }
-        let added = stack.filter { $0.parent !== self }
-        for controller in added { try addChild(controller) }
+        let newTop: ViewController, pushing: Bool
+        switch change {
+        case .push(let controller): (newTop, pushing) = (controller, true)
+        case .pop(let count): (newTop, pushing) = (viewControllers[viewControllers.count - 1 - count], false)
+        case .replace(let stack): (newTop, pushing) = (stack.last!, !viewControllers.contains { $0 === stack.last })
+        }
+        let removed: [ViewController], added: [ViewController], hasDuplicates: Bool
+        switch change {
+        case .push(let controller) where !stackIsIrregular:
+            (removed, added, hasDuplicates) = ([], [controller], false)
+        case .pop(let count) where !stackIsIrregular:
+            (removed, added, hasDuplicates) = (Array(viewControllers.suffix(count)), [], false)
+        default:
+            let stack = stack(after: change)
+            let kept = Set(stack.map(ObjectIdentifier.init))
+            removed = viewControllers.filter { !kept.contains(ObjectIdentifier($0)) }
+            added = stack.filter { $0.parent !== self }
+            hasDuplicates = kept.count < stack.count
+        }
+        // Every controller on the new stack is a child once these are added; a callback that
+        // takes one out again sets the flag anew.
+        stackIsIrregular = hasDuplicates
+        do {
+            for controller in added { try addChild(controller) }
+        } catch {
+            stackIsIrregular = true
+            throw error
+        }
         for controller in removed { controller.willMove(toParent: nil) }
-        viewControllers = stack
+        switch change {
+        case .push(let controller): viewControllers.append(controller)
+        case .pop(let count): viewControllers.removeLast(count)
+        case .replace(let stack): viewControllers = stack
+        }
         let isOnScreen = appearanceState == .appeared || appearanceState == .appearing
         let changesTop = oldTop !== newTop && isViewLoaded
         let animate = animated && isOnScreen && changesTop && oldTop != nil && view.window?.loop != nil
@@ -206,7 +264,8 @@ open class NavigationController: ViewController {
                 oldTop?.endAppearanceTransition()
                 newTop.endAppearanceTransition()
             }
-            for controller in removed { controller.removeFromParent() }
+            // Popped controllers are off the stack already: no stray to note.
+            for controller in removed { controller.removeFromParent(tellingParent: false) }
             for controller in added { controller.didMove(toParent: self) }
             delegate?.navigationController(self, didShow: newTop, animated: animate)
         }

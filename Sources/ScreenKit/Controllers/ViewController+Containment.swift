@@ -27,9 +27,18 @@ extension ViewController {
     /// Takes the controller from its parent and calls `didMove(toParent: nil)`. The caller
     /// calls `willMove(toParent: nil)` first and removes the view.
     public func removeFromParent() {
+        removeFromParent(tellingParent: true)
+    }
+
+    /// `tellingParent` is false when the parent takes the child out itself, and so knows.
+    func removeFromParent(tellingParent: Bool) {
         guard let parent else { return }
-        parent.children.removeAll { $0 === self }
+        // A child is listed once, and the one leaving is most often the last added (a pop).
+        if let index = parent.children.lastIndex(where: { $0 === self }) {
+            parent.children.remove(at: index)
+        }
         self.parent = nil
+        if tellingParent { parent.childRemoved(self) }
         didMove(toParent: nil)
     }
 

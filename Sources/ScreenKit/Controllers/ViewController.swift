@@ -168,6 +168,10 @@ open class ViewController: Responder, CustomStringConvertible {
     /// A descendant's title or bar items changed; containers refresh their bars.
     func childItemsChanged(_ child: ViewController) {}
 
+    /// A child left through its own `removeFromParent`; containers that keep a list of
+    /// their children beside `children` note it here.
+    func childRemoved(_ child: ViewController) {}
+
     /// The controller is about to appear; containers put the views of the children they
     /// show in place here, so that those load and appear with them.
     func prepareForAppearance() {}
