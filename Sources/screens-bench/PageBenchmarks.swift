@@ -21,9 +21,9 @@ func runPageBenchmarks(_ bench: inout Benchmark) throws {
     if all || bench.wants(pairs) {
         bench.report(try navigationFigure(pairs, bench, depth: 1, cycles: 10_000))
     }
-    let deep = "nav: push 300 deep, pop all (vs bare containment)"
+    let deep = "nav: push 10^4 deep, pop all (vs a hand-made stack)"
     if all || bench.wants(deep) {
-        bench.report(try navigationFigure(deep, bench, depth: 300, cycles: 1))
+        bench.report(try navigationFigure(deep, bench, depth: 10_000, cycles: 1))
     }
 }
 
@@ -151,7 +151,8 @@ private func residentBytes() -> Int {
 
 /// Push+pop on a navigation controller, non-animated, against the same containment and
 /// appearance calls done by hand on a plain stack: `cycles` times, push `depth` controllers
-/// one on another and pop them all.
+/// one on another and pop them all. The hand-made stack costs the same per push+pop at any
+/// depth, so the ratio 10^4 deep shows whether the navigation controller does too.
 private func navigationFigure(_ name: String, _ bench: Benchmark, depth: Int, cycles: Int) throws -> Figure {
     var failure: Error?
     var rounds = bench
