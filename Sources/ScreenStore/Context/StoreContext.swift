@@ -201,10 +201,15 @@ public final class StoreContext {
     func fill(_ object: ManagedObject, from row: RawStatement) {
         let layout = object.layout
         var column: Int32 = 1
-        for index in layout.attributeTypes.indices {
-            object.values[index] = row.value(at: column, as: layout.attributeTypes[index])
+        // Built apart and stored once: writing into the object's copy of the defaults would
+        // copy them first and check uniqueness on every write.
+        var values: [StoreValue] = []
+        values.reserveCapacity(layout.attributeTypes.count)
+        for type in layout.attributeTypes {
+            values.append(row.value(at: column, as: type))
             column += 1
         }
+        object.values = values
         for index in layout.toOnes.indices {
             object.toOne[index] = row.key(at: column).map { objectOrFault(schema.layouts[layout.toOneDestination[index]], $0) }
             column += 1
@@ -216,7 +221,7 @@ public final class StoreContext {
     /// - Throws: ``StoreError/invalidObject(_:)`` when the row is gone.
     func fulfill(_ object: ManagedObject) throws {
         guard object.isFault, let key = object.primaryKey else { return }
-        let found = try query(object.layout.selectByKeySQL, [.integer(key)]) { fill(object, from: $0) }
+        let found: [Void] = try query(object.layout.selectByKeySQL, [.integer(key)]) { fill(object, from: $0) }
         if found.isEmpty {
             object.isFault = false
             throw StoreError.invalidObject("\(object) is no longer in the store")
