@@ -94,20 +94,9 @@ import Testing
 
     // MARK: - Unsaved changes reached through key paths
 
-    /// Ann (a1, a2) and Bob (b1), saved.
-    private func library() throws -> (StoreContext, ann: ManagedObject, bob: ManagedObject) {
-        let context = try StoreFixtures.memoryStore(try StoreFixtures.library()).context
-        let ann = try context.insert("Author", values: ["name": .string("Ann")])
-        let bob = try context.insert("Author", values: ["name": .string("Bob")])
-        try StoreFixtures.book(context, "a1", by: ann)
-        try StoreFixtures.book(context, "a2", by: ann)
-        try StoreFixtures.book(context, "b1", by: bob)
-        try context.save()
-        return (context, ann, bob)
-    }
 
     @Test func anUnsavedChangeToADestinationIsSeenThroughToOneKeyPaths() throws {
-        let (context, ann, _) = try library()
+        let (context, ann, _) = try StoreFixtures.savedLibrary()
         try ann.setValue(.string("Zed"), forKey: "name")
         let byTitle = [SortKey("title")]
         #expect(try fetch(context, "author.name == 'Zed'", of: "Book", sort: byTitle) == ["a1", "a2"])
@@ -121,7 +110,7 @@ import Testing
     }
 
     @Test func anUnsavedChangeTwoHopsAwayIsSeen() throws {
-        let (context, ann, bob) = try library()
+        let (context, ann, bob) = try StoreFixtures.savedLibrary()
         let house = try context.insert("Publisher", values: ["name": .string("House")])
         try ann.setObject(house, forKey: "publisher")
         try bob.setObject(house, forKey: "publisher")
@@ -134,7 +123,7 @@ import Testing
     }
 
     @Test func anUnsavedChangeToAToManyMemberIsSeenByQuantifiers() throws {
-        let (context, _, _) = try library()
+        let (context, _, _) = try StoreFixtures.savedLibrary()
         let b1 = try #require(try context.fetch(FetchRequest("Book", predicate: try Predicate(format: "title == 'b1'"))).first)
         try b1.setValue(.string("new"), forKey: "title")
         #expect(try fetch(context, "ANY books.title == 'new'", of: "Author") == ["Bob"])

@@ -188,13 +188,7 @@ private final class Recorder: FetchedResultsControllerDelegate {
     private func library(
         predicate: String? = nil, sort: [SortKey] = [SortKey("author.name"), SortKey("title")], sectionKey: String? = nil
     ) throws -> (StoreContext, ann: ManagedObject, bob: ManagedObject, FetchedResultsController, Recorder) {
-        let context = try StoreFixtures.memoryStore(try StoreFixtures.library()).context
-        let ann = try context.insert("Author", values: ["name": .string("Ann")])
-        let bob = try context.insert("Author", values: ["name": .string("Bob")])
-        try StoreFixtures.book(context, "a1", by: ann)
-        try StoreFixtures.book(context, "a2", by: ann)
-        try StoreFixtures.book(context, "b1", by: bob)
-        try context.save()
+        let (context, ann, bob) = try StoreFixtures.savedLibrary()
         let request = FetchRequest("Book", predicate: try predicate.map { try Predicate(format: $0) }, sortedBy: sort)
         let frc = try FetchedResultsController(request: request, context: context, sectionNameKeyPath: sectionKey)
         let recorder = Recorder()

@@ -46,6 +46,18 @@ enum StoreFixtures {
         return book
     }
 
+    /// A library saved in memory: Ann wrote a1 and a2, Bob wrote b1.
+    static func savedLibrary() throws -> (StoreContext, ann: ManagedObject, bob: ManagedObject) {
+        let context = try memoryStore(try library()).context
+        let ann = try context.insert("Author", values: ["name": .string("Ann")])
+        let bob = try context.insert("Author", values: ["name": .string("Bob")])
+        try book(context, "a1", by: ann)
+        try book(context, "a2", by: ann)
+        try book(context, "b1", by: bob)
+        try context.save()
+        return (context, ann, bob)
+    }
+
     static func titles(_ objects: [ManagedObject]) -> [String] {
         objects.map(label)
     }
