@@ -149,6 +149,31 @@ struct LuaClassTests {
         #expect(try lua.run("return back.count, getmetatable(back)", name: "=k") == [.integer(2), "test.Widget"])
     }
 
+
+    @Test func aScriptThatCollectsSeesTheFieldsOfAnObjectSwiftDroppedGo() throws {
+        let lua = try state()
+        final class Holder { var widget: Widget? }
+        let holder = Holder()
+        holder.widget = try #require(try lua.run("""
+            gone = setmetatable({}, { __mode = "k" })
+            local w = Widget:new()
+            w.token = {}
+            gone[w.token] = true
+            return w
+            """, name: "=g")[0].userdataValue?.object(as: Widget.self))
+        lua.globals.set("drop", lua.function { _ -> Void in holder.widget = nil })
+        // Swift holds the object: its fields, and the token in them, stay. Then Swift drops
+        // it while the script runs, with no call from Swift to free its slot: collectgarbage
+        // frees it itself.
+        #expect(try lua.run("""
+            collectgarbage()
+            local kept = next(gone) ~= nil
+            drop()
+            collectgarbage()
+            return kept, next(gone) == nil, collectgarbage("count") > 0
+            """, name: "=g") == [true, true, true])
+    }
+
     @Test func subclassesOfSwiftClassesInheritMembers() throws {
         let lua = try state()
         let results = try lua.run("""

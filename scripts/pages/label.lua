@@ -1,24 +1,15 @@
--- The seed's LabelViewController: a page that shows its number and nothing else. The book
--- keeps a weak list of the pages it made, so the suite can count the ones still alive.
+-- The seed's LabelViewController: a page that shows its number and nothing else. The pages
+-- made are recorded in `alive`, so that the suite can count the ones still alive.
+local alive = require("alive")
+
 local LabelViewController = ui.Controller:extend("LabelViewController")
 
---- Every page made and not yet collected, in a table with weak keys.
-LabelViewController.alive = setmetatable({}, { __mode = "k" })
+--- Every page made, for counting the ones alive.
+LabelViewController.alive = alive.new()
 
 --- Listing 4.50: a new page controller for `number`.
 function LabelViewController.withPageNumber(number)
-  local page = LabelViewController:new{ pageNumber = number, title = "Page " .. number }
-  LabelViewController.alive[page] = true
-  return page
-end
-
---- How many pages are alive after a full collection.
-function LabelViewController.countAlive()
-  collectgarbage("collect")
-  collectgarbage("collect")
-  local count = 0
-  for _ in pairs(LabelViewController.alive) do count = count + 1 end
-  return count
+  return LabelViewController.alive:track(LabelViewController:new{ pageNumber = number, title = "Page " .. number })
 end
 
 function LabelViewController:viewDidLoad()

@@ -3,11 +3,15 @@
 -- numbered pages made from them. The options controller is the book's data source and
 -- delegate, as in the seed, and records every time it is asked for a page in `pulls`.
 local LabelViewController = require("label")
+local alive = require("alive")
 
 local Options = ui.Controller:extend("Options")
 
 --- The number of the book's last page.
 Options.pageCount = 24
+
+--- Every book made, for counting the ones alive.
+Options.books = alive.new()
 
 --- One row per setting: the segments shown and the value each stands for.
 local CHOICES = {
@@ -124,10 +128,14 @@ function Options:showPages()
   pages.dataSource = self
   pages.delegate = self
   pages:setViewControllers(self:viewControllersForSpineLocation(location), self:selected("direction"), true)
+  -- The actions find the book when tapped rather than hold it: the book holds its items,
+  -- and an item whose action held the book would keep it alive after it is popped.
+  local navigation = self.navigationController
   pages.toolbarItems = {
-    ui.BarButtonItem:new{ title = "Previous", action = function() pages:pageBackward(true) end },
-    ui.BarButtonItem:new{ title = "Next", action = function() pages:pageForward(true) end },
+    ui.BarButtonItem:new{ title = "Previous", action = function() navigation.topViewController:pageBackward(true) end },
+    ui.BarButtonItem:new{ title = "Next", action = function() navigation.topViewController:pageForward(true) end },
   }
+  Options.books:track(pages)
   self.navigationController:push(pages, true)
   self.navigationController.toolbarHidden = false
   return true

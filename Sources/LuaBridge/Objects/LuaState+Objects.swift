@@ -305,6 +305,9 @@ extension LuaState {
             lua_pushswiftstring(L, LuaState.swiftClassKey)
             try protectedCall(on: L, arguments: 1, results: 1)
             prelude = lua_makeref(L)
+            pushPreludeField("wrapcollect", on: L)
+            pushFunction(.nothing { [unowned self] _ in releasePendingReferences() }, on: L)
+            try protectedCall(on: L, arguments: 1, results: 0)
         }
     }
 }

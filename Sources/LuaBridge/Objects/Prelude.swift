@@ -131,6 +131,18 @@ function prelude.sandbox()
   return env
 end
 
+-- Swift lets go of Lua values (a dropped reference, a freed object's fields) by marking
+-- their registry slots, freed on the next call from Swift. `collectgarbage` frees them
+-- first, so that a script that collects sees what Swift no longer holds go too.
+function prelude.wrapcollect(release)
+  local collect = rawget(G, "collectgarbage")
+  if type(collect) ~= "function" then return end
+  G.collectgarbage = function(...)
+    release()
+    return collect(...)
+  end
+end
+
 prelude.swiftkey = swiftkey
 return prelude
 """#
