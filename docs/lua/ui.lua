@@ -67,7 +67,13 @@ function ui.View:removeGestureRecognizer(recognizer) end
 --- @field state string "normal", or the set states joined by "+" ("selected+highlighted")
 --- @field tracking boolean
 ui.Control = {}
---- Calls `fn(sender, event)` for the event (or list of events).
+--- Calls `fn(sender, event)` for the event (or list of events); or, as UIKit,
+--- `control:addTarget(target, "method", events)` calls `target:method(sender, event)`.
+--- A function keeps alive what it captures (a button whose function captures the controller
+--- owning the button keeps both alive for good); a target object is held weakly, as UIKit
+--- holds targets, and once it is gone the action does nothing. A table target is held.
+--- A target without the method is an error at the call.
+--- @overload fun(self: ui.Control, target: ui.Controller|ui.View|table, method: string, events: ui.ControlEvent|ui.ControlEvent[]): userdata
 --- @param fn fun(sender: ui.Control, event: ui.ControlEvent)
 --- @param events ui.ControlEvent|ui.ControlEvent[]
 --- @return userdata target for removeTarget
@@ -133,7 +139,9 @@ ui.TextField = {}
 ui.GestureRecognizer = {}
 --- @return ui.Point
 function ui.GestureRecognizer:locationIn(view) end
---- Each gesture class takes `action = fn(recognizer)` and its settings in `new{}`:
+--- Each gesture class takes `action = fn(recognizer)`, or `target = obj, action = "method"`
+--- (the target held weakly, as `ui.Control:addTarget`), and its settings in `new{}`;
+--- `g:addTarget(fn)` or `g:addTarget(target, "method")` adds more:
 --- TapGesture (numberOfTapsRequired, numberOfTouchesRequired), LongPressGesture
 --- (minimumPressDuration = 0.5, allowableMovement), SwipeGesture (direction, swipedDirection),
 --- PanGesture (translationIn(view), velocity), PinchGesture (scale), RotationGesture (rotation).
@@ -379,9 +387,12 @@ ui.TabBarItem = {}
 --- @field tag integer
 --- @field enabled boolean
 ui.BarButtonItem = {}
---- @param fields { title: string?, tag: integer?, action: fun(item: ui.BarButtonItem)? }
+--- `new{ title =, action = fn(item) }`, or `new{ title =, target = obj, action = "method" }`
+--- calling `obj:method(item)` with the target held weakly (see `ui.Control:addTarget`).
+--- @param fields { title: string?, tag: integer?, action: (fun(item: ui.BarButtonItem)|string)?, target: (ui.Controller|table)? }
 --- @return ui.BarButtonItem
 function ui.BarButtonItem:new(fields) end
+--- `setAction(fn)` or `setAction(target, "method")`.
 function ui.BarButtonItem:setAction(fn) end
 function ui.BarButtonItem:tap() end
 

@@ -66,13 +66,14 @@ function Supernumerary:viewDidLoad()
   self.closeButton = ui.Button:new{ frame = { width / 2 - 44, 64, 88, 16 },
                                     autoresizing = { "flexibleLeftMargin", "flexibleRightMargin" } }
   self.closeButton:setTitle("Close", "normal")
-  self.closeButton:addTarget(function() self:close() end, "touchUpInside")
+  self.closeButton:addTarget(self, "close", "touchUpInside")
   self.view:addSubview(self.label)
   self.view:addSubview(self.closeButton)
 end
 
---- Listing 4.72: a ShrinkingSegue made in code, from this controller to its parent.
-function Supernumerary:close()
+--- Listing 4.72: a ShrinkingSegue made in code, from this controller to its parent. The
+--- action of Close, whose button holds this controller weakly as its target.
+function Supernumerary:close(sender)
   ui.Segue:new{ source = self, destination = self.parent, perform = segues.shrinking }:perform()
 end
 
@@ -100,7 +101,7 @@ function Container:viewDidLoad()
   self.raiseButton = ui.Button:new{ frame = { bounds.width / 2 - 44, bounds.height - 24, 88, 16 },
                                     autoresizing = { "flexibleLeftMargin", "flexibleRightMargin", "flexibleTopMargin" } }
   self.raiseButton:setTitle("Raise", "normal")
-  self.raiseButton:addTarget(function(sender) self:performSegue("raise", sender) end, "touchUpInside")
+  self.raiseButton:addTarget(self, "raise", "touchUpInside")
   for _, view in ipairs{ self.titleLabel, self.containerView, self.raiseButton } do
     self.view:addSubview(view)
   end
@@ -124,6 +125,11 @@ function Container:viewDidLayoutSubviews()
     local column, row = (index - 1) % 2, (index - 1) // 2
     panel.view.frame = { column * width, row * height, width, height }
   end
+end
+
+--- The action of Raise: the RaisingSegue registered above.
+function Container:raise(sender)
+  self:performSegue("raise", sender)
 end
 
 function Container:prepareForSegue(segue, sender)

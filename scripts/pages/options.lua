@@ -2,6 +2,7 @@
 -- (animation, orientation, spine location, double-sided pages, direction) and a book of
 -- numbered pages made from them. The options controller is the book's data source and
 -- delegate, as in the seed, and records every time it is asked for a page in `pulls`.
+local Book = require("book")
 local LabelViewController = require("label")
 local alive = require("alive")
 
@@ -50,7 +51,7 @@ function Options:viewDidLoad()
   self.showButton = ui.Button:new{ frame = { width / 2 - 56, y + 2 * ROW, 112, 16 },
                                    autoresizing = { "flexibleLeftMargin", "flexibleRightMargin" } }
   self.showButton:setTitle("Show pages", "normal")
-  self.showButton:addTarget(function() self:showPages() end, "touchUpInside")
+  self.showButton:addTarget(self, "showPages", "touchUpInside")
   self.view:addSubview(self.showButton)
   -- Why the last "Show pages" made no book, in the page view controller's words.
   self.messageLabel = ui.Label:new{ frame = { 8, y + 3 * ROW, width - 16, 64 }, lines = 4, lineBreakMode = "wordWrap",
@@ -108,11 +109,12 @@ function Options:viewControllersForSpineLocation(location, pages)
 end
 
 --- Listing 4.48: a page view controller with the selected settings, pushed with Previous
---- and Next in the toolbar. Settings it refuses leave a message instead.
-function Options:showPages()
+--- and Next in the toolbar. Settings it refuses leave a message instead. The action of
+--- "Show pages".
+function Options:showPages(sender)
   local orientation = self.view.window and self.view.window.orientation or "portrait"
   local location = self:spineLocationForOrientation(orientation)
-  local made, pages = pcall(ui.PageViewController.new, ui.PageViewController, {
+  local made, pages = pcall(Book.new, Book, {
     transitionStyle = self:selected("animation"),
     orientation = self:selected("orientation"),
     spineLocation = location,
@@ -128,12 +130,11 @@ function Options:showPages()
   pages.dataSource = self
   pages.delegate = self
   pages:setViewControllers(self:viewControllersForSpineLocation(location), self:selected("direction"), true)
-  -- The actions find the book when tapped rather than hold it: the book holds its items,
-  -- and an item whose action held the book would keep it alive after it is popped.
-  local navigation = self.navigationController
+  -- The book is the target of its own buttons, held weakly as UIKit holds targets: an action
+  -- function capturing the book would keep it alive after it is popped.
   pages.toolbarItems = {
-    ui.BarButtonItem:new{ title = "Previous", action = function() navigation.topViewController:pageBackward(true) end },
-    ui.BarButtonItem:new{ title = "Next", action = function() navigation.topViewController:pageForward(true) end },
+    ui.BarButtonItem:new{ title = "Previous", target = pages, action = "previousPage" },
+    ui.BarButtonItem:new{ title = "Next", target = pages, action = "nextPage" },
   }
   Options.books:track(pages)
   self.navigationController:push(pages, true)

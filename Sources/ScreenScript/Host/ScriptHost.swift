@@ -25,6 +25,8 @@ public final class ScriptHost {
     public internal(set) var appName = "screens"
     /// Calls a delegate's method when it has one (see ``LuaDelegate``).
     let methodInvoker: LuaFunction
+    /// `hasMethod(object, name)`: whether `object[name]` is a function.
+    let methodFinder: LuaFunction
     /// Finds segues registered for Lua classes (see `SegueBindings`).
     var segueFinder: LuaFunction?
 
@@ -49,6 +51,7 @@ public final class ScriptHost {
         self.loop = loop
         self.modules = modules
         methodInvoker = try lua.load(Self.methodInvokerSource, name: "=ui").call(returning: LuaFunction.self)
+        methodFinder = try lua.load(Self.methodFinderSource, name: "=ui").call(returning: LuaFunction.self)
         try install(modules)
         loop.localNotificationHandler = { [unowned self] note in deliver(note) }
     }

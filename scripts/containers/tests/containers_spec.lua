@@ -106,6 +106,22 @@ describe("Container", function()
     assert.are.equal(app.container.viewControllers[1].view, window:hitTest({ 10, 100 }))
   end)
 
+  it("lets a closed controller go: its Close button holds it only weakly", function()
+    local tokens = setmetatable({}, { __mode = "k" })
+    for _ = 1, 3 do
+      tap(centerOf(app.container.raiseButton))
+      local raised = app.container.children[5]
+      raised.token = {}
+      tokens[raised.token] = true
+      tap(centerOf(raised.closeButton))
+      raised = nil
+    end
+    collectgarbage()
+    collectgarbage()
+    assert.is_nil(next(tokens))
+    assert.are.equal(4, #app.container.children)
+  end)
+
   it("passes memory warnings to every controller and keeps views on screen", function()
     local warned = {}
     for _, panel in ipairs(app.container.viewControllers) do

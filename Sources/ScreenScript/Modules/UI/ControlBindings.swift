@@ -54,13 +54,14 @@ enum ControlBindings {
         cls.property("state") { $0.state.description }
         cls.property("tracking") { $0.isTracking }
         cls.property("touchInside") { $0.isTouchInside }
+        // `addTarget(fn, events)`, or UIKit's `addTarget(target, "method", events)` with the
+        // target held weakly (see ScriptAction).
         cls.method("addTarget") { [weak host] control, args in
-            let action = try args.get(2, as: LuaFunction.self)
-            let events = try eventNames(args, 3)
+            guard let host else { throw args.error(2, "the script host is gone") }
+            let (action, next) = try ScriptAction.parse(args, at: 2, host: host)
+            let events = try eventNames(args, next)
             let context = "action for \(events.map(\.rawValue).sorted().joined(separator: ", ")) added at \(args.callerLocation ?? "?")"
-            return TargetToken(control.addTarget({ [weak host] sender, event in
-                host?.callback(action, sender, event.rawValue, context: context)
-            }, for: events))
+            return TargetToken(control.addTarget({ sender, event in action.perform(sender, event.rawValue, context: context) }, for: events))
         }
         cls.method("removeTarget") { control, args in control.removeTarget(try args.get(2, as: TargetToken.self).target) }
         cls.method("sendActions") { control, args in

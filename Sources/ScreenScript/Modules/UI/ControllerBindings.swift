@@ -161,26 +161,30 @@ enum ControllerBindings {
 
     static func barButtonItem(host: ScriptHost) -> LuaClass<BarButtonItem> {
         let cls = LuaClass<BarButtonItem>("ui.BarButtonItem")
-        cls.constructor(keys: ["action"]) { [weak host] args in
+        // `new{ action = fn }`, or `new{ target = obj, action = "method" }` with the target held
+        // weakly (see ScriptAction).
+        cls.constructor(keys: ["action", "target"]) { [weak host] args in
             let item = BarButtonItem()
-            if let fields = try args.get(2, as: LuaTable?.self), let action = try fields.get("action", as: LuaFunction?.self) {
-                setAction(action, on: item, host: host, place: args.callerLocation ?? "?")
+            if let host, let action = try ScriptAction.fromFields(try args.get(2, as: LuaTable?.self), args, host: host) {
+                setAction(action, on: item, place: args.callerLocation)
             }
             return item
         }
         cls.property("title", get: { $0.title }, set: { $0.title = $1 })
         cls.property("tag", get: { $0.tag }, set: { $0.tag = $1 })
         cls.property("enabled", get: { $0.isEnabled }, set: { $0.isEnabled = $1 })
+        // `setAction(fn)`, or `setAction(target, "method")`.
         cls.method("setAction") { [weak host] item, args in
-            setAction(try args.get(2, as: LuaFunction.self), on: item, host: host, place: args.callerLocation ?? "?")
+            guard let host else { throw args.error(2, "the script host is gone") }
+            setAction(try ScriptAction.parse(args, at: 2, host: host).0, on: item, place: args.callerLocation)
         }
         cls.method("tap") { item, _ in item.tap() }
         return cls
     }
 
-    private static func setAction(_ action: LuaFunction, on item: BarButtonItem, host: ScriptHost?, place: String) {
-        item.action = { [weak host] item in
-            host?.callback(action, item, context: "action of bar button '\(item.title ?? "")' set at \(place)")
+    private static func setAction(_ action: ScriptAction, on item: BarButtonItem, place: String?) {
+        item.action = { item in
+            action.perform(item, context: "action of bar button '\(item.title ?? "")' set at \(place ?? "?")")
         }
     }
 

@@ -52,8 +52,10 @@ enum GestureBindings {
         cls.property("numberOfTouches") { $0.numberOfTouches }
         cls.property("view") { $0.view }
         cls.method("locationIn") { recognizer, args in recognizer.location(in: try args.get(2, as: View?.self)) }
+        // `addTarget(fn)`, or UIKit's `addTarget(target, "method")` with the target held weakly.
         cls.method("addTarget") { [weak host] recognizer, args in
-            addAction(try args.get(2, as: LuaFunction.self), to: recognizer, at: args.callerLocation, host: host)
+            guard let host else { throw args.error(2, "the script host is gone") }
+            addAction(try ScriptAction.parse(args, at: 2, host: host).0, to: recognizer, at: args.callerLocation)
         }
         return cls
     }
@@ -65,22 +67,19 @@ enum GestureBindings {
     ) -> LuaClass<T> {
         let cls = LuaClass<T>(name, parent: parent)
         members(cls)
-        cls.constructor(keys: ["action"]) { [weak host] args in
+        cls.constructor(keys: ["action", "target"]) { [weak host] args in
             let recognizer = create()
-            let fields = try args.get(2, as: LuaTable?.self)
-            if let action = try fields?.get("action", as: LuaFunction?.self) {
-                addAction(action, to: recognizer, at: args.callerLocation, host: host)
+            if let host, let action = try ScriptAction.fromFields(try args.get(2, as: LuaTable?.self), args, host: host) {
+                addAction(action, to: recognizer, at: args.callerLocation)
             }
             return recognizer
         }
         return cls
     }
 
-    private static func addAction(_ action: LuaFunction, to recognizer: GestureRecognizer, at location: String?, host: ScriptHost?) {
+    private static func addAction(_ action: ScriptAction, to recognizer: GestureRecognizer, at location: String?) {
         let context = "gesture action added at \(location ?? "?")"
-        recognizer.addTarget { [weak host] recognizer in
-            host?.callback(action, recognizer, context: context)
-        }
+        recognizer.addTarget { recognizer in action.perform(recognizer, context: context) }
     }
 
     private static func directions(_ names: [String]) throws -> Set<SwipeGestureRecognizer.Direction> {

@@ -50,4 +50,12 @@ extension ScriptHost {
           return true, method(object, ...)
         end
         """
+
+    /// Lua code that tells whether `obj[name]` is a function; false when `obj` cannot be indexed.
+    static let methodFinderSource = """
+        return function(object, name)
+          local ok, method = pcall(function() return object[name] end)
+          return ok and type(method) == "function"
+        end
+        """
 }

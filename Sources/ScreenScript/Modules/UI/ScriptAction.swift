@@ -1,0 +1,148 @@
+import LuaBridge
+
+/// What a control or a bar button item calls when it fires: a Lua function, or a method of a
+/// target, named as UIKit names actions (`control:addTarget(self, "close", "touchUpInside")`).
+///
+/// A function Swift keeps keeps alive what it captures, and Lua's collector cannot see the
+/// Swift references back: a button whose action captures the controller that owns the button
+/// keeps both alive for good. A Swift target is held weakly instead, as UIKit holds targets,
+/// so an action method on the controller does not keep it alive; once the target is gone the
+/// action does nothing. A table target is a Lua value and is held as functions are.
+final class ScriptAction {
+    private enum Callee {
+        case function(LuaFunction)
+        case swiftTarget(Weak, method: String)
+        case tableTarget(LuaValue, method: String)
+    }
+
+    private final class Weak {
+        weak var object: AnyObject?
+        init(_ object: AnyObject) { self.object = object }
+    }
+
+    private let callee: Callee
+    private weak var host: ScriptHost?
+
+    private init(_ callee: Callee, host: ScriptHost?) {
+        self.callee = callee
+        self.host = host
+    }
+
+    /// A function action.
+    convenience init(_ function: LuaFunction, host: ScriptHost?) {
+        self.init(.function(function), host: host)
+    }
+
+    /// The action at `index` of a call: a function, or a target at `index` and the name of
+    /// its method at `index + 1`. Returns the action and the index of the argument after it.
+    /// - Throws: an argument error when neither is given, or the target has no such method.
+    static func parse(_ args: LuaArguments, at index: Int32, host: ScriptHost) throws -> (ScriptAction, next: Int32) {
+        if args.type(at: index) == .function {
+            return (ScriptAction(try args.get(index, as: LuaFunction.self), host: host), index + 1)
+        }
+        let target = try args.get(index, as: LuaValue.self)
+        guard case .string(let name) = try args.get(index + 1, as: LuaValue.self) else {
+            throw args.error(index, "function, or target and method name, expected, got \(target.type)")
+        }
+        let action = try ScriptAction(target: target, method: name.description, host: host) { message in
+            args.error(index, message)
+        }
+        return (action, index + 2)
+    }
+
+    /// The action in a constructor's fields: `action = fn`, or `target = obj, action = "method"`;
+    /// nil when there is none. The fields are argument 2 of `new`.
+    /// - Throws: an argument error for a target without a method name, an action of the wrong
+    ///   kind, or a target without that method.
+    static func fromFields(_ fields: LuaTable?, _ args: LuaArguments, host: ScriptHost) throws -> ScriptAction? {
+        guard let fields else { return nil }
+        let target = try fields.get("target", as: LuaValue.self)
+        switch try fields.get("action", as: LuaValue.self) {
+        case .nil:
+            if !target.isNil { throw args.error(2, "a target needs the name of its method as action") }
+            return nil
+        case .function(let function) where target.isNil:
+            return ScriptAction(function, host: host)
+        case .string(let method) where !target.isNil:
+            return try ScriptAction(target: target, method: method.description, host: host) { message in
+                args.error(2, "target: \(message)")
+            }
+        case let action:
+            throw args.error(2, target.isNil
+                ? "action must be a function, got \(action.type)"
+                : "action must be the name of a method of the target, got \(action.type)")
+        }
+    }
+
+    /// A method action on `target`, which must have the method now.
+    /// - Parameter failure: makes the error for a target that is not an object or table, or
+    ///   has no such method.
+    convenience init(
+        target: LuaValue, method: String, host: ScriptHost, failure: (String) -> any Error
+    ) throws {
+        switch target {
+        case .userdata, .table: break
+        default: throw failure("target must be an object or a table, got \(target.type)")
+        }
+        guard try host.methodFinder.call(target, method, returning: Bool.self) else {
+            throw failure("\(Self.describe(target)) has no method '\(method)'")
+        }
+        switch target {
+        case .userdata(let userdata):
+            guard let object = userdata.object(as: AnyObject.self) else {
+                throw failure("target must be an object or a table, got \(target.type)")
+            }
+            self.init(.swiftTarget(Weak(object), method: method), host: host)
+        default:
+            self.init(.tableTarget(target, method: method), host: host)
+        }
+    }
+
+    /// Calls the function, or the target's method with the target first; an error is reported
+    /// with `context` (where the action was set: "action for touchUpInside added at
+    /// main.lua:12") and the host goes on. A target that is gone is not called.
+    func perform<each Argument: LuaPushable>(_ arguments: repeat each Argument, context: @autoclosure () -> String) {
+        guard let host else { return }
+        switch callee {
+        case .function(let function):
+            host.callback(function, repeat each arguments, context: context())
+        case .swiftTarget(let weak, let method):
+            guard let object = weak.object else { return }
+            call(method, on: TargetObject(object), repeat each arguments, host: host, context: context)
+        case .tableTarget(let table, let method):
+            call(method, on: table, repeat each arguments, host: host, context: context)
+        }
+    }
+
+    private func call<Target: LuaPushable, each Argument: LuaPushable>(
+        _ method: String, on target: Target, _ arguments: repeat each Argument, host: ScriptHost,
+        context: () -> String
+    ) {
+        do {
+            let results = try host.methodInvoker.callReturningAll(target, method, repeat each arguments)
+            if results.first?.isTruthy != true {
+                host.lua.report(LuaError(kind: .runtime, message: "the target has no method '\(method)' any more"), in: context())
+            }
+        } catch {
+            host.lua.report(error, in: context())
+        }
+    }
+
+    private static func describe(_ target: LuaValue) -> String {
+        if case .userdata(let userdata) = target, let object = userdata.object(as: AnyObject.self) {
+            return String(describing: object)
+        }
+        return "the \(target.type)"
+    }
+}
+
+/// A Swift object pushed as its registered class.
+private struct TargetObject: LuaPushable {
+    let object: AnyObject
+    init(_ object: AnyObject) { self.object = object }
+
+    func push(to stack: LuaStack) -> Int32 {
+        stack.push(object: object)
+        return 1
+    }
+}
