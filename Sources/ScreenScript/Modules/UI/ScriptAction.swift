@@ -1,7 +1,7 @@
 import LuaBridge
 
-/// What a control or a bar button item calls when it fires: a Lua function, or a method of a
-/// target, named as UIKit names actions (`control:addTarget(self, "close", "touchUpInside")`).
+/// What a control, a bar button item or a gesture calls when it fires: a Lua function, or a
+/// method of a target, named as UIKit names actions (`control:addTarget(self, "close", "touchUpInside")`).
 ///
 /// A function Swift keeps keeps alive what it captures, and Lua's collector cannot see the
 /// Swift references back: a button whose action captures the controller that owns the button
