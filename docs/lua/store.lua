@@ -54,7 +54,7 @@ function Context:fetch(request) end
 --- Counts what `fetch` would return (with `limit` and `offset`), without loading the objects.
 --- @return integer
 function Context:count(request) end
---- @param request { entity: string, where: string?, args: any[]?, sort: string[], sectionKey: string?, delegate: table? }
+--- @param request { entity: string, where: string?, args: any[]?, sort: string[], sectionKey: string?, delegate: table|ui.Controller? }
 --- @return store.FetchedResults
 function Context:fetchedResults(request) end
 
@@ -72,8 +72,8 @@ function Object:remove(key, other) end
 
 --- @alias store.IndexPath { section: integer, item: integer, row: integer }
 
---- Keeps a sectioned, sorted result in step with the context. The delegate (a table called
---- with `self` first) hears `willChangeContent(frc)`, `didChangeSection(frc, info, index,
+--- Keeps a sectioned, sorted result in step with the context. The delegate (a table, or an
+--- object such as the controller owning the results, held weakly; called with `self` first) hears `willChangeContent(frc)`, `didChangeSection(frc, info, index,
 --- "insert"|"delete")`, `didChangeObject(frc, obj, ip, "insert"|"delete"|"move"|"update", newIp)`
 --- and `didChangeContent(frc)`, in that order. `sectionKey` must be the first `sort` key and
 --- may be a key path ("author.name"); objects whose `where` or `sort` read another object
@@ -81,7 +81,7 @@ function Object:remove(key, other) end
 --- @class store.FetchedResults
 --- @field sections { name: string, numberOfObjects: integer, objects: store.Object[] }[]
 --- @field fetchedObjects store.Object[]
---- @field delegate table?
+--- @field delegate table|ui.Controller? held weakly when an object
 local FetchedResults = {}
 function FetchedResults:performFetch() end
 --- @param ip store.IndexPath

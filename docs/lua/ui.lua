@@ -199,6 +199,9 @@ function ui.Window:render(kind) end
 --- @field tabBarItem ui.TabBarItem
 --- @field appearanceState "disappeared"|"appearing"|"appeared"|"disappearing"
 ui.Controller = {}
+-- Delegates and data sources of the containers are tables or objects whose methods are
+-- called with `self` first. An object (a controller) is held weakly, as UIKit holds
+-- delegates, and the property reads nil once it is gone; a table is held.
 --- @return ui.Controller
 function ui.Controller:new(fields) end
 function ui.Controller:extend(name) end

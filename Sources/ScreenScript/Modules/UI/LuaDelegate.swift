@@ -5,8 +5,18 @@ import LuaBridge
 ///
 /// A missing method is not an error (delegate methods are optional). A method that raises
 /// is reported with its name and traceback, and the container goes on as if it were missing.
+///
+/// A Swift object (a controller) is held weakly, as UIKit holds delegates: a controller is
+/// often the delegate of a container or results controller it owns itself, and holding it
+/// would keep both alive for good. Once it is gone the delegate is nil. A table is a Lua
+/// value with no other owner, and is held.
 final class LuaDelegate {
-    let value: LuaValue
+    private enum Held {
+        case value(LuaValue)
+        case object(WeakObject)
+    }
+
+    private let held: Held
     private weak var host: ScriptHost?
     private let role: String
 
@@ -14,24 +24,67 @@ final class LuaDelegate {
     ///   ("navigation delegate", "page data source").
     init?(_ value: LuaValue, host: ScriptHost, role: String) {
         guard !value.isNil else { return nil }
-        self.value = value
+        if case .userdata(let userdata) = value, let object = userdata.object(as: AnyObject.self) {
+            held = .object(WeakObject(object))
+        } else {
+            held = .value(value)
+        }
         self.host = host
         self.role = role
     }
 
+    /// The delegate as Lua sees it: nil once an object delegate is gone.
+    var value: LuaValue {
+        switch held {
+        case .value(let value):
+            return value
+        case .object(let weak):
+            guard let object = weak.object, let host else { return .nil }
+            let stack = host.lua.stack
+            stack.reserve(1)
+            stack.pushOne(ObjectArgument(object))
+            defer { stack.pop() }
+            return stack.value(at: -1)
+        }
+    }
+
     /// Calls the method `name` with the arguments. Returns its results, or nil when the
-    /// object has no such method or it raised (the error is reported).
+    /// object has no such method, is gone, or the method raised (the error is reported).
     @discardableResult
     func call<each Argument: LuaPushable>(_ name: String, _ arguments: repeat each Argument) -> [LuaValue]? {
         guard let host else { return nil }
         do {
-            let results = try host.methodInvoker.callReturningAll(value, name, repeat each arguments)
+            let results: [LuaValue]
+            switch held {
+            case .value(let value):
+                results = try host.methodInvoker.callReturningAll(value, name, repeat each arguments)
+            case .object(let weak):
+                guard let object = weak.object else { return nil }
+                results = try host.methodInvoker.callReturningAll(ObjectArgument(object), name, repeat each arguments)
+            }
             guard results.first?.isTruthy == true else { return nil }
             return Array(results.dropFirst())
         } catch {
             host.lua.report(error, in: "\(name) of \(role)")
             return nil
         }
+    }
+}
+
+/// A Swift object held weakly: a delegate or an action's target.
+final class WeakObject {
+    weak var object: AnyObject?
+    init(_ object: AnyObject) { self.object = object }
+}
+
+/// A Swift object pushed as its registered class, as an argument or a `self`.
+struct ObjectArgument: LuaPushable {
+    let object: AnyObject
+    init(_ object: AnyObject) { self.object = object }
+
+    func push(to stack: LuaStack) -> Int32 {
+        stack.push(object: object)
+        return 1
     }
 }
 

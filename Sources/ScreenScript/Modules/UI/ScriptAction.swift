@@ -11,13 +11,8 @@ import LuaBridge
 final class ScriptAction {
     private enum Callee {
         case function(LuaFunction)
-        case swiftTarget(Weak, method: String)
+        case swiftTarget(WeakObject, method: String)
         case tableTarget(LuaValue, method: String)
-    }
-
-    private final class Weak {
-        weak var object: AnyObject?
-        init(_ object: AnyObject) { self.object = object }
     }
 
     private let callee: Callee
@@ -92,7 +87,7 @@ final class ScriptAction {
             guard let object = userdata.object(as: AnyObject.self) else {
                 throw failure("target must be an object or a table, got \(target.type)")
             }
-            self.init(.swiftTarget(Weak(object), method: method), host: host)
+            self.init(.swiftTarget(WeakObject(object), method: method), host: host)
         default:
             self.init(.tableTarget(target, method: method), host: host)
         }
@@ -108,7 +103,7 @@ final class ScriptAction {
             host.callback(function, repeat each arguments, context: context())
         case .swiftTarget(let weak, let method):
             guard let object = weak.object else { return }
-            call(method, on: TargetObject(object), repeat each arguments, host: host, context: context)
+            call(method, on: ObjectArgument(object), repeat each arguments, host: host, context: context)
         case .tableTarget(let table, let method):
             call(method, on: table, repeat each arguments, host: host, context: context)
         }
@@ -133,16 +128,5 @@ final class ScriptAction {
             return String(describing: object)
         }
         return "the \(target.type)"
-    }
-}
-
-/// A Swift object pushed as its registered class.
-private struct TargetObject: LuaPushable {
-    let object: AnyObject
-    init(_ object: AnyObject) { self.object = object }
-
-    func push(to stack: LuaStack) -> Int32 {
-        stack.push(object: object)
-        return 1
     }
 }

@@ -1,25 +1,26 @@
--- Target and action, as UIKit has them: a control, a bar button item or a gesture calls a
--- method of its target, which it holds weakly, so that a controller is not kept alive by
--- the buttons in its own view.
+-- Who keeps whom alive. As in UIKit, targets and delegates are held weakly when they are
+-- objects: a control, a bar button item or a gesture calls a method of its target, and a
+-- container or a fetched results controller calls its delegate, without keeping it alive,
+-- so that a controller is not kept alive by what it owns itself.
+
+--- A record of controllers by tokens in their Lua fields, which live exactly as long as
+--- the Swift controller does.
+local function tracker()
+  local tokens = setmetatable({}, { __mode = "k" })
+  return {
+    track = function(controller) local token = {}; controller.token = token; tokens[token] = true; return controller end,
+    count = function()
+      collectgarbage()
+      collectgarbage()
+      local count = 0
+      for _ in pairs(tokens) do count = count + 1 end
+      return count
+    end,
+  }
+end
 
 describe("target actions", function()
   local window
-
-  --- A record of controllers by tokens in their Lua fields, which live exactly as long as
-  --- the Swift controller does.
-  local function tracker()
-    local tokens = setmetatable({}, { __mode = "k" })
-    return {
-      track = function(controller) local token = {}; controller.token = token; tokens[token] = true; return controller end,
-      count = function()
-        collectgarbage()
-        collectgarbage()
-        local count = 0
-        for _ in pairs(tokens) do count = count + 1 end
-        return count
-      end,
-    }
-  end
 
   before_each(function()
     window = ui.Window:new{ device = "iphone" }
@@ -119,9 +120,9 @@ describe("target actions", function()
     window:tap({ 10, 10 })
     local errors = test.errors()
     assert.are.equal(2, #errors)
-    assert.matches("^action for touchUpInside added at Tests/lua/actions_spec.lua:%d+$", errors[1].context)
+    assert.matches("^action for touchUpInside added at Tests/lua/ownership_spec.lua:%d+$", errors[1].context)
     assert.matches("no paper", errors[1].message)
-    assert.matches("actions_spec.lua", errors[1].traceback)
+    assert.matches("ownership_spec.lua", errors[1].traceback)
   end)
 
   it("set a bar button item's and a gesture's target later", function()
@@ -139,5 +140,90 @@ describe("target actions", function()
     surface:addGestureRecognizer(tap)
     window:tap({ 100, 100 })
     assert.are.same({ "done Done", "tapped ended" }, log)
+  end)
+end)
+
+describe("delegates", function()
+  local window
+
+  before_each(function()
+    window = ui.Window:new{ device = "iphone" }
+    window:makeKeyAndVisible()
+  end)
+
+  it("do not keep a controller alive that is the data source and delegate of its own child", function()
+    local alive = tracker()
+    local Reader = ui.Controller:extend("Reader")
+    function Reader:viewDidLoad()
+      self.pages = ui.PageViewController:new()
+      self.pages.dataSource = self
+      self.pages.delegate = self
+      self.pages:setViewControllers({ ui.Controller:new{ title = "1" } }, "forward", false)
+      self:addChild(self.pages)
+      self.view:addSubview(self.pages.view)
+      self.pages:didMoveToParent(self)
+    end
+    function Reader:pageAfter(pvc, vc) return ui.Controller:new{ title = tostring(tonumber(vc.title) + 1) } end
+    function Reader:pageBefore() return nil end
+    local nav = ui.NavigationController:new(ui.Controller:new{ title = "Root" })
+    window.rootViewController = nav
+    for _ = 1, 3 do
+      local reader = alive.track(Reader:new())
+      nav:push(reader, false)
+      assert.is_true(reader.pages:pageForward(false))
+      assert.are.equal("2", reader.pages.viewControllers[1].title)
+      assert.are.equal(reader, reader.pages.dataSource)
+      nav:pop(false)
+    end
+    assert.are.equal(0, alive.count())
+  end)
+
+  it("do not keep a controller alive that owns the fetched results it hears about", function()
+    local alive = tracker()
+    local model = store.model{ Note = { text = "string" } }
+    local ctx = store.open(":memory:", model).context
+    local List = ui.Controller:extend("List")
+    function List:viewDidLoad()
+      self.changes = 0
+      self.results = ctx:fetchedResults{ entity = "Note", sort = { "text" }, delegate = self }
+      self.results:performFetch()
+    end
+    function List:didChangeContent() self.changes = self.changes + 1 end
+    local list = alive.track(List:new())
+    local _ = list.view
+    ctx:insert("Note", { text = "a" })
+    ctx:processPendingChanges()
+    assert.are.equal(1, list.changes)
+    list = nil
+    assert.are.equal(0, alive.count())
+    -- Changes after it is gone reach nobody, and nothing is reported.
+    ctx:insert("Note", { text = "b" })
+    ctx:processPendingChanges()
+    assert.are.same({}, test.errors())
+  end)
+
+  it("keep a table delegate, which has no other owner", function()
+    local pvc = ui.PageViewController:new()
+    pvc.dataSource = {
+      pageAfter = function(self, pvc, vc) return ui.Controller:new{ title = "next" } end,
+    }
+    pvc:setViewControllers({ ui.Controller:new{ title = "first" } }, "forward", false)
+    window.rootViewController = pvc
+    collectgarbage()
+    collectgarbage()
+    assert.is_true(pvc:pageForward(false))
+    assert.are.equal("next", pvc.viewControllers[1].title)
+  end)
+
+  it("read as nil once the object delegate is gone", function()
+    local nav = ui.NavigationController:new(ui.Controller:new())
+    nav.delegate = ui.Controller:new{ title = "gone soon" }
+    collectgarbage()
+    collectgarbage()
+    assert.is_nil(nav.delegate)
+    local kept = ui.Controller:new{ title = "kept" }
+    nav.delegate = kept
+    collectgarbage()
+    assert.are.equal(kept, nav.delegate)
   end)
 end)
