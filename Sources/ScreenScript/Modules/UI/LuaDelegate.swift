@@ -42,7 +42,7 @@ final class LuaDelegate {
             guard let object = weak.object, let host else { return .nil }
             let stack = host.lua.stack
             stack.reserve(1)
-            stack.pushOne(ObjectArgument(object))
+            stack.pushOne(LuaAnyObject(object))
             defer { stack.pop() }
             return stack.value(at: -1)
         }
@@ -60,7 +60,7 @@ final class LuaDelegate {
                 results = try host.methodInvoker.callReturningAll(value, name, repeat each arguments)
             case .object(let weak):
                 guard let object = weak.object else { return nil }
-                results = try host.methodInvoker.callReturningAll(ObjectArgument(object), name, repeat each arguments)
+                results = try host.methodInvoker.callReturningAll(LuaAnyObject(object), name, repeat each arguments)
             }
             guard results.first?.isTruthy == true else { return nil }
             return Array(results.dropFirst())
@@ -77,16 +77,6 @@ final class WeakObject {
     init(_ object: AnyObject) { self.object = object }
 }
 
-/// A Swift object pushed as its registered class, as an argument or a `self`.
-struct ObjectArgument: LuaPushable {
-    let object: AnyObject
-    init(_ object: AnyObject) { self.object = object }
-
-    func push(to stack: LuaStack) -> Int32 {
-        stack.push(object: object)
-        return 1
-    }
-}
 
 /// A container made from Lua, which keeps its Lua delegates and data sources alive: the
 /// containers themselves hold them weakly, as UIKit's do.

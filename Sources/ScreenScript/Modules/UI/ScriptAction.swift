@@ -103,7 +103,7 @@ final class ScriptAction {
             host.callback(function, repeat each arguments, context: context())
         case .swiftTarget(let weak, let method):
             guard let object = weak.object else { return }
-            call(method, on: ObjectArgument(object), repeat each arguments, host: host, context: context)
+            call(method, on: LuaAnyObject(object), repeat each arguments, host: host, context: context)
         case .tableTarget(let table, let method):
             call(method, on: table, repeat each arguments, host: host, context: context)
         }
