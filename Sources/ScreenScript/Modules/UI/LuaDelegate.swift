@@ -78,8 +78,9 @@ final class WeakObject {
 }
 
 
-/// A container made from Lua, which keeps its Lua delegates and data sources alive: the
-/// containers themselves hold them weakly, as UIKit's do.
+/// A container made from Lua, which keeps the wrappers of its Lua delegates and data sources
+/// alive (the containers themselves hold delegates weakly, as UIKit's do); each wrapper
+/// holds a table, or an object weakly, as ``LuaDelegate`` says.
 protocol ScriptDelegateHolder: AnyObject {
     var scriptDelegates: [String: AnyObject] { get set }
 }
