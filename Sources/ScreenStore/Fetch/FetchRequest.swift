@@ -47,8 +47,7 @@ struct FetchPlan {
         condition = try request.predicate.map { try $0.sql(for: layout.entity, in: schema.model, alias: "t0") }
         order = FetchOrder(
             keys: try request.sortKeys.map { try CompiledSortKey($0, root: layout, schema: schema) }, root: layout)
-        let keyPaths = (request.predicate?.node.fullKeyPaths ?? [])
-            + request.sortKeys.map { $0.keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init) }
+        let keyPaths = (request.predicate?.node.fullKeyPaths ?? []) + order.keys.map(\.keys)
         dependencies = KeyPathDependencies(keyPaths: keyPaths, root: layout, schema: schema)
     }
 

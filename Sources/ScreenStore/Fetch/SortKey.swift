@@ -33,6 +33,8 @@ public struct SortKey: Equatable, Sendable {
 /// A sort key resolved against the model: the to-ones to follow and the attribute to read.
 struct CompiledSortKey {
     let key: SortKey
+    /// The key path's keys (`author.name` gives `["author", "name"]`).
+    let keys: [String]
     /// The to-one slots followed from the fetched object, with the layout each leads to.
     let hops: [(slot: Int, layout: EntityLayout)]
     let attribute: Int
@@ -42,6 +44,7 @@ struct CompiledSortKey {
         var layout = root
         var hops: [(Int, EntityLayout)] = []
         let names = key.keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        keys = names
         for (position, name) in names.enumerated() {
             let last = position == names.count - 1
             switch layout.slots[name] {
