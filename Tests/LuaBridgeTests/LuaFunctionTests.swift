@@ -15,11 +15,15 @@ struct PlainSwiftError: Error, CustomStringConvertible {
 
 @MainActor
 struct LuaFunctionTests {
-    @Test func swiftClosuresAreLuaFunctions() throws {
+    /// Functions of both lifetimes behave the same when called; only their release differs.
+    nonisolated static let lifetimes: [LuaFunctionLifetime] = [.collected, .state]
+
+    @Test(arguments: LuaFunctionTests.lifetimes)
+    func swiftClosuresAreLuaFunctions(lifetime: LuaFunctionLifetime) throws {
         let lua = try LuaState()
-        lua.globals.set("add", lua.function { args in try args.get(1, as: Int.self) + args.get(2, as: Int.self) })
-        lua.globals.set("pair", lua.function { _ in LuaMultiple(1, "two") })
-        lua.globals.set("nothing", lua.function { _ in })
+        lua.globals.set("add", lua.function(lifetime: lifetime) { args in try args.get(1, as: Int.self) + args.get(2, as: Int.self) })
+        lua.globals.set("pair", lua.function(lifetime: lifetime) { _ in LuaMultiple(1, "two") })
+        lua.globals.set("nothing", lua.function(lifetime: lifetime) { _ in })
         let results = try lua.run("return add(2, 3), select('#', nothing()), pair()", name: "=f")
         #expect(results == [.integer(5), .integer(0), .integer(1), "two"])
     }
@@ -38,10 +42,11 @@ struct LuaFunctionTests {
         #expect(conversion.message == "bad result from Lua function (number expected, got string)")
     }
 
-    @Test func swiftErrorsBecomeLuaErrorsThatPcallCatches() throws {
+    @Test(arguments: LuaFunctionTests.lifetimes)
+    func swiftErrorsBecomeLuaErrorsThatPcallCatches(lifetime: LuaFunctionLifetime) throws {
         let lua = try LuaState()
-        lua.globals.set("fail", lua.function { _ -> Void in throw PlainSwiftError() })
-        lua.globals.set("push", lua.function { args in try args.get(1, as: [Int].self) })
+        lua.globals.set("fail", lua.function(lifetime: lifetime) { _ -> Void in throw PlainSwiftError() })
+        lua.globals.set("push", lua.function(lifetime: lifetime) { args in try args.get(1, as: [Int].self) })
         let results = try lua.run("""
             local ok1, e1 = pcall(fail)
             local function caller() return push(nil) end
@@ -57,17 +62,19 @@ struct LuaFunctionTests {
         #expect(results[5] == "errors.lua:4: the disk is full")
     }
 
-    @Test func argumentErrorsOfMethodsCountFromTheColon() throws {
+    @Test(arguments: LuaFunctionTests.lifetimes)
+    func argumentErrorsOfMethodsCountFromTheColon(lifetime: LuaFunctionLifetime) throws {
         let lua = try LuaState()
         let object = lua.globals
-        object.set("take", lua.function { args in try args.get(2, as: Int.self) })
+        object.set("take", lua.function(lifetime: lifetime) { args in try args.get(2, as: Int.self) })
         let error = try #require(throws: LuaError.self) { try lua.run("local t = _G\nt:take('x')", name: "@m.lua") }
         #expect(error.message == "m.lua:2: bad argument #1 to 'take' (number expected, got string)")
     }
 
-    @Test func uncaughtSwiftErrorsReachSwiftWithTraceback() throws {
+    @Test(arguments: LuaFunctionTests.lifetimes)
+    func uncaughtSwiftErrorsReachSwiftWithTraceback(lifetime: LuaFunctionLifetime) throws {
         let lua = try LuaState()
-        lua.globals.set("fail", lua.function { _ -> Void in throw PlainSwiftError() })
+        lua.globals.set("fail", lua.function(lifetime: lifetime) { _ -> Void in throw PlainSwiftError() })
         let error = try #require(throws: LuaError.self) {
             try lua.run("local function step() fail() end\nstep()", name: "@trace.lua")
         }
@@ -80,14 +87,15 @@ struct LuaFunctionTests {
             """)
     }
 
-    @Test func aLuaErrorNeverUnwindsASwiftFrame() throws {
+    @Test(arguments: LuaFunctionTests.lifetimes)
+    func aLuaErrorNeverUnwindsASwiftFrame(lifetime: LuaFunctionLifetime) throws {
         // The Swift function holds an object and runs a defer while raising through the
         // trampoline, and calls back into Lua that raises: both clean-ups must run.
         let lua = try LuaState()
         let height = lua_gettop(lua.handle)
         var defers = 0
         DeinitCounter.deinits = 0
-        lua.globals.set("raise", lua.function { args -> Void in
+        lua.globals.set("raise", lua.function(lifetime: lifetime) { args -> Void in
             let held = DeinitCounter()
             defer { defers += 1; withExtendedLifetime(held) {} }
             let callback = try args.get(1, as: LuaFunction.self)
@@ -103,9 +111,10 @@ struct LuaFunctionTests {
         #expect(lua_gettop(lua.handle) == height)
     }
 
-    @Test func nestedCallsRunOnTheCallingCoroutine() throws {
+    @Test(arguments: LuaFunctionTests.lifetimes)
+    func nestedCallsRunOnTheCallingCoroutine(lifetime: LuaFunctionLifetime) throws {
         let lua = try LuaState()
-        lua.globals.set("each", lua.function { args -> Void in
+        lua.globals.set("each", lua.function(lifetime: lifetime) { args -> Void in
             let list = try args.get(1, as: [Int].self)
             let body = try args.get(2, as: LuaFunction.self)
             for item in list { try body.call(item) }
@@ -122,9 +131,10 @@ struct LuaFunctionTests {
         #expect(results == [.integer(10), .integer(30), "thread"])
     }
 
-    @Test func yieldingAcrossASwiftFunctionIsAnErrorNotACrash() throws {
+    @Test(arguments: LuaFunctionTests.lifetimes)
+    func yieldingAcrossASwiftFunctionIsAnErrorNotACrash(lifetime: LuaFunctionLifetime) throws {
         let lua = try LuaState()
-        lua.globals.set("call", lua.function { args in
+        lua.globals.set("call", lua.function(lifetime: lifetime) { args in
             try args.get(1, as: LuaFunction.self).call()
         })
         let results = try lua.run("""
@@ -135,9 +145,83 @@ struct LuaFunctionTests {
         #expect(results[1].stringValue?.contains("attempt to yield across a C-call boundary") == true)
     }
 
-    @Test func manyResultsGrowTheStack() throws {
+    @Test(arguments: LuaFunctionTests.lifetimes)
+    func manyResultsGrowTheStack(lifetime: LuaFunctionLifetime) throws {
         let lua = try LuaState()
-        lua.globals.set("many", lua.function { _ in LuaMultiple((1...500).map { $0 as any LuaPushable }) })
+        lua.globals.set("many", lua.function(lifetime: lifetime) { _ in LuaMultiple((1...500).map { $0 as any LuaPushable }) })
         #expect(try lua.run("return select('#', many()), select(500, many())", name: "=m") == [.integer(500), .integer(500)])
+    }
+
+    @Test func aCollectedFunctionIsReleasedOnceNothingReachesIt() throws {
+        let lua = try LuaState()
+        DeinitCounter.deinits = 0
+        do {
+            let held = DeinitCounter()
+            lua.globals.set("f", lua.function { _ in withExtendedLifetime(held) { 1 } })
+        }
+        #expect(try lua.run("return f()", name: "=f") == [.integer(1)])
+        try lua.run("f = nil", name: "=f")
+        lua.collectGarbage()
+        #expect(DeinitCounter.deinits == 1)
+    }
+
+    @Test func aStateFunctionLivesUntilTheStateCloses() throws {
+        let lua = try LuaState()
+        DeinitCounter.deinits = 0
+        do {
+            let held = DeinitCounter()
+            lua.globals.set("f", lua.function(lifetime: .state) { _ in withExtendedLifetime(held) { 1 } })
+        }
+        try lua.run("g = f; f = nil", name: "=f")
+        #expect(try lua.run("return g()", name: "=f") == [.integer(1)])
+        try lua.run("g = nil", name: "=f")
+        lua.collectGarbage()
+        #expect(DeinitCounter.deinits == 0)
+        lua.close()
+        #expect(DeinitCounter.deinits == 1)
+    }
+
+    @Test func stateFunctionsKeepTheirLifetimeBeyondTheCheapOnes() throws {
+        // A state has room for 1024 light functions; the rest are closures it keeps.
+        let lua = try LuaState()
+        DeinitCounter.deinits = 0
+        let count = 1500
+        do {
+            let functions = lua.newTable()
+            for i in 1...count {
+                let held = DeinitCounter()
+                functions.set(i, lua.function(lifetime: .state) { _ in withExtendedLifetime(held) { i * 2 } })
+            }
+            lua.globals.set("functions", functions)
+        }
+        let results = try lua.run("""
+            local sum, distinct = 0, {}
+            for i, f in ipairs(functions) do
+              assert(f() == i * 2, "function " .. i .. " runs another's body")
+              sum, distinct[f] = sum + f(), true
+            end
+            local n = 0
+            for _ in pairs(distinct) do n = n + 1 end
+            functions = nil
+            return sum, n
+            """, name: "=many")
+        #expect(results == [.integer(Int64(count * (count + 1))), .integer(Int64(count))])
+        lua.collectGarbage()
+        #expect(DeinitCounter.deinits == 0)
+        lua.close()
+        #expect(DeinitCounter.deinits == count)
+    }
+
+    @Test func eachStateCallsItsOwnStateFunctions() throws {
+        // The light functions are shared code; what they run is looked up per state.
+        let first = try LuaState(), second = try LuaState()
+        first.globals.set("who", first.function(lifetime: .state) { _ in "first" })
+        second.globals.set("who", second.function(lifetime: .state) { _ in "second" })
+        second.globals.set("other", second.function(lifetime: .state) { _ in "other" })
+        for _ in 0..<3 {
+            #expect(try first.run("return who()", name: "=a") == ["first"])
+            #expect(try second.run("return who(), other()", name: "=b") == ["second", "other"])
+        }
+        #expect(try first.run("return coroutine.wrap(function() return who() end)()", name: "=c") == ["first"])
     }
 }

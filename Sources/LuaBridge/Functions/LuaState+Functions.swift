@@ -17,6 +17,18 @@ enum LuaNativeBody {
     case nothing(@MainActor (LuaArguments) throws -> Void)
 }
 
+/// How long a Swift function made into a Lua function lives.
+public enum LuaFunctionLifetime: Sendable {
+    /// Until neither Lua nor Swift reaches it; then the collector releases the body and
+    /// what it captured. For callbacks and anything else made while the state runs.
+    case collected
+    /// As long as the state, like a function a C library registers with `luaL_setfuncs`:
+    /// for module functions and the like, made once. Calls to it are cheaper (it is a
+    /// light C function, with nothing to look up), but it is never released before the
+    /// state closes, so making such functions over and over grows the state.
+    case state
+}
+
 extension LuaState {
     /// Creates a Lua function that runs `body` and returns what it returns.
     ///
@@ -25,29 +37,35 @@ extension LuaState {
     /// lua.globals.set("pair", lua.function { _ in LuaMultiple(1, "two") })
     /// ```
     public func function<Result: LuaPushable>(
+        lifetime: LuaFunctionLifetime = .collected,
         _ body: @escaping @MainActor (LuaArguments) throws -> Result
     ) -> LuaFunction {
-        makeFunction(.counted(LuaState.returning(body)))
+        makeFunction(.counted(LuaState.returning(body)), lifetime: lifetime)
     }
 
     /// Creates a Lua function that runs `body` and returns nothing.
     ///
     /// A closure of several statements without `return` can match both forms, and the
     /// compiler says the use is ambiguous; give it an explicit `args -> Void in` signature.
-    public func function(_ body: @escaping @MainActor (LuaArguments) throws -> Void) -> LuaFunction {
-        makeFunction(.nothing(body))
+    public func function(
+        lifetime: LuaFunctionLifetime = .collected,
+        _ body: @escaping @MainActor (LuaArguments) throws -> Void
+    ) -> LuaFunction {
+        makeFunction(.nothing(body), lifetime: lifetime)
     }
 
     /// Creates a Lua function from a body that pushes its own results.
-    public func function(raw body: @escaping LuaFunctionBody) -> LuaFunction {
-        makeFunction(.counted(body))
+    public func function(
+        lifetime: LuaFunctionLifetime = .collected, raw body: @escaping LuaFunctionBody
+    ) -> LuaFunction {
+        makeFunction(.counted(body), lifetime: lifetime)
     }
 
-    private func makeFunction(_ body: LuaNativeBody) -> LuaFunction {
+    private func makeFunction(_ body: LuaNativeBody, lifetime: LuaFunctionLifetime) -> LuaFunction {
         let L = currentThread
         return withStackEffect(L, 0) {
             LuaStack(L, self).reserve(2)
-            pushFunction(body, on: L)
+            pushFunction(body, lifetime: lifetime, on: L)
             return LuaFunction(popping: L, state: self)
         }
     }
@@ -60,8 +78,12 @@ extension LuaState {
     }
 
     /// Pushes a Lua function that runs `body`. Stack: [-0, +1, -]
-    func pushFunction(_ body: LuaNativeBody, on L: OpaquePointer) {
-        lsh_pushfunction(L, Unmanaged.passRetained(nativeBox(body)).toOpaque())
+    func pushFunction(_ body: LuaNativeBody, lifetime: LuaFunctionLifetime, on L: OpaquePointer) {
+        let box = Unmanaged.passRetained(nativeBox(body)).toOpaque()
+        switch lifetime {
+        case .collected: lsh_pushfunction(L, box)
+        case .state: _ = lsh_pushstaticfunction(L, box)
+        }
     }
 
     /// Wraps a body in a box the trampoline can call.

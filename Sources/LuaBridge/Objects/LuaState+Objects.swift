@@ -184,7 +184,7 @@ extension LuaState {
             lua_pushswiftstring(L, definition.name)
             lsh_newclassmetatable(L)
             for member in ancestry(of: definition).flatMap(\.metamethods) {
-                pushFunction(member.body, on: L)
+                pushFunction(member.body, lifetime: .state, on: L)
                 lua_setfield(L, -2, member.name)
             }
             let metatable = lua_makeref(L)
@@ -220,7 +220,7 @@ extension LuaState {
         lua_createtable(L, 0, Int32(definition.methods.count + definition.classFunctions.count + 8))
         let table = lua_gettop(L)
         for member in definition.methods + definition.classFunctions {
-            pushFunction(member.body, on: L)
+            pushFunction(member.body, lifetime: .state, on: L)
             lua_setfield(L, table, member.name)
         }
         lua_pushvalue(L, table)
@@ -231,7 +231,7 @@ extension LuaState {
         lua_setfield(L, table, LuaState.swiftClassKey)
         lua_pushboolean(L, definition.isExtensible ? 1 : 0)
         lua_setfield(L, table, "__extensible")
-        pushFunction(.counted(constructBody(for: definition)), on: L)
+        pushFunction(.counted(constructBody(for: definition)), lifetime: .state, on: L)
         lua_setfield(L, table, "__construct")
         for name in ["new", "extend"] {
             pushPreludeField(name, on: L)
@@ -306,7 +306,7 @@ extension LuaState {
             try protectedCall(on: L, arguments: 1, results: 1)
             prelude = lua_makeref(L)
             pushPreludeField("wrapcollect", on: L)
-            pushFunction(.nothing { [unowned self] _ in releasePendingReferences() }, on: L)
+            pushFunction(.nothing { [unowned self] _ in releasePendingReferences() }, lifetime: .state, on: L)
             try protectedCall(on: L, arguments: 1, results: 0)
         }
     }

@@ -97,6 +97,12 @@ int lsh_callref(lua_State *L, int ref, int nargs, int nresults);
    caller; released when the function is collected). */
 void lsh_pushfunction(lua_State *L, void *context);
 
+/* [-0, +1, -] Pushes a Lua function that runs the Swift function `context` (retained by the
+   caller) and lives as long as the state, which releases it when it closes. Such functions
+   are light C functions, cheaper to call than the collectable kind; a state has room for
+   1024 of them, after which this pushes a closure the registry keeps and returns 0. */
+int lsh_pushstaticfunction(lua_State *L, void *context);
+
 /* [-0, +1, -] Pushes a new userdata holding the (retained) Swift object, with one user value. */
 void lsh_newobject(lua_State *L, void *object);
 /* The Swift object in the userdata at idx, or NULL when it is not one of ours. */

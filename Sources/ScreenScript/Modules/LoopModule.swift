@@ -18,15 +18,15 @@ enum LoopModule {
         lua.register(ScriptTimer.lua)
         let loop = host.loop
         let table = lua.newTable()
-        table.set("now", lua.function { [unowned loop] _ in loop.now })
-        table.set("after", lua.function { [weak host] args in try schedule(args, host: host, repeating: false) })
-        table.set("every", lua.function { [weak host] args in try schedule(args, host: host, repeating: true) })
-        table.set("defer", lua.function { [weak host] args -> Void in
+        table.set("now", lua.function(lifetime: .state) { [unowned loop] _ in loop.now })
+        table.set("after", lua.function(lifetime: .state) { [weak host] args in try schedule(args, host: host, repeating: false) })
+        table.set("every", lua.function(lifetime: .state) { [weak host] args in try schedule(args, host: host, repeating: true) })
+        table.set("defer", lua.function(lifetime: .state) { [weak host] args -> Void in
             let body = try args.get(1, as: LuaFunction.self)
             let context = "deferred call made at \(args.callerLocation ?? "?")"
             host?.loop.defer { [weak host] in host?.callback(body, context: context) }
         })
-        table.set("quit", lua.function { [unowned loop] _ in loop.quit() })
+        table.set("quit", lua.function(lifetime: .state) { [unowned loop] _ in loop.quit() })
         return table
     }
 

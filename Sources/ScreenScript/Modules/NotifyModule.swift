@@ -35,7 +35,7 @@ enum NotifyModule {
         }
 
         let table = lua.newTable()
-        table.set("observe", lua.function { [weak host] args -> ObserverToken in
+        table.set("observe", lua.function(lifetime: .state) { [weak host] args -> ObserverToken in
             let name = try args.get(1, as: String.self)
             let body = try args.get(2, as: LuaFunction.self)
             let options = try args.get(3, as: LuaTable?.self)
@@ -45,21 +45,21 @@ enum NotifyModule {
                 host?.callback(body, NoteValue(note), context: context)
             }
         })
-        table.set("remove", lua.function { args -> Void in
+        table.set("remove", lua.function(lifetime: .state) { args -> Void in
             hub.remove(try args.get(1, as: ObserverToken.self))
         })
-        table.set("post", lua.function { args -> Void in
+        table.set("post", lua.function(lifetime: .state) { args -> Void in
             let name = try args.get(1, as: String.self)
             let object = try identity(args[2])
             let userInfo = try args.get(3, as: LuaTable?.self).map(LuaValue.table) ?? .nil
             hub.post(name, object: object, userInfo: LuaPayload(object: args[2], userInfo: userInfo).dictionary)
         })
-        table.set("schedule", lua.function { [weak host] args in
+        table.set("schedule", lua.function(lifetime: .state) { [weak host] args in
             guard let loop = host?.loop else { throw LuaError(kind: .runtime, message: "the host is gone") }
             return try schedule(args, on: loop)
         })
-        table.set("pending", lua.function { [weak host] _ in host?.loop.pendingLocalNotifications ?? [] })
-        table.set("cancelAll", lua.function { [weak host] _ in host?.loop.cancelAllLocalNotifications() })
+        table.set("pending", lua.function(lifetime: .state) { [weak host] _ in host?.loop.pendingLocalNotifications ?? [] })
+        table.set("cancelAll", lua.function(lifetime: .state) { [weak host] _ in host?.loop.cancelAllLocalNotifications() })
         return table
     }
 

@@ -28,8 +28,8 @@ enum StoreModule {
         lua.register(objectClass(host: host))
         lua.register(FetchedResultsBindings.controllerClass(host: host))
         let table = lua.newTable()
-        table.set("model", lua.function { args in ModelObject(try parseModel(try args.get(1, as: LuaTable.self))) })
-        table.set("open", lua.function { [weak host] args -> PersistentStore in
+        table.set("model", lua.function(lifetime: .state) { args in ModelObject(try parseModel(try args.get(1, as: LuaTable.self))) })
+        table.set("open", lua.function(lifetime: .state) { [weak host] args -> PersistentStore in
             guard let host else { throw BindingError("the host is gone") }
             // store.open(path, model) or store.open(model) for the app's default file.
             let path: String

@@ -37,22 +37,22 @@ enum TestModule {
             let lua = host.lua
             let loop = host.loop
             let table = lua.newTable()
-            table.set("advance", lua.function { [unowned loop] args -> Void in
+            table.set("advance", lua.function(lifetime: .state) { [unowned loop] args -> Void in
                 let seconds = try args.get(1, as: Double.self)
                 guard seconds.isFinite, seconds >= 0 else {
                     throw args.error(1, "non-negative number of seconds expected, got \(LuaValue.number(seconds))")
                 }
                 loop.advance(by: seconds)
             })
-            table.set("stall", lua.function { [unowned loop] args -> Void in
+            table.set("stall", lua.function(lifetime: .state) { [unowned loop] args -> Void in
                 let seconds = try args.get(1, as: Double.self)
                 guard seconds.isFinite, seconds >= 0 else {
                     throw args.error(1, "non-negative number of seconds expected, got \(LuaValue.number(seconds))")
                 }
                 loop.stall(for: seconds)
             })
-            table.set("now", lua.function { [unowned loop] _ in loop.now })
-            table.set("errors", lua.function { [unowned session] _ in
+            table.set("now", lua.function(lifetime: .state) { [unowned loop] _ in loop.now })
+            table.set("errors", lua.function(lifetime: .state) { [unowned session] _ in
                 session.takeReports().map { report in
                     ["context": LuaValue.string(LuaString(report.context)),
                      "message": LuaValue.string(LuaString(report.error.message)),

@@ -48,7 +48,7 @@ enum SegueBindings {
             throw BindingError("the segue registry did not load")
         }
         host.segueFinder = find
-        table.set("segue", lua.function { [weak host] args -> Void in
+        table.set("segue", lua.function(lifetime: .state) { [weak host] args -> Void in
             guard let host else { return }
             let fields = try args.get(1, as: LuaTable.self)
             let identifier = try fields.get("id", as: String.self)
