@@ -102,6 +102,29 @@ struct LuaClassTests {
         #expect(leaf.log == ["swift didLoad true", "swift didLoad false"])
     }
 
+    @Test func anOverrideOnALuaParentServesItsSubclasses() throws {
+        let lua = try state()
+        let results = try lua.run("""
+            local Base = Widget:extend("Base")
+            function Base:didLoad(animated) self.seen = "base " .. tostring(animated) end
+            function Base:size() return 5 end
+            local Middle = Base:extend("Middle")
+            local Leaf = Middle:extend("Leaf")
+            function Leaf:size() return Leaf.super.size(self) * 2 end
+            return Leaf:new(), Middle:new()
+            """, name: "=p")
+        let leaf = try #require(results[0].userdataValue?.object(as: Widget.self))
+        let middle = try #require(results[1].userdataValue?.object(as: Widget.self))
+        leaf.didLoad(true)
+        middle.didLoad(false)
+        #expect(leaf.log == [] && middle.log == [])
+        #expect(leaf.size() == 10)
+        #expect(middle.size() == 5)
+        lua.globals.set("leaf", leaf)
+        lua.globals.set("middle", middle)
+        #expect(try lua.run("return leaf.seen, middle.seen", name: "=p") == ["base true", "base false"])
+    }
+
     @Test func overridesReturnValuesToSwift() throws {
         let lua = try state()
         let results = try lua.run("""

@@ -95,6 +95,11 @@ struct LuaLimitsTests {
         #expect(binary.first == .nil)
         #expect(binary.last?.stringValue?.contains("attempt to load a binary chunk") == true)
         #expect(try attempt("return string.dump, getmetatable('')") == [.nil, .nil])
+        // A string's methods are the host's, dump among them, but what it makes cannot be loaded.
+        let dumped = try attempt("local chunk = ('').dump(function() return 1 end) return #chunk > 0, load(chunk)")
+        #expect(dumped.first == true)
+        #expect(dumped[1] == .nil)
+        #expect(dumped.last?.stringValue?.contains("attempt to load a binary chunk") == true)
         // Sandboxed code cannot change what the host's strings or libraries do.
         _ = try attempt("string.upper = nil; math.pi = 3")
         #expect(try lua.run("return ('a'):upper(), math.pi > 3.14", name: "=host") == ["A", true])

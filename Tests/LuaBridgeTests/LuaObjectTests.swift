@@ -1,5 +1,6 @@
 import Testing
 import CLua
+import LuaShim
 @testable import LuaBridge
 
 @MainActor
@@ -77,6 +78,24 @@ struct LuaObjectTests {
             """, name: "=i")
         #expect(results == [true, true, false, true])
         #expect(try lua.run("return tostring(give())", name: "=i").first?.stringValue?.hasPrefix("test.Counter: 0x") == true)
+    }
+
+    @Test func twoUserdataOfOneObjectAreEqual() throws {
+        // The identity table makes a second userdata for an object rare (a collected one's
+        // finalizer may still be pending), so make one with the C API; `==` must still hold.
+        let lua = try state()
+        let counter = Counter()
+        lua.globals.set("a", counter)
+        lua.globals.set("other", Counter())
+        let L = lua.handle
+        lsh_newobject(L, Unmanaged.passRetained(counter).toOpaque())
+        lua_getglobal(L, "a")
+        lua_getmetatable(L, -1)
+        lua_setmetatable(L, -3)
+        lua_pop(L, 1)
+        lua_setglobal(L, "b")
+        let results = try lua.run("return rawequal(a, b), a == b, b == a, a == other, a ~= b", name: "=eq")
+        #expect(results == [false, true, true, false, false])
     }
 
     @Test func luaKeepsObjectsAliveAndReleasesThemWhenCollected() throws {

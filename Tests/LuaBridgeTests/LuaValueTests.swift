@@ -96,6 +96,28 @@ struct LuaValueTests {
         #expect(values[2] != .number(7))
     }
 
+    @Test func referenceTypesRoundTripAndSayWhatTheyExpected() throws {
+        let lua = try LuaState()
+        lua.globals.set("fn", lua.function { args in try args.get(1, as: LuaFunction.self) })
+        lua.globals.set("tbl", lua.function { args in try args.get(1, as: LuaTable.self) })
+        lua.globals.set("ud", lua.function { args in try args.get(1, as: LuaUserdata.self) })
+        lua.globals.set("co", lua.function { args in try args.get(1, as: LuaThread.self) })
+        let same = try lua.run("""
+            local f, t, u, c = function() return 1 end, {}, io.stdout, coroutine.create(print)
+            return rawequal(fn(f), f), rawequal(tbl(t), t), rawequal(ud(u), u), rawequal(co(c), c), fn(f)()
+            """, name: "=r")
+        #expect(same == [true, true, true, true, .integer(1)])
+        let failures = [
+            ("fn", "1", "function expected, got number"), ("fn", "", "function expected, got no value"),
+            ("tbl", "'x'", "table expected, got string"), ("ud", "{}", "userdata expected, got table"),
+            ("co", "print", "thread expected, got function"),
+        ]
+        for (name, argument, expected) in failures {
+            let error = try #require(throws: LuaError.self) { try lua.run("\(name)(\(argument))", name: "=test") }
+            #expect(error.message == "test:1: bad argument #1 to '\(name)' (\(expected))")
+        }
+    }
+
     @Test func referencesKeepValuesAliveAndCompareByIdentity() throws {
         let lua = try LuaState()
         let results = try lua.run("t = { name = 'kept' } return t, t, {}", name: "=r")

@@ -99,6 +99,14 @@ struct ScreensCommandTests {
         #expect(result.stdout.contains("FAIL  counting raises a Lua error  (Tests/lua/fixtures/counting.lua:16)"))
     }
 
+    @Test func osExitInATestFailsThatTestAndTheRunGoesOn() throws {
+        let result = try screens("test", "Tests/lua/fixtures/exits.lua")
+        #expect(result.status == 1)
+        #expect(result.stdout.hasSuffix("\n1 passed, 2 failed\n"))
+        #expect(result.stdout.contains(
+            "exits.lua:7: os.exit is not available in test files: it would end the run before its report"))
+    }
+
     @Test func aPassingSuitePassesTheRun() throws {
         let result = try screens("test", "Tests/lua/fixtures/all_pass.lua", "--verbose")
         #expect(result.status == 0)

@@ -152,6 +152,41 @@ describe("called_with", function()
     assert.spy(s).was_not.called_with(match.is_string(), match._, match._)
   end)
 
+  it("matches the object a spied method was called on", function()
+    local greeter = { greeting = "hi" }
+    function greeter:greet(name) return self.greeting .. " " .. name end
+    spy.on(greeter, "greet")
+    assert.equal("hi ann", greeter:greet("ann"))
+    assert.spy(greeter.greet).was.called_with(greeter, "ann")
+    assert.spy(greeter.greet).was.called_with(match.is_ref(greeter), "ann")
+    assert.spy(greeter.greet).was_not.called_with(match.is_ref({ greeting = "hi" }), "ann")
+    local object = { f = function(self) end }
+    mock(object)
+    object:f()
+    assert.spy(object.f).was.called_with(object)
+  end)
+
+  it("compares match.is_ref with the value passed, not its copy", function()
+    local s, t = spy.new(function(x) return x end), { 1 }
+    s(t)
+    t[1] = 2
+    assert.spy(s).was.called_with(match.is_ref(t))
+    assert.spy(s).was.called_with({ 1 })
+    assert.spy(s).was_not.called_with(t)
+    assert.spy(s).was_not.called_with(match.is_not_ref(t))
+    assert.spy(s).returned_with(match.is_ref(t))
+  end)
+
+  it("shows a spy inside an argument as a spy", function()
+    local object = { f = function() end }
+    spy.on(object, "f")
+    object.f(object)
+    assert.equal("Function was never called with matching arguments.\n" ..
+                 "Called with:\n  #1 ((table) {\n  [f] = (spy) 1 call(s) })\n" ..
+                 "Expected:\n  ((nil))",
+                 failure(function() assert.spy(object.f).was.called_with(nil) end))
+  end)
+
   it("shows the calls and what it expected", function()
     local s = spy.new()
     s(1, "a")

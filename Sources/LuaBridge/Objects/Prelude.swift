@@ -94,6 +94,8 @@ end
 
 -- An environment for code that must not reach the system: no files, processes, native
 -- libraries, binary chunks or debug access, and no way to change the host's metatables.
+-- A string's methods are the host's string library, shared by every environment, so
+-- ("").dump still works there; what it makes cannot be loaded, since load takes text only.
 function prelude.sandbox()
   local env = {}
   for _, name in ipairs{ "assert", "error", "ipairs", "next", "pairs", "pcall", "print",

@@ -118,6 +118,14 @@ local function scalar_text(v)
   return tostring(v)
 end
 
+-- What a formatter added with assert:add_formatter makes of v, if any.
+local function custom_text(v)
+  for i = #formatters, 1, -1 do
+    local text = formatters[i](v)
+    if text ~= nil then return text end
+  end
+end
+
 -- `path` lists the keys (outermost first) that lead to the first difference;
 -- the key at this level gets a mark.
 local function table_text(t, level, path, seen)
@@ -131,7 +139,10 @@ local function table_text(t, level, path, seen)
   for _, k in ipairs(sorted_keys(t)) do
     local v = rawget(t, k)
     local on_path = path and path[level] == k
-    if type(v) == "table" then
+    local formatted = type(v) == "table" and custom_text(v)
+    if formatted then
+      v = formatted
+    elseif type(v) == "table" then
       v = table_text(v, level + 1, on_path and path or nil, seen)
     elseif type(v) == "string" then
       v = "'" .. v .. "'"
@@ -149,10 +160,8 @@ end
 -- Formats a value the way luassert shows it in messages: "(number) 1",
 -- "(string) 'abc'", "(table) { [1] = 1 }".
 local function format_value(v, path)
-  for i = #formatters, 1, -1 do
-    local text = formatters[i](v)
-    if text ~= nil then return text end
-  end
+  local text = custom_text(v)
+  if text ~= nil then return text end
   local t = type(v)
   if t == "nil" then return "(nil)" end
   if t == "string" then return "(string) '" .. v .. "'" end

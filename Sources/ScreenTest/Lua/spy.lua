@@ -15,11 +15,15 @@ local debug_getmetatable = debug.getmetatable
 
 local function pack(...) return { n = select("#", ...), ... } end
 
+local is_spy
+
 -- Calls are copied so that later changes to an argument do not rewrite
 -- history; metatables are kept (the real ones, even when __metatable hides
--- them), userdata and functions shared.
+-- them), userdata, functions and spies shared. A spy is kept as it is, as
+-- luassert keeps it: a copy would not have the calls made since, so an
+-- object whose method is spied on would never equal its own copy.
 local function deepcopy(v, copies)
-  if type(v) ~= "table" then return v end
+  if type(v) ~= "table" or is_spy(v) then return v end
   copies = copies or {}
   if copies[v] then return copies[v] end
   local copy = {}
@@ -89,7 +93,7 @@ local function namespace(prefix)
       if not build then return nil end
       return function(...)
         return setmetatable({
-          test = build(...), wanted = wanted,
+          test = build(...), wanted = wanted, by_reference = words[1] == "ref" and #words == 1,
           description = "match." .. name .. "(" .. args_text(pack(...)) .. ")",
         }, Matcher)
       end
@@ -103,11 +107,13 @@ local match = namespace(nil)
 match._ = setmetatable({ test = function() return true end, wanted = true,
                          description = "match._" }, Matcher)
 
-local function arguments_match(actual, expected)
+-- `actual` holds copies of the values; `refs`, the values themselves, which
+-- match.is_ref compares with (a copy is never the same table).
+local function arguments_match(actual, expected, refs)
   for i = 1, max(actual.n, expected.n) do
     local want, got = expected[i], actual[i]
     if is_matcher(want) then
-      if not want(got) then return false end
+      if not want(want.by_reference and refs and refs[i] or got) then return false end
     elseif not assert:deep_equal(want, got) then
       return false
     end
@@ -122,7 +128,7 @@ local spy_mt = { __index = Spy }
 local Stub = setmetatable({}, { __index = Spy })
 local stub_mt = { __index = Stub }
 
-local function is_spy(v)
+function is_spy(v)
   local mt = getmetatable(v)
   return mt == spy_mt or mt == stub_mt
 end
@@ -135,7 +141,7 @@ local function record_call(self, ...)
   local calls = self.calls
   calls[#calls + 1] = call
   local results = pack(self.callback(...))
-  call.returnvals = deepcopy(results)
+  call.returnvals, call.returnrefs = deepcopy(results), results
   self.returnvals[#self.returnvals + 1] = call.returnvals
   return tunpack(results, 1, results.n)
 end
@@ -177,7 +183,7 @@ end
 function Spy:called_with(...)
   local expected = pack(...)
   for _, call in ipairs(self.calls) do
-    if arguments_match(call.vals, expected) then return true, call end
+    if arguments_match(call.vals, expected, call.refs) then return true, call end
   end
   return false
 end
@@ -185,7 +191,7 @@ end
 function Spy:returned_with(...)
   local expected = pack(...)
   for _, call in ipairs(self.calls) do
-    if call.returnvals and arguments_match(call.returnvals, expected) then return true, call end
+    if call.returnvals and arguments_match(call.returnvals, expected, call.returnrefs) then return true, call end
   end
   return false
 end

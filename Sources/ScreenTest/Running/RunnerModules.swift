@@ -19,6 +19,12 @@ enum RunnerModules {
         suite:add_hooks(hooks)
         require("screentest.snapshot").install(suite.env.assert, file, snapshots)
         for name, value in pairs(suite.env) do _G[name] = value end
+        -- Ending the process would end the run without its report or its failures.
+        if os then
+          os.exit = function()
+            error("os.exit is not available in test files: it would end the run before its report", 2)
+          end
+        end
         return {
           collect = function(chunk) suite:collect(chunk) end,
           fail_file = function(message) suite:fail_file(message) end,
