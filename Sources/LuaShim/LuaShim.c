@@ -311,21 +311,25 @@ int lsh_pcall(lua_State *L, int nargs, int nresults) {
 
 int lsh_callref(lua_State *L, int ref, int nargs, int nresults) {
   lsh_State *S = getstate(L);
-  lua_State *T = current(S);
   /* Arguments come with room Swift made for them and the function. Without arguments the
      top level needs no check either: it holds LUA_MINSTACK slots above the message handler
      (reserved by lsh_newstate), as a C function does, and every bridge operation leaves the
      stack as it found it (the debug stack guards check that). Inside a Swift function
      called from Lua the slots may be in use, so check there. */
-  int toplevel = (S->frame == NULL && T == S->main);
+  if (S->frame == NULL) {
+    lua_State *T = S->main;
 #if defined(DEBUG)
-  if (toplevel && lua_gettop(T) > LUA_MINSTACK / 2) {
-    fprintf(stderr, "LuaScreens: the top-level stack holds %d values\n", lua_gettop(T));
-    abort();
-  }
+    if (lua_gettop(T) > LUA_MINSTACK / 2) {
+      fprintf(stderr, "LuaScreens: the top-level stack holds %d values\n", lua_gettop(T));
+      abort();
+    }
 #endif
-  if (nargs == 0 && !toplevel && !lua_checkstack(T, 2)) {
-    lua_pop(T, nargs);
+    lua_rawgeti(T, LUA_REGISTRYINDEX, ref);
+    if (nargs > 0) lua_insert(T, -(nargs + 1));
+    return pcall(T, S, nargs, nresults);
+  }
+  lua_State *T = S->frame->L;
+  if (nargs == 0 && !lua_checkstack(T, 2)) {
     lua_pushliteral(T, "stack overflow");
     lua_pushnil(T);
     return LUA_ERRERR;
