@@ -168,7 +168,7 @@ private func navigationFigure(_ name: String, _ bench: Benchmark, depth: Int, cy
             do {
                 for _ in 0..<cycles {
                     for controller in controllers.dropFirst() { try navigation.push(controller, animated: false) }
-                    for _ in 0..<depth { navigation.pop(animated: false) }
+                    for _ in 0..<depth { try navigation.pop(animated: false) }
                 }
             } catch { failure = error }
         }

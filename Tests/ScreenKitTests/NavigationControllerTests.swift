@@ -66,7 +66,7 @@ struct NavigationControllerTests {
         let (navigation, loop, _) = try onScreen(a, log: log)
         try navigation.push(b, animated: false)
         _ = log.take()
-        #expect(navigation.pop(animated: true) === b)
+        #expect(try navigation.pop(animated: true) === b)
         #expect(navigation.viewControllers.map(\.description) == ["A"])
         loop.advance(by: 1)
         #expect(log.take() == [
@@ -74,8 +74,8 @@ struct NavigationControllerTests {
             "B.viewDidDisappear(true)", "A.viewDidAppear(true)", "B.didMove(nil)", "didShow(A, true)",
         ])
         #expect(b.parent == nil)
-        #expect(navigation.pop(animated: true) == nil)
-        #expect(navigation.popToRoot(animated: false).isEmpty)
+        #expect(try navigation.pop(animated: true) == nil)
+        #expect(try navigation.popToRoot(animated: false).isEmpty)
         #expect(log.take().isEmpty)
     }
 
@@ -87,7 +87,7 @@ struct NavigationControllerTests {
         try navigation.push(b, animated: false)
         try navigation.push(c, animated: false)
         _ = log.take()
-        let popped = navigation.popToRoot(animated: false)
+        let popped = try navigation.popToRoot(animated: false)
         #expect(popped.map(\.description) == ["B", "C"])
         #expect(log.take() == [
             "B.willMove(nil)", "C.willMove(nil)", "willShow(A, false)",
@@ -162,14 +162,14 @@ struct NavigationControllerTests {
         #expect(navigation.navigationBar.title == "C10000" && navigation.navigationBar.backTitle == "C9999")
         #expect(controllers[depth].view.superview != nil && controllers[depth - 1].viewIfLoaded?.superview == nil)
 
-        #expect(navigation.pop(animated: false) === controllers[depth])
+        #expect(try navigation.pop(animated: false) === controllers[depth])
         #expect(log.take() == [
             "C10000.willMove(nil)", "willShow(C9999 'C9999', false)",
             "C10000.viewWillDisappear(false)", "C9999.viewWillAppear(false)",
             "C10000.viewDidDisappear(false)", "C9999.viewDidAppear(false)",
             "C10000.didMove(nil)", "didShow(C9999 'C9999', false)",
         ])
-        while navigation.pop(animated: false) != nil {}
+        while try navigation.pop(animated: false) != nil {}
         #expect(navigation.viewControllers.elementsEqual([controllers[0]], by: ===))
         #expect(navigation.children.elementsEqual([controllers[0]], by: ===))
         #expect(controllers.dropFirst().allSatisfy { $0.parent == nil && $0.appearanceState == .disappeared })
@@ -195,7 +195,7 @@ struct NavigationControllerTests {
             "B.didMove(NavigationController)", "D.didMove(NavigationController)", "didShow(D, false)",
         ])
         #expect(navigation.children.map(\.description) == ["A", "C", "B", "D"])
-        #expect(navigation.popToRoot(animated: false).map(\.description) == ["B", "C", "D"])
+        #expect(try navigation.popToRoot(animated: false).map(\.description) == ["B", "C", "D"])
         #expect(navigation.children.map(\.description) == ["A"])
     }
 

@@ -113,13 +113,19 @@ struct PageViewControllerTests {
         try single.setViewControllers([book.page(1)], direction: .forward, animated: false)
         #expect(names(single.viewControllers) == ["P1"])
 
+        // The seed's table: 1 page at the min and max spines, double-sided or not (UIKit
+        // would take 2 when double-sided; the seed wins).
         let max = try PageViewController(spineLocation: .max, isDoubleSided: true)
         try max.setViewControllers([book.page(1)], direction: .forward, animated: false)
-        try max.setViewControllers([book.page(1), book.page(2)], direction: .forward, animated: false)
-        #expect(names(max.viewControllers) == ["P1", "P2"])
+        #expect(names(max.viewControllers) == ["P1"])
         #expect(throws: ControllerError(
-            "cannot set 3 pages of PageViewController: spine location max with double-sided pages needs 1 or 2 view controllers, got 3"
-        )) { try max.setViewControllers([book.page(1), book.page(2), book.page(3)], direction: .forward, animated: false) }
+            "cannot set 2 pages of PageViewController: spine location max with double-sided pages needs exactly 1 view controller, got 2"
+        )) { try max.setViewControllers([book.page(1), book.page(2)], direction: .forward, animated: false) }
+        let min = try PageViewController(spineLocation: .min, isDoubleSided: true)
+        #expect(throws: ControllerError(
+            "cannot set 2 pages of PageViewController: spine location min with double-sided pages needs exactly 1 view controller, got 2"
+        )) { try min.setViewControllers([book.page(1), book.page(2)], direction: .forward, animated: false) }
+        #expect(min.viewControllers.isEmpty)
 
         let midSingle = try PageViewController(spineLocation: .mid)
         #expect(throws: ControllerError(
@@ -172,11 +178,9 @@ struct PageViewControllerTests {
         }
         let min = try PageViewController(spineLocation: .min)
         try min.setDoubleSided(true)
-        try min.setViewControllers([book.page(1), book.page(2)], direction: .forward, animated: false)
-        #expect(throws: ControllerError(
-            "cannot make PageViewController single-sided: spine location min with single-sided pages needs exactly 1 view controller, got 2"
-        )) { try min.setDoubleSided(false) }
-        #expect(min.isDoubleSided)
+        try min.setViewControllers([book.page(1)], direction: .forward, animated: false)
+        try min.setDoubleSided(false)
+        #expect(!min.isDoubleSided)
     }
 
     @Test func pagesMustBeFreeAndListedOnce() throws {
@@ -229,24 +233,75 @@ struct PageViewControllerTests {
         #expect(pvc.viewControllers[1].view.frame == Rect(x: 0, y: 240, width: 320, height: 240))
     }
 
-    @Test func onlyTheFrontOfADoubleSidedSheetIsShown() throws {
+    @Test func aDoubleSidedSheetShowsItsBackOnlyWhileItTurns() throws {
         let log = CallbackLog()
         let book = Book(count: 9, log: log)
         let pvc = try PageViewController(spineLocation: .min, isDoubleSided: true)
-        _ = try onScreen(pvc, pages: [1, 2], book: book)
-        #expect(pvc.viewControllers[0].view.superview === pvc.view)
-        #expect(pvc.viewControllers[0].appearanceState == .appeared)
-        #expect(pvc.viewControllers[1].isViewLoaded == false)
-        #expect(pvc.viewControllers[1].appearanceState == .disappeared)
-        try pvc.pageForward(animated: false)
+        let (_, loop) = try onScreen(pvc, pages: [1], book: book)
+        try pvc.pageForward(animated: true)
         #expect(log.take() == [
-            "after(P2)", "after(P3)",
-            "P3.willMove(PageViewController)", "P4.willMove(PageViewController)", "P1.willMove(nil)", "P2.willMove(nil)",
-            "P3.viewDidLoad", "P3.viewWillAppear(false)", "P1.viewWillDisappear(false)",
-            "P1.viewDidDisappear(false)", "P3.viewDidAppear(false)",
-            "P1.didMove(nil)", "P2.didMove(nil)", "P3.didMove(PageViewController)", "P4.didMove(PageViewController)",
+            "after(P1)", "after(P2)",
+            "P3.willMove(PageViewController)", "P1.willMove(nil)",
+            "P2.willMove(PageViewController)", "P2.didMove(PageViewController)",
+            "P2.viewDidLoad", "P2.viewWillAppear(true)", "P3.viewDidLoad", "P3.viewWillAppear(true)",
+            "P1.viewWillDisappear(true)",
         ])
-        #expect(names(pvc.viewControllers) == ["P3", "P4"])
+        #expect(names(pvc.children) == ["P1", "P3", "P2"])
+        // The back lies over the old page and folds away with it, uncovering page 3.
+        #expect(pvc.view.subviews.last === pvc.children[2].view)
+        loop.advance(by: 1)
+        #expect(log.take() == [
+            "P2.viewDidAppear(true)", "P1.viewDidDisappear(true)", "P3.viewDidAppear(true)",
+            "P2.viewWillDisappear(true)", "P2.viewDidDisappear(true)", "P2.willMove(nil)", "P2.didMove(nil)",
+            "P1.didMove(nil)", "P3.didMove(PageViewController)",
+        ])
+        #expect(names(pvc.viewControllers) == ["P3"])
+        #expect(names(pvc.children) == ["P3"])
+        #expect(pvc.view.subviews.count == 1)
+        // Without animation the back is asked for but never shown.
+        try pvc.pageForward(animated: false)
+        #expect(log.take().filter { !$0.hasPrefix("P") || $0.hasPrefix("P4") } == ["after(P3)", "after(P4)"])
+        #expect(names(pvc.viewControllers) == ["P5"])
+    }
+
+    /// Turns a double-sided book at `spine` forward to the end and back to the start with
+    /// animated turns, and returns the pages in the order they appeared, and what the data
+    /// source was asked.
+    private func turnThrough(spine: PageViewController.SpineLocation) throws -> (appeared: [String], asked: [String], shown: [[String]]) {
+        let log = CallbackLog()
+        let book = Book(count: 9, log: log)
+        let pvc = try PageViewController(spineLocation: spine, isDoubleSided: true)
+        let (_, loop) = try onScreen(pvc, pages: [1], book: book)
+        var shown = [names(pvc.viewControllers)]
+        while try pvc.pageForward(animated: true) {
+            loop.advance(by: 1)
+            shown.append(names(pvc.viewControllers))
+        }
+        while try pvc.pageBackward(animated: true) {
+            loop.advance(by: 1)
+            shown.append(names(pvc.viewControllers))
+        }
+        let entries = log.take()
+        let appeared = entries.filter { $0.hasSuffix(".viewWillAppear(true)") }.map { String($0.prefix { $0 != "." }) }
+        let asked = entries.filter { $0.hasPrefix("after(") || $0.hasPrefix("before(") }
+        return (appeared, asked, shown)
+    }
+
+    @Test(arguments: [PageViewController.SpineLocation.min, .max])
+    func doubleSidedBooksShowEveryPageInOrder(spine: PageViewController.SpineLocation) throws {
+        let (appeared, asked, shown) = try turnThrough(spine: spine)
+        // Forward: each sheet's back (2, 4, ...) shows as it turns, then the next front.
+        // Backward: the sheet coming over shows its back, then the page before it.
+        #expect(appeared == ["P2", "P3", "P4", "P5", "P6", "P7", "P8", "P9", "P8", "P7", "P6", "P5", "P4", "P3", "P2", "P1"])
+        #expect(shown == [["P1"], ["P3"], ["P5"], ["P7"], ["P9"], ["P7"], ["P5"], ["P3"], ["P1"]])
+        // Only neighbours: the page after (or before) the shown one, then the one after that;
+        // at the ends, the one question that finds no page.
+        #expect(asked == [
+            "after(P1)", "after(P2)", "after(P3)", "after(P4)", "after(P5)", "after(P6)", "after(P7)", "after(P8)",
+            "after(P9)",
+            "before(P9)", "before(P8)", "before(P7)", "before(P6)", "before(P5)", "before(P4)", "before(P3)", "before(P2)",
+            "before(P1)",
+        ])
     }
 
     @Test func animatedSetViewControllersCurlsInUIKitsOrder() throws {

@@ -17,7 +17,7 @@ struct PresentationTests {
         #expect(log.take() == ["B.viewDidAppear(true)", "A.viewDidDisappear(true)", "presented"])
         #expect(a.view.superview == nil && b.view.superview === window)
 
-        b.dismiss(animated: true) { log.entries.append("dismissed") }
+        try b.dismiss(animated: true) { log.entries.append("dismissed") }
         #expect(log.take() == ["B.viewWillDisappear(true)", "A.viewWillAppear(true)"])
         loop.advance(by: ViewController.presentationDuration)
         #expect(log.take() == ["A.viewDidAppear(true)", "B.viewDidDisappear(true)", "dismissed"])
@@ -35,7 +35,7 @@ struct PresentationTests {
         try b.present(c, animated: false)
         #expect(c.presentingViewController === b)
         _ = log.take()
-        a.dismiss(animated: false) { log.entries.append("done") }
+        try a.dismiss(animated: false) { log.entries.append("done") }
         #expect(log.take() == [
             "C.viewWillDisappear(false)", "A.viewWillAppear(false)", "A.viewDidAppear(false)",
             "C.viewDidDisappear(false)", "done",
@@ -70,7 +70,7 @@ struct PresentationTests {
         #expect(b.presentingViewController === navigation)
         #expect(navigation.presentedViewController === b)
         _ = log.take()
-        b.dismiss(animated: false)
+        try b.dismiss(animated: false)
         #expect(log.take() == [
             "B.viewWillDisappear(false)", "A.viewWillAppear(false)", "A.viewDidAppear(false)", "B.viewDidDisappear(false)",
         ])

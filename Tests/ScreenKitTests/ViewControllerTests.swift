@@ -109,12 +109,12 @@ struct ViewControllerTests {
         #expect(!a.isViewLoaded, "A's view is off screen below the presented B")
         #expect(!navigation.isViewLoaded, "the presenter's view left the window for the presentation")
         #expect(b.isViewLoaded)
-        b.dismiss(animated: false)
+        try b.dismiss(animated: false)
         #expect(log.take() == [
             "B.viewWillDisappear(false)", "A.viewDidLoad", "A.viewWillAppear(false)", "A.viewDidAppear(false)",
             "B.viewDidDisappear(false)",
         ])
-        _ = navigation.pop(animated: false)
+        _ = try navigation.pop(animated: false)
         #expect(log.take() == [
             "A.willMove(nil)", "Root.viewDidLoad", "A.viewWillDisappear(false)", "Root.viewWillAppear(false)",
             "A.viewDidDisappear(false)", "Root.viewDidAppear(false)", "A.didMove(nil)",
@@ -281,7 +281,7 @@ struct ViewControllerTests {
             "Child.viewWillTransition(480×320)", "Presented.viewWillTransition(480×320)",
         ])
         #expect(presented.view.frame == Rect(x: 0, y: 0, width: 480, height: 320))
-        top.dismiss(animated: false)
+        try top.dismiss(animated: false)
         window.layoutIfNeeded()
         #expect(navigation.view.frame == Rect(x: 0, y: 0, width: 480, height: 320))
         #expect(navigation.navigationBar.frame.width == 480)

@@ -184,6 +184,9 @@ function ui.Window:render(kind) end
 --- A view controller. Extend it with `ui.Controller:extend("Name")` and override the
 --- callbacks; the view loads on first access (`loadView`, then `viewDidLoad`). An error in a
 --- callback is reported as "viewDidLoad of Name" with its traceback, and the host goes on.
+--- The containers (`ui.NavigationController`, `ui.TabBarController`, `ui.SplitViewController`,
+--- `ui.PageViewController`) extend the same way, with every callback below overridable;
+--- `Name.super.viewDidLoad(self)` runs the built-in behaviour.
 --- @class ui.Controller
 --- @field view ui.View loaded on first access
 --- @field title string?
@@ -218,6 +221,10 @@ function ui.Controller:viewDidDisappear(animated) end
 function ui.Controller:viewWillLayoutSubviews() end
 --- Called after the view laid out its subviews: place the children's views here.
 function ui.Controller:viewDidLayoutSubviews() end
+--- Memory is low. The built-in behaviour (`Name.super.didReceiveMemoryWarning(self)`) lets the
+--- view go when it is in no window; call it first, then free what `viewDidLoad` made if
+--- `self:isViewLoaded()` is false (the seed's Listing 3.53). An override that does not call
+--- super still loses a view that is in no window, right after it returns.
 function ui.Controller:didReceiveMemoryWarning() end
 --- The screen is about to change to `size` (a rotation).
 function ui.Controller:viewWillTransition(size) end
@@ -240,7 +247,9 @@ function ui.Controller:endAppearanceTransition() end
 --- Presents `vc` over the whole window; one presentation at a time.
 --- @param done fun()?
 function ui.Controller:present(vc, animated, done) end
---- Dismisses what this controller presents, with everything above it.
+--- Dismisses what this controller presents, with everything above it; nothing presented,
+--- nothing to do. While the presentation or a dismissal animates it is an error ("cannot
+--- dismiss ...: ... is still animating a transition").
 function ui.Controller:dismiss(animated, done) end
 --- Performs a segue registered with `ui.segue`; `prepareForSegue` sees it first.
 function ui.Controller:performSegue(id, sender) end
@@ -261,7 +270,8 @@ ui.NavigationController = {}
 --- @param root ui.Controller
 --- @return ui.NavigationController
 function ui.NavigationController:new(root) end
---- Pushing a controller already in a stack is an error.
+--- Pushing a controller already in a stack is an error. So is any push or pop while a push
+--- or pop animates ("cannot push ...: ... is still animating a transition").
 function ui.NavigationController:push(vc, animated) end
 --- Pops the top controller; the root is never popped (nil).
 --- @return ui.Controller?
@@ -316,10 +326,13 @@ function ui.SplitViewController:new(fields) end
 --- 10^6 pages costs what one page costs. The settings are fixed at creation; the delegate's
 --- `spineLocationFor` may move the spine when the screen turns (pageCurl only).
 ---
---- Pages shown at once, as the seed's table has it: the min and max spines show 1 (or 2,
---- front and back of the sheet, when double-sided); the mid spine needs double-sided pages
---- and exactly 2; the scroll style shows exactly 1 and refuses double-sided pages and the
---- mid spine. A list that does not fit is an error naming the count and the rule.
+--- Pages shown at once, as the seed's table has it: the min and max spines show exactly 1,
+--- double-sided or not (UIKit would take 2 when double-sided; the seed wins); the mid spine
+--- needs double-sided pages and exactly 2; the scroll style shows exactly 1 and refuses
+--- double-sided pages and the mid spine. A list that does not fit is an error naming the
+--- count and the rule. Double-sided sheets at the min and max spines use every second page
+--- as the back of the one before: from page 1, a turn forward shows page 2 on the turning
+--- sheet (a child while the turn animates) and lands on page 3; a turn back from 3 lands on 1.
 --- @class ui.PageViewController: ui.Controller
 --- @field transitionStyle "pageCurl"|"scroll"
 --- @field orientation "horizontal"|"vertical"
@@ -385,6 +398,8 @@ ui.NavigationItem = {}
 --- @field tag integer
 ui.TabBarItem = {}
 
+--- One item may show in several bars at once (a navigation bar and a toolbar): each redraws
+--- when its title or `enabled` changes.
 --- @class ui.BarButtonItem
 --- @field title string?
 --- @field tag integer

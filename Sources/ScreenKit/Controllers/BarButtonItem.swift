@@ -11,8 +11,14 @@ public final class BarButtonItem {
     /// Called when the button is tapped.
     public var action: ((BarButtonItem) -> Void)?
 
-    /// Called when the item changes, so the bar showing it can redraw.
-    var onChange: (() -> Void)?
+    /// The bars showing the item, each told when it changes so that it can redraw: one item
+    /// may be in a navigation bar and a toolbar at once.
+    private var observers: [Observer] = []
+
+    private struct Observer {
+        weak var bar: AnyObject?
+        let changed: () -> Void
+    }
 
     public init(title: String? = nil, tag: Int = 0, action: ((BarButtonItem) -> Void)? = nil) {
         self.title = title
@@ -26,7 +32,20 @@ public final class BarButtonItem {
         action?(self)
     }
 
+    /// Tells `changed` about every change until `bar` stops observing or is gone; a bar
+    /// observing again replaces its earlier callback.
+    func addObserver(_ bar: AnyObject, changed: @escaping () -> Void) {
+        observers.removeAll { $0.bar == nil || $0.bar === bar }
+        observers.append(Observer(bar: bar, changed: changed))
+    }
+
+    func removeObserver(_ bar: AnyObject) {
+        observers.removeAll { $0.bar == nil || $0.bar === bar }
+    }
+
     private func changed() {
-        onChange?()
+        observers.removeAll { $0.bar == nil }
+        // A copy: a bar rebuilding in its callback observes the item again.
+        for observer in observers where observer.bar != nil { observer.changed() }
     }
 }

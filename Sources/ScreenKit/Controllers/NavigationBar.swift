@@ -23,6 +23,8 @@ public final class NavigationBar: View {
     private let titleLabel = Label()
     private let promptLabel = Label()
     private var buttons: [Button] = []
+    /// The items whose changes redraw the bar: the ones it shows.
+    private var observedItems: [BarButtonItem] = []
 
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
@@ -64,6 +66,8 @@ public final class NavigationBar: View {
     private func rebuild() {
         for button in buttons { button.removeFromSuperview() }
         buttons = []
+        for item in observedItems { item.removeObserver(self) }
+        observedItems = [leftButton, rightButton].compactMap { $0 }
         titleLabel.text = title ?? ""
         promptLabel.text = prompt ?? ""
         promptLabel.isHidden = prompt == nil
@@ -83,7 +87,7 @@ public final class NavigationBar: View {
     private func makeButton(for item: BarButtonItem, tag: Int) -> Button {
         let button = makeButton(item.title ?? "", tag: tag) { item.tap() }
         button.isEnabled = item.isEnabled
-        item.onChange = { [weak self] in self?.rebuild() }
+        item.addObserver(self) { [weak self] in self?.rebuild() }
         return button
     }
 
@@ -127,6 +131,8 @@ public final class Toolbar: View {
     }
 
     private var buttons: [Button] = []
+    /// The items whose changes redraw the bar: the ones it shows.
+    private var observedItems: [BarButtonItem] = []
 
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
@@ -140,12 +146,14 @@ public final class Toolbar: View {
 
     private func rebuild() {
         for button in buttons { button.removeFromSuperview() }
+        for item in observedItems { item.removeObserver(self) }
+        observedItems = items
         buttons = items.map { item in
             let button = Button()
             button.setTitle(item.title ?? "", for: .normal)
             button.isEnabled = item.isEnabled
             button.addTarget({ _, _ in item.tap() }, for: [.touchUpInside])
-            item.onChange = { [weak self] in self?.rebuild() }
+            item.addObserver(self) { [weak self] in self?.rebuild() }
             addSubview(button)
             return button
         }

@@ -57,7 +57,8 @@ open class NavigationController: ViewController {
         view.addSubview(contentView)
         view.addSubview(navigationBar)
         view.addSubview(toolbar)
-        navigationBar.onBack = { [unowned self] in _ = self.pop(animated: true) }
+        // A tap on the back button while a transition animates is ignored, as touches are then.
+        navigationBar.onBack = { [unowned self] in _ = try? self.pop(animated: true) }
         self.view = view
         // The content area gets its size now, so that the top's view, placed before the
         // first layout pass, starts at its final size and autoresizing keeps its subviews.
@@ -96,10 +97,13 @@ open class NavigationController: ViewController {
     }
 
     /// Pops the top controller and returns it; the root is never popped (nil, nothing changes).
+    /// - Throws: ``ControllerError`` when a transition is under way: the pop would be lost.
     @discardableResult
-    public func pop(animated: Bool) -> ViewController? {
-        guard viewControllers.count > 1, !isTransitioning, let top = topViewController else { return nil }
-        try? show(.pop(count: 1), animated: animated)
+    public func pop(animated: Bool) throws(ControllerError) -> ViewController? {
+        guard let top = topViewController else { return nil }
+        try checkIdle(to: "pop \(top)")
+        guard viewControllers.count > 1 else { return nil }
+        try show(.pop(count: 1), animated: animated)
         return top
     }
 
@@ -117,10 +121,11 @@ open class NavigationController: ViewController {
     }
 
     /// Pops every controller above the root and returns them, bottom first.
+    /// - Throws: ``ControllerError`` when a transition is under way.
     @discardableResult
-    public func popToRoot(animated: Bool) -> [ViewController] {
+    public func popToRoot(animated: Bool) throws(ControllerError) -> [ViewController] {
         guard let root = viewControllers.first else { return [] }
-        return (try? pop(to: root, animated: animated)) ?? []
+        return try pop(to: root, animated: animated)
     }
 
     /// Replaces the stack; the transition runs as a push when the new top is new to the
@@ -226,7 +231,7 @@ open class NavigationController: ViewController {
             stackIsIrregular = true
             throw error
         }
-        for controller in removed { controller.willMove(toParent: nil) }
+        for controller in removed { controller.send(.willMoveToParent(nil)) }
         switch change {
         case .push(let controller): viewControllers.append(controller)
         case .pop(let count): viewControllers.removeLast(count)
@@ -266,7 +271,7 @@ open class NavigationController: ViewController {
             }
             // Popped controllers are off the stack already: no stray to note.
             for controller in removed { controller.removeFromParent(tellingParent: false) }
-            for controller in added { controller.didMove(toParent: self) }
+            for controller in added { controller.send(.didMoveToParent(self)) }
             delegate?.navigationController(self, didShow: newTop, animated: animate)
         }
         guard animate, let oldView = oldTop?.viewIfLoaded else { return finish(true) }

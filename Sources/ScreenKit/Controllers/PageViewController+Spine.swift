@@ -6,8 +6,8 @@ extension PageViewController {
     /// Pages the delegate sets meanwhile (Listing 4.51) are checked against the location it
     /// returns: when they fit, both change together; when they do not, neither changes and
     /// their completion gets false. When it sets none, the pages shown are fitted to the new
-    /// location: the mid spine pulls the second page from the data source, a single-sided min
-    /// or max spine keeps the first page. A location the pages cannot be fitted to (the mid
+    /// location: the mid spine pulls the second page from the data source, the min and max
+    /// spines keep the first page. A location the pages cannot be fitted to (the mid
     /// spine with single-sided pages, or a book of one page) is not taken.
     func chooseSpineLocation(for orientation: Window.Orientation) {
         guard transitionStyle == .pageCurl, let delegate, !isChoosingSpine else { return }
@@ -46,7 +46,7 @@ extension PageViewController {
             }
             return nil
         case .min, .max:
-            return isDoubleSided ? viewControllers : [first]
+            return [first]
         }
     }
 

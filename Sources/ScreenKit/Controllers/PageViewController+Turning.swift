@@ -20,31 +20,36 @@ extension PageViewController {
 
     private func turn(_ direction: NavigationDirection, animated: Bool) throws(ControllerError) -> Bool {
         try checkIdle(to: "turn the page")
-        guard let pages = try neighbourPages(direction) else { return false }
-        try show(pages, spine: spineLocation, direction: direction, animated: animated, isTurn: true, completion: nil)
+        guard let turn = try neighbourPages(direction) else { return false }
+        try show(turn.pages, spine: spineLocation, direction: direction, animated: animated, isTurn: true,
+                 sheetBack: turn.sheetBack, completion: nil)
         return true
     }
 
     /// The pages a turn in `direction` shows, asking the data source only for the neighbours
     /// of the pages shown now; nil at either end of the book.
     ///
-    /// Double-sided sheets (and the mid spine) turn two pages at a time: forward, the page
-    /// after the last one and the page after that; backward, the page before the first and
-    /// the page before that. At the mid spine a turn needs both; a sheet at the min or max
-    /// spine may have no back.
-    private func neighbourPages(_ direction: NavigationDirection) throws(ControllerError) -> [ViewController]? {
+    /// Single-sided sheets turn one page at a time. The mid spine turns two: forward, the page
+    /// after the right one (the back of the turning sheet, landing on the left) and the page
+    /// after that; backward, the page before the left one and the page before that. Double-
+    /// sided sheets at the min and max spines pair every second page with the one before it
+    /// (see the type's documentation): forward, the page after the shown one is the back of its
+    /// sheet and the page after that is shown; backward, the page before the shown one is the
+    /// back of the sheet coming over and the page before that is shown. Every turn needs both
+    /// pages; `sheetBack` is the back seen while a min or max sheet turns.
+    private func neighbourPages(
+        _ direction: NavigationDirection
+    ) throws(ControllerError) -> (pages: [ViewController], sheetBack: ViewController?)? {
         guard let dataSource, let first = viewControllers.first, let last = viewControllers.last else { return nil }
         guard spineLocation == .mid || isDoubleSided else {
-            return try neighbour(direction, of: first, from: dataSource, besides: []).map { [$0] }
+            return try neighbour(direction, of: first, from: dataSource, besides: []).map { ([$0], nil) }
         }
-        if direction == .forward {
-            guard let front = try neighbour(.forward, of: last, from: dataSource, besides: []) else { return nil }
-            if let back = try neighbour(.forward, of: front, from: dataSource, besides: [front]) { return [front, back] }
-            return spineLocation == .mid ? nil : [front]
-        }
-        guard let back = try neighbour(.reverse, of: first, from: dataSource, besides: []) else { return nil }
-        if let front = try neighbour(.reverse, of: back, from: dataSource, besides: [back]) { return [front, back] }
-        return spineLocation == .mid ? nil : [back]
+        let edge = direction == .forward ? last : first
+        guard let near = try neighbour(direction, of: edge, from: dataSource, besides: []),
+              let far = try neighbour(direction, of: near, from: dataSource, besides: [near])
+        else { return nil }
+        if spineLocation == .mid { return (direction == .forward ? [near, far] : [far, near], nil) }
+        return ([far], near)
     }
 
     /// The data source's page before or after `page`, checked: it must not be shown now, be
@@ -77,16 +82,20 @@ extension PageViewController {
 
     /// Moves from the current pages to `pages` at `spine`, with containment, appearance and
     /// the animation in UIKit's order (see ``setViewControllers(_:direction:animated:completion:)``).
+    ///
+    /// `sheetBack`, the back of a double-sided sheet turning at the min or max spine, takes
+    /// part in an animated turn only: it becomes a child and appears as the sheet lifts, and
+    /// disappears and leaves as the sheet lands (a turn without animation skips it).
     func show(
         _ pages: [ViewController], spine: SpineLocation, direction: NavigationDirection, animated: Bool, isTurn: Bool,
-        completion: ((Bool) -> Void)?
+        sheetBack: ViewController? = nil, completion: ((Bool) -> Void)?
     ) throws(ControllerError) {
         let previous = viewControllers
         let oldVisible = visiblePages
         let added = pages.filter { $0.parent !== self }
         let removed = previous.filter { old in !pages.contains { $0 === old } }
         for page in added { try addChild(page) }
-        for page in removed { page.willMove(toParent: nil) }
+        for page in removed { page.send(.willMoveToParent(nil)) }
         spineLocation = spine
         viewControllers = pages
         let newVisible = visiblePages
@@ -98,9 +107,16 @@ extension PageViewController {
             && !oldVisible.isEmpty && appearing.count == newVisible.count
             && disappearing.count == oldVisible.count && oldVisible.count == newVisible.count
 
+        let back = animate ? sheetBack : nil
+        if let back {
+            try addChild(back)
+            back.send(.didMoveToParent(self))
+        }
+
         // Appearance begins before the views move, so that the window does not make the
         // pages appear on its own as their views enter it.
         if isOnScreen {
+            if let back { back.beginAppearanceTransition(true, animated: true) }
             for page in appearing { page.beginAppearanceTransition(true, animated: animate) }
             for page in disappearing { page.beginAppearanceTransition(false, animated: animate) }
         }
@@ -120,10 +136,18 @@ extension PageViewController {
             }
             if isOnScreen {
                 let order = transitionStyle == .pageCurl ? disappearing + appearing : appearing + disappearing
+                if let back { back.endAppearanceTransition() }
                 for page in order { page.endAppearanceTransition() }
             }
+            if let back {
+                back.beginAppearanceTransition(false, animated: true)
+                back.viewIfLoaded?.removeFromSuperview()
+                back.endAppearanceTransition()
+                back.send(.willMoveToParent(nil))
+                back.removeFromParent()
+            }
             for page in removed { page.removeFromParent() }
-            for page in added { page.didMove(toParent: self) }
+            for page in added { page.send(.didMoveToParent(self)) }
             if isTurn {
                 delegate?.pageViewController(self, didFinishAnimating: finished, previousViewControllers: previous,
                                              transitionCompleted: true)
@@ -138,7 +162,7 @@ extension PageViewController {
         let forward = direction == .forward
         let animations = transitionStyle == .scroll
             ? scroll(from: oldViews, to: newViews, frames: frames, forward: forward)
-            : curl(from: oldViews, to: newViews, frames: frames, forward: forward)
+            : curl(from: oldViews, to: newViews, frames: frames, forward: forward, back: back?.view)
         View.animate(duration: Self.transitionDuration, on: view.window?.loop, animations: animations, completion: finish)
     }
 
@@ -171,7 +195,13 @@ extension PageViewController {
     /// Forward, the page after the spine (the only one at the min and max spines) folds away
     /// and uncovers the new page beneath, and at the mid spine the new page before the spine
     /// unfolds over the old one. Backward is the mirror: the new page unfolds over the old.
-    private func curl(from oldViews: [View], to newViews: [View], frames: [Rect], forward: Bool) -> () -> Void {
+    ///
+    /// A double-sided sheet at the min or max spine shows its `back` while it turns: forward,
+    /// the back lies over the old page and folds away with it; backward, it unfolds with the
+    /// new page, beneath it.
+    private func curl(
+        from oldViews: [View], to newViews: [View], frames: [Rect], forward: Bool, back: View? = nil
+    ) -> () -> Void {
         let spine = spineCoordinate
         let folded = { (frame: Rect) -> Rect in
             self.navigationOrientation == .horizontal
@@ -193,6 +223,18 @@ extension PageViewController {
                 newView.frame = folded(frame)
                 view.addSubview(newView)
                 unfolds.append((newView, frame))
+            }
+        }
+        if let back, let frame = frames.first {
+            back.autoresizingMask = []
+            if forward {
+                back.frame = frame
+                view.addSubview(back)
+                folds.append(back)
+            } else {
+                back.frame = folded(frame)
+                view.insertSubview(back, below: newViews[0])
+                unfolds.append((back, frame))
             }
         }
         return {

@@ -41,15 +41,21 @@ extension PageViewControllerDelegate {
 /// The transition style, navigation orientation and (except through the delegate on rotation)
 /// the spine location are fixed at creation. The pages shown are set with
 /// ``setViewControllers(_:direction:animated:completion:)``, which checks them against the
-/// seed's table 4.7; the pages beside them come from the ``dataSource`` when a page is turned
-/// by ``pageForward(animated:)``, ``pageBackward(animated:)`` or a swipe. Only the pages in
-/// ``viewControllers`` are children: turned-away pages are removed and released.
+/// seed's tables 4.6 and 4.7; the pages beside them come from the ``dataSource`` when a page
+/// is turned by ``pageForward(animated:)``, ``pageBackward(animated:)`` or a swipe. Only the
+/// pages in ``viewControllers`` are children (and, while an animated double-sided turn runs,
+/// the back of the turning sheet): turned-away pages are removed and released.
 ///
 /// | spine | pages | controllers |
 /// | --- | --- | --- |
-/// | min, max | single-sided | 1 |
-/// | min, max | double-sided | 1, or 2 (front and back of the sheet) |
+/// | min, max | single- or double-sided | 1 |
 /// | mid | double-sided | 2 (left and right, or top and bottom) |
+///
+/// Double-sided sheets at the min and max spines use every second page as the back of the
+/// one before it (the seed: "jeden zweiten Controller zur Darstellung der Rückseite seines
+/// Vorgängers"): pages 1 and 2 are one sheet, 3 and 4 the next. A turn forward from page 1
+/// shows page 2 on the turning sheet and lands on page 3; backward from 3, the sheet with 2
+/// on its back comes over and lands on 1.
 ///
 /// ```swift
 /// let pages = try PageViewController(transitionStyle: .pageCurl, spineLocation: .mid, isDoubleSided: true)
@@ -99,7 +105,7 @@ open class PageViewController: ViewController {
     /// Chooses the spine location on rotation and hears about turns; held weakly.
     public weak var delegate: PageViewControllerDelegate?
 
-    /// The pages set or turned to: one, or two for the mid spine and double-sided sheets.
+    /// The pages set or turned to: two for the mid spine, else one.
     public internal(set) var viewControllers: [ViewController] = []
 
     /// Whether an animated turn is under way.
@@ -189,7 +195,7 @@ open class PageViewController: ViewController {
         chooseSpineLocation(for: size.width > size.height ? .landscape : .portrait)
     }
 
-    /// The pages whose views are shown: both at the mid spine, else the front of the sheet.
+    /// The pages whose views are shown: both at the mid spine, else the one page.
     var visiblePages: [ViewController] {
         spineLocation == .mid ? viewControllers : Array(viewControllers.prefix(1))
     }
@@ -262,7 +268,11 @@ open class PageViewController: ViewController {
         try show(controllers, spine: spineLocation, direction: direction, animated: animated, isTurn: false, completion: completion)
     }
 
-    /// Checks a count of pages against the seed's table 4.7 (and the scroll style's one page).
+    /// Checks a count of pages against the seed's tables 4.6/4.7 (and the scroll style's one
+    /// page). The seed asks for 1 page at the min and max spines whether or not the sheets
+    /// are double-sided; UIKit's documentation asks for 2 when they are (the page shown and
+    /// the back of the one before). Where the two differ the seed wins: the back of a sheet
+    /// comes from the data source as the sheet turns.
     func checkTable(
         count: Int, spine: SpineLocation, doubleSided: Bool, action: @autoclosure () -> String
     ) throws(ControllerError) {
@@ -281,14 +291,9 @@ open class PageViewController: ViewController {
                 throw ControllerError("cannot \(action()): spine location mid needs exactly 2 view controllers, got \(count)")
             }
         case .min, .max:
-            if doubleSided {
-                guard (1...2).contains(count) else {
-                    throw ControllerError("cannot \(action()): spine location \(spine) with double-sided pages needs 1 or 2 view controllers, got \(count)")
-                }
-            } else {
-                guard count == 1 else {
-                    throw ControllerError("cannot \(action()): spine location \(spine) with single-sided pages needs exactly 1 view controller, got \(count)")
-                }
+            guard count == 1 else {
+                let sides = doubleSided ? "double-sided" : "single-sided"
+                throw ControllerError("cannot \(action()): spine location \(spine) with \(sides) pages needs exactly 1 view controller, got \(count)")
             }
         }
     }

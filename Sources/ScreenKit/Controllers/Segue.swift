@@ -81,13 +81,15 @@ extension ViewController {
     /// - Throws: ``ControllerError`` when no segue has that identifier; what the segue throws.
     @discardableResult
     public func performSegue(withIdentifier identifier: String, sender: Any?) throws -> Segue {
-        guard let template = segueTemplate(withIdentifier: identifier) else {
+        let found = segueTemplate(withIdentifier: identifier)
+            ?? (self as? any ViewControllerOverriding)?.overriddenSegueTemplate(withIdentifier: identifier)
+        guard let template = found else {
             throw ControllerError("\(self) has no segue '\(identifier)'")
         }
         let segue = Segue(
             identifier: identifier, source: self, destination: try template.makeDestination(),
             kind: template.kind, perform: template.perform)
-        prepare(for: segue, sender: sender)
+        send(.prepareForSegue(segue, sender: sender))
         try segue.perform()
         return segue
     }

@@ -110,7 +110,7 @@ open class SplitViewController: ViewController {
         let removed = viewControllers.filter { old in !controllers.contains { $0 === old } }
         let added = controllers.filter { $0.parent !== self }
         for controller in added { try addChild(controller) }
-        for controller in removed { controller.willMove(toParent: nil) }
+        for controller in removed { controller.send(.willMoveToParent(nil)) }
         let oldMaster = masterViewController
         if let popover, popover.contentViewController !== controllers[0] {
             popover.dismiss()
@@ -121,7 +121,7 @@ open class SplitViewController: ViewController {
             item.title = Self.buttonTitle(for: controllers[0])
         }
         for controller in removed { controller.removeFromParent() }
-        for controller in added { controller.didMove(toParent: self) }
+        for controller in added { controller.send(.didMoveToParent(self)) }
     }
 
     // MARK: - Arranging the panes
@@ -182,7 +182,7 @@ open class SplitViewController: ViewController {
         let after = wantedControllers
         let leaving = before.filter { old in !after.contains { $0 === old } }
         let arriving = after.filter { new in !before.contains { $0 === new } }
-        let forwards = callbacks && shouldAutomaticallyForwardAppearanceMethods
+        let forwards = callbacks && forwardsAppearanceAutomatically
             && (appearanceState == .appeared || appearanceState == .appearing)
         if forwards {
             for controller in leaving { controller.beginAppearanceTransition(false, animated: false) }

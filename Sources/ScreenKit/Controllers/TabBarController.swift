@@ -114,7 +114,7 @@ open class TabBarController: ViewController {
         let removed = viewControllers.filter { old in !controllers.contains { $0 === old } }
         let added = controllers.filter { $0.parent !== self }
         for controller in added { try addChild(controller) }
-        for controller in removed { controller.willMove(toParent: nil) }
+        for controller in removed { controller.send(.willMoveToParent(nil)) }
         viewControllers = controllers
         if let oldSelected, let index = controllers.firstIndex(where: { $0 === oldSelected }) {
             selectedIndex = index
@@ -126,7 +126,7 @@ open class TabBarController: ViewController {
         updateTabBar()
         swapViews(from: oldSelected, to: selectedViewController)
         for controller in removed { controller.removeFromParent() }
-        for controller in added { controller.didMove(toParent: self) }
+        for controller in added { controller.send(.didMoveToParent(self)) }
     }
 
     /// Selects the tab at `index` (from 0), without asking the delegate.
@@ -159,7 +159,8 @@ open class TabBarController: ViewController {
         // The delegate may have changed the tabs while it was asked.
         guard let current = viewControllers.firstIndex(where: { $0 === controller }) else { return }
         if current == selectedIndex {
-            (controller as? NavigationController)?.popToRoot(animated: true)
+            // A tap while the stack animates is ignored, as touches are then.
+            _ = try? (controller as? NavigationController)?.popToRoot(animated: true)
         } else {
             show(current)
         }
@@ -179,7 +180,7 @@ open class TabBarController: ViewController {
         guard old !== new, isViewLoaded else { return }
         // The new view takes its size before it appears, so that it lays out once.
         new?.view.frame = contentView.bounds
-        let forwards = shouldAutomaticallyForwardAppearanceMethods
+        let forwards = forwardsAppearanceAutomatically
             && (appearanceState == .appeared || appearanceState == .appearing)
         if forwards {
             old?.beginAppearanceTransition(false, animated: false)

@@ -13,13 +13,13 @@ extension ViewController {
             loadViewIfNeeded()
             appearanceState = .appearing
             appearanceAnimated = animated
-            viewWillAppear(animated)
+            send(.viewWillAppear(animated))
             prepareForAppearance()
         } else {
             guard appearanceState == .appeared || appearanceState == .appearing else { return }
             appearanceState = .disappearing
             appearanceAnimated = animated
-            viewWillDisappear(animated)
+            send(.viewWillDisappear(animated))
         }
         for child in forwardedChildren { child.beginAppearanceTransition(isAppearing, animated: animated) }
     }
@@ -30,10 +30,10 @@ extension ViewController {
         switch appearanceState {
         case .appearing:
             appearanceState = .appeared
-            viewDidAppear(appearanceAnimated)
+            send(.viewDidAppear(appearanceAnimated))
         case .disappearing:
             appearanceState = .disappeared
-            viewDidDisappear(appearanceAnimated)
+            send(.viewDidDisappear(appearanceAnimated))
         case .appeared, .disappeared:
             return
         }
@@ -43,14 +43,14 @@ extension ViewController {
     /// The children that appear and disappear with this controller: those whose views are
     /// in its view, when forwarding is automatic.
     var forwardedChildren: [ViewController] {
-        guard shouldAutomaticallyForwardAppearanceMethods, let view = viewIfLoaded else { return [] }
+        guard forwardsAppearanceAutomatically, let view = viewIfLoaded else { return [] }
         return children.filter { $0.viewIfLoaded?.isDescendant(of: view) == true }
     }
 
     /// The root view is entering (or leaving) a visible window.
     func rootViewWillMove(appearing: Bool) {
         appearanceBegunByWindow = false
-        if let parent, !parent.shouldAutomaticallyForwardAppearanceMethods { return }
+        if let parent, !parent.forwardsAppearanceAutomatically { return }
         let before = appearanceState
         beginAppearanceTransition(appearing, animated: false)
         appearanceBegunByWindow = appearanceState != before

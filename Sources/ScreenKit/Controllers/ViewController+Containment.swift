@@ -19,7 +19,7 @@ extension ViewController {
         if let presenter = child.presentingViewController {
             throw ControllerError("cannot add \(child) as a child of \(self): it is presented by \(presenter)")
         }
-        child.willMove(toParent: self)
+        child.send(.willMoveToParent(self))
         children.append(child)
         child.parent = self
     }
@@ -39,7 +39,7 @@ extension ViewController {
         }
         self.parent = nil
         if tellingParent { parent.childRemoved(self) }
-        didMove(toParent: nil)
+        send(.didMoveToParent(nil))
     }
 
     /// Whether `ancestor` is this controller or one of its parents.
@@ -71,7 +71,7 @@ extension ViewController {
             throw ControllerError("cannot transition from \(from) to itself")
         }
         let animated = duration > 0
-        let forwards = shouldAutomaticallyForwardAppearanceMethods && appearanceState != .disappeared
+        let forwards = forwardsAppearanceAutomatically && appearanceState != .disappeared
         if forwards {
             from.beginAppearanceTransition(false, animated: animated)
             to.beginAppearanceTransition(true, animated: animated)

@@ -62,12 +62,17 @@ extension ViewController {
     /// Only the topmost view animates away; the controllers between were already off
     /// screen and get no callbacks. Appearance: the topmost will disappear, the presenter will
     /// appear, the presenter did appear, the topmost did disappear, then `completion`.
-    /// Does nothing when nothing is presented or a dismissal is under way.
-    public func dismiss(animated: Bool, completion: (() -> Void)? = nil) {
+    /// Does nothing when nothing is presented.
+    /// - Throws: ``ControllerError`` when the presentation or a dismissal is still animating:
+    ///   the dismissal would be lost.
+    public func dismiss(animated: Bool, completion: (() -> Void)? = nil) throws(ControllerError) {
         let context = presentationContext
         guard let presenter = context.presentedViewController != nil ? context : context.presentingViewController,
-              let first = presenter.presentedViewController, !presenter.isPresentationTransitioning
+              let first = presenter.presentedViewController
         else { return }
+        if presenter.isPresentationTransitioning {
+            throw ControllerError("cannot dismiss \(first): \(presenter) is still animating a transition")
+        }
         var chain = [first]
         while let next = chain.last?.presentedViewController { chain.append(next) }
         let top = chain.last!

@@ -30,7 +30,9 @@ open class ViewController: Responder, CustomStringConvertible {
     }
 
     /// The name of the controller's class, as error messages show it.
-    open var className: String { String(describing: type(of: self)) }
+    open var className: String {
+        (self as? any ViewControllerOverriding)?.overriddenClassName ?? String(describing: type(of: self))
+    }
 
     public var description: String {
         guard let title else { return className }
@@ -63,10 +65,10 @@ open class ViewController: Responder, CustomStringConvertible {
     public func loadViewIfNeeded() {
         guard viewStorage == nil, !isLoadingView else { return }
         isLoadingView = true
-        loadView()
+        send(.loadView)
         isLoadingView = false
         if viewStorage == nil { adopt(View(frame: ViewController.defaultFrame)) }
-        viewDidLoad()
+        send(.viewDidLoad)
     }
 
     /// Makes the root view; the default is a plain view the size of an iPhone screen that
@@ -89,9 +91,10 @@ open class ViewController: Responder, CustomStringConvertible {
         newView.controllerStorage = self
     }
 
-    /// Lets the view go after a memory warning; it loads again on next access.
-    func unloadView() {
-        guard let view = viewStorage else { return }
+    /// Lets the view go after a memory warning when it is in no window; it loads again on
+    /// next access.
+    func unloadViewIfOffScreen() {
+        guard let view = viewStorage, view.window == nil else { return }
         view.removeFromSuperview()
         view.controllerStorage = nil
         viewStorage = nil
@@ -106,11 +109,24 @@ open class ViewController: Responder, CustomStringConvertible {
     open func viewWillDisappear(_ animated: Bool) {}
     open func viewDidDisappear(_ animated: Bool) {}
     /// The view is about to lay out its subviews.
-    open func viewWillLayoutSubviews() {}
+    open func viewWillLayoutSubviews() { sendLayoutCallbackFromBase(.viewWillLayoutSubviews) }
     /// The view laid out its subviews; a container places its children's views here.
-    open func viewDidLayoutSubviews() {}
-    /// Memory is low. After this, a controller whose view is in no window lets it go.
-    open func didReceiveMemoryWarning() {}
+    open func viewDidLayoutSubviews() { sendLayoutCallbackFromBase(.viewDidLayoutSubviews) }
+    /// Memory is low: the base implementation lets the view go when it is in no window
+    /// (`isViewLoaded` becomes false; the next access loads it again, with `viewDidLoad`).
+    /// Call super first, then free what `viewDidLoad` made if the view is gone, as the
+    /// seed's Listing 3.53 does:
+    ///
+    /// ```swift
+    /// override func didReceiveMemoryWarning() {
+    ///     super.didReceiveMemoryWarning()
+    ///     if !isViewLoaded { thumbnails = [] }
+    /// }
+    /// ```
+    ///
+    /// The code has no `viewWillUnload`/`viewDidUnload` (deprecated since iOS 6, the seed
+    /// says); an override that does not call super still loses a view that is in no window.
+    open func didReceiveMemoryWarning() { unloadViewIfOffScreen() }
     /// The screen is about to change to `size` (a rotation); containers re-layout after it.
     open func viewWillTransition(to size: Size) {}
     /// Whether the appearance callbacks reach the children automatically. Override it to

@@ -58,6 +58,7 @@ describe("Page", function()
   before_each(function()
     -- Count only the pages and books this test makes: earlier tests' windows keep theirs.
     LabelViewController.alive = alive.new()
+    LabelViewController.viewWillAppear = nil
     Options.books = alive.new()
     window = ui.Window:new{ device = "iphone" }
     app.didFinishLaunching(window)
@@ -115,6 +116,44 @@ describe("Page", function()
     assert.is_false(pages:pageForward(false))
     assert.is_true(pages:pageBackward(false))
     assert.are.same({ 23 }, shown())
+  end)
+
+  it("turns double-sided sheets at the min and max spines: each sheet's back shows as it turns", function()
+    -- The seed: double-sided, every second page is the back of the one before it, so pages 1
+    -- and 2 are one sheet, 3 and 4 the next. Next shows 3, 5, 7 and the backs 2, 4, 6 pass by.
+    local appeared = {}
+    LabelViewController.viewWillAppear = function(self) appeared[#appeared + 1] = self.pageNumber end
+    for _, spine in ipairs{ "min", "max" } do
+      appeared = {}
+      app.didFinishLaunching(window)
+      app.options:select("spine", spine)
+      app.options:select("doubleSided", true)
+      app.options:showPages()
+      test.advance(1)
+      local pages = app.navigation.topViewController
+      assert.are.equal(spine, pages.spineLocation)
+      assert.is_true(pages.doubleSided)
+      assert.are.same({ 1 }, shown())
+      pulls()
+      appeared = {}
+      local fronts = {}
+      for _ = 1, 3 do
+        tap("Next")
+        fronts[#fronts + 1] = shown()[1]
+      end
+      assert.are.same({ 3, 5, 7 }, fronts)
+      assert.are.same({ "after 1", "after 2", "after 3", "after 4", "after 5", "after 6" }, pulls())
+      for _ = 1, 3 do
+        tap("Previous")
+        fronts[#fronts + 1] = shown()[1]
+      end
+      assert.are.same({ 3, 5, 7, 5, 3, 1 }, fronts)
+      assert.are.same({ "before 7", "before 6", "before 5", "before 4", "before 3", "before 2" }, pulls())
+      assert.are.same({ 2, 3, 4, 5, 6, 7, 6, 5, 4, 3, 2, 1 }, appeared)
+      assert.are.same({ 1 }, shown())
+      assert.are.equal(1, #pages.children)
+    end
+    LabelViewController.viewWillAppear = nil
   end)
 
   it("turns horizontal pages by swiping left and right", function()
@@ -177,17 +216,21 @@ describe("Page", function()
     -- Two pages side by side do not suit a portrait screen: the book opens at the min spine.
     assert.are.equal("min", pages.spineLocation)
     assert.are.same({ 1 }, shown())
+    -- The sheets are double-sided (the mid spine may come): Next turns the sheet of pages 1
+    -- and 2 and shows page 3.
     tap("Next")
+    test.advance(1)
+    assert.are.same({ 3 }, shown())
     window:rotate("landscape")
     test.advance(1)
     assert.are.equal("mid", pages.spineLocation)
-    assert.are.same({ 2, 3 }, shown())
+    assert.are.same({ 3, 4 }, shown())
     assert.snapshot(window:render("text"), "book-landscape")
     assert.snapshot(window:render("svg"), "book-landscape")
     window:rotate("portrait")
     test.advance(1)
     assert.are.equal("min", pages.spineLocation)
-    assert.are.same({ 2 }, shown())
+    assert.are.same({ 3 }, shown())
   end)
 
   it("keeps the spine and the pages on rotation when the switch is off", function()

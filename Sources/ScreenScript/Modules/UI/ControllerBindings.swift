@@ -69,7 +69,7 @@ enum ControllerBindings {
             let animated = try args.get(2, default: false)
             let done = try args.get(3, as: LuaFunction?.self)
             let context = "completion of dismiss called at \(args.callerLocation ?? "?")"
-            controller.dismiss(animated: animated) { [weak host] in
+            try controller.dismiss(animated: animated) { [weak host] in
                 if let done { host?.callback(done, context: context) }
             }
         }
@@ -146,11 +146,11 @@ enum ControllerBindings {
         cls.method("push") { navigation, args in
             try navigation.push(try args.get(2, as: ViewController.self), animated: try args.get(3, default: false))
         }
-        cls.method("pop") { navigation, args in navigation.pop(animated: try args.get(2, default: false)) }
+        cls.method("pop") { navigation, args in try navigation.pop(animated: try args.get(2, default: false)) }
         cls.method("popTo") { navigation, args in
             try navigation.pop(to: try args.get(2, as: ViewController.self), animated: try args.get(3, default: false))
         }
-        cls.method("popToRoot") { navigation, args in navigation.popToRoot(animated: try args.get(2, default: false)) }
+        cls.method("popToRoot") { navigation, args in try navigation.popToRoot(animated: try args.get(2, default: false)) }
         cls.method("setViewControllers") { navigation, args in
             try navigation.setViewControllers(try args.get(2, as: [ViewController].self), animated: try args.get(3, default: false))
         }

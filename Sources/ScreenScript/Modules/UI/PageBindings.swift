@@ -162,11 +162,11 @@ final class ScriptPageDelegate: PageViewControllerDelegate {
     }
 }
 
-// The page view controller Lua classes extend, declaring the overridable callbacks as
-// ControllerOverrides.swift explains: each line only forwards. An override of
-// viewWillTransition calls super for the delegate to be asked for the spine, as in UIKit.
+// The page view controller Lua classes extend; its overrides are ScriptControllerClass's
+// (ControllerOverrides.swift). An override of viewWillTransition calls super for the
+// delegate to be asked for the spine, as in UIKit.
 
-final class ScriptPageViewController: PageViewController, LuaExtensible, ScriptDelegateHolder {
+final class ScriptPageViewController: PageViewController, ScriptControllerClass, ScriptDelegateHolder {
     var luaPeer: LuaPeer?
     var scriptDelegates: [String: AnyObject] = [:]
     weak var host: ScriptHost?
@@ -177,22 +177,5 @@ final class ScriptPageViewController: PageViewController, LuaExtensible, ScriptD
         self.host = host
         try super.init(transitionStyle: transitionStyle, navigationOrientation: navigationOrientation,
                        spineLocation: spineLocation, isDoubleSided: isDoubleSided)
-    }
-    override var className: String { luaClassName ?? super.className }
-    override func viewDidLoad() { if !luaCallback("viewDidLoad") { super.viewDidLoad() } }
-    override func viewWillAppear(_ animated: Bool) { if !luaCallback("viewWillAppear", animated) { super.viewWillAppear(animated) } }
-    override func viewDidAppear(_ animated: Bool) { if !luaCallback("viewDidAppear", animated) { super.viewDidAppear(animated) } }
-    override func viewWillDisappear(_ animated: Bool) { if !luaCallback("viewWillDisappear", animated) { super.viewWillDisappear(animated) } }
-    override func viewDidDisappear(_ animated: Bool) { if !luaCallback("viewDidDisappear", animated) { super.viewDidDisappear(animated) } }
-    override func viewDidLayoutSubviews() { if !luaCallback("viewDidLayoutSubviews") { super.viewDidLayoutSubviews() } }
-    override func didReceiveMemoryWarning() { if !luaCallback("didReceiveMemoryWarning") { super.didReceiveMemoryWarning() } }
-    override func viewWillTransition(to size: Size) { if !luaCallback("viewWillTransition", size) { super.viewWillTransition(to: size) } }
-    override func willMove(toParent parent: ViewController?) { if !luaCallback("willMoveToParent", parent) { super.willMove(toParent: parent) } }
-    override func didMove(toParent parent: ViewController?) { if !luaCallback("didMoveToParent", parent) { super.didMove(toParent: parent) } }
-    override func prepare(for segue: Segue, sender: Any?) {
-        if !luaCallback("prepareForSegue", segue, sender as? LuaValue ?? .nil) { super.prepare(for: segue, sender: sender) }
-    }
-    override func segueTemplate(withIdentifier identifier: String) -> SegueTemplate? {
-        super.segueTemplate(withIdentifier: identifier) ?? luaSegueTemplate(identifier, host: host)
     }
 }

@@ -173,10 +173,10 @@ final class ScriptSplitDelegate: SplitViewControllerDelegate {
     }
 }
 
-// The containers Lua classes extend, declaring the overridable callbacks as
-// ControllerOverrides.swift explains: each line only forwards.
+// The containers Lua classes extend; their overrides are ScriptControllerClass's
+// (ControllerOverrides.swift).
 
-final class ScriptTabBarController: TabBarController, LuaExtensible, ScriptDelegateHolder {
+final class ScriptTabBarController: TabBarController, ScriptControllerClass, ScriptDelegateHolder {
     var luaPeer: LuaPeer?
     var scriptDelegates: [String: AnyObject] = [:]
     weak var host: ScriptHost?
@@ -184,42 +184,14 @@ final class ScriptTabBarController: TabBarController, LuaExtensible, ScriptDeleg
         self.host = host
         try super.init(viewControllers: viewControllers)
     }
-    override var className: String { luaClassName ?? super.className }
-    override func viewDidLoad() { if !luaCallback("viewDidLoad") { super.viewDidLoad() } }
-    override func viewWillAppear(_ animated: Bool) { if !luaCallback("viewWillAppear", animated) { super.viewWillAppear(animated) } }
-    override func viewDidAppear(_ animated: Bool) { if !luaCallback("viewDidAppear", animated) { super.viewDidAppear(animated) } }
-    override func viewWillDisappear(_ animated: Bool) { if !luaCallback("viewWillDisappear", animated) { super.viewWillDisappear(animated) } }
-    override func viewDidDisappear(_ animated: Bool) { if !luaCallback("viewDidDisappear", animated) { super.viewDidDisappear(animated) } }
-    override func viewDidLayoutSubviews() { if !luaCallback("viewDidLayoutSubviews") { super.viewDidLayoutSubviews() } }
-    override func didReceiveMemoryWarning() { if !luaCallback("didReceiveMemoryWarning") { super.didReceiveMemoryWarning() } }
-    override func viewWillTransition(to size: Size) { if !luaCallback("viewWillTransition", size) { super.viewWillTransition(to: size) } }
-    override func willMove(toParent parent: ViewController?) { if !luaCallback("willMoveToParent", parent) { super.willMove(toParent: parent) } }
-    override func didMove(toParent parent: ViewController?) { if !luaCallback("didMoveToParent", parent) { super.didMove(toParent: parent) } }
-    override func segueTemplate(withIdentifier identifier: String) -> SegueTemplate? {
-        super.segueTemplate(withIdentifier: identifier) ?? luaSegueTemplate(identifier, host: host)
-    }
 }
 
-final class ScriptSplitViewController: SplitViewController, LuaExtensible, ScriptDelegateHolder {
+final class ScriptSplitViewController: SplitViewController, ScriptControllerClass, ScriptDelegateHolder {
     var luaPeer: LuaPeer?
     var scriptDelegates: [String: AnyObject] = [:]
     weak var host: ScriptHost?
     init(host: ScriptHost?) {
         self.host = host
         super.init()
-    }
-    override var className: String { luaClassName ?? super.className }
-    override func viewDidLoad() { if !luaCallback("viewDidLoad") { super.viewDidLoad() } }
-    override func viewWillAppear(_ animated: Bool) { if !luaCallback("viewWillAppear", animated) { super.viewWillAppear(animated) } }
-    override func viewDidAppear(_ animated: Bool) { if !luaCallback("viewDidAppear", animated) { super.viewDidAppear(animated) } }
-    override func viewWillDisappear(_ animated: Bool) { if !luaCallback("viewWillDisappear", animated) { super.viewWillDisappear(animated) } }
-    override func viewDidDisappear(_ animated: Bool) { if !luaCallback("viewDidDisappear", animated) { super.viewDidDisappear(animated) } }
-    override func viewDidLayoutSubviews() { if !luaCallback("viewDidLayoutSubviews") { super.viewDidLayoutSubviews() } }
-    override func didReceiveMemoryWarning() { if !luaCallback("didReceiveMemoryWarning") { super.didReceiveMemoryWarning() } }
-    override func viewWillTransition(to size: Size) { if !luaCallback("viewWillTransition", size) { super.viewWillTransition(to: size) } }
-    override func willMove(toParent parent: ViewController?) { if !luaCallback("willMoveToParent", parent) { super.willMove(toParent: parent) } }
-    override func didMove(toParent parent: ViewController?) { if !luaCallback("didMoveToParent", parent) { super.didMove(toParent: parent) } }
-    override func segueTemplate(withIdentifier identifier: String) -> SegueTemplate? {
-        super.segueTemplate(withIdentifier: identifier) ?? luaSegueTemplate(identifier, host: host)
     }
 }
