@@ -195,4 +195,197 @@ struct ControlTests {
             "editingDidEndOnExit", "editingDidEnd",
         ])
     }
+
+    // MARK: - valueChanged
+
+    @Test func aSegmentedControlSendsValueChangedWhenAnotherSegmentIsTapped() {
+        let segments = SegmentedControl(segments: ["a", "b", "c"], frame: Rect(x: 0, y: 0, width: 300, height: 30))
+        window.addSubview(segments)
+        let log = record(segments)
+        tap(at: Point(x: 250, y: 10))
+        tap(at: Point(x: 250, y: 10))   // the selected segment again: no change
+        #expect(log() == ["touchDown", "valueChanged", "touchUpInside", "touchDown", "touchUpInside"])
+        #expect(segments.selectedSegmentIndex == 2)
+    }
+
+    @Test func aStepperSendsValueChangedForEachStepWithinItsLimits() {
+        let stepper = Stepper(frame: Rect(x: 0, y: 40, width: 100, height: 30))
+        stepper.maximumValue = 1
+        window.addSubview(stepper)
+        let log = record(stepper)
+        tap(at: Point(x: 80, y: 50))
+        tap(at: Point(x: 80, y: 50))   // at the maximum: no change
+        #expect(log() == ["touchDown", "valueChanged", "touchUpInside", "touchDown", "touchUpInside"])
+        #expect(stepper.value == 1)
+    }
+
+    @Test func aPageControlSendsValueChangedWhenThePageChanges() {
+        let pages = PageControl(frame: Rect(x: 0, y: 80, width: 100, height: 20))
+        pages.numberOfPages = 2
+        window.addSubview(pages)
+        let log = record(pages)
+        tap(at: Point(x: 90, y: 90))
+        tap(at: Point(x: 90, y: 90))   // already the last page: no change
+        #expect(log() == ["touchDown", "valueChanged", "touchUpInside", "touchDown", "touchUpInside"])
+        #expect(pages.currentPage == 1)
+    }
+
+    // MARK: - The touch in actions
+
+    @Test func actionsGetTheTouchWithItsTapCount() {
+        var downs: [Int] = [], repeats: [Int] = [], points: [Point] = []
+        button.addTarget({ _, event, touch in
+            guard let touch else { return }
+            if event == .touchDown { downs.append(touch.tapCount) } else { repeats.append(touch.tapCount) }
+            points.append(touch.location(in: self.button))
+        }, for: [.touchDown, .touchDownRepeat])
+        for _ in 0..<3 {
+            tap(at: Point(x: 110, y: 120), advancing: 0.1)
+        }
+        #expect(downs == [1, 2, 3])
+        #expect(repeats == [2, 3])
+        #expect(points.allSatisfy { $0 == Point(x: 10, y: 20) })
+    }
+
+    @Test func anActionSentFromCodeHasNoTouch() {
+        var touches: [Touch?] = []
+        button.addTarget({ _, _, touch in touches.append(touch) }, for: [.valueChanged, .touchDown])
+        button.sendActions(for: .valueChanged)
+        window.touch(.began, at: Point(x: 110, y: 110))
+        button.sendActions(for: .valueChanged)   // between phases: not part of the touch
+        #expect(touches.count == 3)
+        #expect(touches[0] == nil && touches[1] != nil && touches[2] == nil)
+    }
+
+    // MARK: - Memory warnings
+
+    /// The seed (3.2.6): the system cancels gestures in progress for a memory warning.
+    @Test func aMemoryWarningCancelsTheTouchesInProgress() {
+        let log = record(button)
+        window.touch(.began, at: Point(x: 110, y: 110))
+        window.memoryWarning()
+        #expect(log() == ["touchDown", "touchCancel"])
+        #expect(!button.isHighlighted && !button.isTracking)
+        window.touch(.ended, at: Point(x: 110, y: 110))
+        #expect(log() == ["touchDown", "touchCancel"])
+    }
+
+    @Test func aMemoryWarningCancelsAGestureUnderWay() {
+        let surface = View(frame: Rect(x: 0, y: 200, width: 320, height: 200))
+        window.addSubview(surface)
+        let press = LongPressGestureRecognizer()
+        var states: [GestureRecognizer.State] = []
+        press.addTarget { states.append($0.state) }
+        surface.addGestureRecognizer(press)
+        window.touch(.began, at: Point(x: 50, y: 250))
+        loop.advance(by: 0.6)
+        window.memoryWarning()
+        #expect(states == [.began, .cancelled])
+        #expect(press.state == .possible)
+    }
+
+    // MARK: - Default actions and gesture recognizers
+
+    /// A tap recognizer on `surface`, a view under every control added to it.
+    func tapRecognizer(on surface: View, taps: Int = 1) -> () -> Int {
+        var count = 0
+        let tap = TapGestureRecognizer { _ in count += 1 }
+        tap.numberOfTapsRequired = taps
+        surface.addGestureRecognizer(tap)
+        return { count }
+    }
+
+    func tap(at point: Point, advancing seconds: Double = 1) {
+        window.touch(.began, at: point)
+        window.touch(.ended, at: point)
+        loop.advance(by: seconds)
+    }
+
+    /// UIKit since iOS 6: "default control actions prevent overlapping gesture recognizer
+    /// behavior"; a single tap on a button, switch, stepper, segmented control or page
+    /// control goes to the control, not to a tap recognizer on its superview.
+    @Test func aControlsTapBeatsATapRecognizerOnASuperview() {
+        let surface = View(frame: Rect(x: 0, y: 0, width: 320, height: 480))
+        window.addSubview(surface)
+        let taps = tapRecognizer(on: surface)
+        let pages = PageControl(frame: Rect(x: 0, y: 400, width: 100, height: 20))
+        pages.numberOfPages = 3
+        let controls: [Control] = [
+            Button(frame: Rect(x: 0, y: 0, width: 100, height: 30)),
+            Switch(frame: Rect(x: 0, y: 100, width: 50, height: 30)),
+            Stepper(frame: Rect(x: 0, y: 200, width: 100, height: 30)),
+            SegmentedControl(segments: ["a", "b"], frame: Rect(x: 0, y: 300, width: 100, height: 30)),
+            pages,
+        ]
+        for control in controls {
+            surface.addSubview(control)
+            let log = record(control)
+            tap(at: control.convert(Point(x: 40, y: 10), to: nil))
+            #expect(log().first == "touchDown", "\(type(of: control))")
+            #expect(log().last == "touchUpInside", "\(type(of: control))")
+            #expect(!log().contains("touchCancel"), "\(type(of: control))")
+        }
+        #expect(taps() == 0)
+        tap(at: Point(x: 200, y: 450))   // beside the controls the recognizer works
+        #expect(taps() == 1)
+    }
+
+    @Test func aTapRecognizerOnTheControlItselfStillTakesTheTap() {
+        let taps = tapRecognizer(on: button)
+        let log = record(button)
+        tap(at: Point(x: 110, y: 110))
+        #expect(taps() == 1)
+        #expect(log() == ["touchDown", "touchCancel"])
+    }
+
+    @Test func onlyTheGesturesOfTheDefaultActionAreKeptFromSuperviews() {
+        // A plain control has no default action, as in UIKit: the recognizer wins.
+        let plain = Control(frame: Rect(x: 0, y: 300, width: 100, height: 40))
+        window.addSubview(plain)
+        let windowTaps = tapRecognizer(on: window)
+        let plainLog = record(plain)
+        tap(at: Point(x: 10, y: 310))
+        #expect(windowTaps() == 1)
+        #expect(plainLog() == ["touchDown", "touchCancel"])
+
+        // A double tap is not a button's default action: the second tap goes to the recognizer.
+        let doubleTaps = tapRecognizer(on: window, taps: 2)
+        let log = record(button)
+        tap(at: Point(x: 110, y: 110), advancing: 0.1)
+        tap(at: Point(x: 110, y: 110))
+        #expect(doubleTaps() == 1)
+        #expect(log() == ["touchDown", "touchUpInside", "touchDown", "touchDownRepeat", "touchCancel"])
+    }
+
+    @Test func aSwipeAlongASliderMovesTheSlider() {
+        let slider = Slider(frame: Rect(x: 0, y: 300, width: 200, height: 20))
+        slider.maximumValue = 100
+        window.addSubview(slider)
+        var swipes = 0
+        let swipe = SwipeGestureRecognizer { _ in swipes += 1 }
+        swipe.directions = [.left, .right]
+        window.addGestureRecognizer(swipe)
+        let log = record(slider)
+        window.touch(.began, at: Point(x: 20, y: 310))
+        window.touch(.moved, at: Point(x: 100, y: 310))
+        window.touch(.ended, at: Point(x: 150, y: 310))
+        #expect(swipes == 0)
+        #expect(swipe.direction == nil)
+        #expect(slider.value == 75)
+        #expect(log().last == "touchUpInside")
+    }
+
+    @Test func aSidewaysPanOnASwitchStaysWithTheSwitch() {
+        let toggle = Switch(frame: Rect(x: 10, y: 300, width: 100, height: 30))
+        window.addSubview(toggle)
+        var pans = 0
+        window.addGestureRecognizer(PanGestureRecognizer { _ in pans += 1 })
+        let log = record(toggle)
+        window.touch(.began, at: Point(x: 20, y: 310))
+        window.touch(.moved, at: Point(x: 60, y: 312))
+        window.touch(.ended, at: Point(x: 80, y: 312))
+        #expect(pans == 0)
+        #expect(toggle.isOn)
+        #expect(log().last == "touchUpInside")
+    }
 }

@@ -192,4 +192,75 @@ struct GestureTests {
         window.touch(.ended, at: Point(x: 20, y: 20))
         #expect(child.log == ["began", "cancelled", "began", "ended"])
     }
+
+    // MARK: - Cancelled continuous gestures
+
+    @Test func aCancelledTouchCancelsALongPressUnderWay() {
+        let press = LongPressGestureRecognizer()
+        let log = states(of: press)
+        window.touch(.began, at: Point(x: 100, y: 100))
+        loop.advance(by: 0.5)
+        window.touch(.moved, at: Point(x: 110, y: 100))
+        window.touch(.cancelled, at: Point(x: 110, y: 100))
+        #expect(log() == ["began", "changed", "cancelled"])
+        #expect(press.state == .possible)
+    }
+
+    @Test func aCancelledTouchCancelsAPanUnderWay() {
+        let pan = PanGestureRecognizer()
+        let log = states(of: pan)
+        window.touch(.began, at: Point(x: 100, y: 100))
+        window.touch(.moved, at: Point(x: 130, y: 100))
+        window.touch(.moved, at: Point(x: 160, y: 100))
+        window.touch(.cancelled, at: Point(x: 160, y: 100))
+        #expect(log() == ["began", "changed", "cancelled"])
+        #expect(pan.state == .possible)
+    }
+
+    @Test func aCancelledFingerCancelsAPinchAndARotationUnderWay() {
+        for recognizer in [PinchGestureRecognizer(), RotationGestureRecognizer()] as [GestureRecognizer] {
+            let log = states(of: recognizer)
+            window.touch(.began, at: Point(x: 100, y: 200), id: 1)
+            window.touch(.began, at: Point(x: 200, y: 200), id: 2)
+            window.touch(.moved, at: Point(x: 200, y: 300), id: 2)
+            window.touch(.cancelled, at: Point(x: 200, y: 300), id: 2)
+            window.touch(.ended, at: Point(x: 100, y: 200), id: 1)
+            #expect(log() == ["began", "cancelled"], "\(type(of: recognizer))")
+            #expect(recognizer.state == .possible)
+            view.removeGestureRecognizer(recognizer)
+        }
+    }
+
+    @Test func aCancelledTouchBeforeAGestureBeganMakesItFailQuietly() {
+        let pan = PanGestureRecognizer()
+        let log = states(of: pan)
+        window.touch(.began, at: Point(x: 100, y: 100))
+        window.touch(.cancelled, at: Point(x: 100, y: 100))
+        #expect(log() == [])
+        #expect(view.log == ["began", "cancelled"])
+    }
+
+    // MARK: - Responder chain
+
+    @Test func aPlainSubviewPassesItsTouchesToItsSuperview() {
+        let child = View(frame: Rect(x: 10, y: 10, width: 50, height: 50))
+        view.addSubview(child)
+        window.touch(.began, at: Point(x: 20, y: 20))
+        window.touch(.moved, at: Point(x: 30, y: 20))
+        window.touch(.ended, at: Point(x: 30, y: 20))
+        window.touch(.began, at: Point(x: 20, y: 20))
+        window.touch(.cancelled, at: Point(x: 20, y: 20))
+        #expect(window.hitTest(Point(x: 20, y: 20)) === child)
+        #expect(view.log == ["began", "moved", "ended", "began", "cancelled"])
+    }
+
+    @Test func aControllersRootViewPassesItsTouchesThroughTheControllerToTheSuperview() {
+        let controller = ViewController()
+        controller.view.frame = Rect(x: 0, y: 100, width: 100, height: 100)
+        view.addSubview(controller.view)
+        #expect(controller.view.next === controller)
+        window.touch(.began, at: Point(x: 20, y: 120))
+        window.touch(.ended, at: Point(x: 20, y: 120))
+        #expect(view.log == ["began", "ended"])
+    }
 }

@@ -17,6 +17,9 @@ open class Button: Control {
     /// The title for the current state.
     public var currentTitle: String? { title(for: state) }
 
+    /// A single tap is its default action: a tap recognizer on a superview does not take it.
+    open override var defaultActionIsATap: Bool { true }
+
     open override func sizeThatFits(_ size: Size) -> Size {
         // `[ title ]` on the text grid: the title plus four cells, one row.
         Size(width: Double((currentTitle?.count ?? 0) + 4) * 8, height: 16)

@@ -4,13 +4,18 @@
 ///
 /// Subclasses follow a touch by overriding `beginTracking`, `continueTracking`,
 /// `endTracking` and `cancelTracking`, and announce changes with `sendActions(for:)`.
+///
+/// As in UIKit since iOS 6, the default action of a button, switch, stepper, segmented
+/// control or page control, a single tap with one finger, beats a tap recognizer on a
+/// superview: the tap goes to the control, and the recognizer fails. A recognizer attached
+/// to the control itself still sees the touch first.
 open class Control: View {
     /// An action registered with ``addTarget(_:for:)``, to remove it again.
     public final class Target {
-        let action: (Control, ControlEvent) -> Void
+        let action: (Control, ControlEvent, Touch?) -> Void
         let events: Set<ControlEvent>
 
-        init(action: @escaping (Control, ControlEvent) -> Void, events: Set<ControlEvent>) {
+        init(action: @escaping (Control, ControlEvent, Touch?) -> Void, events: Set<ControlEvent>) {
             self.action = action
             self.events = events
         }
@@ -39,6 +44,10 @@ open class Control: View {
     /// Whether the control is following a touch.
     public private(set) var isTracking = false
 
+    /// The touch whose phase the control is handling now, which actions receive; nil
+    /// outside touch handling (an action sent from code).
+    public private(set) var currentTouch: Touch?
+
     // MARK: - Targets
 
     private var targets: [Target] = []
@@ -46,6 +55,21 @@ open class Control: View {
     /// Calls `action` for each of `events`, in the order targets were added.
     @discardableResult
     public func addTarget(_ action: @escaping (Control, ControlEvent) -> Void, for events: Set<ControlEvent>) -> Target {
+        addTarget({ control, event, _ in action(control, event) }, for: events)
+    }
+
+    /// Calls `action` for each of `events` with the touch that caused the event (the
+    /// ``currentTouch``, nil when code sent it), whose `tapCount` tells a double tap.
+    ///
+    /// ```swift
+    /// button.addTarget({ _, _, touch in
+    ///     if touch?.tapCount == 2 { zoom() }
+    /// }, for: [.touchDownRepeat])
+    /// ```
+    @discardableResult
+    public func addTarget(
+        _ action: @escaping (Control, ControlEvent, Touch?) -> Void, for events: Set<ControlEvent>
+    ) -> Target {
         let target = Target(action: action, events: events)
         targets.append(target)
         return target
@@ -55,12 +79,30 @@ open class Control: View {
         targets.removeAll { $0 === target }
     }
 
-    /// Sends `event` to every target registered for it.
+    /// Sends `event` to every target registered for it, with the ``currentTouch``.
     public func sendActions(for event: ControlEvent) {
+        let touch = currentTouch
         for target in targets where target.events.contains(event) {
-            target.action(self, event)
+            target.action(self, event, touch)
         }
     }
+
+    // MARK: - Gesture recognizers
+
+    /// False for a single-finger single-tap recognizer on a superview when a single tap is
+    /// the control's default action (``defaultActionIsATap``).
+    open override func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
+        if defaultActionIsATap, recognizer.view !== self, let tap = recognizer as? TapGestureRecognizer,
+           tap.numberOfTapsRequired == 1, tap.numberOfTouchesRequired == 1 {
+            return false
+        }
+        return super.gestureRecognizerShouldBegin(recognizer)
+    }
+
+    /// Whether a single tap is the control's default action, which a tap recognizer on a
+    /// superview must not take: true for buttons, switches, steppers, segmented controls and
+    /// page controls, false for a plain control.
+    open var defaultActionIsATap: Bool { false }
 
     // MARK: - Tracking, for subclasses
 
@@ -77,6 +119,9 @@ open class Control: View {
 
     open override func touchesBegan(_ touches: [Touch]) {
         guard isEnabled, let touch = touches.first else { return }
+        let previous = currentTouch
+        currentTouch = touch
+        defer { currentTouch = previous }
         isTouchInside = true
         isHighlighted = true
         isTracking = beginTracking(touch)
@@ -86,6 +131,9 @@ open class Control: View {
 
     open override func touchesMoved(_ touches: [Touch]) {
         guard isEnabled, let touch = touches.first else { return }
+        let previous = currentTouch
+        currentTouch = touch
+        defer { currentTouch = previous }
         let wasInside = isTouchInside
         isTouchInside = point(inside: touch.location(in: self))
         isHighlighted = isTouchInside
@@ -98,6 +146,9 @@ open class Control: View {
 
     open override func touchesEnded(_ touches: [Touch]) {
         guard isEnabled, let touch = touches.first else { return }
+        let previous = currentTouch
+        currentTouch = touch
+        defer { currentTouch = previous }
         isTouchInside = point(inside: touch.location(in: self))
         if isTracking { endTracking(touch) }
         isTracking = false
@@ -107,6 +158,9 @@ open class Control: View {
 
     open override func touchesCancelled(_ touches: [Touch]) {
         guard isEnabled else { return }
+        let previous = currentTouch
+        currentTouch = touches.first
+        defer { currentTouch = previous }
         if isTracking { cancelTracking() }
         isTracking = false
         isHighlighted = false

@@ -8,6 +8,9 @@ open class PageControl: Control {
         didSet { currentPage = min(max(currentPage, 0), max(numberOfPages - 1, 0)) }
     }
 
+    /// A single tap is its default action: a tap recognizer on a superview does not take it.
+    open override var defaultActionIsATap: Bool { true }
+
     open override func endTracking(_ touch: Touch) {
         let point = touch.location(in: self)
         guard bounds.contains(point), numberOfPages > 0 else { return }

@@ -9,6 +9,9 @@ open class SegmentedControl: Control {
     /// The selected segment, or nil for none.
     public var selectedSegmentIndex: Int?
 
+    /// A single tap is its default action: a tap recognizer on a superview does not take it.
+    open override var defaultActionIsATap: Bool { true }
+
     public init(segments: [String] = [], frame: Rect = .zero) {
         self.segments = segments
         super.init(frame: frame)

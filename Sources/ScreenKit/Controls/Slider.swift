@@ -16,6 +16,16 @@ open class Slider: Control {
         maximumValue > minimumValue ? (value - minimumValue) / (maximumValue - minimumValue) : 0
     }
 
+    /// A swipe along the track moves the thumb (UIKit): a swipe recognizer on a superview
+    /// fails when the swipe it saw was left or right.
+    open override func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
+        if recognizer.view !== self, let swipe = recognizer as? SwipeGestureRecognizer,
+           swipe.direction == .left || swipe.direction == .right {
+            return false
+        }
+        return super.gestureRecognizerShouldBegin(recognizer)
+    }
+
     open override func beginTracking(_ touch: Touch) -> Bool {
         update(with: touch)
         return true

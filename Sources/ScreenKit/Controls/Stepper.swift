@@ -10,6 +10,9 @@ open class Stepper: Control {
     /// Whether going past a limit wraps to the other one.
     public var wraps = false
 
+    /// A single tap is its default action: a tap recognizer on a superview does not take it.
+    open override var defaultActionIsATap: Bool { true }
+
     open override func endTracking(_ touch: Touch) {
         let point = touch.location(in: self)
         guard bounds.contains(point) else { return }

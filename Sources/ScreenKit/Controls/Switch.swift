@@ -4,6 +4,19 @@ open class Switch: Control {
 
     public func setOn(_ on: Bool) { isOn = on }
 
+    /// A single tap is its default action: a tap recognizer on a superview does not take it.
+    open override var defaultActionIsATap: Bool { true }
+
+    /// A sideways pan on the switch is the switch's too (UIKit): a pan recognizer on a
+    /// superview fails when it would begin moving along the switch.
+    open override func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
+        if recognizer.view !== self, let pan = recognizer as? PanGestureRecognizer {
+            let translation = pan.translation(in: nil)
+            if abs(translation.x) >= abs(translation.y) { return false }
+        }
+        return super.gestureRecognizerShouldBegin(recognizer)
+    }
+
     open override func endTracking(_ touch: Touch) {
         guard point(inside: touch.location(in: self)) else { return }
         isOn.toggle()

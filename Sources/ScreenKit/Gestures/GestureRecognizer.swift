@@ -22,6 +22,8 @@ open class GestureRecognizer {
         didSet {
             guard state != .failed, state != .possible else { return }
             if oldValue == .possible && (state == .began || state == .ended) {
+                // Assigning in `didSet` does not run the observer again: no actions for failing.
+                guard touchedViewsAllowBeginning() else { state = .failed; return }
                 view?.window?.gestureRecognized(self)
             }
             if state != oldValue || state == .changed { sendActions() }
@@ -68,6 +70,18 @@ open class GestureRecognizer {
 
     /// Back to `possible`, ready for the next gesture; subclasses clear their tracking.
     open func reset() {}
+
+    /// Whether the views its touches are on let it begin (`View.gestureRecognizerShouldBegin`):
+    /// a control keeps the gestures its default action handles.
+    private func touchedViewsAllowBeginning() -> Bool {
+        var asked: [ObjectIdentifier] = []
+        for touch in touches {
+            guard let view = touch.view, !asked.contains(ObjectIdentifier(view)) else { continue }
+            asked.append(ObjectIdentifier(view))
+            if !view.gestureRecognizerShouldBegin(self) { return false }
+        }
+        return true
+    }
 
     /// Called when another recognizer of the same touches recognized first: this one fails.
     func otherRecognized() {

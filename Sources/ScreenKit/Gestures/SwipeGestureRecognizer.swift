@@ -27,8 +27,11 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         // Mostly along one axis: the other component is at most half the main one.
         let straight = min(abs(dx), abs(dy)) <= distance / 2
         if distance >= minimumDistance && straight && directions.contains(moved) {
+            let previous = direction
             direction = moved
             state = .ended
+            // The view kept the swipe (a slider's own): it was not recognized after all.
+            if state == .failed { direction = previous }
         } else {
             state = .failed
         }

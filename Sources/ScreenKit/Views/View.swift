@@ -95,6 +95,13 @@ open class View: Responder {
         recognizer.view = nil
     }
 
+    /// Whether `recognizer`, which is following a touch on this view, may recognize its
+    /// gesture; asked as it leaves `possible`, and it fails when the answer is false. The
+    /// recognizer may be attached to this view or to a superview. The default is true;
+    /// controls say false to the gestures their default action handles (UIKit's
+    /// `gestureRecognizerShouldBegin(_:)`).
+    open func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool { true }
+
     // MARK: - Drawing
 
     /// Draws the view's own content into `canvas`, in the view's coordinates, over its
