@@ -60,6 +60,17 @@ function ui.View:draw(canvas) end
 function ui.View:addGestureRecognizer(recognizer) end
 function ui.View:removeGestureRecognizer(recognizer) end
 
+--- A control: it turns touches into events for its targets. Every control class
+--- (`ui.Control`, `ui.Button`, `ui.Switch`, `ui.Slider`, `ui.SegmentedControl`, `ui.Stepper`,
+--- `ui.PageControl`, `ui.TextField`) can be extended in Lua, overriding `pointInside`,
+--- `layoutSubviews`, `draw` and the four tracking methods.
+---
+--- As in UIKit since iOS 6, a control's default action beats a gesture recognizer on a
+--- superview: a single tap with one finger on a button, switch, stepper, segmented control
+--- or page control goes to the control, not to a `ui.TapGesture` on a view behind it; a
+--- sideways swipe on a slider and a sideways pan on a switch stay with them too. A
+--- recognizer added to the control itself still sees the touch first. A plain `ui.Control`
+--- has no default action, so a recognizer on its superview takes its taps.
 --- @class ui.Control: ui.View
 --- @field enabled boolean
 --- @field highlighted boolean
@@ -67,26 +78,63 @@ function ui.View:removeGestureRecognizer(recognizer) end
 --- @field state string "normal", or the set states joined by "+" ("selected+highlighted")
 --- @field tracking boolean
 ui.Control = {}
---- Calls `fn(sender, event)` for the event (or list of events); or, as UIKit,
---- `control:addTarget(target, "method", events)` calls `target:method(sender, event)`.
+--- Calls `fn(sender, event, touch)` for the event (or list of events); or, as UIKit,
+--- `control:addTarget(target, "method", events)` calls `target:method(sender, event, touch)`.
+--- `touch` is the `ui.Touch` that caused the event, its `x`, `y` and `location` in the
+--- sender's coordinates (UIKit's `forEvent:` argument, whose touch tells `tapCount`); it is
+--- nil when code sent the event (`sendActions`, or a value set outside a touch).
 --- A function keeps alive what it captures (a button whose function captures the controller
 --- owning the button keeps both alive for good); a target object is held weakly, as UIKit
 --- holds targets, and once it is gone the action does nothing. A table target is held.
 --- A target without the method is an error at the call.
+---
+--- ```lua
+--- -- The seed's double tap (Listing 3.32):
+--- button:addTarget(function(sender, event, touch)
+---   if touch.tapCount == 2 then zoom() end
+--- end, "touchDownRepeat")
+--- ```
 --- @overload fun(self: ui.Control, target: ui.Controller|ui.View|table, method: string, events: ui.ControlEvent|ui.ControlEvent[]): userdata
---- @param fn fun(sender: ui.Control, event: ui.ControlEvent)
+--- @param fn fun(sender: ui.Control, event: ui.ControlEvent, touch: ui.Touch?)
 --- @param events ui.ControlEvent|ui.ControlEvent[]
 --- @return userdata target for removeTarget
 function ui.Control:addTarget(fn, events) end
 function ui.Control:removeTarget(target) end
+--- Calls the targets of the event; they get no touch.
 function ui.Control:sendActions(event) end
---- Overridable tracking (`ui.Control:extend`): return false to stop following the touch.
+--- Overridable tracking (`ui.Control:extend`, `ui.Button:extend`, ...): return false to
+--- stop following the touch. `Class.super.beginTracking(self, touch)` runs the Swift
+--- tracking (a slider's thumb, a switch turning over, ...).
+--- @param touch ui.Touch
 --- @return boolean
 function ui.Control:beginTracking(touch) end
+--- @param touch ui.Touch
 --- @return boolean
 function ui.Control:continueTracking(touch) end
+--- @param touch ui.Touch
 function ui.Control:endTracking(touch) end
+--- The touch was cancelled (a gesture recognizer took it, a memory warning): put back what
+--- tracking changed.
 function ui.Control:cancelTracking() end
+
+--- A finger on the screen (UIKit's `UITouch`), as tracking methods and actions get it.
+--- Like a `UITouch` it is live: read later, it tells where the finger is then.
+--- @class ui.Touch
+--- @field tapCount integer 1 for a single tap, 2 for the second of a double tap, ...
+--- @field x number where the finger is, in the control's coordinates
+--- @field y number
+--- @field location ui.Point the same point as `{ x =, y = }`
+--- @field windowLocation ui.Point in the window's coordinates
+--- @field phase "began"|"moved"|"ended"|"cancelled"
+--- @field timestamp number loop time of the latest phase, in seconds
+--- @field view ui.View? the view the touch began on
+ui.Touch = {}
+--- The position in `view`'s coordinates (the window's when nil); Listing 3.27's
+--- `locationInView:`.
+--- @return ui.Point
+function ui.Touch:locationIn(view) end
+--- @return ui.Point
+function ui.Touch:previousLocationIn(view) end
 
 --- @class ui.Label: ui.View
 --- @field text string
@@ -160,6 +208,8 @@ ui.RotationGesture = {}
 --- @field visible boolean
 ui.Window = {}
 --- Sends a memory warning to every controller; those whose views are in no window let them go.
+--- The touches in progress are cancelled first, as the system does (seed 3.2.6): controls
+--- send `touchCancel`, gestures under way go to "cancelled".
 function ui.Window:memoryWarning() end
 --- @param fields { device: "iphone"|"ipad"?, orientation: "portrait"|"landscape"? }
 --- @return ui.Window

@@ -72,15 +72,28 @@ public struct LuaArgumentError: Error, Equatable, CustomStringConvertible {
 
 extension LuaArguments {
     /// Where the Lua code that called this Swift function is (`main.lua:12`), for messages
-    /// that name a callback by the place that scheduled it. Nil when a C function called.
+    /// that name a callback by the place that scheduled it. C functions between (a `pcall`)
+    /// and the class system's own Lua are skipped: a constructor runs under `pcall` inside
+    /// the prelude's `new`, and the place to name is the script's `Class:new{...}`. Nil when
+    /// no script code is on the stack.
     public var callerLocation: String? {
         var record = lua_Debug()
-        guard lua_getstack(stack.L, 1, &record) != 0, lua_getinfo(stack.L, "Sl", &record) != 0,
-              record.currentline > 0
-        else { return nil }
-        let source = withUnsafeBytes(of: &record.short_src) { bytes in
-            String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+        var level: Int32 = 1
+        while lua_getstack(stack.L, level, &record) != 0 {
+            level += 1
+            guard lua_getinfo(stack.L, "Sl", &record) != 0 else { return nil }
+            guard record.currentline > 0, !Self.isPrelude(record.source) else { continue }
+            let source = withUnsafeBytes(of: &record.short_src) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            return "\(source):\(record.currentline)"
         }
-        return "\(source):\(record.currentline)"
+        return nil
+    }
+
+    /// Whether a chunk is the prelude, loaded as `=luabridge` by `LuaState.loadPrelude`.
+    private static func isPrelude(_ source: UnsafePointer<CChar>?) -> Bool {
+        guard let source else { return false }
+        return String(cString: source) == "=luabridge"
     }
 }

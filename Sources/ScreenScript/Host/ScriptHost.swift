@@ -127,11 +127,19 @@ public final class ScriptHost {
     }
 
     /// Hands a local notification to the app's `didReceiveLocalNotification(note)`: the app
-    /// loaded, or else the global `app` a script has set.
+    /// loaded, or else the global `app` a script has set. An error names the notification by
+    /// its body and the time it was due, since several may be scheduled.
     private func deliver(_ note: LocalNotification) {
         let app = app.isNil ? lua.globals["app"] : app
         guard let handler = app.tableValue?["didReceiveLocalNotification"].functionValue else { return }
-        callback(handler, note, context: "didReceiveLocalNotification")
+        callback(handler, note, context: Self.deliveryContext(note))
+    }
+
+    /// "didReceiveLocalNotification for the notification "Wake up" due at 60s".
+    static func deliveryContext(_ note: LocalNotification) -> String {
+        let time = (note.fireTime * 1000).rounded() / 1000
+        let seconds = time == time.rounded() && abs(time) < 1e15 ? String(Int64(time)) : String(time)
+        return "didReceiveLocalNotification for the notification \"\(note.body)\" due at \(seconds)s"
     }
 
     // MARK: - Modules

@@ -11,32 +11,32 @@ enum ControlBindings {
             ("Control", control),
             ("Label", label(parent: view)),
             ("Button", button(parent: control)),
-            ("Switch", simple("ui.Switch", { Switch() }, parent: control) { cls in
+            ("Switch", controlClass("ui.Switch", { ScriptSwitch() }, parent: control) { cls in
                 cls.property("on", get: { $0.isOn }, set: { $0.isOn = $1 })
             }),
-            ("Slider", simple("ui.Slider", { Slider() }, parent: control) { cls in
+            ("Slider", controlClass("ui.Slider", { ScriptSlider() }, parent: control) { cls in
                 cls.property("value", get: { $0.value }, set: { $0.value = $1 })
                 cls.property("minimumValue", get: { $0.minimumValue }, set: { $0.minimumValue = $1 })
                 cls.property("maximumValue", get: { $0.maximumValue }, set: { $0.maximumValue = $1 })
             }),
-            ("SegmentedControl", simple("ui.SegmentedControl", { SegmentedControl() }, parent: control) { cls in
+            ("SegmentedControl", controlClass("ui.SegmentedControl", { ScriptSegmentedControl() }, parent: control) { cls in
                 cls.property("segments", get: { $0.segments }, set: { $0.segments = $1 })
                 cls.property("selectedIndex", get: { control in control.selectedSegmentIndex.map { $0 + 1 } }, set: { control, index in
                     control.selectedSegmentIndex = index.map { $0 - 1 }
                 })
             }),
-            ("Stepper", simple("ui.Stepper", { Stepper() }, parent: control) { cls in
+            ("Stepper", controlClass("ui.Stepper", { ScriptStepper() }, parent: control) { cls in
                 cls.property("value", get: { $0.value }, set: { $0.value = $1 })
                 cls.property("minimumValue", get: { $0.minimumValue }, set: { $0.minimumValue = $1 })
                 cls.property("maximumValue", get: { $0.maximumValue }, set: { $0.maximumValue = $1 })
                 cls.property("stepValue", get: { $0.stepValue }, set: { $0.stepValue = $1 })
                 cls.property("wraps", get: { $0.wraps }, set: { $0.wraps = $1 })
             }),
-            ("PageControl", simple("ui.PageControl", { PageControl() }, parent: control) { cls in
+            ("PageControl", controlClass("ui.PageControl", { ScriptPageControl() }, parent: control) { cls in
                 cls.property("numberOfPages", get: { $0.numberOfPages }, set: { $0.numberOfPages = $1 })
                 cls.property("currentPage", get: { $0.currentPage + 1 }, set: { $0.currentPage = $1 - 1 })
             }),
-            ("TextField", simple("ui.TextField", { TextField() }, parent: control) { cls in
+            ("TextField", controlClass("ui.TextField", { ScriptTextField() }, parent: control) { cls in
                 cls.property("text", get: { $0.text }, set: { $0.text = $1 })
                 cls.property("placeholder", get: { $0.placeholder }, set: { $0.placeholder = $1 })
                 cls.property("editing") { $0.isEditing }
@@ -55,13 +55,16 @@ enum ControlBindings {
         cls.property("tracking") { $0.isTracking }
         cls.property("touchInside") { $0.isTouchInside }
         // `addTarget(fn, events)`, or UIKit's `addTarget(target, "method", events)` with the
-        // target held weakly (see ScriptAction).
+        // target held weakly (see ScriptAction). Either is called with the sender, the event's
+        // name and the touch (a `ui.Touch` in the sender's coordinates; nil when code sent it).
         cls.method("addTarget") { [weak host] control, args in
             guard let host else { throw args.error(2, "the script host is gone") }
             let (action, next) = try ScriptAction.parse(args, at: 2, host: host)
             let events = try eventNames(args, next)
             let context = "action for \(events.map(\.rawValue).sorted().joined(separator: ", ")) added at \(args.callerLocation ?? "?")"
-            return TargetToken(control.addTarget({ sender, event in action.perform(sender, event.rawValue, context: context) }, for: events))
+            return TargetToken(control.addTarget({ sender, event, touch in
+                action.perform(sender, event.rawValue, touch.map { ScriptTouch($0, in: sender) }, context: context)
+            }, for: events))
         }
         cls.method("removeTarget") { control, args in control.removeTarget(try args.get(2, as: TargetToken.self).target) }
         cls.method("sendActions") { control, args in
@@ -113,12 +116,12 @@ enum ControlBindings {
         return cls
     }
 
-    /// A class whose Lua objects are plain instances of `T` (they can be extended in Lua,
-    /// but Swift asks their Lua class for no overrides).
-    private static func simple<T: Control>(
+    /// A control class Lua can extend: `make` returns its Script subclass, which asks the
+    /// object's Lua class for the view and tracking overrides.
+    private static func controlClass<T: Control>(
         _ name: String, _ make: @escaping @MainActor () -> T, parent: LuaClassDefinition, members: (LuaClass<T>) -> Void
     ) -> LuaClass<T> {
-        let cls = LuaClass<T>(name, parent: parent)
+        let cls = LuaClass<T>(name, parent: parent, extensible: true)
         members(cls)
         cls.constructor { _ in make() }
         return cls
