@@ -1,6 +1,8 @@
 -- AlarmClock, the seed's example of custom views, controls and gestures: a clock face, an
 -- alarm hand turned with a finger, a long press that switches the alarm on and off, and a
--- switch and a latching button that start and stop the clock and stay in sync.
+-- switch and a latching button that start and stop the clock and stay in sync. The alarm
+-- rings through a local notification (the seed's section 3.3): letting go of the hand or
+-- switching the alarm on schedules it, switching the alarm off cancels it.
 local ClockView = require("clockview")
 local ClockControl = require("clockcontrol")
 local geometry = require("geometry")
@@ -9,6 +11,9 @@ local app = {}
 
 -- 10:09:30, so that the face shows all three hands apart.
 local START = 10 * 3600 + 9 * 60 + 30
+
+-- The face shows twelve hours, so the alarm rings at most this far ahead.
+local HALF_DAY = 43200
 
 function app.didFinishLaunching(window)
   local screen = {}
@@ -33,9 +38,24 @@ function app.didFinishLaunching(window)
     screen.timeLabel.text = "Alarm " .. geometry.format(screen.alarm.time)
   end
 
+  -- The seed's updateAlarm: the app's one notification, for the next time the clock shows
+  -- the alarm time (the clock's time is the app's time of day).
+  local function updateAlarm()
+    notify.cancelAll()
+    local delay = (screen.alarm.time - screen.clock.time) % HALF_DAY
+    if delay == 0 then delay = HALF_DAY end
+    app.notification = notify.schedule{ after = delay, body = "Aufwachen!", userInfo = { alarm = screen.alarm.time } }
+  end
+
+  local function cancelAlarm()
+    notify.cancelAll()
+    app.notification = nil
+  end
+
   local function setAlarmHidden(hidden)
     screen.alarm.hidden = hidden
     screen.timeLabel.hidden = hidden
+    if hidden then cancelAlarm() else updateAlarm() end
   end
 
   local ticker
@@ -54,7 +74,10 @@ function app.didFinishLaunching(window)
   end
 
   screen.alarm:addTarget(updateTimeLabel, "valueChanged")
-  screen.alarm:addTarget(function() app.alarmSet = screen.alarm.time end, "touchUpInside")
+  screen.alarm:addTarget(function()
+    app.alarmSet = screen.alarm.time
+    updateAlarm()
+  end, "touchUpInside")
   screen.switch:addTarget(function(sender) setRunning(sender.on) end, "valueChanged")
   screen.button:addTarget(function(sender) setRunning(not sender.selected) end, "touchUpInside")
 
@@ -76,6 +99,15 @@ function app.didFinishLaunching(window)
   })
 
   window:makeKeyAndVisible()
+end
+
+-- The alarm rings: the label shows the notification's text until the alarm is set again.
+function app.didReceiveLocalNotification(note)
+  app.notification = nil
+  local screen = app.screen
+  if not screen then return end
+  screen.timeLabel.text = note.body
+  screen.timeLabel.hidden = false
 end
 
 return app

@@ -89,6 +89,57 @@ describe("AlarmClock", function()
     end)
   end)
 
+  describe("the alarm notification (the seed's section 3.3)", function()
+    local START = 10 * 3600 + 9 * 60 + 30   -- the time the clock shows at launch
+
+    -- The one pending notification, or nil.
+    local function pending()
+      local list = notify.pending()
+      assert.is_true(#list <= 1)
+      return list[1]
+    end
+
+    it("is scheduled for the next time the clock shows the alarm time when the alarm is switched on", function()
+      assert.is_nil(pending())
+      local now = loop.now()
+      longPress(pointFor(3 * 3600, 120))
+      local note = pending()
+      assert.is_not_nil(note)
+      assert.are.equal("Aufwachen!", note.body)
+      assert.near(3 * 3600, note.userInfo.alarm, 1e-6)
+      -- 10:09:30 to 3:00 on a twelve-hour face is 4 h 50 min 30 s.
+      assert.near(now + 0.5 + (3 * 3600 - START) % 43200, note.fireTime, 1e-6)
+    end)
+
+    it("moves when the hand is let go, and is cancelled when the alarm is switched off", function()
+      longPress(pointFor(3 * 3600, 120))
+      local first = pending()
+      window:touch("began", pointFor(3 * 3600))
+      window:touch("moved", pointFor(4 * 3600))
+      assert.are.equal(first, pending())          -- not while the finger still holds the hand
+      window:touch("ended", pointFor(4 * 3600))
+      local second = pending()
+      assert.is_false(first.pending)
+      assert.near(4 * 3600, second.userInfo.alarm, 1)
+      assert.near(loop.now() + (second.userInfo.alarm - START) % 43200, second.fireTime, 1e-6)
+      test.advance(1)
+      longPress(pointFor(3 * 3600, 120))
+      assert.is_true(screen.alarm.hidden)
+      assert.is_nil(pending())
+      assert.is_false(second.pending)
+    end)
+
+    it("rings: the app shows the notification's text", function()
+      _G.app = app                               -- as `screens run` makes the app the host's
+      longPress(pointFor(3 * 3600, 120))
+      test.advance((3 * 3600 - START) % 43200)
+      _G.app = nil
+      assert.is_nil(pending())
+      assert.is_false(screen.timeLabel.hidden)
+      assert.are.equal("Aufwachen!", screen.timeLabel.text)
+    end)
+  end)
+
   describe("the switch and the latching button", function()
     local function tapButton()
       window:tap({ x = 232, y = 392 })
