@@ -10,7 +10,9 @@ extension Window {
     ///
     /// The view hit when a touch begins receives all its phases. Recognizers on that view
     /// and its superviews see each phase first; once one recognizes the gesture (and
-    /// cancels touches in view), the others fail and the view's touches are cancelled.
+    /// cancels touches in view), the others fail and the view's touches are cancelled. A
+    /// recognizer the touched view declines (`gestureRecognizerShouldBegin`) fails instead:
+    /// that is how a button keeps its tap from a tap recognizer on a superview.
     ///
     /// - Parameters:
     ///   - phase: began, moved, ended or cancelled.
