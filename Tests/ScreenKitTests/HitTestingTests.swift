@@ -42,6 +42,16 @@ struct HitTestingTests {
         #expect(window.hitTest(Point(x: 65, y: 65)) === front)
     }
 
+    @Test func aLabelTakesNoTouchesUntilToldTo() {
+        // As a UILabel: a caption over a view leaves the taps to the view.
+        let caption = Label(frame: Rect(x: 10, y: 10, width: 30, height: 16))
+        front.addSubview(caption)
+        #expect(!caption.isUserInteractionEnabled)
+        #expect(window.hitTest(Point(x: 85, y: 65)) === front)
+        caption.isUserInteractionEnabled = true
+        #expect(window.hitTest(Point(x: 85, y: 65)) === caption)
+    }
+
     @Test func nearlyTransparentViewsTakeNoTouches() {
         front.alpha = 0.01
         #expect(window.hitTest(Point(x: 100, y: 100)) === back)

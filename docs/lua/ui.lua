@@ -11,7 +11,8 @@
 ui = {}
 
 --- A view. Extend it with `ui.View:extend("Name")` and override `pointInside`,
---- `layoutSubviews` and `draw`; call the Swift behaviour with `Name.super.method(self, ...)`.
+--- `layoutSubviews`, `draw` and the responder methods (`touchesBegan(touches)` and the
+--- others); call the Swift behaviour with `Name.super.method(self, ...)`.
 --- @class ui.View
 --- @field frame ui.Rect
 --- @field bounds ui.Rect
@@ -57,6 +58,18 @@ function ui.View:layoutSubviews() end
 --- Override to draw; `canvas:fill(rect, colour)`, `:stroke(rect, colour, width)`,
 --- `:line(from, to, colour, width)`, `:text(string, point, colour)`, `:clip(rect)`.
 function ui.View:draw(canvas) end
+--- Override to handle touches yourself (views and labels). `touches` is a list of
+--- `ui.Touch` whose `x`, `y` and `location` are in this view's coordinates. The Swift
+--- behaviour, reached through `super`, passes them up the responder chain (the superview,
+--- or the controller whose view this is).
+--- @param touches ui.Touch[]
+function ui.View:touchesBegan(touches) end
+--- @param touches ui.Touch[]
+function ui.View:touchesMoved(touches) end
+--- @param touches ui.Touch[]
+function ui.View:touchesEnded(touches) end
+--- @param touches ui.Touch[]
+function ui.View:touchesCancelled(touches) end
 function ui.View:addGestureRecognizer(recognizer) end
 function ui.View:removeGestureRecognizer(recognizer) end
 

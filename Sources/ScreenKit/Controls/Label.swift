@@ -12,6 +12,13 @@ open class Label: View {
     public var textColor: Color = .black
     public var alignment: Alignment = .left
 
+    /// Makes a label that, like a `UILabel`, takes no touches unless `isUserInteractionEnabled`
+    /// is set: a tap on it goes to the view behind it.
+    public override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+        isUserInteractionEnabled = false
+    }
+
     /// The width and height of one cell of the text grid, in points.
     public static let cellSize = Size(width: 8, height: 16)
 

@@ -22,6 +22,13 @@ extension LuaExtensible where Self: View {
     func luaDraw(_ canvas: Canvas) -> Bool {
         luaPeer?.callOverride("draw", on: self, ScriptCanvas(canvas)).ran ?? false
     }
+
+    /// Runs the Lua responder method `name` (`touchesBegan`, ...) with the touches as a list of
+    /// `ui.Touch` in this view's coordinates; false when there is none. Without one, or with
+    /// one that calls `super`, the touches go on up the responder chain.
+    func luaTouches(_ name: String, _ touches: [Touch]) -> Bool {
+        luaPeer?.callOverride(name, on: self, touches.map { TouchObject($0, in: self) }).ran ?? false
+    }
 }
 
 extension LuaExtensible where Self: Control {
@@ -48,11 +55,18 @@ extension LuaExtensible where Self: Control {
     }
 }
 
+// Plain views and labels also take the responder methods, for touch handling of their own
+// (the seed's way before gesture recognizers); controls track touches instead.
+
 final class ScriptView: View, LuaExtensible {
     var luaPeer: LuaPeer?
     override func point(inside point: Point) -> Bool { luaPointInside(point) ?? super.point(inside: point) }
     override func layoutSubviews() { if !luaLayoutSubviews() { super.layoutSubviews() } }
     override func draw(_ canvas: Canvas) { if !luaDraw(canvas) { super.draw(canvas) } }
+    override func touchesBegan(_ t: [Touch]) { if !luaTouches("touchesBegan", t) { super.touchesBegan(t) } }
+    override func touchesMoved(_ t: [Touch]) { if !luaTouches("touchesMoved", t) { super.touchesMoved(t) } }
+    override func touchesEnded(_ t: [Touch]) { if !luaTouches("touchesEnded", t) { super.touchesEnded(t) } }
+    override func touchesCancelled(_ t: [Touch]) { if !luaTouches("touchesCancelled", t) { super.touchesCancelled(t) } }
 }
 
 final class ScriptLabel: Label, LuaExtensible {
@@ -60,6 +74,10 @@ final class ScriptLabel: Label, LuaExtensible {
     override func point(inside point: Point) -> Bool { luaPointInside(point) ?? super.point(inside: point) }
     override func layoutSubviews() { if !luaLayoutSubviews() { super.layoutSubviews() } }
     override func draw(_ canvas: Canvas) { if !luaDraw(canvas) { super.draw(canvas) } }
+    override func touchesBegan(_ t: [Touch]) { if !luaTouches("touchesBegan", t) { super.touchesBegan(t) } }
+    override func touchesMoved(_ t: [Touch]) { if !luaTouches("touchesMoved", t) { super.touchesMoved(t) } }
+    override func touchesEnded(_ t: [Touch]) { if !luaTouches("touchesEnded", t) { super.touchesEnded(t) } }
+    override func touchesCancelled(_ t: [Touch]) { if !luaTouches("touchesCancelled", t) { super.touchesCancelled(t) } }
 }
 
 // Every control class Lua can extend takes the view overrides and the four tracking ones.
