@@ -6,7 +6,8 @@ import ScreenStore
 // MARK: - Store figures
 
 /// The store figures of issue 6: inserting and saving against raw GRDB inserts, a predicate
-/// fetch against the same SQL, and a fetched results controller over 10^5 against 10^3 results.
+/// fetch against the same SQL, and a fetched results controller over 10^5 against 10^3 results
+/// and over 10^4 sections against 10^2.
 func runStoreBenchmarks(_ bench: inout Benchmark) throws {
     let insert = "store: insert 10^5 objects and save (vs raw GRDB)"
     if bench.wants(insert) {
@@ -19,6 +20,10 @@ func runStoreBenchmarks(_ bench: inout Benchmark) throws {
     let frc = "store: results controller, one insert into 10^5 (vs into 10^3)"
     if bench.wants(frc) {
         bench.report(try controllerFigure(frc, bench))
+    }
+    let sections = "store: frc, one insert making a section in 10^4 (vs 10^2)"
+    if bench.wants(sections) {
+        bench.report(try sectionsFigure(sections, bench))
     }
 }
 
@@ -170,5 +175,65 @@ private func controllerFigure(_ name: String, _ bench: Benchmark) throws -> Figu
         operations: 2_000,
         ours: { n in insertions(large, 100_000, n) },
         baseline: { n in insertions(small, 1_000, n) })
+    return Figure(name: name, ours: ours, baseline: baseline, target: 2)
+}
+
+/// One insert that makes a new section in the middle, placed and told by a controller with
+/// 10^4 sections against one with 10^2 (ten objects each): the section changes are found
+/// from the sections the change touched, not by comparing every old section with every new one.
+private func sectionsFigure(_ name: String, _ bench: Benchmark) throws -> Figure {
+    final class Counter: FetchedResultsControllerDelegate {
+        var sectionChanges = 0
+        func controller(
+            _ controller: FetchedResultsController, didChange section: FetchedSectionInfo, atSectionIndex index: Int,
+            for type: FetchedResultsChange
+        ) {
+            sectionChanges += 1
+        }
+    }
+    let perSection = 10
+    func controller(_ sections: Int) throws -> (StoreContext, FetchedResultsController, Counter) {
+        let store = try PersistentStore(path: ":memory:", model: try itemModel(), notifications: NotificationHub())
+        let context = store.context
+        for i in 0..<(sections * perSection) {
+            // Even groups only, so that an odd one makes a new section between two others.
+            try context.insert("Item", values: [
+                "name": .string("item \(i)"), "value": .integer(Int64(i)), "group": .integer(Int64(2 * (i % sections))),
+            ])
+        }
+        try context.save()
+        let controller = try FetchedResultsController(
+            request: FetchRequest("Item", sortedBy: [SortKey("group"), SortKey("value")]), context: context,
+            sectionNameKeyPath: "group")
+        let counter = Counter()
+        controller.delegate = counter
+        try controller.performFetch()
+        return (context, controller, counter)
+    }
+    let large = try controller(10_000)
+    let small = try controller(100)
+    /// Inserts one object into a new section (timed), then deletes it again (not timed).
+    func insertions(_ setup: (StoreContext, FetchedResultsController, Counter), _ sections: Int, _ n: Int) -> Double {
+        let (context, controller, counter) = setup
+        var total = 0.0
+        for i in 0..<n {
+            var object: ManagedObject?
+            total += bench.time {
+                object = try! context.insert(
+                    "Item", values: ["name": .string("new"), "value": .integer(0),
+                                     "group": .integer(Int64(2 * ((i * 31) % sections) + 1))])
+                context.processPendingChanges()
+            }
+            try! context.delete(object!)
+            context.processPendingChanges()
+        }
+        precondition(controller.sections.count == sections && counter.sectionChanges == 2 * n)
+        counter.sectionChanges = 0
+        return total
+    }
+    let (ours, baseline) = bench.compare(
+        operations: 2_000,
+        ours: { n in insertions(large, 10_000, n) },
+        baseline: { n in insertions(small, 100, n) })
     return Figure(name: name, ours: ours, baseline: baseline, target: 2)
 }

@@ -53,7 +53,13 @@ import Testing
         #expect(try fetch(context, sort: byTime, limit: 2, offset: 1) == ["e2", "e3"])
         #expect(try fetch(context, sort: byTime, offset: 4) == ["e5", "e6"])
         #expect(try fetch(context, sort: byTime, limit: 3, offset: 5) == ["e6"])
-        #expect(try fetch(context, sort: byTime, limit: 0) == [])
+        // A limit of 0 is no limit, as Core Data's fetchLimit; a negative one is an error.
+        #expect(try fetch(context, sort: byTime, limit: 0) == ["e1", "e2", "e3", "e4", "e5", "e6"])
+        #expect(try fetch(context, sort: byTime, limit: 0, offset: 4) == ["e5", "e6"])
+        #expect(try count(context, limit: 0) == 6)
+        #expect(throws: StoreError.invalidRequest("fetch request for DiaryEntry: limit -1 is negative (0 means no limit)")) {
+            try fetch(context, sort: byTime, limit: -1)
+        }
         // With unsaved changes the page is taken after merging them.
         let all = try context.fetch(FetchRequest("DiaryEntry", sortedBy: byTime))
         try all[4].setValue(.date(0), forKey: "creationTime")  // e5 first

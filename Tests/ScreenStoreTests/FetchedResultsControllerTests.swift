@@ -182,6 +182,112 @@ private final class Recorder: FetchedResultsControllerDelegate {
         }
     }
 
+    @Test func changesAreAppliedWithoutReadingTheStore() throws {
+        let context = try StoreFixtures.memoryStore().context
+        var objects: [ManagedObject] = []
+        for i in 0..<300 { objects.append(try StoreFixtures.entry(context, "e\(i)", Double(i), day: "d\(i % 30)")) }
+        try context.save()
+        for sections in [false, true] {
+            let (frc, recorder) = try controller(context, sections: sections)
+            try StoreFixtures.entry(context, "new", 0.5, day: "d99")
+            try objects[0].setValue(.string(sections ? "d51" : "d50"), forKey: "day")
+            try objects[1].setValue(.date(sections ? 1001 : 1000), forKey: "creationTime")
+            try objects[2].setValue(.string("changed \(sections)"), forKey: "text")
+            let reads = context.readCount
+            context.processPendingChanges()
+            // A controller that fetched again would read; this one places the four changes in memory.
+            #expect(context.readCount == reads)
+            #expect(recorder.calls.filter { $0.hasPrefix("object") }.count == 4)
+            #expect(frc.fetchedObjects == (try context.fetch(frc.request)))
+            try context.save()
+        }
+    }
+
+    /// Replays the delegate's calls on a copy of the sections, as a table view applies a
+    /// batch: deletes at old index paths (objects, then sections), then inserts at new ones.
+    private final class Replica: FetchedResultsControllerDelegate {
+        var sections: [(name: String, objects: [ManagedObject])]
+        private var deletedSections: [Int] = []
+        private var insertedSections: [(Int, String)] = []
+        private var deletedPaths: [FetchedIndexPath] = []
+        private var insertedObjects: [(FetchedIndexPath, ManagedObject)] = []
+        var problems: [String] = []
+
+        init(_ controller: FetchedResultsController) {
+            sections = controller.sections.map { ($0.name, $0.objects) }
+        }
+
+        func controllerWillChangeContent(_ controller: FetchedResultsController) {
+            (deletedSections, insertedSections, deletedPaths, insertedObjects) = ([], [], [], [])
+        }
+
+        func controller(
+            _ controller: FetchedResultsController, didChange section: FetchedSectionInfo, atSectionIndex index: Int,
+            for type: FetchedResultsChange
+        ) {
+            if type == .delete { deletedSections.append(index) } else { insertedSections.append((index, section.name)) }
+        }
+
+        func controller(
+            _ controller: FetchedResultsController, didChange object: ManagedObject, at indexPath: FetchedIndexPath?,
+            for type: FetchedResultsChange, newIndexPath: FetchedIndexPath?
+        ) {
+            if let indexPath, sections[indexPath.section].objects[indexPath.item] !== object {
+                problems.append("\(type) \(indexPath) is not the object")
+            }
+            switch type {
+            case .delete: deletedPaths.append(indexPath!)
+            case .insert: insertedObjects.append((newIndexPath!, object))
+            case .move:
+                deletedPaths.append(indexPath!)
+                insertedObjects.append((newIndexPath!, object))
+            case .update: break
+            }
+        }
+
+        func controllerDidChangeContent(_ controller: FetchedResultsController) {
+            for path in deletedPaths.sorted(by: >) { sections[path.section].objects.remove(at: path.item) }
+            for index in deletedSections.sorted(by: >) {
+                if !sections[index].objects.isEmpty { problems.append("section \(index) deleted with objects") }
+                sections.remove(at: index)
+            }
+            for (index, name) in insertedSections.sorted(by: { $0.0 < $1.0 }) { sections.insert((name, []), at: index) }
+            for (path, object) in insertedObjects.sorted(by: { $0.0 < $1.0 }) {
+                sections[path.section].objects.insert(object, at: path.item)
+            }
+        }
+    }
+
+    @Test func replayingTheCallsOnACopyGivesTheSectionsOfTheController() throws {
+        let context = try StoreFixtures.memoryStore().context
+        var objects: [ManagedObject] = []
+        for i in 0..<400 { objects.append(try StoreFixtures.entry(context, "e\(i)", Double((i * 37) % 400), day: "d\(i % 40)")) }
+        try context.save()
+        let (frc, _) = try controller(context, sections: true)
+        let replica = Replica(frc)
+        frc.delegate = replica
+        var generator = SeededRandom(seed: 61)
+        for round in 0..<40 {
+            for _ in 0..<Int.random(in: 1..<12, using: &generator) {
+                let object = objects.randomElement(using: &generator)!
+                guard object.isInserted || (object.primaryKey != nil && !object.isDeleted) else { continue }
+                switch Int.random(in: 0..<5, using: &generator) {
+                case 0: try object.setValue(.date(Double.random(in: 0..<400, using: &generator)), forKey: "creationTime")
+                case 1: try object.setValue(.string("d\(Int.random(in: 0..<60, using: &generator))"), forKey: "day")
+                case 2: try context.delete(object)
+                case 3: try object.setValue(.string("t\(round)"), forKey: "text")
+                default:
+                    objects.append(try StoreFixtures.entry(
+                        context, "n\(round)", Double.random(in: 0..<400, using: &generator), day: "d\(Int.random(in: 0..<60, using: &generator))"))
+                }
+            }
+            if round % 2 == 0 { try context.save() } else { context.processPendingChanges() }
+            try #require(replica.problems.isEmpty, "round \(round): \(replica.problems)")
+            try #require(replica.sections.map(\.name) == frc.sections.map(\.name), "round \(round)")
+            try #require(replica.sections.map(\.objects) == frc.sections.map(\.objects), "round \(round)")
+        }
+    }
+
     // MARK: - Key paths through to-one relationships
 
     /// Ann (books a1, a2) and Bob (b1), saved, with a controller over books.

@@ -17,6 +17,67 @@ import Testing
         }
     }
 
+    @Test func notANumberIsRefusedForDoublesAndDates() throws {
+        let model = try Model([Entity("Reading", attributes: [Attribute("value", .double), Attribute("at", .date)])])
+        let context = try StoreFixtures.memoryStore(model).context
+        #expect(throws: StoreError.typeMismatch(place: "Reading.value", expected: "a number", got: "NaN")) {
+            try context.insert("Reading", values: ["value": .double(.nan), "at": .date(1)])
+        }
+        #expect(!context.hasChanges)
+        let reading = try context.insert("Reading", values: ["value": .double(1), "at": .date(1)])
+        #expect(throws: StoreError.typeMismatch(place: "Reading.at", expected: "a number", got: "NaN")) {
+            try reading.setValue(.date(.nan), forKey: "at")
+        }
+        #expect(try reading.value(forKey: "at") == .date(1))
+        try reading.setValue(.double(.infinity), forKey: "value")
+    }
+
+    @Test func insertWithPropertiesIsAllOrNothing() throws {
+        let context = try StoreFixtures.memoryStore().context
+        let entry = try StoreFixtures.entry(context, "Hello", 1)
+        let photo = try context.insert("Medium", values: ["kind": .string("photo")])
+        try context.save()
+        var posted = 0
+        let token = context.notifications.observe(StoreContext.objectsDidChangeNotification, object: context) { _ in posted += 1 }
+        defer { token.remove() }
+        let refusals: [[String: PropertyValue]] = [
+            ["kind": .attribute(.string("audio")), "entry": .object(photo)],       // wrong entity
+            ["kind": .attribute(.integer(1)), "entry": .object(entry)],           // wrong type
+            ["kind": .attribute(.string("audio")), "entry": .objects([entry])],   // a to-one given an array
+            ["kind": .attribute(.string("audio")), "title": .attribute(.null)],   // no such key
+        ]
+        for properties in refusals {
+            #expect(throws: StoreError.self) { try context.insert("Medium", properties: properties) }
+        }
+        context.processPendingChanges()
+        #expect(!context.hasChanges && posted == 0)
+        #expect(try entry.objects(forKey: "medias").isEmpty)
+        #expect(try context.count(for: FetchRequest("Medium")) == 1)
+
+        let audio = try context.insert("Medium", properties: ["kind": .attribute(.string("audio")), "entry": .object(entry)])
+        let second = try context.insert(
+            "DiaryEntry", properties: ["text": .attribute(.string("Two")), "creationTime": .attribute(.date(2)),
+                                       "medias": .objects([photo])])
+        #expect(try audio.object(forKey: "entry") === entry && photo.object(forKey: "entry") === second)
+    }
+
+    @Test func settingAToManyChecksEveryObjectBeforeChangingAny() throws {
+        let context = try StoreFixtures.memoryStore().context
+        let entry = try StoreFixtures.entry(context, "Hello", 1)
+        let other = try StoreFixtures.entry(context, "Other", 2)
+        let (a, b) = (try context.insert("Medium", values: ["kind": .string("a")]), try context.insert("Medium", values: ["kind": .string("b")]))
+        try entry.setObjects([a, b], forKey: "medias")
+        try context.save()
+        #expect(throws: StoreError.typeMismatch(place: "DiaryEntry.medias", expected: "Medium", got: "DiaryEntry")) {
+            try entry.setObjects([a, other], forKey: "medias")
+        }
+        #expect(!context.hasChanges)
+        #expect(StoreFixtures.kinds(try entry.objects(forKey: "medias")) == ["a", "b"])
+        try entry.setObjects([b], forKey: "medias")
+        #expect(StoreFixtures.kinds(try entry.objects(forKey: "medias")) == ["b"])
+        #expect(try a.object(forKey: "entry") == nil)
+    }
+
     @Test func numbersAreWidenedForDoublesAndDates() throws {
         let context = try StoreFixtures.memoryStore().context
         let entry = try StoreFixtures.entry(context, "Hello", 1)

@@ -38,6 +38,12 @@ import Testing
         }
     }
 
+    @Test func aNotANumberDefaultIsRefused() {
+        #expect(throws: ModelError("Reading.value: default NaN is not a number the store can keep")) {
+            try Model([Entity("Reading", attributes: [Attribute("value", .double, default: .double(.nan))])])
+        }
+    }
+
     @Test func aToManyWithoutInverseIsRefused() {
         #expect(throws: ModelError("DiaryEntry.medias: a to-many relationship needs an inverse to-one on Medium")) {
             try diary(medias: Relationship("medias", destination: "Medium", toMany: true))

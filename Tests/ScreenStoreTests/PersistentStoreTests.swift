@@ -85,6 +85,21 @@ import Testing
         try store.context.save()
     }
 
+    @Test func anIndexIsAddedToAnExistingAttributeKeepingItsData() throws {
+        let path = try diaryFile()
+        let entities = StoreFixtures.diaryEntities().map { entity in
+            Entity(entity.name, attributes: entity.attributes.map { $0.name == "text" ? Attribute("text", .string, indexed: true) : $0 },
+                   relationships: entity.relationships)
+        }
+        let store = try open(path, entities)
+        #expect(try store.database.read { db in try db.indexes(on: "DiaryEntry").map(\.name).sorted() }
+            == ["Z_DiaryEntry_creationTime_INDEX", "Z_DiaryEntry_text_INDEX"])
+        #expect(StoreFixtures.texts(try store.context.fetch(FetchRequest("DiaryEntry"))) == ["Hello"])
+        let migrated = try bytes(path)
+        _ = try open(path, entities)
+        #expect(try bytes(path) == migrated)
+    }
+
     @Test func anIndexIsDroppedWhenAnAttributeIsNoLongerIndexed() throws {
         let path = try diaryFile()
         let entities = StoreFixtures.diaryEntities().map { entity in

@@ -12,6 +12,22 @@ import Testing
         try matches(format, [], object)
     }
 
+
+    @Test func objectsInAListMatchByIdentityOrKey() throws {
+        let (ann, bob, cy) = (diary.person(name: "Ann", age: 1), diary.person(name: "Bob", age: 2), diary.person(name: "Cy", age: 3))
+        let entry = diary.entry([:], author: bob)
+        #expect(try matches("author IN %@", [.objects([ann, bob])], entry))
+        #expect(try !matches("author IN %@", [.objects([ann, cy])], entry))
+        #expect(try matches("NOT (author IN {%@})", [.object(cy)], entry))
+        // Another object with the same key and entity is the same row.
+        let bobAgain = PredicateTestObject(bob.entity, primaryKey: bob.primaryKey)
+        #expect(try matches("author IN %@", [.objects([bobAgain])], entry))
+        let sameKeyOtherEntity = PredicateTestObject(diary.model.entity(named: "Medium")!, primaryKey: bob.primaryKey)
+        #expect(try !matches("author IN %@", [.objects([sameKeyOtherEntity])], entry))
+        #expect(try !matches("author IN %@", [.objects([ann])], diary.entry([:])))
+        #expect(try matches("%K == %@", [.key("author.name"), .value(.string("Bob"))], entry))
+    }
+
     @Test func comparesNumbersAcrossIntegerDoubleAndDate() throws {
         let entry = diary.entry(["count": .integer(3), "score": .double(2.5), "creationTime": .date(100)])
         #expect(try matches("count == 3.0", entry))

@@ -92,6 +92,27 @@ import Testing
         #expect(try parsed("a == '%@'") == "a == \"%@\"")
     }
 
+    @Test func percentKTakesAKeyPath() throws {
+        // Apple: "%K is a var arg substitution for a key path".
+        let predicate = try Predicate(format: "%K == %@", arguments: [.key("author.name"), .value(.string("Ada"))])
+        #expect(predicate.keyPaths == ["author"] && predicate.node.fullKeyPaths == [["author", "name"]])
+        let quantified = try Predicate(format: "ANY %K == 'x'", arguments: [.value(.string("medias.kind"))])
+        #expect(quantified.node.fullKeyPaths == [["medias", "kind"]])
+        #expect(try Predicate(format: "entry.%K == 1", arguments: [.key("author.age")]).node.fullKeyPaths
+            == [["entry", "author", "age"]])
+        for bad in ["author..name", ".name", "author.", ""] {
+            #expect(throws: PredicateSyntaxError.self) { try Predicate(format: "%K == 1", arguments: [.key(bad)]) }
+        }
+    }
+
+    @Test func listsHoldObjects() throws {
+        let diary = PredicateDiary()
+        let (ann, bob) = (diary.person(name: "Ann", age: 1), diary.person(name: "Bob", age: 2))
+        #expect(try parsed("author IN %@", [.objects([ann, bob])]) == "author IN {<Person 1>, <Person 2>}")
+        #expect(try parsed("author IN {%@, %@}", [.object(ann), .object(bob)]) == "author IN {<Person 1>, <Person 2>}")
+        #expect(throws: PredicateSyntaxError.self) { try Predicate(format: "author IN {%@, 2}", arguments: [.object(ann)]) }
+    }
+
     @Test func keyPathsAreTheFirstKeys() throws {
         let predicate = try Predicate(format: "text == 'a' AND entry.text == 'b' OR ANY medias.kind == 'c' OR 1 == count")
         #expect(predicate.keyPaths == ["text", "entry", "medias", "count"])

@@ -26,7 +26,10 @@ import Testing
         }
         let database = try PredicateDatabase(diary)
         let entity = diary.model.entity(named: "DiaryEntry")!
-        var generator = PredicateGenerator(random: random, people: people)
+        // An object of another entity whose key is a person's: it must match no author.
+        let impostor = PredicateTestObject(diary.model.entity(named: "Medium")!, primaryKey: people[0].primaryKey)
+        let unsaved = PredicateTestObject(diary.model.entity(named: "Person")!, primaryKey: nil)
+        var generator = PredicateGenerator(random: random, people: people + [impostor, unsaved])
 
         for _ in 0..<2000 {
             let (format, arguments) = generator.predicate(depth: 3)
@@ -124,7 +127,7 @@ struct PredicateGenerator {
     }
 
     private mutating func comparison() -> String {
-        switch random.int(0..<14) {
+        switch random.int(0..<17) {
         case 0, 1, 2: return stringTest("text")
         case 3, 4, 5: return numberTest(random.pick(["count", "score", "done", "creationTime"]))
         case 6: return stringTest("author.name")
@@ -139,6 +142,17 @@ struct PredicateGenerator {
         case 12: return random.pick(["count == author.age", "text == author.name", "text ==[cd] author.name",
                                      "count < author.age", "text BEGINSWITH[c] author.name", "%K == %K"])
                     .replacingKeys(into: &arguments)
+        case 13:
+            // Objects in a list: compared by identity, saved ones by key.
+            arguments.append(.objects((0..<random.int(1..<4)).map { _ in random.pick(people) }))
+            return random.chance(0.3) ? "NOT (author IN %@)" : "author IN %@"
+        case 14:
+            // %K takes a key path, as NSPredicate's does.
+            arguments.append(.key(random.pick(["author.name", "text"])))
+            return "%K \(random.pick(["==", "!=", "BEGINSWITH[c]", "<"])) \(stringValue())"
+        case 15:
+            arguments.append(.key(random.pick(["medias.kind", "medias.entry.text"])))
+            return "\(random.pick(["ANY", "ALL", "NONE"])) %K \(random.pick(["==", "CONTAINS[cd]"])) \(stringValue())"
         default: return random.pick(["TRUEPREDICATE", "FALSEPREDICATE"])
         }
     }

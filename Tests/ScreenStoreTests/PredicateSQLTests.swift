@@ -70,6 +70,19 @@ import Testing
         #expect(try sql("author != %@", [.object(unsaved)]).sql == "1")
     }
 
+    @Test func objectListsBindTheKeysOfSavedObjectsOfTheRightEntity() throws {
+        let person = diary.model.entity(named: "Person")!
+        let saved = PredicateTestObject(person, primaryKey: 7)
+        let unsaved = PredicateTestObject(person, primaryKey: nil)
+        let medium = PredicateTestObject(diary.model.entity(named: "Medium")!, primaryKey: 8)
+        let fragment = try sql("author IN %@", [.objects([saved, unsaved, medium])])
+        #expect(fragment == SQLFragment(sql: "(t0.\"author\" IS NOT NULL AND t0.\"author\" IN (?))", arguments: [.integer(7)]))
+        #expect(try sql("author IN %@", [.objects([unsaved])]).sql == "0")
+        #expect(try sql("author == %@", [.object(medium)]).sql == "0")
+        #expect(throws: (any Error).self) { try sql("text IN %@", [.objects([saved])]) }
+        #expect(throws: (any Error).self) { try sql("author BETWEEN %@", [.objects([saved, saved])]) }
+    }
+
     @Test func errorsNameTheEntityAndKey() {
         #expect(throws: PredicateError("DiaryEntry has no key 'txt'")) { try sql("txt == 'a'") }
         #expect(throws: PredicateError("Person has no key 'nme'")) { try sql("author.nme == 'a'") }

@@ -132,6 +132,32 @@ import Testing
         #expect(context.insertedObjects.count == 2 && context.insertedObjects.allSatisfy { $0.primaryKey == nil })
     }
 
+    @Test func aSaveSQLiteRefusesKeepsTheChangesAndARetrySucceeds() throws {
+        let path = try StoreFixtures.temporaryDirectory().appendingPathComponent("locked.sqlite").path
+        let store = try PersistentStore(path: path, model: try StoreFixtures.diary(), notifications: NotificationHub())
+        let context = store.context
+        try StoreFixtures.entry(context, "first", 1)
+        try context.save()
+        var saves = 0
+        let token = context.notifications.observe(StoreContext.didSaveNotification, object: context) { _ in saves += 1 }
+        defer { token.remove() }
+        let second = try StoreFixtures.entry(context, "second", 2)
+        // Another connection holds the write lock, so SQLite refuses the save's transaction.
+        var configuration = Configuration()
+        configuration.allowsUnsafeTransactions = true
+        let other = try DatabaseQueue(path: path, configuration: configuration)
+        try other.inDatabase { db in try db.execute(sql: "BEGIN IMMEDIATE") }
+        let error = #expect(throws: StoreError.self) { try context.save() }
+        #expect(error?.description.hasPrefix("save failed, nothing was written: ") == true)
+        #expect(context.hasChanges && second.isInserted && second.primaryKey == nil && saves == 0)
+        try other.inDatabase { db in try db.execute(sql: "ROLLBACK") }
+        try context.save()
+        #expect(!context.hasChanges && second.primaryKey != nil && saves == 1)
+        let reopened = try PersistentStore(path: path, model: try StoreFixtures.diary(), notifications: NotificationHub())
+        #expect(StoreFixtures.texts(try reopened.context.fetch(FetchRequest("DiaryEntry", sortedBy: [SortKey("creationTime")])))
+            == ["first", "second"])
+    }
+
     @Test func aRequiredToOneIsValidated() throws {
         let model = try Model([
             Entity("Owner", relationships: [Relationship("pets", destination: "Pet", toMany: true, inverse: "owner")]),

@@ -153,6 +153,63 @@ describe("predicates", function()
     assert.are.same({ "Éclair", "Apple", "apricot" }, { list[1].text, list[2].text, list[3].text })
   end)
 
+  it("takes a key path for %K, as NSPredicate does", function()
+    assert.are.same({ "Apple", "Éclair" }, texts("%K == %@", "author.name", "Ada"))
+    assert.are.same({ "apricot" }, texts("%K.name BEGINSWITH %@", "author", "B"))
+    assert.are.same({ "Apple", "apricot" }, texts("ANY %K == %@", "medias.kind", "photo"))
+    local people = ctx:fetch{ entity = "Person", where = "ANY %K == %@", args = { "entries.text", "apricot" } }
+    assert.are.same({ "Bob" }, { people[1].name, people[2] })
+    assert.has_error(function() texts("%K == 1", "author..name") end)
+  end)
+
+  it("compares to-ones with objects, alone and in IN lists", function()
+    local ada = ctx:fetch{ entity = "Person", where = "name == 'Ada'" }[1]
+    local bob = ctx:fetch{ entity = "Person", where = "name == 'Bob'" }[1]
+    assert.are.same({ "Apple", "Éclair" }, texts("author == %@", ada))
+    assert.are.same({ "Apple", "Éclair" }, texts("author IN %@", { ada }))
+    assert.are.same({ "Apple", "apricot", "Éclair" }, texts("author IN %@", { ada, bob }))
+    assert.are.same({ "Apple", "banana", "Éclair" }, texts("NOT (author IN %@)", { bob }))
+    assert.are.same({ "apricot" }, texts("author IN {%@}", bob))
+    assert.are.same({}, texts("author IN %@", {}))
+    -- Unsaved objects, and saved rows pointing at them, are matched in memory.
+    local cy = ctx:insert("Person", { name = "Cy" })
+    ctx:insert("Entry", { text = "fig", rating = 2, done = false, author = cy })
+    ctx:fetch{ entity = "Entry", where = "text == 'banana'" }[1].author = cy
+    assert.are.same({ "banana", "fig" }, texts("author IN %@", { cy }))
+    assert.are.same({ "apricot", "banana", "fig" }, texts("author IN %@", { bob, cy }))
+    ctx:save()
+    assert.are.same({ "apricot", "banana", "fig" }, texts("author IN %@", { bob, cy }))
+    assert.has_error(function() texts("author IN %@", { ada, "Bob" }) end,
+      "predicate argument: a list holds objects or values, not both")
+    assert.has_error(function() texts("text IN %@", { ada }) end)
+  end)
+
+  it("reads negative numbers", function()
+    ctx:insert("Entry", { text = "minus", rating = -3, weight = -0.5, done = false })
+    for _, when in ipairs({ "unsaved", "saved" }) do
+      assert.are.same({ "minus" }, texts("rating < -2"), when)
+      assert.are.same({ "minus" }, texts("rating == -3"), when)
+      assert.are.same({ "minus" }, texts("rating BETWEEN {-5, -1}"), when)
+      assert.are.same({ "Apple", "minus" }, texts("rating IN {-3, 5}"), when)
+      assert.are.same({ "minus" }, texts("weight < -0.25"), when)
+      assert.are.same({ "minus" }, texts("rating == %@", -3), when)
+      assert.are.equal(4, #texts("rating > -3"), when)
+      assert.are.same({ "minus" }, texts("-1 > rating"), when)
+      ctx:save()
+    end
+  end)
+
+  it("takes a limit of 0 as no limit, as Core Data does", function()
+    assert.are.equal(4, #ctx:fetch{ entity = "Entry", limit = 0 })
+    assert.are.equal(2, #ctx:fetch{ entity = "Entry", limit = 0, offset = 2 })
+    assert.are.equal(4, ctx:count{ entity = "Entry", limit = 0 })
+    assert.has_error(function() ctx:fetch{ entity = "Entry", limit = -1 } end,
+      "fetch request for Entry: limit -1 is negative (0 means no limit)")
+    local frc = ctx:fetchedResults{ entity = "Entry", sort = { "text" }, limit = 0 }
+    frc:performFetch()
+    assert.are.equal(4, frc:numberOfRows(1))
+  end)
+
   it("sorts, limits and offsets", function()
     local list = ctx:fetch{ entity = "Entry", sort = { "-rating" }, limit = 2, offset = 1 }
     assert.are.same({ 4, 3 }, { list[1].rating, list[2].rating })

@@ -12,6 +12,14 @@ store = {}
 
 --- Defines a model; an unknown type, a relationship to a missing entity or an inverse that
 --- does not point back is an error naming it.
+---
+--- Unlike Core Data, an attribute is required unless `optional = true`: saving nil in it
+--- fails (a `default` fills new objects, but nil is still refused). A to-one is optional
+--- unless `optional = false`.
+--- Many-to-many relationships are not supported: a to-many needs an inverse to-one.
+--- Keys other than those of `store.Property` are an error listing the valid ones, and a
+--- property may not be named like an object's own field (`hasChanges`, `isDeleted`,
+--- `isInserted`, `isUpdated`, `entityName`, `add`, `remove`, `new`, `extend`, `__*`).
 --- @param entities table<string, table<string, store.Property>>
 --- @return store.Model
 function store.model(entities) end
@@ -36,6 +44,8 @@ function store.open(path, model) end
 --- @field updatedObjects store.Object[]
 --- @field deletedObjects store.Object[]
 local Context = {}
+--- Inserts an object with its attributes and relationships (an object or nil for a to-one,
+--- an array of objects for a to-many), all or nothing: a refused value inserts nothing.
 --- @param values table? attribute values and relationships
 --- @return store.Object
 function Context:insert(entity, values) end
@@ -46,6 +56,9 @@ function Context:rollback() end
 function Context:refresh(object) end
 function Context:processPendingChanges() end
 --- @param request { entity: string, where: string?, args: any[]?, sort: string[]?, limit: integer?, offset: integer? }
+--- Other keys are an error. `args` fill `%@` and `%K` in order: `%K` takes a key path
+--- ("author.name"); after `IN`, an array of values or of objects (`author IN %@`).
+--- `limit = 0` means no limit, as Core Data's `fetchLimit`.
 --- `sort` keys: "name", "-name" (descending), "name:i" (case-insensitive); a key may be a
 --- key path through to-one relationships ("author.name"). Unsaved changes are merged in,
 --- including changes to the objects a key path reaches (a renamed author, not yet saved).
@@ -58,7 +71,9 @@ function Context:count(request) end
 --- @return store.FetchedResults
 function Context:fetchedResults(request) end
 
---- A stored object: attributes, to-one and to-many relationships are fields.
+--- A stored object: attributes, to-one and to-many relationships are fields. A to-many
+--- takes an array of objects, or nil or `{}` for none; anything else is an error and leaves
+--- it unchanged. Doubles and dates refuse NaN.
 --- @class store.Object
 --- @field entityName string
 --- @field isInserted boolean
@@ -79,7 +94,9 @@ function Object:remove(key, other) end
 --- may be a key path ("author.name"); objects whose `where` or `sort` read another object
 --- through a key path are checked again when only that object changes.
 --- @class store.FetchedResults
---- @field sections { name: string, numberOfObjects: integer, objects: store.Object[] }[]
+--- For a table view, use `numberOfSections()`, `numberOfRows(section)` and `objectAt(ip)`,
+--- which cost the same at any size; `sections` builds a list of every section on each read.
+--- @field sections store.SectionInfo[]
 --- @field fetchedObjects store.Object[]
 --- @field delegate table|ui.Controller? held weakly when an object
 local FetchedResults = {}
@@ -93,3 +110,10 @@ function FetchedResults:indexPathFor(object) end
 function FetchedResults:numberOfSections() end
 --- @return integer
 function FetchedResults:numberOfRows(section) end
+
+--- One section of fetched results. `objects` builds the section's array each time it is
+--- read; `numberOfObjects` does not.
+--- @class store.SectionInfo
+--- @field name string the section key's value as text
+--- @field numberOfObjects integer
+--- @field objects store.Object[]

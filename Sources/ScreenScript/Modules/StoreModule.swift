@@ -27,6 +27,7 @@ enum StoreModule {
         lua.register(contextClass(host: host))
         lua.register(objectClass(host: host))
         lua.register(FetchedResultsBindings.controllerClass(host: host))
+        lua.register(FetchedResultsBindings.sectionClass())
         let table = lua.newTable()
         table.set("model", lua.function(lifetime: .state) { args in ModelObject(try parseModel(try args.get(1, as: LuaTable.self))) })
         table.set("open", lua.function(lifetime: .state) { [weak host] args -> PersistentStore in
@@ -80,6 +81,11 @@ enum StoreModule {
                     throw BindingError("entity \(name): property names must be strings, got \(propertyKey)")
                 }
                 let place = "\(name).\(property)"
+                if objectFields.contains(property) || property.hasPrefix("__") {
+                    throw BindingError(
+                        "\(place): '\(property)' cannot be a property name: objects read it as their own field "
+                            + "(taken: \(objectFields.sorted().joined(separator: ", ")) and names starting with __)")
+                }
                 if let typeName = spec.stringValue {
                     attributes.append(Attribute(property, try AttributeType(parsing: typeName, for: place)))
                     continue
@@ -98,7 +104,11 @@ enum StoreModule {
         return try Model(entities)
     }
 
+    private static let attributeOptions = ["type", "optional", "default", "indexed"]
+    private static let relationshipOptions = ["toOne", "toMany", "inverse", "deleteRule", "optional"]
+
     private static func parseAttribute(_ fields: LuaTable, name: String, place: String) throws -> Attribute {
+        try checkOptions(fields, attributeOptions, place: "\(place) (an attribute)")
         guard let typeName = try fields.get("type", as: String?.self) else {
             throw BindingError("\(place): 'type' expected (or toOne/toMany for a relationship)")
         }
@@ -113,6 +123,7 @@ enum StoreModule {
         let toOne = try fields.get("toOne", as: String?.self)
         let toMany = try fields.get("toMany", as: String?.self)
         guard let destination = toOne ?? toMany else { return nil }
+        try checkOptions(fields, relationshipOptions, place: "\(place) (a relationship)")
         if toOne != nil && toMany != nil {
             throw BindingError("\(place): a relationship is either toOne or toMany, not both")
         }
@@ -123,6 +134,17 @@ enum StoreModule {
         return Relationship(
             name, destination: destination, toMany: toMany != nil, inverse: try fields.get("inverse", as: String?.self),
             deleteRule: rule, optional: try fields.get("optional", as: Bool?.self) ?? true)
+    }
+
+    /// Refuses a key of an options table that is not one of `valid`, so that a misspelt
+    /// option (`optinal`, `predicate`) is an error rather than silently ignored.
+    static func checkOptions(_ table: LuaTable, _ valid: [String], place: String) throws {
+        for (key, _) in table.pairs {
+            guard let name = key.stringValue, valid.contains(name) else {
+                let shown = key.stringValue.map { "'\($0)'" } ?? "\(key)"
+                throw BindingError("\(place): unknown key \(shown) (valid keys: \(valid.joined(separator: ", ")))")
+            }
+        }
     }
 
     // MARK: - Paths
@@ -170,14 +192,16 @@ enum StoreModule {
         cls.method("insert") { [weak host] context, args in
             defer { scheduleProcessing(of: context, host: host) }
             let entityName = try args.get(2, as: String.self)
-            let object = try context.insert(entityName)
+            // Every value is converted before anything is inserted: a bad one leaves no object behind.
+            var properties: [String: PropertyValue] = [:]
             if let values = try args.get(3, as: LuaTable?.self) {
+                guard let entity = context.model.entity(named: entityName) else { throw StoreError.unknownEntity(entityName) }
                 for (key, value) in values.pairs {
                     guard let name = key.stringValue else { throw args.error(3, "field names must be strings") }
-                    try assign(value, to: name, of: object)
+                    properties[name] = try propertyValue(value, for: name, of: entity)
                 }
             }
-            return object
+            return try context.insert(entityName, properties: properties)
         }
         cls.method("delete") { [weak host] context, args in
             defer { scheduleProcessing(of: context, host: host) }
@@ -198,9 +222,12 @@ enum StoreModule {
 
     /// A fetch request from `{ entity =, where =, args = {...}, sort = { "-key", ... }, limit =, offset = }`.
     /// A sort key starting with `-` is descending; one ending in `:i` compares case-insensitively.
-    static func fetchRequest(_ args: LuaArguments, _ index: Int32) throws -> FetchRequest {
+    static func fetchRequest(_ args: LuaArguments, _ index: Int32, extraOptions: [String] = []) throws -> FetchRequest {
         let options = try args.get(index, as: LuaTable.self)
         let entity = try options.get("entity", as: String.self)
+        try checkOptions(
+            options, ["entity", "where", "args", "sort", "limit", "offset"] + extraOptions,
+            place: "\(extraOptions.isEmpty ? "fetch request" : "fetched results request") for \(entity)")
         var predicate: ScreenStore.Predicate?
         if let format = try options.get("where", as: String?.self) {
             let values = try options.get("args", as: LuaTable?.self)?.array ?? []
@@ -231,7 +258,18 @@ enum StoreModule {
             }
             return .object(object)
         case .table(let table):
-            return .list(try table.array.map { try StoreValueConversion.storeValue($0, for: nil, place: "predicate argument") })
+            let items = table.array
+            let objects = items.compactMap { item -> ManagedObject? in
+                if case .userdata(let userdata) = item { return userdata.object(as: ManagedObject.self) }
+                return nil
+            }
+            if !objects.isEmpty {
+                guard objects.count == items.count else {
+                    throw BindingError("predicate argument: a list holds objects or values, not both")
+                }
+                return .objects(objects)
+            }
+            return .list(try items.map { try StoreValueConversion.storeValue($0, for: nil, place: "predicate argument") })
         default:
             return .value(try StoreValueConversion.storeValue(value, for: nil, place: "predicate argument"))
         }
@@ -256,6 +294,12 @@ enum StoreModule {
     }
 
     // MARK: - Objects
+
+    /// The names an object answers itself, before its attributes and relationships: a
+    /// property of the model may not take one. `new` and `extend` come from every class.
+    static let objectFields: Set<String> = [
+        "entityName", "isInserted", "isUpdated", "isDeleted", "hasChanges", "add", "remove", "new", "extend",
+    ]
 
     private static func objectClass(host: ScriptHost) -> LuaClass<ManagedObject> {
         let cls = LuaClass<ManagedObject>("store.Object")
@@ -286,37 +330,57 @@ enum StoreModule {
         return cls
     }
 
-    /// Sets an attribute, a to-one (an object or nil) or a to-many (an array of objects).
+    /// Sets an attribute, a to-one (an object or nil) or a to-many (an array of objects, or nil
+    /// for none).
     static func assign(_ value: LuaValue, to name: String, of object: ManagedObject) throws {
-        let entity = object.entity
+        switch try propertyValue(value, for: name, of: object.entity) {
+        case .attribute(let value): try object.setValue(value, forKey: name)
+        case .object(let destination): try object.setObject(destination, forKey: name)
+        case .objects(let members): try object.setObjects(members, forKey: name)
+        }
+    }
+
+    /// A Lua value as the value of property `name` of `entity`.
+    /// - Throws: a message naming `Entity.name` and what was given, when it does not fit.
+    static func propertyValue(_ value: LuaValue, for name: String, of entity: Entity) throws -> PropertyValue {
+        let place = "\(entity.name).\(name)"
         if let attribute = entity.attribute(named: name) {
-            let place = "\(entity.name).\(name)"
-            try object.setValue(try StoreValueConversion.storeValue(value, for: attribute.type, place: place), forKey: name)
-        } else if let relationship = entity.relationship(named: name) {
-            if relationship.isToMany {
-                guard let list = value.tableValue ?? (value.isNil ? nil : nil), !value.isNil else {
-                    for member in try object.objects(forKey: name) { try object.remove(member, fromKey: name) }
-                    return
-                }
-                let wanted = try list.array.map { item -> ManagedObject in
-                    guard case .userdata(let userdata) = item, let member = userdata.object(as: ManagedObject.self) else {
-                        throw BindingError("\(entity.name).\(name): an array of objects expected, got a \(item.type) in it")
-                    }
-                    return member
-                }
-                for member in try object.objects(forKey: name) where !wanted.contains(where: { $0 === member }) {
-                    try object.remove(member, fromKey: name)
-                }
-                for member in wanted { try object.add(member, toKey: name) }
-            } else {
-                guard value.isNil || value.type == .userdata else {
-                    throw BindingError("\(entity.name).\(name): an object or nil expected, got \(value.type)")
-                }
-                try object.setObject(try value.isNil ? nil : objectValue(value, place: "\(entity.name).\(name)"), forKey: name)
-            }
-        } else {
+            return .attribute(try StoreValueConversion.storeValue(value, for: attribute.type, place: place))
+        }
+        guard let relationship = entity.relationship(named: name) else {
             throw BindingError("\(entity.name) has no attribute or relationship '\(name)'")
         }
+        if !relationship.isToMany {
+            guard value.isNil || value.type == .userdata else {
+                throw BindingError("\(place): an object or nil expected, got \(value.type)")
+            }
+            return .object(value.isNil ? nil : try objectValue(value, place: place))
+        }
+        if value.isNil { return .objects([]) }
+        guard let list = value.tableValue else {
+            throw BindingError(
+                "\(place): an array of \(relationship.destination) objects (or nil for none) expected, got \(describe(value)); "
+                    + "use :add('\(name)', object) to add one")
+        }
+        let items = list.array
+        guard items.count == list.pairs.count else {
+            throw BindingError("\(place): an array of \(relationship.destination) objects expected, got a table with other keys")
+        }
+        return .objects(try items.map { item in
+            guard case .userdata(let userdata) = item, let member = userdata.object(as: ManagedObject.self) else {
+                throw BindingError("\(place): an array of \(relationship.destination) objects expected, got \(describe(item)) in it")
+            }
+            return member
+        })
+    }
+
+    /// A value as messages show it: its type, and an object's entity.
+    private static func describe(_ value: LuaValue) -> String {
+        if case .userdata(let userdata) = value, let object = userdata.object(as: ManagedObject.self) {
+            return "a single object (\(object.entity.name))"
+        }
+        if case .string(let text) = value { return "a string (\"\(text.description.prefix(40))\")" }
+        return "a \(value.type)"
     }
 
     private static func objectValue(_ value: LuaValue, place: String) throws -> ManagedObject {

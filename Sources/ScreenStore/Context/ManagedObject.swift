@@ -127,6 +127,10 @@ public final class ManagedObject: KeyValueReadable, Hashable, CustomStringConver
 
     /// `value` as an attribute of `entity` keeps it, or the type error naming `Entity.attribute`.
     static func normalize(_ value: StoreValue, for attribute: Attribute, of entity: Entity) throws -> StoreValue {
+        // SQLite would store NaN as NULL, which a required attribute must never hold.
+        if value.isNaN {
+            throw StoreError.typeMismatch(place: "\(entity.name).\(attribute.name)", expected: "a number", got: "NaN")
+        }
         guard attribute.type.accepts(value) else {
             throw StoreError.typeMismatch(
                 place: "\(entity.name).\(attribute.name)", expected: attribute.type.rawValue, got: value.typeName)
@@ -184,6 +188,29 @@ public final class ManagedObject: KeyValueReadable, Hashable, CustomStringConver
         let context = try managingContext()
         try context.checkDestination(object, of: self, entity.relationships.first { $0.name == key }!)
         try context.setToOne(object, layout.toManyInverse[index], self)
+    }
+
+    /// Makes `objects` the members of a to-many relationship: members not among them leave,
+    /// the others join. Every object is checked first, so a refused one changes nothing.
+    ///
+    /// - Parameters:
+    ///   - objects: Objects of the destination entity in the same context.
+    ///   - key: A to-many relationship of ``entity``.
+    /// - Throws: ``StoreError/unknownKey(entity:key:kind:)``, ``StoreError/typeMismatch(place:expected:got:)``
+    ///   or ``StoreError/invalidObject(_:)``.
+    public func setObjects(_ objects: [ManagedObject], forKey key: String) throws {
+        guard case .toMany? = layout.slots[key] else { throw unknown(key, "to-many relationship") }
+        let context = try managingContext()
+        let relationship = entity.relationships.first { $0.name == key }!
+        for object in objects {
+            try context.checkDestination(object, of: self, relationship)
+            try context.fulfill(object)
+        }
+        let wanted = Set(objects.map(ObjectIdentifier.init))
+        for member in try self.objects(forKey: key) where !wanted.contains(ObjectIdentifier(member)) {
+            try remove(member, fromKey: key)
+        }
+        for object in objects { try add(object, toKey: key) }
     }
 
     /// Removes `object` from a to-many relationship by clearing its inverse to-one; does

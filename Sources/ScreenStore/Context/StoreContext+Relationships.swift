@@ -3,7 +3,11 @@
 extension StoreContext {
     /// Refuses an object that cannot be a destination of `relationship` of `owner`.
     func checkDestination(_ object: ManagedObject, of owner: ManagedObject, _ relationship: Relationship) throws {
-        let place = "\(owner.entity.name).\(relationship.name)"
+        try checkDestination(object, place: "\(owner.entity.name).\(relationship.name)", relationship)
+    }
+
+    /// Refuses an object that cannot be a destination of `relationship`; `place` names it.
+    func checkDestination(_ object: ManagedObject, place: String, _ relationship: Relationship) throws {
         guard object.entity.name == relationship.destination else {
             throw StoreError.typeMismatch(place: place, expected: relationship.destination, got: object.entity.name)
         }

@@ -48,6 +48,8 @@ public final class StoreContext {
     /// The objects holding a ``ManagedObject/processedState`` of ``generation``.
     var processedObjects: [ManagedObject] = []
     var generation = 0
+    /// How many reads the context has run: tests check with it that work stays in memory.
+    private(set) var readCount = 0
     private var nextSequence: Int64 = 0
 
     init(schema: ModelSchema, database: DatabaseQueue, notifications: NotificationHub) {
@@ -93,6 +95,66 @@ public final class StoreContext {
         inserted.append(object)
         object.isPendingInsert = true
         pendingInserted.append(object)
+        return object
+    }
+
+    /// Inserts a new object with attributes and relationships set, all or nothing: every value
+    /// is checked before the object is made, so a refused value leaves the context as it was.
+    ///
+    /// ```swift
+    /// let medium = try context.insert("Medium", properties: ["kind": .attribute(.string("photo")), "entry": .object(entry)])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - entityName: An entity of the model.
+    ///   - properties: Values by property name: `.attribute` for attributes, `.object` for
+    ///     to-ones, `.objects` for to-manys; properties not given start empty or with their default.
+    /// - Returns: The new object.
+    /// - Throws: ``StoreError/unknownEntity(_:)``, ``StoreError/unknownKey(entity:key:kind:)``,
+    ///   ``StoreError/typeMismatch(place:expected:got:)`` or ``StoreError/invalidObject(_:)``
+    ///   (a destination deleted or of another context); nothing is inserted then.
+    @discardableResult
+    public func insert(_ entityName: String, properties: [String: PropertyValue]) throws -> ManagedObject {
+        let layout = try schema.layout(for: entityName)
+        let entity = layout.entity
+        var values: [String: StoreValue] = [:]
+        var toOnes: [(Int, ManagedObject?)] = []
+        var toManys: [(Int, [ManagedObject])] = []
+        for (key, property) in properties.sorted(by: { $0.key < $1.key }) {
+            let place = "\(entityName).\(key)"
+            switch (layout.slots[key], property) {
+            case (.attribute(let index)?, .attribute(let value)):
+                values[key] = try ManagedObject.normalize(value, for: entity.attributes[index], of: entity)
+            case (.toOne(let index)?, .object(let destination)):
+                if let destination { try checkDestination(destination, place: place, layout.toOnes[index]) }
+                toOnes.append((index, destination))
+            case (.toMany(let index)?, .objects(let members)):
+                let relationship = entity.relationships.first { $0.name == key }!
+                for member in members { try checkDestination(member, place: place, relationship) }
+                toManys.append((index, members))
+            case (nil, _):
+                throw StoreError.unknownKey(entity: entityName, key: key, kind: "attribute or relationship")
+            case (let slot?, _):
+                let expected = switch slot {
+                case .attribute(let index): entity.attributes[index].type.rawValue
+                case .toOne(let index): "\(layout.toOnes[index].destination) or nil"
+                case .toMany(let index): "an array of \(schema.layouts[layout.toManyDestination[index]].entity.name)"
+                }
+                throw StoreError.typeMismatch(place: place, expected: expected, got: property.kindName)
+            }
+        }
+        // Faults are read now, so that linking below does not read (and fail) half way.
+        for destination in toOnes.compactMap(\.1) + toManys.flatMap(\.1) { try fulfill(destination) }
+        let object = try insert(entityName, values: values)
+        do {
+            for (index, destination) in toOnes { try setToOne(object, index, destination) }
+            for (index, members) in toManys {
+                for member in members { try setToOne(member, layout.toManyInverse[index], object) }
+            }
+        } catch {
+            try? delete(object)
+            throw error
+        }
         return object
     }
 
@@ -242,6 +304,7 @@ public final class StoreContext {
 
     /// Runs a read, turning SQLite's errors into ``StoreError/database(_:)``.
     func read<T>(_ body: (Database) throws -> T) throws -> T {
+        readCount += 1
         do {
             return try database.inDatabase(body)
         } catch let error as DatabaseError {

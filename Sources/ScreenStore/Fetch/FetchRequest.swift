@@ -14,7 +14,7 @@ public struct FetchRequest {
     /// The order, most significant first; objects equal on every key come in key order, then
     /// unsaved ones in insertion order.
     public var sortKeys: [SortKey]
-    /// At most this many objects (nil: no limit).
+    /// At most this many objects; nil or 0 means no limit, as Core Data's `fetchLimit` 0 does.
     public var limit: Int?
     /// Skip this many objects of the ordered result first.
     public var offset: Int
@@ -29,6 +29,9 @@ public struct FetchRequest {
         self.limit = limit
         self.offset = offset
     }
+
+    /// The limit to apply: nil when there is none (nil or 0).
+    var effectiveLimit: Int? { limit == 0 ? nil : limit }
 }
 
 /// A request resolved against the model: its entity, SQL condition and compiled order.
@@ -42,6 +45,12 @@ struct FetchPlan {
 
     init(_ request: FetchRequest, schema: ModelSchema) throws {
         let layout = try schema.layout(for: request.entityName)
+        if let limit = request.limit, limit < 0 {
+            throw StoreError.invalidRequest("fetch request for \(request.entityName): limit \(limit) is negative (0 means no limit)")
+        }
+        guard request.offset >= 0 else {
+            throw StoreError.invalidRequest("fetch request for \(request.entityName): offset \(request.offset) is negative")
+        }
         self.layout = layout
         predicate = request.predicate
         condition = try request.predicate.map { try $0.sql(for: layout.entity, in: schema.model, alias: "t0") }

@@ -14,9 +14,9 @@ extension StoreContext {
         let plan = try FetchPlan(request, schema: schema)
         let changed = try changedObjects(for: plan)
         var (sql, arguments) = plan.selectSQL()
-        let window = request.limit.map { request.offset + $0 }
+        let window = request.effectiveLimit.map { request.offset + $0 }
         if changed.isEmpty {
-            if let limit = request.limit {
+            if let limit = request.effectiveLimit {
                 sql += " LIMIT \(max(0, limit)) OFFSET \(max(0, request.offset))"
             } else if request.offset > 0 {
                 sql += " LIMIT -1 OFFSET \(request.offset)"
@@ -58,7 +58,7 @@ extension StoreContext {
         }
         total += try changed.filter { try plan.matches($0) }.count
         let afterOffset = max(0, total - max(0, request.offset))
-        return request.limit.map { min(max(0, $0), afterOffset) } ?? afterOffset
+        return request.effectiveLimit.map { min($0, afterOffset) } ?? afterOffset
     }
 
     /// The objects of the fetched entity whose saved rows may not say whether or where they

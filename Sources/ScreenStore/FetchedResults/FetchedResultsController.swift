@@ -51,7 +51,7 @@ public final class FetchedResultsController {
             throw StoreError.invalidRequest(
                 "the section key '\(sectionNameKeyPath)' must be the first sort key of the request (it is '\(first.keyPath)')")
         }
-        guard request.limit == nil, request.offset == 0 else {
+        guard request.effectiveLimit == nil, request.offset == 0 else {
             throw StoreError.invalidRequest("a fetched results controller does not support a limit or an offset")
         }
         self.request = request
@@ -131,21 +131,34 @@ public final class FetchedResultsController {
         guard !candidates.isEmpty else { return }
 
         // Where the changed objects were, found by their values before the change; then out.
-        let oldSections = sectionList
+        // Only the sections touched here can appear or disappear, so the section changes are
+        // found from them, not by comparing every old section with every new one.
         var oldPaths: [ObjectIdentifier: FetchedIndexPath] = [:]
         for object in candidates where members.contains(ObjectIdentifier(object)) {
             oldPaths[ObjectIdentifier(object)] = locate(object, processed: true)
         }
+        var emptied: [(index: Int, section: FetchedSectionInfo)] = []
         for (id, path) in oldPaths.sorted(by: { $0.value > $1.value }) {
-            oldSections[path.section].items.remove(at: path.item)
+            let section = sectionList[path.section]
+            section.items.remove(at: path.item)
             members.remove(id)
+            if section.items.count == 0 && sectionNameKeyPath != nil {
+                emptied.append((path.section, section))
+            }
         }
         // Where they belong now; a section emptied above may be filled again.
+        var created: [FetchedSectionInfo] = []
         for object in candidates where (try? plan.matches(object)) == true {
-            insert(object)
+            if let section = insert(object) { created.append(section) }
             members.insert(ObjectIdentifier(object))
         }
-        if sectionNameKeyPath != nil { sectionList.removeAll { $0.items.count == 0 } }
+        // Old indexes, ascending; the sections are still in the list, empty, until removed here.
+        let removedSections = emptied.reversed().filter { $0.section.items.count == 0 }
+        for (_, section) in removedSections {
+            if let index = sectionIndex(of: section.value), sectionList[index] === section { sectionList.remove(at: index) }
+        }
+        let addedSections = created.compactMap { section in sectionIndex(of: section.value).map { ($0, section) } }
+            .sorted { $0.0 < $1.0 }
         placedByCurrentValues = true
         defer { placedByCurrentValues = false }
 
@@ -160,8 +173,6 @@ public final class FetchedResultsController {
             case (nil, nil): break
             }
         }
-        let removedSections = oldSections.enumerated().filter { old in !sectionList.contains { $0 === old.element } }
-        let addedSections = sectionList.enumerated().filter { new in !oldSections.contains { $0 === new.element } }
         guard let delegate, !changes.isEmpty || !removedSections.isEmpty || !addedSections.isEmpty else { return }
         let order: [FetchedResultsChange] = [.delete, .insert, .move, .update]
         changes.sort { a, b in
@@ -183,7 +194,9 @@ public final class FetchedResultsController {
         plan.order.keys.contains { $0.value(of: object, processed: true) != $0.value(of: object) }
     }
 
-    private func insert(_ object: ManagedObject) {
+    /// Places a matching object; returns the section it made for it, if it made one.
+    @discardableResult
+    private func insert(_ object: ManagedObject) -> FetchedSectionInfo? {
         let value = sectionValue(object)
         let before: (ManagedObject) -> Bool = { [plan] in plan.order.compare($0, object) < 0 }
         var low = 0
@@ -194,11 +207,13 @@ public final class FetchedResultsController {
         }
         if low < sectionList.count && (sectionNameKeyPath == nil || sameSection(sectionList[low].value, value)) {
             sectionList[low].items.insert(object, before)
-        } else {
-            var items = SortedChunks()
-            items.insert(object, before)
-            sectionList.insert(makeSection(value, items), at: low)
+            return nil
         }
+        var items = SortedChunks()
+        items.insert(object, before)
+        let section = makeSection(value, items)
+        sectionList.insert(section, at: low)
+        return section
     }
 
     /// Where a member is. With `processed`, by the values it had when it was placed: the last
@@ -206,18 +221,7 @@ public final class FetchedResultsController {
     /// their current state).
     private func locate(_ object: ManagedObject, processed: Bool) -> FetchedIndexPath? {
         let value = sectionValue(object, processed: processed)
-        let section: Int?
-        if sectionNameKeyPath == nil {
-            section = sectionList.isEmpty ? nil : 0
-        } else {
-            var low = 0
-            var high = sectionList.count
-            while low < high {
-                let middle = (low + high) / 2
-                if compareSections(sectionList[middle].value, value) < 0 { low = middle + 1 } else { high = middle }
-            }
-            section = low < sectionList.count && sameSection(sectionList[low].value, value) ? low : nil
-        }
+        let section = sectionNameKeyPath == nil ? (sectionList.isEmpty ? nil : 0) : sectionIndex(of: value)
         let before: (ManagedObject) -> Bool = { [plan] element in
             plan.order.compare(element, object, processedA: processed, processedB: processed) < 0
         }
@@ -234,6 +238,17 @@ public final class FetchedResultsController {
     }
 
     // MARK: - Sections
+
+    /// The index of the section for a value of the section key, by binary search.
+    private func sectionIndex(of value: StoreValue) -> Int? {
+        var low = 0
+        var high = sectionList.count
+        while low < high {
+            let middle = (low + high) / 2
+            if compareSections(sectionList[middle].value, value) < 0 { low = middle + 1 } else { high = middle }
+        }
+        return low < sectionList.count && sameSection(sectionList[low].value, value) ? low : nil
+    }
 
     private func makeSection(_ value: StoreValue, _ items: SortedChunks) -> FetchedSectionInfo {
         FetchedSectionInfo(name: sectionNameKeyPath == nil ? "" : FetchedSectionInfo.name(for: value), value: value, items: items)

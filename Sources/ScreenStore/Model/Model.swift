@@ -35,6 +35,9 @@ public struct Model: Equatable, Sendable {
                 guard name != Entity.primaryKeyColumn else { throw ModelError("\(place): the name is reserved") }
                 guard properties.insert(name).inserted else { throw ModelError("\(place) is defined twice") }
             }
+            for attribute in entity.attributes where attribute.defaultValue.isNaN {
+                throw ModelError("\(entity.name).\(attribute.name): default NaN is not a number the store can keep")
+            }
             for attribute in entity.attributes where !attribute.type.accepts(attribute.defaultValue) {
                 throw ModelError(
                     "\(entity.name).\(attribute.name): default \(attribute.defaultValue) is not a \(attribute.type.rawValue)")

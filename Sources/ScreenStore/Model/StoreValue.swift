@@ -18,6 +18,14 @@ public enum StoreValue: Hashable, Sendable {
         return false
     }
 
+    /// Whether the value is a double or a date that is not a number.
+    var isNaN: Bool {
+        switch self {
+        case .double(let value), .date(let value): value.isNaN
+        default: false
+        }
+    }
+
     /// The value as a number, for comparisons across integers, doubles, booleans and dates.
     public var numericValue: Double? {
         switch self {

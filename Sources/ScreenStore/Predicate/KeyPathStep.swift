@@ -36,6 +36,14 @@ enum KeyPathStep {
         return steps
     }
 
+    /// The entity whose objects the path yields, when it ends at a relationship.
+    static func destination(of steps: [KeyPathStep]) -> Entity? {
+        switch steps.last {
+        case .toOne(_, let destination)?, .toMany(_, let destination)?: destination
+        default: nil
+        }
+    }
+
     /// What the last step of a path yields when compared.
     static func kind(of steps: [KeyPathStep]) -> OperandKind {
         if case .attribute(let attribute) = steps.last { return OperandKind(attribute.type) }

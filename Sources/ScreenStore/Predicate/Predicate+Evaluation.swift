@@ -14,11 +14,12 @@ private enum Evaluated {
     case value(StoreValue, kind: OperandKind?)
     case object((any KeyValueReadable)?)
     case list([StoreValue])
+    case objects([any KeyValueReadable])
 
     var kind: OperandKind? {
         switch self {
         case .value(_, let kind): kind
-        case .object: .object
+        case .object, .objects: .object
         case .list(let values): values.lazy.compactMap(OperandKind.init).first
         }
     }
@@ -27,7 +28,7 @@ private enum Evaluated {
         switch self {
         case .value(let value, _): value.isNull
         case .object(let object): object == nil
-        case .list: false
+        case .list, .objects: false
         }
     }
 }
@@ -77,6 +78,7 @@ private extension Comparison {
         case .value(let value): return .value(value, kind: OperandKind(value))
         case .list(let values): return .list(values)
         case .object(let object): return .object(object)
+        case .objects(let objects): return .objects(objects)
         case .keyPath(let keys):
             switch try read(keys[...], from: object, path: keys) {
             case .single(let value): return value
@@ -134,8 +136,11 @@ private extension Comparison {
             guard let fromLow = order(left, low), let toHigh = order(left, high) else { return false }
             return fromLow >= 0 && toHigh <= 0
         case .in:
-            guard case .list(let values) = right else { return false }
-            return values.contains { equal(left, .value($0, kind: OperandKind($0))) }
+            switch right {
+            case .list(let values): return values.contains { equal(left, .value($0, kind: OperandKind($0))) }
+            case .objects(let objects): return objects.contains { equal(left, .object($0)) }
+            default: return false
+            }
         case .contains, .beginsWith, .endsWith, .like, .matches:
             guard case .value(.string(let text), _) = left, case .value(.string(let pattern), _) = right else {
                 return false

@@ -26,6 +26,8 @@ private struct SQLOperand {
     var isNullable = false
     /// An object argument without a primary key: no row can point at it.
     var isUnsavedObject = false
+    /// The entity of the objects a relationship key path yields, or of an object argument.
+    var entityName: String?
 }
 
 private struct SQLTranslator {
@@ -85,7 +87,8 @@ private struct SQLTranslator {
         let element = SQLOperand(
             fragment: SQLFragment(sql: suffix.isEmpty
                 ? column(Entity.primaryKeyColumn, of: elementAlias) : expression(suffix, alias: elementAlias)),
-            kind: KeyPathStep.kind(of: steps), name: path, isNullable: !suffix.isEmpty)
+            kind: KeyPathStep.kind(of: steps), name: path, isNullable: !suffix.isEmpty,
+            entityName: KeyPathStep.destination(of: steps)?.name)
         let test = try condition(comparison, element, rhs)
         let rows = "SELECT 1 FROM \(quoted(destination.name)) AS \(elementAlias) WHERE \(column(inverse, of: elementAlias)) = \(owner) AND "
         switch quantifier {
@@ -106,20 +109,23 @@ private struct SQLTranslator {
         case .object(let object):
             guard let key = object.primaryKey else {
                 return SQLOperand(fragment: SQLFragment(sql: "NULL"), kind: .object, name: operand.description,
-                                  isUnsavedObject: true)
+                                  isUnsavedObject: true, entityName: object.entity.name)
             }
             return SQLOperand(fragment: SQLFragment(sql: "?", arguments: [.integer(key)]), kind: .object,
-                              name: operand.description)
+                              name: operand.description, entityName: object.entity.name)
         case .list(let values):
             return SQLOperand(fragment: SQLFragment(sql: ""), kind: values.lazy.compactMap(OperandKind.init).first,
                               name: operand.description)
+        case .objects:
+            return SQLOperand(fragment: SQLFragment(sql: ""), kind: .object, name: operand.description)
         case .keyPath(let keys):
             let steps = try KeyPathStep.resolve(keys, from: entity, in: model)
             if steps.contains(where: { if case .toMany = $0 { true } else { false } }) {
                 throw PredicateError.needsQuantifier(keys)
             }
             return SQLOperand(fragment: SQLFragment(sql: expression(steps[...], alias: alias)),
-                              kind: KeyPathStep.kind(of: steps), name: operand.description, isNullable: true)
+                              kind: KeyPathStep.kind(of: steps), name: operand.description, isNullable: true,
+                              entityName: KeyPathStep.destination(of: steps)?.name)
         }
     }
 
@@ -166,6 +172,14 @@ private struct SQLTranslator {
         switch op {
         case .equal, .notEqual:
             if lhs.isUnsavedObject || rhs.isUnsavedObject { return SQLFragment(sql: op == .equal ? "0" : "1") }
+            // As in memory, an object equals only itself: a key of another entity's row is
+            // another object, and only two nils are equal then.
+            if let a = lhs.entityName, let b = rhs.entityName, a != b {
+                let bothNil = lhs.isNullable && rhs.isNullable
+                    ? SQLFragment.join([lhs.fragment.wrapped("(", " IS NULL"), rhs.fragment.wrapped("", " IS NULL)")], " AND ")
+                    : SQLFragment(sql: "0")
+                return op == .equal ? bothNil : bothNil.wrapped("(NOT ", ")")
+            }
             return .join([left, right], op == .equal ? " IS " : " IS NOT ").wrapped("(", ")")
         case .less, .lessOrEqual, .greater, .greaterOrEqual:
             if lhs.isNilLiteral || rhs.isNilLiteral { return SQLFragment(sql: "0") }
@@ -179,6 +193,14 @@ private struct SQLTranslator {
             let range = SQLFragment.join([left, low, high], " BETWEEN ", " AND ")
             return .join(notNull(lhs) + [range], " AND ").wrapped("(", ")")
         case .in:
+            if case .objects(let objects) = comparison.rhs {
+                // Unsaved objects have no row, so no column points at them: only keys can match.
+                let keys = objects.filter { lhs.entityName == nil || $0.entity.name == lhs.entityName }.compactMap(\.primaryKey)
+                if keys.isEmpty || lhs.isNilLiteral { return SQLFragment(sql: "0") }
+                let list = SQLFragment(sql: Array(repeating: "?", count: keys.count).joined(separator: ", "),
+                                       arguments: keys.map(StoreValue.integer)).wrapped(" IN (", ")")
+                return .join(notNull(lhs) + [.join([lhs.fragment, list], "")], " AND ").wrapped("(", ")")
+            }
             guard case .list(let values) = comparison.rhs else { return SQLFragment(sql: "0") }
             try checkElements(values, comparison, lhs)
             var alternatives: [SQLFragment] = []

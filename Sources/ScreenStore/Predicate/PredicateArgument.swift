@@ -6,6 +6,8 @@ public enum PredicateArgument {
     case list([StoreValue])
     /// For `%@` compared with a to-one relationship (`entry == %@`).
     case object(any KeyValueReadable)
-    /// For `%K`: a key path.
+    /// For `%@` after `IN`, holding objects (`author IN %@`): matches any of them.
+    case objects([any KeyValueReadable])
+    /// For `%K`: a key or a dotted key path (`author.name`).
     case key(String)
 }

@@ -26,6 +26,8 @@ enum Operand {
     case value(StoreValue)
     case list([StoreValue])
     case object(any KeyValueReadable)
+    /// Objects after `IN`, compared by identity (saved ones by primary key).
+    case objects([any KeyValueReadable])
 }
 
 nonisolated enum ComparisonOperator: String {
@@ -131,7 +133,12 @@ extension Operand: CustomStringConvertible {
         case .keyPath(let keys): keys.joined(separator: ".")
         case .value(let value): value.description
         case .list(let values): "{" + values.map(\.description).joined(separator: ", ") + "}"
-        case .object(let object): "<\(object.entity.name) \(object.primaryKey.map(String.init) ?? "unsaved")>"
+        case .object(let object): Self.describe(object)
+        case .objects(let objects): "{" + objects.map(Self.describe).joined(separator: ", ") + "}"
         }
+    }
+
+    private static func describe(_ object: any KeyValueReadable) -> String {
+        "<\(object.entity.name) \(object.primaryKey.map(String.init) ?? "unsaved")>"
     }
 }

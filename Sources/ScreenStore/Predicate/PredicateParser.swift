@@ -135,7 +135,7 @@ struct PredicateParser {
             switch try nextArgument() {
             case .value(let value): operand = .value(value)
             case .object(let object): operand = .object(object)
-            case .list: throw error("expected a single value for %@, got a list")
+            case .list, .objects: throw error("expected a single value for %@, got a list")
             case .key: throw error("expected a value for %@, got a key (use %K)")
             }
             advance()
@@ -144,28 +144,40 @@ struct PredicateParser {
         throw error("expected a value")
     }
 
-    /// `{a, b}` or `%@` holding a list, after IN and BETWEEN.
+    /// `{a, b}` or `%@` holding a list, after IN and BETWEEN. A list holds values or
+    /// objects, not both.
     private mutating func parseList() throws(PredicateSyntaxError) -> Operand {
         if case .format("@") = current.kind {
-            guard case .list(let values) = try nextArgument() else { throw error("expected a list for %@") }
+            let operand: Operand
+            switch try nextArgument() {
+            case .list(let values): operand = .list(values)
+            case .objects(let objects): operand = .objects(objects)
+            default: throw error("expected a list for %@")
+            }
             advance()
-            return .list(values)
+            return operand
         }
         guard accept(symbol: "{") else { throw error("expected a list like {1, 2} or %@") }
         var values: [StoreValue] = []
+        var objects: [any KeyValueReadable] = []
         if accept(symbol: "}") { return .list(values) }
         repeat {
             if let value = try parseValue() {
                 values.append(value)
-            } else if case .format("@") = current.kind, case .value(let value) = try nextArgument() {
+            } else if case .format("@") = current.kind {
+                switch try nextArgument() {
+                case .value(let value): values.append(value)
+                case .object(let object): objects.append(object)
+                default: throw error("expected a value or an object for %@ in a list")
+                }
                 advance()
-                values.append(value)
             } else {
                 throw error("expected a value")
             }
+            if !values.isEmpty && !objects.isEmpty { throw error("a list holds values or objects, not both") }
         } while accept(symbol: ",")
         guard accept(symbol: "}") else { throw error("expected ',' or '}'") }
-        return .list(values)
+        return objects.isEmpty ? .list(values) : .objects(objects)
     }
 
     private mutating func parseKeyPath() throws(PredicateSyntaxError) -> [String]? {
@@ -177,11 +189,13 @@ struct PredicateParser {
             case .escapedWord(let word):
                 components.append(word)
             case .format("K"):
-                // A key, or a string argument standing for one (as NSPredicate takes
-                // an NSString for %K).
+                // A key path, or a string argument standing for one (as NSPredicate takes
+                // an NSString for %K); `author.name` is two keys, as Apple's %K reads it.
                 switch try nextArgument() {
-                case .key(let key), .value(.string(let key)):
-                    components.append(key)
+                case .key(let path), .value(.string(let path)):
+                    let keys = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+                    guard !keys.contains(where: \.isEmpty) else { throw error("'\(path)' is not a key path for %K") }
+                    components += keys
                 default:
                     throw error("expected a key for %K")
                 }

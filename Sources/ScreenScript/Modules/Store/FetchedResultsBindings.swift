@@ -2,6 +2,7 @@ import LuaBridge
 import ScreenStore
 
 extension FetchedResultsController: LuaObject {}
+extension FetchedSectionInfo: LuaObject {}
 
 /// `ctx:fetchedResults{ entity =, where =, args =, sort =, sectionKey =, delegate = }`: a
 /// fetched results controller that keeps a table view's rows in step with the context.
@@ -33,7 +34,7 @@ enum FetchedResultsBindings {
             _ controller: FetchedResultsController, didChange section: FetchedSectionInfo, atSectionIndex index: Int,
             for type: FetchedResultsChange
         ) {
-            target.call("didChangeSection", controller, SectionValue(section: section), index + 1, type.rawValue)
+            target.call("didChangeSection", controller, section, index + 1, type.rawValue)
         }
 
         func controller(
@@ -58,7 +59,7 @@ enum FetchedResultsBindings {
 
     static func make(_ context: StoreContext, _ args: LuaArguments, host: ScriptHost) throws -> FetchedResultsController {
         let options = try args.get(2, as: LuaTable.self)
-        let request = try StoreModule.fetchRequest(args, 2)
+        let request = try StoreModule.fetchRequest(args, 2, extraOptions: ["sectionKey", "delegate"])
         let controller = try FetchedResultsController(
             request: request, context: context, sectionNameKeyPath: try options.get("sectionKey", as: String?.self))
         setDelegate(options["delegate"], of: controller, host: host)
@@ -80,7 +81,7 @@ enum FetchedResultsBindings {
     static func controllerClass(host: ScriptHost) -> LuaClass<FetchedResultsController> {
         let cls = LuaClass<FetchedResultsController>("store.FetchedResults")
         cls.method("performFetch") { controller, _ in try controller.performFetch() }
-        cls.property("sections") { $0.sections.map(SectionValue.init) }
+        cls.property("sections") { $0.sections }
         cls.property("fetchedObjects") { $0.fetchedObjects }
         cls.property("sectionKey") { $0.sectionNameKeyPath }
         cls.property("delegate", get: { controller in
@@ -112,16 +113,14 @@ extension LuaIndexPath {
     }
 }
 
-/// A section as Lua sees it: `{ name =, numberOfObjects =, objects = }`.
-struct SectionValue: LuaPushable {
-    let section: FetchedSectionInfo
-
-    func push(to stack: LuaStack) -> Int32 {
-        let table = stack.state.newTable()
-        table.set("name", section.name)
-        table.set("numberOfObjects", section.numberOfObjects)
-        table.set("objects", section.objects)
-        stack.pushOne(table)
-        return 1
+extension FetchedResultsBindings {
+    /// A section as Lua sees it (`store.SectionInfo`): `name`, `numberOfObjects`, and
+    /// `objects`, an array built only when read, as Core Data's section info does.
+    static func sectionClass() -> LuaClass<FetchedSectionInfo> {
+        let cls = LuaClass<FetchedSectionInfo>("store.SectionInfo")
+        cls.property("name") { $0.name }
+        cls.property("numberOfObjects") { $0.numberOfObjects }
+        cls.property("objects") { $0.objects }
+        return cls
     }
 }
