@@ -224,4 +224,18 @@ struct LuaFunctionTests {
         }
         #expect(try first.run("return coroutine.wrap(function() return who() end)()", name: "=c") == ["first"])
     }
+
+    @Test func aFunctionSaysWhichArgumentsItCanSee() throws {
+        let lua = try LuaState()
+        lua.globals.set("swift", lua.function { _ in })
+        let functions = try lua.run(
+            "return function(a, b) end, function(a, ...) end, print, swift", name: "=p")
+        let (two, varargs, c, swift) = (
+            try #require(functions[0].functionValue), try #require(functions[1].functionValue),
+            try #require(functions[2].functionValue), try #require(functions[3].functionValue))
+        #expect(two.takesArgument(at: 2) && !two.takesArgument(at: 3))
+        #expect(varargs.takesArgument(at: 5))
+        #expect(c.takesArgument(at: 3) && swift.takesArgument(at: 3))
+        #expect(lua_gettop(lua.handle) == 1)
+    }
 }

@@ -98,6 +98,16 @@ describe("touches", function()
       assert.are.same({ 2, "none" }, target.hits)
     end)
 
+    it("give the touch to a function taking ... too", function()
+      local button = ui.Button:new{ frame = { 10, 10, 100, 40 } }
+      window:addSubview(button)
+      local counts = {}
+      button:addTarget(function(...) counts[#counts + 1] = select(3, ...).tapCount end, "touchUpInside")
+      button:addTarget(function(sender, event) counts[#counts + 1] = event end, "touchUpInside")
+      window:tap({ 20, 20 })
+      assert.are.same({ 1, "touchUpInside" }, counts)
+    end)
+
     it("get no touch when code sends them", function()
       local switch = ui.Switch:new{ frame = { 0, 0, 50, 20 } }
       local args

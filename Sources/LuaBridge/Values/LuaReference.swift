@@ -187,6 +187,21 @@ public final class LuaFunction: LuaReference, LuaReadable {
         return LuaFunction(copying: index, on: stack.L, state: stack.state)
     }
 
+    /// Whether the function would see an argument at position `position` (1-based): it
+    /// declares that many parameters or takes `...`. A C or Swift function may read any.
+    /// Lets a caller skip building arguments nobody reads.
+    public func takesArgument(at position: Int) -> Bool {
+        guard lifetime.isOpen else { return false }
+        let L: OpaquePointer = lsh_current(lifetime.handle)
+        return withStackEffect(L, 0) {
+            LuaStack(L, state).reserve(1)
+            pushReferenced(on: L)
+            var record = lua_Debug()
+            guard lua_getinfo(L, ">u", &record) != 0 else { return true }  // pops the function
+            return record.isvararg != 0 || Int(record.nparams) >= position
+        }
+    }
+
     /// Calls the function in protected mode and discards its results.
     /// - Throws: ``LuaError`` with the message, position and traceback.
     @inlinable

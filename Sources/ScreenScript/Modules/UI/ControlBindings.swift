@@ -62,8 +62,11 @@ enum ControlBindings {
             let (action, next) = try ScriptAction.parse(args, at: 2, host: host)
             let events = try eventNames(args, next)
             let context = "action for \(events.map(\.rawValue).sorted().joined(separator: ", ")) added at \(args.callerLocation ?? "?")"
+            // A function that declares no third parameter gets no touch: making one costs
+            // about as much as the rest of the call.
             return TargetToken(control.addTarget({ sender, event, touch in
-                action.perform(sender, event.rawValue, touch.map { ScriptTouch($0, in: sender) }, context: context)
+                let touch = action.takesArgument(at: 3) ? touch.map { ScriptTouch($0, in: sender) } : nil
+                action.perform(sender, event.rawValue, touch, context: context)
             }, for: events))
         }
         cls.method("removeTarget") { control, args in control.removeTarget(try args.get(2, as: TargetToken.self).target) }

@@ -17,6 +17,8 @@ final class ScriptAction {
 
     private let callee: Callee
     private weak var host: ScriptHost?
+    /// The last answer of ``takesArgument(at:)``.
+    private var takes: (position: Int, answer: Bool)?
 
     private init(_ callee: Callee, host: ScriptHost?) {
         self.callee = callee
@@ -26,6 +28,20 @@ final class ScriptAction {
     /// A function action.
     convenience init(_ function: LuaFunction, host: ScriptHost?) {
         self.init(.function(function), host: host)
+    }
+
+    /// Whether the action reads its argument at `position` (the sender is 1): a function that
+    /// declares fewer parameters does not, so an argument that is costly to make (a touch)
+    /// can be left out. A target's method is looked up only when called, so it may.
+    func takesArgument(at position: Int) -> Bool {
+        if let takes, takes.position == position { return takes.answer }
+        let answer: Bool
+        switch callee {
+        case .function(let function): answer = function.takesArgument(at: position)
+        case .swiftTarget, .tableTarget: answer = true
+        }
+        takes = (position, answer)
+        return answer
     }
 
     /// The action at `index` of a call: a function, or a target at `index` and the name of
