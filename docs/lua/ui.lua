@@ -274,6 +274,7 @@ function ui.Controller:extend(name) end
 --- @return boolean
 function ui.Controller:isViewLoaded() end
 --- Override to build the view and set `self.view`.
+--- Only a plain controller's: a container subclass keeps its own view (content and bars).
 function ui.Controller:loadView() end
 function ui.Controller:viewDidLoad() end
 --- @param animated boolean

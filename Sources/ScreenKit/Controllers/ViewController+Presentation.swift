@@ -17,10 +17,6 @@ extension ViewController {
         _ controller: ViewController, animated: Bool, completion: (() -> Void)? = nil
     ) throws(ControllerError) {
         let presenter = presentationContext
-        if let current = presenter.presentedViewController {
-            throw ControllerError(
-                "cannot present \(controller) from \(presenter): it is already presenting \(current); dismiss that first")
-        }
         if let other = controller.presentingViewController {
             throw ControllerError("cannot present \(controller) from \(presenter): it is already presented by \(other)")
         }
@@ -29,6 +25,19 @@ extension ViewController {
         }
         if controller === presenter || presenter.isPresented(by: controller) {
             throw ControllerError("cannot present \(controller) from \(presenter): it is already on screen below")
+        }
+        if presenter.isEndingPresentationTransition {
+            // Asked from an appearance callback of a presentation or dismissal that just
+            // ended (a presenter presenting again from its viewDidAppear): it runs once they
+            // are done, when what was checked above still holds.
+            presenter.afterPresentationTransition.append {
+                try? self.present(controller, animated: animated, completion: completion)
+            }
+            return
+        }
+        if let current = presenter.presentedViewController {
+            throw ControllerError(
+                "cannot present \(controller) from \(presenter): it is already presenting \(current); dismiss that first")
         }
         guard let window = presenter.viewIfLoaded?.window else {
             throw ControllerError("cannot present \(controller) from \(presenter): its view is not in a window")
@@ -48,12 +57,27 @@ extension ViewController {
         View.animate(duration: animated ? Self.presentationDuration : 0, on: window.loop, animations: {
             presentedView.center = finalCenter
         }, completion: { _ in
-            controller.endAppearanceTransition()
-            presenter.viewIfLoaded?.removeFromSuperview()
-            presenter.endAppearanceTransition()
-            presenter.isPresentationTransitioning = false
+            presenter.endPresentationTransition {
+                controller.endAppearanceTransition()
+                presenter.viewIfLoaded?.removeFromSuperview()
+                presenter.endAppearanceTransition()
+            } then: {}
             completion?()
         })
+    }
+
+    /// Runs the appearance callbacks that end a presentation or dismissal, then what they
+    /// asked for meanwhile (a dismissal from `viewDidAppear`, a new presentation from the
+    /// presenter's), in order.
+    private func endPresentationTransition(_ callbacks: () -> Void, then finish: () -> Void) {
+        isEndingPresentationTransition = true
+        callbacks()
+        isEndingPresentationTransition = false
+        isPresentationTransitioning = false
+        finish()
+        let requests = afterPresentationTransition
+        afterPresentationTransition = []
+        for request in requests { request() }
     }
 
     /// Dismisses what this controller presents, with everything presented above it; called
@@ -71,7 +95,13 @@ extension ViewController {
               let first = presenter.presentedViewController
         else { return }
         if presenter.isPresentationTransitioning {
-            throw ControllerError("cannot dismiss \(first): \(presenter) is still animating a transition")
+            guard presenter.isEndingPresentationTransition else {
+                throw ControllerError("cannot dismiss \(first): \(presenter) is still animating a transition")
+            }
+            // Asked from an appearance callback of the transition that just ended: once they
+            // are done nothing is animating, so the dismissal cannot fail then.
+            presenter.afterPresentationTransition.append { try? self.dismiss(animated: animated, completion: completion) }
+            return
         }
         var chain = [first]
         while let next = chain.last?.presentedViewController { chain.append(next) }
@@ -91,12 +121,14 @@ extension ViewController {
         View.animate(duration: animated ? Self.presentationDuration : 0, on: window.loop, animations: {
             topView.center.y += window.bounds.height
         }, completion: { _ in
-            presenter.endAppearanceTransition()
-            for controller in chain { controller.viewIfLoaded?.removeFromSuperview() }
-            top.endAppearanceTransition()
-            topView.center.y -= window.bounds.height
-            presenter.isPresentationTransitioning = false
-            self.unlink(presenter, chain)
+            presenter.endPresentationTransition {
+                presenter.endAppearanceTransition()
+                for controller in chain { controller.viewIfLoaded?.removeFromSuperview() }
+                top.endAppearanceTransition()
+                topView.center.y -= window.bounds.height
+            } then: {
+                self.unlink(presenter, chain)
+            }
             completion?()
         })
     }

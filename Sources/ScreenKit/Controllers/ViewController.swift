@@ -235,6 +235,11 @@ open class ViewController: Responder, CustomStringConvertible {
 
     /// Whether a presentation or dismissal started by this controller is still animating.
     var isPresentationTransitioning = false
+    /// Set while a finished presentation or dismissal runs its appearance callbacks: a
+    /// presentation change asked for then waits in `afterPresentationTransition` until they
+    /// are done, as UIKit lets a controller dismiss itself from `viewDidAppear`.
+    var isEndingPresentationTransition = false
+    var afterPresentationTransition: [() -> Void] = []
 
     // MARK: - Segues
 
