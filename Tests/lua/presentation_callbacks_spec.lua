@@ -1,6 +1,6 @@
 -- Presentation changes asked for from the appearance callbacks of one that just ended, as
 -- UIKit allows: a modal controller that dismisses itself in viewDidAppear, a presenter that
--- presents again in its viewDidAppear after a dismissal. And a container's own view.
+-- presents again in its viewDidAppear after a dismissal. And a container subclass's loadView.
 
 describe("presentation from appearance callbacks", function()
   local window, root
@@ -54,16 +54,19 @@ describe("presentation from appearance callbacks", function()
 end)
 
 describe("a container subclass's loadView", function()
-  it("does not replace the container's own view", function()
+  it("keeps the container working when it calls super first, as in UIKit", function()
     local window = ui.Window:new{ device = "iphone" }
     window:makeKeyAndVisible()
-    local Nav = ui.NavigationController:extend("OwnViewNav")
-    local called = false
-    function Nav:loadView() called = true; self.view = ui.View:new{ frame = { 0, 0, 320, 480 } } end
+    local Nav = ui.NavigationController:extend("BadgedNav")
+    function Nav:loadView()
+      Nav.super.loadView(self)
+      self.badge = ui.Label:new{ frame = { 0, 0, 80, 16 }, text = "beta" }
+      self.view:addSubview(self.badge)
+    end
     local nav = Nav:new(ui.Controller:new{ title = "root" })
     window.rootViewController = nav
     nav:push(ui.Controller:new{ title = "b" }, false)
-    assert.is_false(called)
     assert.is_not_nil(nav.topViewController.view.window)
+    assert.are.equal(nav.view, nav.badge.superview)
   end)
 end)

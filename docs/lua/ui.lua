@@ -274,7 +274,8 @@ function ui.Controller:extend(name) end
 --- @return boolean
 function ui.Controller:isViewLoaded() end
 --- Override to build the view and set `self.view`.
---- Only a plain controller's: a container subclass keeps its own view (content and bars).
+--- A container (navigation, tab bar, split, page) builds its own view here, as in UIKit: a
+--- container subclass's override calls `Class.super.loadView(self)` first and adds to it.
 function ui.Controller:loadView() end
 function ui.Controller:viewDidLoad() end
 --- @param animated boolean

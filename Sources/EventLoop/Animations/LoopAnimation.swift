@@ -16,10 +16,7 @@ public final class LoopAnimation {
     private var step: ((Double) -> Void)?
     private var completion: ((Bool) -> Void)?
     /// The pending frame's timer; the loop holds its callback, which holds the animation.
-    private(set) var frameTimer: TimerID?
-    /// The loop's timer sequence number when the animation was made: frames scheduled later
-    /// still belong to work begun then (see ``EventLoop/cancelScheduled(since:)``).
-    let origin: Int
+    private var frameTimer: TimerID?
 
     /// Whether the animation has frames left to run; false once it finished or was cancelled.
     public private(set) var isRunning = true
@@ -29,7 +26,6 @@ public final class LoopAnimation {
         step: @escaping (Double) -> Void, completion: ((Bool) -> Void)?
     ) {
         self.loop = loop
-        origin = loop.timers.nextSequence
         start = loop.nowTicks
         length = Nanoseconds.from(seconds: duration)
         self.curve = curve
@@ -49,7 +45,12 @@ public final class LoopAnimation {
     /// deferred drain (never inside this call). Does nothing once it has finished or was cancelled.
     public func cancel() {
         guard isRunning else { return }
-        stop()
+        isRunning = false
+        if let frameTimer {
+            loop?.cancelTimer(frameTimer)
+        }
+        frameTimer = nil
+        step = nil
         guard let completion else { return }
         self.completion = nil
         if let loop {
@@ -63,19 +64,7 @@ public final class LoopAnimation {
 
     /// Schedules the first frame: 1/60 s after the start, or the end if that comes first.
     func begin() {
-        loop?.runningAnimations[ObjectIdentifier(self)] = self
         scheduleFrame(after: start)
-    }
-
-    /// Ends the animation without its last step; the completion is left to the caller.
-    func stop() {
-        isRunning = false
-        if let frameTimer {
-            loop?.cancelTimer(frameTimer)
-        }
-        frameTimer = nil
-        step = nil
-        loop?.runningAnimations[ObjectIdentifier(self)] = nil
     }
 
     /// Frame `k` falls `k / 60` s after the start, rounded to the nanosecond.
@@ -113,7 +102,6 @@ public final class LoopAnimation {
     private func finish() {
         isRunning = false
         frameTimer = nil
-        loop?.runningAnimations[ObjectIdentifier(self)] = nil
         let step = step
         let completion = completion
         self.step = nil

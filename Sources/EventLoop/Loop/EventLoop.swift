@@ -55,12 +55,7 @@ public final class EventLoop {
     // released after the access), and input sources are polled before their events are appended.
     @exclusivity(unchecked) var timers = TimerQueue()
     @exclusivity(unchecked) var deferredCalls = Deque<() -> Void>()
-    /// Deferred calls queued and run so far (see ``mark()``).
-    @exclusivity(unchecked) var deferredQueued = 0
-    @exclusivity(unchecked) var deferredRun = 0
     @exclusivity(unchecked) var inputQueue = Deque<InputEvent>()
-    /// Animations that have frames left, by identity.
-    var runningAnimations: [ObjectIdentifier: LoopAnimation] = [:]
     /// Local notifications waiting for their time, by identity.
     var pendingNotifications: [ObjectIdentifier: LocalNotification] = [:]
 
@@ -116,7 +111,6 @@ public final class EventLoop {
     ///   those already queued.
     public func `defer`(_ body: @escaping () -> Void) {
         deferredCalls.append(body)
-        deferredQueued &+= 1
     }
 
     /// Asks ``run()`` to return as soon as the running callback returns.
@@ -245,7 +239,6 @@ public final class EventLoop {
     private func drainDeferredCalls(stoppingOnQuit: Bool) -> Bool {
         var ran = false
         while let call = deferredCalls.popFirst() {
-            deferredRun &+= 1
             call()
             ran = true
             if stoppingOnQuit && isQuitRequested { break }

@@ -218,16 +218,6 @@ struct TimerQueue {
         return (slots[index].deadline, slots[index].sequence)
     }
 
-    /// The timers waiting to fire that were made at sequence number `sequence` or later (a
-    /// repeating timer keeps the number it was made with).
-    func timers(madeSince sequence: Int) -> [TimerID] {
-        slots.indices.compactMap { index in
-            let slot = slots[index]
-            guard slot.state == .scheduled, slot.serial >= sequence else { return nil }
-            return TimerID(slot: Int32(index), serial: slot.serial)
-        }
-    }
-
     // MARK: - Bookkeeping
 
     private func index(of id: TimerID) -> Int? {

@@ -16,6 +16,8 @@ public final class ScriptHost {
     /// The loop scripts schedule on (`loop`, `notify`): real time for `screens run`, virtual
     /// time in tests.
     public let loop: EventLoop
+    /// What scripts scheduled on the loop while a test runs (see ``ScriptSchedule``).
+    public let schedule = ScriptSchedule()
     /// The app the main chunk returned (or set as the global `app`), once loaded.
     public private(set) var app: LuaValue = .nil
     /// The window shown, made key by `window:makeKeyAndVisible()`.

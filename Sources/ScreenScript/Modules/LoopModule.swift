@@ -24,7 +24,11 @@ enum LoopModule {
         table.set("defer", lua.function(lifetime: .state) { [weak host] args -> Void in
             let body = try args.get(1, as: LuaFunction.self)
             let context = "deferred call made at \(args.callerLocation ?? "?")"
-            host?.loop.defer { [weak host] in host?.callback(body, context: context) }
+            guard let host else { return }
+            let stillWanted = host.schedule.deferredCallCheck()
+            host.loop.defer { [weak host] in
+                if stillWanted() { host?.callback(body, context: context) }
+            }
         })
         table.set("quit", lua.function(lifetime: .state) { [unowned loop] _ in loop.quit() })
         return table
@@ -46,7 +50,9 @@ enum LoopModule {
         let fire: (LoopTimer) -> Void = { [weak host] _ in
             host?.callback(body, handle, context: context)
         }
-        handle.timer = repeating ? host.loop.every(seconds, fire) : host.loop.after(seconds, fire)
+        let timer = repeating ? host.loop.every(seconds, fire) : host.loop.after(seconds, fire)
+        handle.timer = timer
+        host.schedule.record(timer)
         return handle
     }
 }

@@ -55,8 +55,10 @@ enum NotifyModule {
             hub.post(name, object: object, userInfo: LuaPayload(object: args[2], userInfo: userInfo).dictionary)
         })
         table.set("schedule", lua.function(lifetime: .state) { [weak host] args in
-            guard let loop = host?.loop else { throw LuaError(kind: .runtime, message: "the host is gone") }
-            return try schedule(args, on: loop)
+            guard let host else { throw LuaError(kind: .runtime, message: "the host is gone") }
+            let notification = try schedule(args, on: host.loop)
+            host.schedule.record(notification)
+            return notification
         })
         table.set("pending", lua.function(lifetime: .state) { [weak host] _ in host?.loop.pendingLocalNotifications ?? [] })
         table.set("cancelAll", lua.function(lifetime: .state) { [weak host] _ in host?.loop.cancelAllLocalNotifications() })

@@ -11,8 +11,6 @@ final class TestSession {
     }
 
     var reports: [Report] = []
-    /// The loop as the running test found it.
-    var mark: LoopMark?
 
     /// Takes the reports recorded so far.
     func takeReports() -> [Report] {
@@ -65,17 +63,16 @@ enum TestModule {
         }
     }
 
-    /// The runner's host hooks, around each test and outside the file's own: what the test
-    /// scheduled on the loop and left waiting is cancelled when it ends, so that it cannot
-    /// run in the next test; and reported errors the test did not take fail it.
-    static func hooks(session: TestSession, loop: EventLoop, in lua: LuaState) -> LuaTable {
+    /// The runner's host hooks, around each test and outside the file's own: what the test's
+    /// scripts scheduled on the loop and left waiting is cancelled when it ends, so that it
+    /// cannot run in the next test; and reported errors the test did not take fail it.
+    static func hooks(session: TestSession, host: ScriptHost, in lua: LuaState) -> LuaTable {
         let hooks = lua.newTable()
-        hooks.set("before_each", lua.function { [unowned session, unowned loop] _ -> Void in
-            session.mark = loop.mark()
+        hooks.set("before_each", lua.function { [unowned host] _ -> Void in
+            host.schedule.begin()
         })
-        hooks.set("after_each", lua.function { [unowned session, unowned loop] _ -> Void in
-            if let mark = session.mark { loop.cancelScheduled(since: mark) }
-            session.mark = nil
+        hooks.set("after_each", lua.function { [unowned session, unowned host] _ -> Void in
+            host.schedule.end()
             let reports = session.takeReports()
             guard !reports.isEmpty else { return }
             let text = reports.map { "error in \($0.context): \($0.error)" }.joined(separator: "\n")

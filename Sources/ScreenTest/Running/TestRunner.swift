@@ -96,7 +96,7 @@ public final class TestRunner {
                 try SnapshotFile.write(try args.get(2, as: String.self), to: try args.get(1, as: String.self))
             })
             let suite = try lua.load(RunnerModules.startSuite, name: "=screentest").call(
-                file, options.filter, TestModule.hooks(session: session, loop: host.loop, in: lua), snapshots, returning: LuaTable.self)
+                file, options.filter, TestModule.hooks(session: session, host: host, in: lua), snapshots, returning: LuaTable.self)
             do {
                 let chunk = try lua.load(file: file)
                 try suite.method("collect").call(chunk)

@@ -20,11 +20,7 @@ extension ScriptControllerClass {
         guard let luaPeer else { return false }
         let result: LuaOverrideResult
         switch callback {
-        case .loadView:
-            // A container's view is its own (content, bars); only a plain controller's view
-            // is the script's to make.
-            guard self is ScriptController else { return false }
-            result = luaPeer.callOverride("loadView", on: self)
+        case .loadView: result = luaPeer.callOverride("loadView", on: self)
         case .viewDidLoad: result = luaPeer.callOverride("viewDidLoad", on: self)
         case .viewWillAppear(let animated): result = luaPeer.callOverride("viewWillAppear", on: self, animated)
         case .viewDidAppear(let animated): result = luaPeer.callOverride("viewDidAppear", on: self, animated)

@@ -1,0 +1,49 @@
+import EventLoop
+
+/// What scripts schedule on the loop (`loop.after`, `loop.every`, `loop.defer`,
+/// `notify.schedule`) while a test runs, so that what the test leaves waiting can be taken
+/// back when it ends: otherwise a timer one test leaves could fire, or fail, in the next.
+///
+/// Only what scripts ask for directly is taken back. The host's own work (a container's
+/// transition, the store's change processing) finishes as it would have, so it never
+/// leaves the host half-way. Outside ``begin()`` and ``end()`` nothing is recorded.
+public final class ScriptSchedule {
+    private var isRecording = false
+    private var timers: [LoopTimer] = []
+    private var notifications: [LocalNotification] = []
+    /// Counts the ends, so that a deferred call made before one knows it was taken back.
+    private var ends = 0
+
+    /// Starts recording what scripts schedule.
+    public func begin() {
+        isRecording = true
+    }
+
+    /// Cancels what scripts scheduled since ``begin()`` and has not run yet, and stops
+    /// recording. Cancelling calls nothing.
+    public func end() {
+        guard isRecording else { return }
+        isRecording = false
+        ends += 1
+        let (timers, notifications) = (self.timers, self.notifications)
+        self.timers = []
+        self.notifications = []
+        for timer in timers { timer.cancel() }
+        for notification in notifications { notification.cancel() }
+    }
+
+    func record(_ timer: LoopTimer) {
+        if isRecording { timers.append(timer) }
+    }
+
+    func record(_ notification: LocalNotification) {
+        if isRecording { notifications.append(notification) }
+    }
+
+    /// A check for a deferred call made now: false once what was scheduled now is taken back.
+    func deferredCallCheck() -> () -> Bool {
+        guard isRecording else { return { true } }
+        let made = ends
+        return { [weak self] in self?.ends == made }
+    }
+}
