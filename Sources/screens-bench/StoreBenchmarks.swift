@@ -138,6 +138,24 @@ private func fetchFigure(_ name: String, _ bench: Benchmark) throws -> Figure {
     return Figure(name: name, ours: ours, baseline: baseline, target: 1.3)
 }
 
+/// Inserts `n` items with `values(i)` and lets the context's controllers take each in
+/// (timed), then deletes each again (not timed), so the sizes stay the same; returns the time.
+private func timedInsertions(
+    _ n: Int, into context: StoreContext, _ bench: Benchmark, values: (Int) -> [String: StoreValue]
+) -> Double {
+    var total = 0.0
+    for i in 0..<n {
+        var object: ManagedObject?
+        total += bench.time {
+            object = try! context.insert("Item", values: values(i))
+            context.processPendingChanges()
+        }
+        try! context.delete(object!)
+        context.processPendingChanges()
+    }
+    return total
+}
+
 private func controllerFigure(_ name: String, _ bench: Benchmark) throws -> Figure {
     func controller(_ size: Int) throws -> (StoreContext, FetchedResultsController) {
         let store = try PersistentStore(path: ":memory:", model: try itemModel(), notifications: NotificationHub())
@@ -157,16 +175,8 @@ private func controllerFigure(_ name: String, _ bench: Benchmark) throws -> Figu
     /// then removes it again (not timed), so the size stays the same.
     func insertions(_ setup: (StoreContext, FetchedResultsController), _ size: Int, _ n: Int) -> Double {
         let (context, controller) = setup
-        var total = 0.0
-        for i in 0..<n {
-            var object: ManagedObject?
-            total += bench.time {
-                object = try! context.insert(
-                    "Item", values: ["name": .string("new"), "value": .integer(Int64((i * 31) % size)), "group": .integer(0)])
-                context.processPendingChanges()
-            }
-            try! context.delete(object!)
-            context.processPendingChanges()
+        let total = timedInsertions(n, into: context, bench) { i in
+            ["name": .string("new"), "value": .integer(Int64((i * 31) % size)), "group": .integer(0)]
         }
         precondition(controller.sections[0].numberOfObjects == size)
         return total
@@ -215,17 +225,8 @@ private func sectionsFigure(_ name: String, _ bench: Benchmark) throws -> Figure
     /// Inserts one object into a new section (timed), then deletes it again (not timed).
     func insertions(_ setup: (StoreContext, FetchedResultsController, Counter), _ sections: Int, _ n: Int) -> Double {
         let (context, controller, counter) = setup
-        var total = 0.0
-        for i in 0..<n {
-            var object: ManagedObject?
-            total += bench.time {
-                object = try! context.insert(
-                    "Item", values: ["name": .string("new"), "value": .integer(0),
-                                     "group": .integer(Int64(2 * ((i * 31) % sections) + 1))])
-                context.processPendingChanges()
-            }
-            try! context.delete(object!)
-            context.processPendingChanges()
+        let total = timedInsertions(n, into: context, bench) { i in
+            ["name": .string("new"), "value": .integer(0), "group": .integer(Int64(2 * ((i * 31) % sections) + 1))]
         }
         precondition(controller.sections.count == sections && counter.sectionChanges == 2 * n)
         counter.sectionChanges = 0

@@ -117,53 +117,57 @@ open class Control: View {
 
     // MARK: - Touches
 
-    open override func touchesBegan(_ touches: [Touch]) {
-        guard isEnabled, let touch = touches.first else { return }
+    /// Runs `body` with `touch` as the ``currentTouch`` its actions receive.
+    private func handling(_ touch: Touch?, _ body: () -> Void) {
         let previous = currentTouch
         currentTouch = touch
         defer { currentTouch = previous }
-        isTouchInside = true
-        isHighlighted = true
-        isTracking = beginTracking(touch)
-        sendActions(for: .touchDown)
-        if touch.tapCount > 1 { sendActions(for: .touchDownRepeat) }
+        body()
+    }
+
+    open override func touchesBegan(_ touches: [Touch]) {
+        guard isEnabled, let touch = touches.first else { return }
+        handling(touch) {
+            isTouchInside = true
+            isHighlighted = true
+            isTracking = beginTracking(touch)
+            sendActions(for: .touchDown)
+            if touch.tapCount > 1 { sendActions(for: .touchDownRepeat) }
+        }
     }
 
     open override func touchesMoved(_ touches: [Touch]) {
         guard isEnabled, let touch = touches.first else { return }
-        let previous = currentTouch
-        currentTouch = touch
-        defer { currentTouch = previous }
-        let wasInside = isTouchInside
-        isTouchInside = point(inside: touch.location(in: self))
-        isHighlighted = isTouchInside
-        if isTracking { isTracking = continueTracking(touch) }
-        if wasInside != isTouchInside {
-            sendActions(for: isTouchInside ? .touchDragEnter : .touchDragExit)
+        handling(touch) {
+            let wasInside = isTouchInside
+            isTouchInside = point(inside: touch.location(in: self))
+            isHighlighted = isTouchInside
+            if isTracking { isTracking = continueTracking(touch) }
+            if wasInside != isTouchInside {
+                sendActions(for: isTouchInside ? .touchDragEnter : .touchDragExit)
+            }
+            sendActions(for: isTouchInside ? .touchDragInside : .touchDragOutside)
         }
-        sendActions(for: isTouchInside ? .touchDragInside : .touchDragOutside)
     }
 
     open override func touchesEnded(_ touches: [Touch]) {
         guard isEnabled, let touch = touches.first else { return }
-        let previous = currentTouch
-        currentTouch = touch
-        defer { currentTouch = previous }
-        isTouchInside = point(inside: touch.location(in: self))
-        if isTracking { endTracking(touch) }
-        isTracking = false
-        isHighlighted = false
-        sendActions(for: isTouchInside ? .touchUpInside : .touchUpOutside)
+        handling(touch) {
+            isTouchInside = point(inside: touch.location(in: self))
+            if isTracking { endTracking(touch) }
+            isTracking = false
+            isHighlighted = false
+            sendActions(for: isTouchInside ? .touchUpInside : .touchUpOutside)
+        }
     }
 
     open override func touchesCancelled(_ touches: [Touch]) {
         guard isEnabled else { return }
-        let previous = currentTouch
-        currentTouch = touches.first
-        defer { currentTouch = previous }
-        if isTracking { cancelTracking() }
-        isTracking = false
-        isHighlighted = false
-        sendActions(for: .touchCancel)
+        handling(touches.first) {
+            if isTracking { cancelTracking() }
+            isTracking = false
+            isHighlighted = false
+            sendActions(for: .touchCancel)
+        }
     }
 }
