@@ -4,6 +4,7 @@
 */
 #include "LuaShim.h"
 
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +30,8 @@ typedef struct lsh_State {
   int exhausted;         /* the budget ran out during the current outermost call */
   lua_State *main;       /* the main thread, whose stack index 1 holds the message handler */
   lsh_Frame *frame;      /* the innermost Swift function running for Lua, NULL at the top level */
+  atomic_int interrupted;  /* lsh_interrupt asked the running code to stop */
+  char interruption[256];  /* the message it stops with, written before the flag is set */
   int nstatics;          /* slots of `statics` in use */
   void *statics[LSH_STATICS];  /* the Swift functions that live as long as the state (see below) */
 } lsh_State;
@@ -133,6 +136,14 @@ static void lsh_warn(void *ud, const char *message, int tocont) {
 static void lsh_hook(lua_State *L, lua_Debug *ar) {
   lsh_State *S = getstate(L);
   (void)ar;
+  if (atomic_load_explicit(&S->interrupted, memory_order_acquire)) {
+    /* Stay at one instruction, so that code catching the error cannot go on. */
+    lua_sethook(L, lsh_hook, LUA_MASKCOUNT, 1);
+    luaL_where(L, 0);
+    lua_pushstring(L, S->interruption);
+    lua_concat(L, 2);
+    lua_error(L);
+  }
   if (S->budget == 0 || S->calls == 0) return;
   if (!S->exhausted) {
     int count = lua_gethookcount(L);
@@ -160,6 +171,27 @@ void lsh_setbudget(lua_State *L, long long instructions) {
     lua_sethook(S->main, lsh_hook, LUA_MASKCOUNT, LSH_HOOKCOUNT);
   else
     lua_sethook(S->main, NULL, 0, 0);
+}
+
+void lsh_interrupt(lua_State *L, const char *message) {
+  lsh_State *S = getstate(L);
+  if (atomic_load_explicit(&S->interrupted, memory_order_relaxed)) return;
+  snprintf(S->interruption, sizeof S->interruption, "%s", message);
+  atomic_store_explicit(&S->interrupted, 1, memory_order_release);
+  /* lua_sethook may be called asynchronously; a budget's count hook, which every thread
+     made after it inherits, also sees the flag. */
+  lua_sethook(S->main, lsh_hook, LUA_MASKCOUNT, 1);
+}
+
+void lsh_clearinterrupt(lua_State *L) {
+  lsh_State *S = getstate(L);
+  if (!atomic_load_explicit(&S->interrupted, memory_order_relaxed)) return;
+  atomic_store_explicit(&S->interrupted, 0, memory_order_release);
+  lsh_setbudget(L, S->budget);
+}
+
+int lsh_isinterrupted(lua_State *L) {
+  return atomic_load_explicit(&getstate(L)->interrupted, memory_order_acquire);
 }
 
 void lsh_setmemorylimit(lua_State *L, size_t limit) {

@@ -48,7 +48,7 @@ describe("ui.PageViewController", function()
 
   it("names the choices when a setting is misspelt, and refuses what cannot be shown", function()
     assert.has_error(function() ui.PageViewController:new{ spineLocation = "middle" } end,
-      'bad argument #1 to \'new\' (spineLocation must be one of "min", "mid", "max", got "middle")')
+      "bad argument #1 to 'new' (invalid option 'middle' (expected min, mid or max) in field 'spineLocation')")
     local ok, message = pcall(function()
       local pvc = ui.PageViewController:new{ transitionStyle = "scroll", doubleSided = true }
       return pvc
@@ -70,7 +70,7 @@ describe("ui.PageViewController", function()
     local single = ui.PageViewController:new()
     assert.has_error(function() single.viewControllers = { Page:new{ number = 1 }, Page:new{ number = 2 } } end)
     assert.has_error(function() single:setViewControllers({ Page:new{ number = 1 } }, "sideways") end,
-      "bad argument #2 to 'setViewControllers' (\"forward\" or \"reverse\" expected, got \"sideways\")")
+      "bad argument #2 to 'setViewControllers' (invalid option 'sideways' (expected forward or reverse))")
   end)
 
   it("asks its data source only for the neighbours of the page shown", function()

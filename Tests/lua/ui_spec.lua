@@ -127,8 +127,11 @@ describe("ui", function()
       button:removeTarget(target)
       window:tap({ 10, 10 })
       assert.are.equal(1, #seen)
-      assert.has_error(function() button:addTarget(print, "touchSomewhere") end,
-        "bad argument #2 to 'addTarget' (control event expected, got 'touchSomewhere')")
+      assert.has_error(function() button:addTarget(print, "touchUpInsde") end,
+        "bad argument #2 to 'addTarget' (invalid option 'touchUpInsde' (did you mean 'touchUpInside'?))")
+      local ok, message = pcall(button.addTarget, button, print, "somewhere")
+      assert.is_false(ok)
+      assert.matches("invalid option 'somewhere' %(expected touchDown, .*, editingDidEnd or editingDidEndOnExit%)", message)
     end)
 
     it("report an error in an action and keep working", function()
@@ -150,7 +153,13 @@ describe("ui", function()
       label.lineBreakMode = "truncateTail"
       label.lines = 1
       assert.are.same({ "A label t…" }, label.displayedLines)
-      assert.has_error(function() label.lineBreakMode = "squeeze" end)
+      local ok, message = pcall(function() label.lineBreakMode = "squeeze" end)
+      assert.is_false(ok)
+      assert.are.equal("ui_spec.lua:" .. (debug.getinfo(1, "l").currentline - 2) .. ": bad value for property 'lineBreakMode' of ui.Label"
+        .. " (invalid option 'squeeze' (expected clip, truncateHead, truncateTail, truncateMiddle, wordWrap or charWrap))",
+        message:match("[^/]*$"))
+      ok, message = pcall(function() label.alignment = "centre" end)
+      assert.matches("invalid option 'centre' %(did you mean 'center'%?%)", message)
     end)
 
     it("change value: switch, slider, segments, stepper, pages, text field", function()

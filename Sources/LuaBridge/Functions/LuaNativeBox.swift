@@ -61,15 +61,28 @@ final class LuaNativeBox {
     }
 
     /// Pushes what the trampoline needs to raise `error` and returns the request.
+    ///
+    /// This is the one way a Swift function fails in Lua, whatever it threw:
+    /// - ``LuaArgumentError``: `bad argument #2 to 'push' (...)`, as `luaL_argerror` words it;
+    /// - a ``LuaError`` that came out of Lua code the function called (it has a position or
+    ///   a traceback): raised as it is, since it already says where it happened;
+    /// - anything else (a binding's refusal, a core's `ControllerError`, a ``LuaError`` made
+    ///   by hand): its message with the position of the Lua code that made the call in front.
     nonisolated static func raise(_ error: any Error, on L: OpaquePointer) -> Int32 {
         switch error {
         case let error as LuaArgumentError:
             lua_pushinteger(L, lua_Integer(error.index))
             lua_pushswiftstring(L, error.message)
             return LSH_RAISE_ARG
-        case let error as LuaError:
+        case let error as LuaError where error.location != nil || error.traceback != nil:
             lua_pushswiftstring(L, error.message)
             return LSH_RAISE
+        case let error as LuaError:
+            lua_pushswiftstring(L, error.message)
+            return LSH_RAISE_WHERE
+        case let error as CustomStringConvertible:
+            lua_pushswiftstring(L, error.description)
+            return LSH_RAISE_WHERE
         default:
             lua_pushswiftstring(L, String(describing: error))
             return LSH_RAISE_WHERE

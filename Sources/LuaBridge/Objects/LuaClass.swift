@@ -91,7 +91,13 @@ public final class LuaClass<Object: AnyObject>: LuaClassDefinition {
             } catch {
                 throw LuaPropertyError(message: "bad value for property '\(name)' of \(className) (\(error.message))")
             }
-            try set(object, value)
+            // A setter that checks the value further (an option inside a list) fails the
+            // same way.
+            do {
+                try set(object, value)
+            } catch let error as LuaConversionError {
+                throw LuaPropertyError(message: "bad value for property '\(name)' of \(className) (\(error.message))")
+            }
         }))
     }
 

@@ -37,6 +37,9 @@ public final class LuaState {
         printToStandardError("error in \(context): \(error)")
     }
 
+    /// Stops the code running in this state from another thread (a watchdog's handle).
+    public let interrupter: LuaInterrupter
+
     var identityTable: Int32 = 0
     var prelude: Int32 = 0
     var classes: [ObjectIdentifier: LuaRealizedClass] = [:]
@@ -60,6 +63,7 @@ public final class LuaState {
         }
         handle = L
         lifetime = LuaLifetime(handle: L)
+        interrupter = LuaInterrupter(handle: L)
         self.limits = limits
         let status = lsh_openlibs(L, libraries.union(.base).rawValue)
         // On failure, close() now (deinit will find the state closed).
@@ -89,6 +93,7 @@ public final class LuaState {
         precondition(lsh_isrunning(handle) == 0, "a Lua state cannot be closed while Lua code runs in it")
         lifetime.isOpen = false
         lifetime.pendingReleases.removeAll()
+        interrupter.detach()
         lsh_close(handle)
     }
 

@@ -68,9 +68,33 @@ public struct LuaStack {
     /// Converts `index` to an absolute index, which stays valid while values are pushed.
     public func absolute(_ index: Int32) -> Int32 { lua_absindex(L, index) }
 
-    /// The "X expected, got Y" error for the value at `index`.
+    /// The "X expected, got Y" error for the value at `index`. A class where one of its
+    /// instances belongs says so: "a ui.Controller instance expected, got the class AccList;
+    /// call AccList:new()".
     public func typeError(_ expected: String, at index: Int32) -> LuaConversionError {
-        LuaConversionError(message: "\(expected) expected, got \(typeName(at: index))")
+        if let className = className(at: index), expected.contains(".") || expected.first?.isUppercase == true {
+            return LuaConversionError(
+                message: "a \(expected) instance expected, got the class \(className); call \(className):new()")
+        }
+        return LuaConversionError(message: "\(expected) expected, got \(typeName(at: index))")
+    }
+
+    /// The name of the class at `index`, when the value is a class table (one whose
+    /// `__index` is itself and that has a `__name`), as `extend` and the registered classes
+    /// make them. Raw reads only.
+    func className(at index: Int32) -> String? {
+        guard lua_type(L, index) == LUA_TTABLE, lua_checkstack(L, 2) != 0 else { return nil }
+        let table = lua_absindex(L, index)
+        return withStackEffect(L, 0) {
+            lua_pushswiftstring(L, "__index")
+            lua_rawget(L, table)
+            defer { lua_pop(L, 1) }
+            guard lua_rawequal(L, -1, table) != 0 else { return nil }
+            lua_pushswiftstring(L, "__name")
+            lua_rawget(L, table)
+            defer { lua_pop(L, 1) }
+            return lua_type(L, -1) == LUA_TSTRING ? lua_swiftstring(L, -1) : nil
+        }
     }
 }
 

@@ -73,7 +73,7 @@ public enum LuaValue: Equatable, CustomStringConvertible {
         case .string(let s): s.description
         case .table(let r as LuaReference), .function(let r as LuaReference),
              .userdata(let r as LuaReference), .thread(let r as LuaReference):
-            "\(type): ref \(r.ref)"
+            r.description
         case .lightUserdata(let p): "light userdata: \(p.map { String(describing: $0) } ?? "NULL")"
         }
     }

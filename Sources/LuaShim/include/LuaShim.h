@@ -65,6 +65,17 @@ int lsh_isrunning(lua_State *L);
    slows the VM down, so it is installed only while a budget is set. */
 void lsh_setbudget(lua_State *L, long long instructions);
 
+/* Asks the Lua code running in the state to stop: at its next instruction check it raises
+   `message` with its position, and goes on raising until lsh_clearinterrupt. Safe from
+   another thread or a signal handler (it only sets a flag and calls lua_sethook, which Lua
+   allows asynchronously). Code on the main thread stops at once; code in a coroutine stops
+   when a budget is set (its count hook sees the flag). Code stuck inside a C function (a
+   pattern match) cannot be stopped this way. */
+void lsh_interrupt(lua_State *L, const char *message);
+/* Lets Lua code run again after lsh_interrupt; main thread only. */
+void lsh_clearinterrupt(lua_State *L);
+int lsh_isinterrupted(lua_State *L);
+
 /* Runs a full collection cycle; lua_gc is variadic, which Swift cannot call. */
 void lsh_collectgarbage(lua_State *L);
 

@@ -86,22 +86,12 @@ enum ControlBindings {
         let cls = LuaClass<Label>("ui.Label", parent: parent, extensible: true)
         cls.property("text", get: { $0.text }, set: { $0.text = $1 })
         cls.property("lines", get: { $0.lines }, set: { label, lines in
-            guard lines >= 0 else { throw LuaError(kind: .runtime, message: "lines must be 0 (as many as needed) or more, got \(lines)") }
+            guard lines >= 0 else { throw BindingError("lines must be 0 (as many as needed) or more, got \(lines)") }
             label.lines = lines
         })
-        cls.property("lineBreakMode", get: { $0.lineBreakMode.rawValue }, set: { label, name in
-            guard let mode = LineBreakMode(rawValue: name) else {
-                throw LuaError(kind: .runtime, message: "unknown lineBreakMode '\(name)' (expected one of \(LineBreakMode.allCases.map(\.rawValue).joined(separator: ", ")))")
-            }
-            label.lineBreakMode = mode
-        })
+        cls.property("lineBreakMode", get: { $0.lineBreakMode }, set: { $0.lineBreakMode = $1 })
         cls.property("textColor", get: { $0.textColor }, set: { $0.textColor = $1 })
-        cls.property("alignment", get: { $0.alignment.rawValue }, set: { label, name in
-            guard let alignment = Label.Alignment(rawValue: name) else {
-                throw LuaError(kind: .runtime, message: "unknown alignment '\(name)' (expected left, center or right)")
-            }
-            label.alignment = alignment
-        })
+        cls.property("alignment", get: { $0.alignment }, set: { $0.alignment = $1 })
         cls.property("displayedLines") { $0.layout.lines }
         cls.constructor { _ in ScriptLabel() }
         return cls
@@ -140,15 +130,8 @@ enum ControlBindings {
 
     /// One event name or a list of them.
     private static func eventNames(_ args: LuaArguments, _ index: Int32) throws -> Set<ControlEvent> {
-        let names = args.type(at: index) == .table ? try args.get(index, as: [String].self) : [try args.get(index, as: String.self)]
-        var events: Set<ControlEvent> = []
-        for name in names {
-            guard let event = ControlEvent(rawValue: name) else {
-                throw args.error(index, "control event expected, got '\(name)'")
-            }
-            events.insert(event)
-        }
-        return events
+        if args.type(at: index) == .table { return Set(try args.get(index, as: [ControlEvent].self)) }
+        return [try args.get(index, as: ControlEvent.self)]
     }
 }
 

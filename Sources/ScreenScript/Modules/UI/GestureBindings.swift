@@ -83,9 +83,9 @@ enum GestureBindings {
     }
 
     private static func directions(_ names: [String]) throws -> Set<SwipeGestureRecognizer.Direction> {
-        Set(try names.map { name in
+        Set(try names.map { name throws(LuaConversionError) in
             guard let direction = SwipeGestureRecognizer.Direction(rawValue: name) else {
-                throw LuaError(kind: .runtime, message: "unknown swipe direction '\(name)' (expected left, right, up or down)")
+                throw LuaOption.invalid(name, among: SwipeGestureRecognizer.Direction.allCases.map(\.rawValue))
             }
             return direction
         })

@@ -21,16 +21,15 @@ enum PageBindings {
     static func pageViewController(parent: LuaClassDefinition, host: ScriptHost) -> LuaClass<PageViewController> {
         let cls = LuaClass<PageViewController>("ui.PageViewController", parent: parent, extensible: true)
         cls.constructor(keys: ["transitionStyle", "orientation", "spineLocation", "doubleSided"]) { [weak host] args in
-            let fields = try args.get(2, as: LuaTable?.self)
-            return try ScriptPageViewController(
-                transitionStyle: try setting(fields, "transitionStyle", PageViewController.TransitionStyle.pageCurl),
-                navigationOrientation: try setting(fields, "orientation", PageViewController.NavigationOrientation.horizontal),
-                spineLocation: try setting(fields, "spineLocation", PageViewController.SpineLocation.min),
-                isDoubleSided: try fields?.get("doubleSided", as: Bool?.self) ?? false, host: host)
+            try ScriptPageViewController(
+                transitionStyle: try args.field(2, "transitionStyle", as: PageViewController.TransitionStyle?.self) ?? .pageCurl,
+                navigationOrientation: try args.field(2, "orientation", as: PageViewController.NavigationOrientation?.self) ?? .horizontal,
+                spineLocation: try args.field(2, "spineLocation", as: PageViewController.SpineLocation?.self) ?? .min,
+                isDoubleSided: try args.field(2, "doubleSided", as: Bool?.self) ?? false, host: host)
         }
-        cls.property("transitionStyle") { $0.transitionStyle.rawValue }
-        cls.property("orientation") { $0.navigationOrientation.rawValue }
-        cls.property("spineLocation") { $0.spineLocation.rawValue }
+        cls.property("transitionStyle") { $0.transitionStyle }
+        cls.property("orientation") { $0.navigationOrientation }
+        cls.property("spineLocation") { $0.spineLocation }
         cls.property("doubleSided", get: { $0.isDoubleSided }, set: { try $0.setDoubleSided($1) })
         cls.property("transitioning") { $0.isTransitioning }
         cls.property("viewControllers", get: { $0.viewControllers }, set: { (pvc, controllers: [ViewController]) in
@@ -67,24 +66,8 @@ enum PageBindings {
         return cls
     }
 
-    /// A construction setting named by a string, or `fallback` when it is not given.
-    private static func setting<T: RawRepresentable<String> & CaseIterable>(
-        _ fields: LuaTable?, _ key: String, _ fallback: T
-    ) throws -> T {
-        guard let name = try fields?.get(key, as: String?.self) else { return fallback }
-        guard let value = T(rawValue: name) else {
-            let names = T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-            throw LuaArgumentError(index: 2, message: "\(key) must be one of \(names), got \"\(name)\"")
-        }
-        return value
-    }
-
     private static func direction(_ args: LuaArguments, at index: Int32) throws -> PageViewController.NavigationDirection {
-        guard let name = try args.get(index, as: String?.self) else { return .forward }
-        guard let direction = PageViewController.NavigationDirection(rawValue: name) else {
-            throw LuaArgumentError(index: index, message: "\"forward\" or \"reverse\" expected, got \"\(name)\"")
-        }
-        return direction
+        try args.get(index, default: .forward)
     }
 }
 

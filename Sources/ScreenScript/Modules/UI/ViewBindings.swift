@@ -38,7 +38,7 @@ enum ViewBindings {
             var mask: AutoresizingMask = []
             for name in names {
                 guard let bit = AutoresizingMask.names[name] else {
-                    throw LuaError(kind: .runtime, message: "unknown autoresizing '\(name)' (expected one of \(AutoresizingMask.names.keys.sorted().joined(separator: ", ")))")
+                    throw LuaOption.invalid(name, among: AutoresizingMask.names.keys.sorted())
                 }
                 mask.insert(bit)
             }

@@ -1,0 +1,67 @@
+import CLua
+import LuaShim
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Stops the Lua code running in a state from another thread: a watchdog's way to end a
+/// script stuck in a loop (`while true do end`) without ending the process.
+///
+/// The code stops at its next instruction check with a Lua error, `file:line: <message>`,
+/// which the call that ran it reports as any error; it goes on failing (a `pcall` cannot
+/// catch its way past it) until ``LuaState/clearInterrupt()``. A state with an instruction
+/// budget also stops code in coroutines; without one, only code on the main thread. Code
+/// stuck inside a C function (a pattern that backtracks for ever) cannot be stopped in the
+/// process: end the process instead.
+///
+/// ```swift
+/// let interrupter = lua.interrupter
+/// Thread.detachNewThread { sleep(60); interrupter.interrupt("test timed out after 60 s") }
+/// ```
+nonisolated public final class LuaInterrupter: @unchecked Sendable {
+    // The state is closed on the main actor while a watchdog may be interrupting it, so the
+    // handle is read and cleared under a lock (a pthread mutex at a fixed address).
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private var handle: OpaquePointer?
+
+    init(handle: OpaquePointer) {
+        self.handle = handle
+        mutex = .allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(mutex, nil)
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    /// Asks the running code to stop with `message`; does nothing once the state is closed.
+    /// Callable from any thread.
+    public func interrupt(_ message: String) {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        guard let handle else { return }
+        lsh_interrupt(handle, message)
+    }
+
+    /// Called as the state closes.
+    func detach() {
+        pthread_mutex_lock(mutex)
+        handle = nil
+        pthread_mutex_unlock(mutex)
+    }
+}
+
+extension LuaState {
+    /// Whether an interrupt is pending or in force (see ``LuaInterrupter``).
+    public var isInterrupted: Bool { lsh_isinterrupted(handle) != 0 }
+
+    /// Lets Lua code run again after an interrupt.
+    public func clearInterrupt() {
+        lsh_clearinterrupt(handle)
+    }
+}
