@@ -39,6 +39,13 @@ public final class ScriptHost {
         set { lua.errorHandler = newValue }
     }
 
+    /// Receives the host's warnings: mistakes a script runs on with, such as a misspelt
+    /// callback that nothing will call (see `CallbackCheck`). The default writes them to
+    /// standard error.
+    public var warningHandler: (String) -> Void = CallbackCheck.printToStandardError
+    /// Finds the callbacks scripts misspell.
+    lazy var callbackCheck = CallbackCheck(host: self)
+
     /// Creates a host.
     ///
     /// - Parameters:

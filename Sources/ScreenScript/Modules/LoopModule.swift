@@ -34,14 +34,15 @@ enum LoopModule {
         return table
     }
 
+    /// The shortest interval of a repeating timer, as `NSTimer` takes 0.1 ms for an interval
+    /// of zero or less: a shorter one would keep the loop firing it and never idle.
+    static let minimumInterval = 0.0001
+
     /// `loop.after(seconds, fn)` and `loop.every(seconds, fn)`: the callback gets the timer.
     private static func schedule(_ args: LuaArguments, host: ScriptHost?, repeating: Bool) throws -> ScriptTimer {
-        let seconds = try args.get(1, as: Double.self)
+        var seconds = try args.get(1, as: Finite.self).value
         let body = try args.get(2, as: LuaFunction.self)
-        guard seconds.isFinite else { throw args.error(1, "finite number expected, got \(LuaValue.number(seconds))") }
-        if repeating && seconds <= 0 {
-            throw args.error(1, "positive interval expected, got \(LuaValue.number(seconds))")
-        }
+        if repeating { seconds = max(seconds, minimumInterval) }
         let handle = ScriptTimer()
         guard let host else { return handle }
         let context = "timer callback scheduled at \(args.callerLocation ?? "?")"

@@ -12,7 +12,7 @@ import ScreenKit
 enum WindowBindings {
     static func window(parent: LuaClassDefinition, host: ScriptHost) -> LuaClass<Window> {
         let cls = LuaClass<Window>("ui.Window", parent: parent)
-        cls.constructor(keys: ["device", "orientation"]) { [weak host] args in
+        cls.scriptConstructor(keys: ["device", "orientation"], host: host) { [weak host] args in
             let device = try args.field(2, "device", as: Window.Device?.self) ?? .iphone
             let orientation = try args.field(2, "orientation", as: Window.Orientation?.self) ?? .portrait
             return Window(device: device, orientation: orientation, loop: host?.loop)
