@@ -8,14 +8,16 @@ loop = {}
 --- @return number
 function loop.now() end
 
---- Calls `fn(timer)` once, `seconds` from now. Equal deadlines fire in scheduling order.
+--- Calls `fn(timer)` once, `seconds` from now (zero or less: at the next step). Equal
+--- deadlines fire in scheduling order. NaN and ±inf are refused.
 --- @param seconds number
 --- @param fn fun(timer: loop.Timer)
 --- @return loop.Timer
 function loop.after(seconds, fn) end
 
---- Calls `fn(timer)` every `seconds` (> 0). A timer that falls behind skips to its next slot
---- instead of firing a burst.
+--- Calls `fn(timer)` every `seconds`; as `NSTimer`, an interval under 0.1 ms (zero or less
+--- included) is taken as 0.1 ms. A timer that falls behind skips to its next slot instead
+--- of firing a burst. NaN and ±inf are refused.
 --- @param seconds number
 --- @param fn fun(timer: loop.Timer)
 --- @return loop.Timer

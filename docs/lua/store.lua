@@ -47,12 +47,16 @@ local Context = {}
 --- Inserts an object with its attributes and relationships (an object or nil for a to-one,
 --- an array of objects for a to-many), all or nothing: a refused value inserts nothing.
 --- @param values table? attribute values and relationships
+--- @param entity string
 --- @return store.Object
 function Context:insert(entity, values) end
+--- @param object store.Object
 function Context:delete(object) end
 --- Validates (required attributes, deny rules) and writes everything in one transaction.
 function Context:save() end
 function Context:rollback() end
+--- Reads the object's saved values again, dropping its unsaved changes.
+--- @param object store.Object
 function Context:refresh(object) end
 function Context:processPendingChanges() end
 --- @param request { entity: string, where: string?, args: any[]?, sort: string[]?, limit: integer?, offset: integer? }
@@ -65,6 +69,7 @@ function Context:processPendingChanges() end
 --- @return store.Object[]
 function Context:fetch(request) end
 --- Counts what `fetch` would return (with `limit` and `offset`), without loading the objects.
+--- @param request { entity: string, where: string?, args: any[]?, sort: string[]?, limit: integer?, offset: integer? }
 --- @return integer
 function Context:count(request) end
 --- @param request { entity: string, where: string?, args: any[]?, sort: string[], sectionKey: string?, delegate: table|ui.Controller? }
@@ -82,7 +87,12 @@ function Context:fetchedResults(request) end
 --- @field hasChanges boolean
 local Object = {}
 --- Adds `other` to the to-many relationship `key`.
+--- @param key string
+--- @param other store.Object
 function Object:add(key, other) end
+--- Removes `other` from the to-many relationship `key`.
+--- @param key string
+--- @param other store.Object
 function Object:remove(key, other) end
 
 --- @alias store.IndexPath { section: integer, item: integer, row: integer }
@@ -98,16 +108,19 @@ function Object:remove(key, other) end
 --- which cost the same at any size; `sections` builds a list of every section on each read.
 --- @field sections store.SectionInfo[]
 --- @field fetchedObjects store.Object[]
+--- @field sectionKey string? the key path sections are made by
 --- @field delegate table|ui.Controller? held weakly when an object
 local FetchedResults = {}
 function FetchedResults:performFetch() end
 --- @param ip store.IndexPath
 --- @return store.Object?
 function FetchedResults:objectAt(ip) end
+--- @param object store.Object
 --- @return store.IndexPath?
 function FetchedResults:indexPathFor(object) end
 --- @return integer
 function FetchedResults:numberOfSections() end
+--- @param section integer from 1
 --- @return integer
 function FetchedResults:numberOfRows(section) end
 
