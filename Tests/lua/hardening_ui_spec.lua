@@ -140,6 +140,12 @@ describe("ui bindings", function()
         function() ui.Segue:new{ source = A:new(), destination = A:new(), kind = "pussh" } end)
     end)
 
+    it("for a window's keys", function()
+      fails("bad argument #1 to 'key' (invalid option 'retrun' (did you mean 'return'?))",
+        function() window:key("retrun") end)
+      window:key("return")
+    end)
+
     it("and say every refusal at the caller's place, whatever refused it", function()
       local label = ui.Label:new{}
       fails("bad value for property 'lineBreakMode' of ui.Label (invalid option 'bogus' "

@@ -377,7 +377,7 @@ function ui.Window:tap(point) end
 --- Types into the text field being edited.
 --- @param text string
 function ui.Window:type(text) end
---- @param name string "return" or "backspace"
+--- @param name "return"|"enter"|"backspace"|"delete"
 function ui.Window:key(name) end
 --- @param orientation "portrait"|"landscape"
 function ui.Window:rotate(orientation) end

@@ -32,10 +32,12 @@ final class CallbackCheck {
     /// `functions(table)`: the names of the functions in a class and its Lua ancestors (or in
     /// a delegate table), each followed by where it is defined (or false).
     private let functions: LuaFunction?
-    /// The class tables checked already, weakly keyed, and the Swift class tables, where the
-    /// walk up a Lua class's ancestors stops.
-    private let checked: LuaTable?
+    /// The Swift class tables (weakly keyed), where the walk up a Lua class's ancestors stops.
     private let swiftClasses: LuaTable?
+    /// `wrapNew(new, expected, check)`: `new` with the checks in front.
+    private let wrapNew: LuaFunction?
+    /// What `new` checks, by registered class name.
+    private var constructions: [String: (expected: String, callbacks: [String]?)] = [:]
     /// `callerPlace()`: see ``callerPlace()``.
     private let place: LuaFunction?
     private var warned: Set<String> = []
@@ -44,9 +46,9 @@ final class CallbackCheck {
         self.host = host
         let parts = try? host.lua.load(Self.source, name: "=ui.callbacks").callReturningAll()
         functions = parts?.first?.functionValue
-        checked = parts?.dropFirst().first?.tableValue
-        swiftClasses = parts?.dropFirst(2).first?.tableValue
-        place = parts?.dropFirst(3).first?.functionValue
+        swiftClasses = parts?.dropFirst().first?.tableValue
+        place = parts?.dropFirst(2).first?.functionValue
+        wrapNew = parts?.dropFirst(3).first?.functionValue
     }
 
     /// Where the script that called the Swift function running now is (`main.lua:12`): for
@@ -55,17 +57,30 @@ final class CallbackCheck {
         (try? place?.call(returning: String?.self)) ?? nil
     }
 
-    /// Marks a registered Swift class, where the walk up a Lua class's ancestors stops.
-    func addSwiftClass(_ cls: LuaTable) {
-        swiftClasses?.set(cls, true)
+    /// Asks for the checks of `new` on the registered class `name`; ``wrapConstructors(in:)``
+    /// puts them in place.
+    func checkConstruction(of name: String, expected: String, callbacks: [String]?) {
+        constructions[name] = (expected, callbacks)
     }
 
-    /// Checks the Lua class `new` was called on (argument 1), once per class.
-    func checkClass(_ args: LuaArguments, callbacks: [String]) {
-        guard let checked, case .table(let cls) = args[1], !checked[cls].isTruthy else { return }
-        checked.set(cls, true)
-        let name = cls["__name"].stringValue ?? "the class"
-        check(cls, owner: name, callbacks: callbacks)
+    /// Puts the checks of `new` around the `new` of each class in `module` that asked for
+    /// them, and marks every class there as a Swift class, where the walk up a Lua class's
+    /// ancestors stops. Checking in Lua keeps `new` as fast as it was: a Lua subclass is
+    /// looked at on its first `new` only.
+    func wrapConstructors(in module: LuaTable) throws(LuaError) {
+        guard let wrapNew else { return }
+        for (_, value) in module.pairs {
+            guard let cls = value.tableValue, let name = cls["__name"].stringValue else { continue }
+            swiftClasses?.set(cls, true)
+            guard let (expected, callbacks) = constructions[name], let new = cls["new"].functionValue else { continue }
+            let check = callbacks.map { callbacks in
+                host.lua.function { [weak self] args -> Void in
+                    guard let cls = args[1].tableValue else { return }
+                    self?.check(cls, owner: cls["__name"].stringValue ?? "the class", callbacks: callbacks)
+                }
+            }
+            cls.set("new", try wrapNew.call(new, expected, check, returning: LuaFunction.self))
+        }
     }
 
     /// Checks a delegate or data source when it is set: a table's functions, or an object's
@@ -113,12 +128,12 @@ final class CallbackCheck {
         FileHandle.standardError.write(Data("warning: \(message)\n".utf8))
     }
 
-    /// Returns the walker and the two weakly keyed sets. The walk follows metatables up to a
-    /// Swift class (or 100 levels, should a script make a cycle of them).
+    /// Returns the walker, the set of Swift classes, `callerPlace` and `wrapNew`. The walk
+    /// follows metatables up to a Swift class (or 100 levels, should a script make a cycle).
     private static let source = """
         local getinfo = debug and debug.getinfo
         local getmetatable, next, type = getmetatable, next, type
-        local checked = setmetatable({}, { __mode = "k" })
+        local error, rawget = error, rawget
         local swiftClasses = setmetatable({}, { __mode = "k" })
         local function functions(cls, stop)
           local found, seen = {}, {}
@@ -152,6 +167,25 @@ final class CallbackCheck {
           end
           return nil
         end
-        return functions, checked, swiftClasses, callerPlace
+        -- A class's `new` with the checks in front; it calls `new` last, as a tail call, so
+        -- that `new`'s errors still name the script's line.
+        local checked = setmetatable({}, { __mode = "k" })
+        local function wrapNew(new, expected, check)
+          return function(cls, fields, ...)
+            if check and type(cls) == "table" and not checked[cls] then
+              checked[cls] = true
+              check(cls)
+            end
+            if type(fields) == "table" and rawget(fields, "__index") == fields then
+              local name = rawget(fields, "__name")
+              if type(name) == "string" then
+                error("bad argument #1 to 'new' (" .. expected .. " expected, got the class " .. name
+                      .. "; call " .. name .. ":new())", 2)
+              end
+            end
+            return new(cls, fields, ...)
+          end
+        end
+        return functions, swiftClasses, callerPlace, wrapNew
         """
 }

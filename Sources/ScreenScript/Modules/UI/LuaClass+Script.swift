@@ -5,9 +5,10 @@ import LuaBridge
 
 extension LuaClass {
     /// Lets Lua create objects with `Class:new{...}`, as ``LuaClass/constructor(keys:_:)``
-    /// does, after the checks every class of `ui` makes: a class passed as the fields
+    /// does, with the checks every class of `ui` makes before: a class passed as the fields
     /// (`ui.View:new(Card)`) is refused with how to make one of its objects, and a Lua
-    /// subclass is checked once for callbacks it misspelt (see ``CallbackCheck``).
+    /// subclass is checked once for callbacks it misspelt (see ``CallbackCheck``). The checks
+    /// run in Lua, around the class's `new`, once `UIModule` has registered the class.
     ///
     /// - Parameters:
     ///   - expected: what argument 1 of `new` should be, for the refusal of a class there.
@@ -16,13 +17,8 @@ extension LuaClass {
         keys: [String] = [], expected: String = "a table of fields", callbacks: [String]? = nil, host: ScriptHost,
         _ make: @escaping @MainActor (LuaArguments) throws -> Object
     ) {
-        constructor(keys: keys) { [weak host] args in
-            if args.type(at: 2) == .table, let name = ScriptValues.className(of: args[2]) {
-                throw args.error(2, "\(expected) expected, got the class \(name); call \(name):new()")
-            }
-            if let callbacks { host?.callbackCheck.checkClass(args, callbacks: callbacks) }
-            return try make(args)
-        }
+        host.callbackCheck.checkConstruction(of: name, expected: expected, callbacks: callbacks)
+        constructor(keys: keys, make)
     }
 
     /// A delegate or data source property: a table or an object, or nil for none; anything

@@ -11,14 +11,16 @@ enum SegueBindings {
     /// Segues registered for Lua classes, looked up along a class's chain of superclasses.
     static let registrySource = """
         local registry = setmetatable({}, { __mode = "k" })
-        local getmetatable, rawget = getmetatable, rawget
+        local getmetatable, rawget, type = getmetatable, rawget, type
         local function add(cls, id, template)
           local segues = registry[cls]
           if not segues then segues = {}; registry[cls] = segues end
           segues[id] = template
         end
         local function find(cls, id)
-          while cls do
+          -- At most 100 classes up, should a script make a cycle of metatables.
+          for _ = 1, 100 do
+            if type(cls) ~= "table" then return nil end
             local segues = rawget(registry, cls)
             if segues and segues[id] then return segues[id] end
             cls = getmetatable(cls)

@@ -33,9 +33,7 @@ enum UIModule {
             if name == "NavigationController" { cls.set("__positional", true) }
         }
         try SegueBindings.open(table, host: host)
-        for (_, value) in table.pairs {
-            if let cls = value.tableValue { host.callbackCheck.addSwiftClass(cls) }
-        }
+        try host.callbackCheck.wrapConstructors(in: table)
         return table
     }
 }

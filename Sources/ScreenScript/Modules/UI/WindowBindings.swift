@@ -38,7 +38,9 @@ enum WindowBindings {
             window.touch(.ended, at: point)
         }
         cls.method("type") { window, args in window.type(try args.get(2, as: String.self)) }
-        cls.method("key") { window, args in window.key(try args.get(2, as: String.self)) }
+        cls.method("key") { window, args in
+            window.key(try args.option(2, among: ["return", "enter", "backspace", "delete"]))
+        }
         cls.method("rotate") { window, args in
             let orientation = try args.get(2, as: Window.Orientation.self)
             window.rotate(to: orientation)
