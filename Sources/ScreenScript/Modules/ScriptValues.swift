@@ -33,13 +33,4 @@ enum ScriptValues {
         defer { stack.pop() }
         return try T.read(from: stack, at: -1)
     }
-
-    /// The "X expected, got Y" error for a value read from a table or returned by a script,
-    /// with how to make an instance when a class was given.
-    static func typeError(_ expected: String, got value: LuaValue, in lua: LuaState) -> LuaConversionError {
-        if let name = className(of: value) {
-            return LuaConversionError(message: "\(expected) expected, got the class \(name); call \(name):new()")
-        }
-        return LuaConversionError(message: "\(expected) expected, got \(describe(value, in: lua))")
-    }
 }
