@@ -51,6 +51,14 @@ public enum StoreValue: Hashable, Sendable {
     }
 }
 
+extension StoreValue {
+    /// The value as error messages show it: a long string cut to its first 40 characters.
+    var shortDescription: String {
+        guard case .string(let text) = self, text.count > 40 else { return description }
+        return "\"\(text.prefix(40))…\""
+    }
+}
+
 extension StoreValue: CustomStringConvertible {
     public var description: String {
         switch self {
