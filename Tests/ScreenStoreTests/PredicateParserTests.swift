@@ -161,15 +161,15 @@ import Testing
     }
 
     @Test func aLongChainIsOneWideCompound() throws {
-        let terms = (0..<50_000).map { "a == \($0)" }
+        let terms = (0..<10_000).map { "a == \($0)" }
         let predicate = try Predicate(format: terms.joined(separator: " OR "))
         guard case .or(let operands) = predicate.node else {
             Issue.record("not an OR")
             return
         }
-        #expect(operands.count == 50_000)
+        #expect(operands.count == 10_000)
         #expect(predicate.node.fullKeyPaths == [["a"]])
-        let mixed = try Predicate(format: terms.prefix(10_000).joined(separator: " AND ") + " OR b == 1")
+        let mixed = try Predicate(format: terms.joined(separator: " AND ") + " OR b == 1")
         guard case .or(let alternatives) = mixed.node, case .and(let conjuncts) = alternatives[0] else {
             Issue.record("not (… AND …) OR b == 1")
             return

@@ -170,15 +170,6 @@ import Testing
         #expect(try sql("count IN %@", [.list((1...32).map { .integer($0) })]).arguments.count == 32)
     }
 
-    @Test func aListOfAMillionValuesIsOneArgument() throws {
-        let entry = diary.entry(["count": .integer(999_999)])
-        _ = diary.entry(["count": .integer(-5)])
-        let database = try PredicateDatabase(diary)
-        let entity = diary.model.entity(named: "DiaryEntry")!
-        let predicate = try Predicate(format: "count IN %@", arguments: [.list((0..<1_000_000).map { .integer($0) })])
-        #expect(try database.keys(predicate, entity: entity, model: diary.model) == [entry.primaryKey!])
-    }
-
     @Test func errorsShowALongListByItsFirstValues() {
         #expect(throws: PredicateError(
             "text (a string) cannot be compared with IN to {1, 2, 3, 4, 5, … (100 values)} (a number)")) {
