@@ -63,6 +63,9 @@ function Context:processPendingChanges() end
 --- Other keys are an error. `args` fill `%@` and `%K` in order: `%K` takes a key path
 --- ("author.name"); after `IN`, an array of values or of objects (`author IN %@`).
 --- `limit = 0` means no limit, as Core Data's `fetchLimit`.
+--- Predicates may chain any number of AND/OR and hold lists of any length (`IN %@` with a
+--- million values); parentheses and NOT nest at most 100 levels, key paths hold at most 16
+--- keys, and NaN is refused as an argument.
 --- `sort` keys: "name", "-name" (descending), "name:i" (case-insensitive); a key may be a
 --- key path through to-one relationships ("author.name"). Unsaved changes are merged in,
 --- including changes to the objects a key path reaches (a renamed author, not yet saved).
@@ -112,14 +115,17 @@ function Object:remove(key, other) end
 --- @field delegate table|ui.Controller? held weakly when an object
 local FetchedResults = {}
 function FetchedResults:performFetch() end
+--- A section or item the results do not have is an argument error ("item 9 out of range
+--- (section 1 has 5 items)").
 --- @param ip store.IndexPath
---- @return store.Object?
+--- @return store.Object
 function FetchedResults:objectAt(ip) end
 --- @param object store.Object
 --- @return store.IndexPath?
 function FetchedResults:indexPathFor(object) end
 --- @return integer
 function FetchedResults:numberOfSections() end
+--- A section the results do not have is an argument error.
 --- @param section integer from 1
 --- @return integer
 function FetchedResults:numberOfRows(section) end
