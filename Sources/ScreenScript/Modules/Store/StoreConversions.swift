@@ -6,7 +6,7 @@ extension PersistentStore: LuaObject {}
 extension StoreContext: LuaObject {}
 
 /// Store values as Lua sees them: strings, integers, numbers, booleans; dates are seconds
-/// (as `loop.now()` counts) and binary data is a byte string.
+/// since 1970 UTC (as `loop.time()` counts) and binary data is a byte string.
 struct StoreValueConversion: LuaPushable {
     let value: StoreValue
 
