@@ -30,8 +30,14 @@ struct ScreensCommandTests {
     /// Runs `screens` in `directory` (the repository by default), with `environment` added
     /// to this process's.
     func screens(_ arguments: [String], in directory: URL = root, environment: [String: String] = [:]) throws -> Output {
+        try run(Self.executable, arguments, in: directory, environment: environment)
+    }
+
+    func run(
+        _ executable: URL, _ arguments: [String], in directory: URL = root, environment: [String: String] = [:]
+    ) throws -> Output {
         let process = Process()
-        process.executableURL = Self.executable
+        process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = directory
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
@@ -132,6 +138,20 @@ struct ScreensCommandTests {
             2026-01-01 00:01:30\t1767225690\t1767225690.0\t90.0
 
             """)
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs script(1) for a terminal"))
+    func onATerminalARunKeepsToRealTimeAndForStopsIt() throws {
+        // script(1) gives the run a pseudo-terminal as its output.
+        let command = "\(Self.executable.path) run Tests/ScreensCLITests/Scripts/dates.lua --for 0.2"
+        let result = try run(URL(fileURLWithPath: "/usr/bin/script"), ["-qec", command, "/dev/null"])
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\r\n")
+        #expect(lines.count == 1, "the timer 90 s later must not fire: --for stopped the run")
+        let fields = lines.first?.split(separator: "\t") ?? []
+        #expect(fields.count == 4)
+        #expect(fields.first != "2026-01-01 00:00:00")
+        #expect(abs((fields.dropFirst(2).first.flatMap { Double($0) } ?? 0) - Date().timeIntervalSince1970) < 60)
     }
 
     @Test func aMainChunkThatReturnsNoAppFailsSayingWhatAnAppReturns() throws {
