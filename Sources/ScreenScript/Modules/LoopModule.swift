@@ -1,9 +1,11 @@
 import EventLoop
 import LuaBridge
 
-/// `loop`: the clock, timers, deferred calls and quitting, on the host's event loop.
+/// `loop`: the clocks, timers, deferred calls and quitting, on the host's event loop.
 ///
 /// ```lua
+/// local started = loop.now()    -- monotonic seconds since the loop started, for intervals
+/// local stamp = loop.time()     -- wall-clock seconds since 1970 UTC, for dates
 /// local t = loop.after(0.5, function() print("later") end)
 /// loop.every(1, function(timer) if done then timer:cancel() end end)
 /// loop.defer(function() print("before any timer") end)
@@ -19,6 +21,7 @@ enum LoopModule {
         let loop = host.loop
         let table = lua.newTable()
         table.set("now", lua.function(lifetime: .state) { [unowned loop] _ in loop.now })
+        table.set("time", lua.function(lifetime: .state) { [unowned loop] _ in loop.wallTime })
         table.set("after", lua.function(lifetime: .state) { [weak host] args in try schedule(args, host: host, repeating: false) })
         table.set("every", lua.function(lifetime: .state) { [weak host] args in try schedule(args, host: host, repeating: true) })
         table.set("defer", lua.function(lifetime: .state) { [weak host] args -> Void in

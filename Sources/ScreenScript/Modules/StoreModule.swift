@@ -11,7 +11,7 @@ import ScreenStore
 ///   Medium = { kind = "string", entry = { toOne = "DiaryEntry", inverse = "medias" } },
 /// }
 /// local db = store.open(":memory:", model)
-/// local entry = db.context:insert("DiaryEntry", { text = "Hello", creationTime = loop.now() })
+/// local entry = db.context:insert("DiaryEntry", { text = "Hello", creationTime = loop.time() })
 /// db.context:save()
 /// ```
 ///
@@ -207,23 +207,15 @@ enum StoreModule {
 
     // MARK: - Paths
 
-    /// Where `store.open` keeps an app's data: `$XDG_DATA_HOME/luascreens/APP`, with
-    /// `~/.local/share` when the variable is not set.
-    static func dataDirectory(for host: ScriptHost) -> String {
-        let environment = ProcessInfo.processInfo.environment
-        let base = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (NSHomeDirectory() as NSString).appendingPathComponent(".local/share")
-        return ((base as NSString).appendingPathComponent("luascreens") as NSString).appendingPathComponent(host.appName)
-    }
-
     private static func defaultPath(for host: ScriptHost) throws -> String {
         try resolve("store.sqlite", for: host)
     }
 
-    /// `:memory:` and absolute paths as given; a relative path inside the app's data directory.
+    /// `:memory:` and absolute paths as given; a relative path inside the app's data directory
+    /// (``ScriptHost/dataDirectory``), made when first needed.
     private static func resolve(_ path: String, for host: ScriptHost) throws -> String {
         if path == ":memory:" || path.hasPrefix("/") { return path }
-        let directory = dataDirectory(for: host)
+        let directory = host.useDataDirectory()
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
