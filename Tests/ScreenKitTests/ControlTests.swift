@@ -9,9 +9,9 @@ struct ControlTests {
     let button = Button(frame: Rect(x: 100, y: 100, width: 80, height: 40))
     var events: [String] = []
 
-    init() {
+    init() throws {
         window = Window(device: .iphone, loop: loop)
-        window.addSubview(button)
+        try window.addSubview(button)
     }
 
     /// Records every event the control sends, by name.
@@ -129,9 +129,9 @@ struct ControlTests {
         #expect(shown == ["klick", "aus", "klick", "ein"])
     }
 
-    @Test func aSwitchTurnsOverOnATap() {
+    @Test func aSwitchTurnsOverOnATap() throws {
         let toggle = Switch(frame: Rect(x: 10, y: 10, width: 50, height: 30))
-        window.addSubview(toggle)
+        try window.addSubview(toggle)
         let log = record(toggle)
         window.touch(.began, at: Point(x: 20, y: 20))
         window.touch(.ended, at: Point(x: 20, y: 20))
@@ -139,10 +139,10 @@ struct ControlTests {
         #expect(log() == ["touchDown", "valueChanged", "touchUpInside"])
     }
 
-    @Test func aSliderFollowsTheFinger() {
+    @Test func aSliderFollowsTheFinger() throws {
         let slider = Slider(frame: Rect(x: 0, y: 300, width: 200, height: 20))
         slider.maximumValue = 100
-        window.addSubview(slider)
+        try window.addSubview(slider)
         var values: [Double] = []
         slider.addTarget({ control, _ in values.append((control as! Slider).value) }, for: [.valueChanged])
         window.touch(.began, at: Point(x: 50, y: 310))
@@ -153,12 +153,12 @@ struct ControlTests {
         #expect(slider.fraction == 1)
     }
 
-    @Test func segmentedStepperAndPageControlsChangeTheirValue() {
+    @Test func segmentedStepperAndPageControlsChangeTheirValue() throws {
         let segments = SegmentedControl(segments: ["a", "b", "c"], frame: Rect(x: 0, y: 0, width: 300, height: 30))
         let stepper = Stepper(frame: Rect(x: 0, y: 40, width: 100, height: 30))
         let pages = PageControl(frame: Rect(x: 0, y: 80, width: 100, height: 20))
         pages.numberOfPages = 3
-        for view in [segments, stepper, pages] as [View] { window.addSubview(view) }
+        for view in [segments, stepper, pages] as [View] { try window.addSubview(view) }
         func tap(_ x: Double, _ y: Double) {
             window.touch(.began, at: Point(x: x, y: y))
             window.touch(.ended, at: Point(x: x, y: y))
@@ -178,9 +178,9 @@ struct ControlTests {
         #expect(pages.currentPage == 1)
     }
 
-    @Test func aTextFieldSendsTheEditingEvents() {
+    @Test func aTextFieldSendsTheEditingEvents() throws {
         let field = TextField(frame: Rect(x: 0, y: 200, width: 200, height: 30))
-        window.addSubview(field)
+        try window.addSubview(field)
         let log = record(field)
         window.touch(.began, at: Point(x: 10, y: 210))
         window.touch(.ended, at: Point(x: 10, y: 210))
@@ -198,9 +198,9 @@ struct ControlTests {
 
     // MARK: - valueChanged
 
-    @Test func aSegmentedControlSendsValueChangedWhenAnotherSegmentIsTapped() {
+    @Test func aSegmentedControlSendsValueChangedWhenAnotherSegmentIsTapped() throws {
         let segments = SegmentedControl(segments: ["a", "b", "c"], frame: Rect(x: 0, y: 0, width: 300, height: 30))
-        window.addSubview(segments)
+        try window.addSubview(segments)
         let log = record(segments)
         tap(at: Point(x: 250, y: 10))
         tap(at: Point(x: 250, y: 10))   // the selected segment again: no change
@@ -208,10 +208,10 @@ struct ControlTests {
         #expect(segments.selectedSegmentIndex == 2)
     }
 
-    @Test func aStepperSendsValueChangedForEachStepWithinItsLimits() {
+    @Test func aStepperSendsValueChangedForEachStepWithinItsLimits() throws {
         let stepper = Stepper(frame: Rect(x: 0, y: 40, width: 100, height: 30))
         stepper.maximumValue = 1
-        window.addSubview(stepper)
+        try window.addSubview(stepper)
         let log = record(stepper)
         tap(at: Point(x: 80, y: 50))
         tap(at: Point(x: 80, y: 50))   // at the maximum: no change
@@ -219,10 +219,10 @@ struct ControlTests {
         #expect(stepper.value == 1)
     }
 
-    @Test func aPageControlSendsValueChangedWhenThePageChanges() {
+    @Test func aPageControlSendsValueChangedWhenThePageChanges() throws {
         let pages = PageControl(frame: Rect(x: 0, y: 80, width: 100, height: 20))
         pages.numberOfPages = 2
-        window.addSubview(pages)
+        try window.addSubview(pages)
         let log = record(pages)
         tap(at: Point(x: 90, y: 90))
         tap(at: Point(x: 90, y: 90))   // already the last page: no change
@@ -270,9 +270,9 @@ struct ControlTests {
         #expect(log() == ["touchDown", "touchCancel"])
     }
 
-    @Test func aMemoryWarningCancelsAGestureUnderWay() {
+    @Test func aMemoryWarningCancelsAGestureUnderWay() throws {
         let surface = View(frame: Rect(x: 0, y: 200, width: 320, height: 200))
-        window.addSubview(surface)
+        try window.addSubview(surface)
         let press = LongPressGestureRecognizer()
         var states: [GestureRecognizer.State] = []
         press.addTarget { states.append($0.state) }
@@ -304,9 +304,9 @@ struct ControlTests {
     /// UIKit since iOS 6: "default control actions prevent overlapping gesture recognizer
     /// behavior"; a single tap on a button, switch, stepper, segmented control or page
     /// control goes to the control, not to a tap recognizer on its superview.
-    @Test func aControlsTapBeatsATapRecognizerOnASuperview() {
+    @Test func aControlsTapBeatsATapRecognizerOnASuperview() throws {
         let surface = View(frame: Rect(x: 0, y: 0, width: 320, height: 480))
-        window.addSubview(surface)
+        try window.addSubview(surface)
         let taps = tapRecognizer(on: surface)
         let pages = PageControl(frame: Rect(x: 0, y: 400, width: 100, height: 20))
         pages.numberOfPages = 3
@@ -318,7 +318,7 @@ struct ControlTests {
             pages,
         ]
         for control in controls {
-            surface.addSubview(control)
+            try surface.addSubview(control)
             let log = record(control)
             tap(at: control.convert(Point(x: 40, y: 10), to: nil))
             #expect(log().first == "touchDown", "\(type(of: control))")
@@ -338,10 +338,10 @@ struct ControlTests {
         #expect(log() == ["touchDown", "touchCancel"])
     }
 
-    @Test func onlyTheGesturesOfTheDefaultActionAreKeptFromSuperviews() {
+    @Test func onlyTheGesturesOfTheDefaultActionAreKeptFromSuperviews() throws {
         // A plain control has no default action, as in UIKit: the recognizer wins.
         let plain = Control(frame: Rect(x: 0, y: 300, width: 100, height: 40))
-        window.addSubview(plain)
+        try window.addSubview(plain)
         let windowTaps = tapRecognizer(on: window)
         let plainLog = record(plain)
         tap(at: Point(x: 10, y: 310))
@@ -357,10 +357,10 @@ struct ControlTests {
         #expect(log() == ["touchDown", "touchUpInside", "touchDown", "touchDownRepeat", "touchCancel"])
     }
 
-    @Test func aSwipeAlongASliderMovesTheSlider() {
+    @Test func aSwipeAlongASliderMovesTheSlider() throws {
         let slider = Slider(frame: Rect(x: 0, y: 300, width: 200, height: 20))
         slider.maximumValue = 100
-        window.addSubview(slider)
+        try window.addSubview(slider)
         var swipes = 0
         let swipe = SwipeGestureRecognizer { _ in swipes += 1 }
         swipe.directions = [.left, .right]
@@ -375,9 +375,9 @@ struct ControlTests {
         #expect(log().last == "touchUpInside")
     }
 
-    @Test func aSidewaysPanOnASwitchStaysWithTheSwitch() {
+    @Test func aSidewaysPanOnASwitchStaysWithTheSwitch() throws {
         let toggle = Switch(frame: Rect(x: 10, y: 300, width: 100, height: 30))
-        window.addSubview(toggle)
+        try window.addSubview(toggle)
         var pans = 0
         window.addGestureRecognizer(PanGestureRecognizer { _ in pans += 1 })
         let log = record(toggle)

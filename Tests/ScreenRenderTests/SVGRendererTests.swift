@@ -6,24 +6,24 @@ import Testing
 struct SVGRendererTests {
     private func render(_ view: View) -> String { SVGRenderer().render(view) }
 
-    @Test func controlsScreen() {
-        Snapshot.expect(render(Screens.controls()), matches: "controls.svg")
+    @Test func controlsScreen() throws {
+        Snapshot.expect(render(try Screens.controls()), matches: "controls.svg")
     }
 
-    @Test func drawingScreen() {
-        Snapshot.expect(render(Screens.drawing()), matches: "drawing.svg")
+    @Test func drawingScreen() throws {
+        Snapshot.expect(render(try Screens.drawing()), matches: "drawing.svg")
     }
 
-    @Test func clippingScreen() {
-        Snapshot.expect(render(Screens.clipping()), matches: "clipping.svg")
+    @Test func clippingScreen() throws {
+        Snapshot.expect(render(try Screens.clipping()), matches: "clipping.svg")
     }
 
-    @Test func rendersAreDeterministic() {
-        let makers: [() -> Window] = [Screens.controls, Screens.drawing, Screens.clipping]
+    @Test func rendersAreDeterministic() throws {
+        let makers: [() throws -> Window] = [Screens.controls, Screens.drawing, Screens.clipping]
         for make in makers {
-            let window = make()
+            let window = try make()
             #expect(render(window) == render(window))
-            #expect(render(window) == render(make()))
+            #expect(render(window) == render(try make()))
         }
     }
 
@@ -33,28 +33,28 @@ struct SVGRendererTests {
         #expect(svg.hasSuffix("</svg>\n"))
     }
 
-    @Test func positionsAreTranslationsUnlessTransformed() {
+    @Test func positionsAreTranslationsUnlessTransformed() throws {
         let root = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
         let moved = View(frame: Rect(x: 10, y: 20, width: 30, height: 40))
         let turned = View(frame: Rect(x: 0, y: 0, width: 40, height: 20))
         turned.transform = AffineTransform(rotationAngle: .pi / 2)
-        root.addSubview(moved)
-        root.addSubview(turned)
+        try root.addSubview(moved)
+        try root.addSubview(turned)
         let svg = render(root)
         #expect(svg.contains("<g class=\"View\" transform=\"translate(10,20)\">"))
         // Turned a quarter about its centre (20, 10): x' = -y + 30, y' = x - 10.
         #expect(svg.contains("<g class=\"View\" transform=\"matrix(0,1,-1,0,30,-10)\">"))
     }
 
-    @Test func clipsOpacityAndColours() {
+    @Test func clipsOpacityAndColours() throws {
         let root = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
         let parent = View(frame: Rect(x: 0, y: 0, width: 50, height: 50))
         parent.clipsToBounds = true
         parent.alpha = 0.5
         let child = View(frame: Rect(x: 25, y: 25, width: 50, height: 50))
         child.backgroundColor = Color(red: 1, green: 0.5, blue: 0, alpha: 0.25)
-        parent.addSubview(child)
-        root.addSubview(parent)
+        try parent.addSubview(child)
+        try root.addSubview(parent)
         let svg = render(root)
         #expect(svg.contains("<g class=\"View\" opacity=\"0.5\">"))
         #expect(svg.contains("<clipPath id=\"clip1\">"))
@@ -62,20 +62,20 @@ struct SVGRendererTests {
         #expect(svg.contains("<rect x=\"0\" y=\"0\" width=\"50\" height=\"50\" fill=\"#ff8000\" fill-opacity=\"0.25\"/>"))
     }
 
-    @Test func hiddenAndTransparentViewsAreLeftOut() {
+    @Test func hiddenAndTransparentViewsAreLeftOut() throws {
         let root = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
         let hidden = Screens.label("hidden", Rect(x: 0, y: 0, width: 80, height: 16))
         hidden.isHidden = true
         let clear = Screens.label("clear", Rect(x: 0, y: 16, width: 80, height: 16))
         clear.alpha = 0
-        root.addSubview(hidden)
-        root.addSubview(clear)
+        try root.addSubview(hidden)
+        try root.addSubview(clear)
         #expect(!render(root).contains("Label"))
     }
 
-    @Test func textIsEscaped() {
+    @Test func textIsEscaped() throws {
         let root = View(frame: Rect(x: 0, y: 0, width: 200, height: 16))
-        root.addSubview(Screens.label("a < b & \"c\"", Rect(x: 0, y: 0, width: 200, height: 16)))
+        try root.addSubview(Screens.label("a < b & \"c\"", Rect(x: 0, y: 0, width: 200, height: 16)))
         #expect(render(root).contains(">a &lt; b &amp; &quot;c&quot;</text>"))
     }
 
