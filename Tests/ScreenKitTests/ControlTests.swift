@@ -230,6 +230,48 @@ struct ControlTests {
         #expect(pages.currentPage == 1)
     }
 
+    @Test func pageCountsAndIndexesAtIntegerLimitsKeepTheirRange() throws {
+        let pages = PageControl(frame: Rect(x: 0, y: 80, width: 100, height: 20))
+        pages.numberOfPages = Int.min
+        #expect(pages.numberOfPages == 0 && pages.currentPage == 0)
+        pages.currentPage = Int.max
+        #expect(pages.currentPage == 0)
+        pages.numberOfPages = Int.max
+        pages.currentPage = Int.max
+        #expect(pages.currentPage == Int.max - 1)
+        pages.currentPage = Int.min
+        #expect(pages.currentPage == 0)
+        pages.currentPage = Int.max - 1
+        try window.addSubview(pages)
+        tap(at: Point(x: 90, y: 90))   // past the last page: nothing
+        tap(at: Point(x: 10, y: 90))
+        #expect(pages.currentPage == Int.max - 2)
+    }
+
+    @Test func aSegmentIndexThatNamesNoSegmentSelectsNone() throws {
+        let segments = SegmentedControl(segments: ["a", "b"], frame: Rect(x: 0, y: 0, width: .leastNonzeroMagnitude, height: 30))
+        segments.selectedSegmentIndex = Int.min
+        #expect(segments.selectedSegmentIndex == nil)
+        segments.selectedSegmentIndex = 2
+        #expect(segments.selectedSegmentIndex == nil)
+        segments.selectedSegmentIndex = 1
+        #expect(segments.selectedSegmentIndex == 1)
+        // A width too small to divide among the segments.
+        #expect(segments.segment(at: Point(x: 0, y: 10)) == 0)
+        segments.bounds.size.width = 1e308
+        #expect(segments.segment(at: Point(x: 9e307, y: 10)) == 1)
+    }
+
+    @Test func aLabelOfAnyWidthLaysOutItsText() {
+        #expect(Label.columns(in: 1e308) == Int(Int32.max))
+        #expect(Label.columns(in: .nan) == 0 && Label.columns(in: -.infinity) == 0 && Label.columns(in: 1e-300) == 0)
+        #expect(Label.columns(in: 80) == 10)
+        let label = Label(frame: Rect(x: 0, y: 0, width: 1e308, height: 16))
+        label.text = "wide"
+        #expect(label.layout.lines == ["wide"])
+        #expect(label.sizeThatFits(Size(width: .infinity, height: 16)) == Size(width: 32, height: 16))
+    }
+
     // MARK: - The touch in actions
 
     @Test func actionsGetTheTouchWithItsTapCount() {
