@@ -166,4 +166,111 @@ struct TextRendererTests {
         }
         #expect(try rows(Fills(frame: Rect(x: 0, y: 0, width: 160, height: 48))).first == "██  ████  ██████████")
     }
+
+    // MARK: - What a script may try
+
+    /// Draws lines and a box reaching far past the screen.
+    final class FarDrawing: View {
+        override func draw(_ canvas: Canvas) {
+            canvas.line(from: Point(x: 0, y: 8), to: Point(x: 1e12, y: 8), color: .black)
+            canvas.line(from: Point(x: 4, y: 24), to: Point(x: 4, y: 1e12), color: .black)
+            canvas.stroke(Rect(x: 16, y: 16, width: 1e12, height: 32), color: .black)
+        }
+    }
+
+    @Test func viewsFarLargerThanTheScreenDrawTheirVisiblePart() throws {
+        let window = Window(device: .iphone)
+        try window.addSubview(FarDrawing(frame: Rect(x: 0, y: 0, width: 1e12, height: 64)))
+        let border = View(frame: Rect(x: 0, y: 64, width: 1e12, height: 32))
+        border.borderWidth = 1
+        try window.addSubview(border)
+        for (index, width) in [1e12, 1e308].enumerated() {
+            let label = Label(frame: Rect(x: 0, y: 96 + Double(index) * 16, width: width, height: 16))
+            label.text = "a label"
+            try window.addSubview(label)
+        }
+        let slider = Slider(frame: Rect(x: 0, y: 128, width: 1e12, height: 16))
+        try window.addSubview(slider)
+        let field = TextField(frame: Rect(x: 0, y: 144, width: 1e12, height: 16))
+        field.text = "field"
+        try window.addSubview(field)
+        let lines = render(window).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.count == 31)
+        #expect(Array(lines[0..<10]) == [
+            String(repeating: "─", count: 40),
+            "│ ┌" + String(repeating: "─", count: 37),
+            "│ └" + String(repeating: "─", count: 37),
+            "│", "┌" + String(repeating: "─", count: 39), "└" + String(repeating: "─", count: 39),
+            "a label", "a label", "●" + String(repeating: "─", count: 39), "[field" + String(repeating: "_", count: 34),
+        ])
+    }
+
+    @Test func notANumberOrInfinityInGeometryDrawsNothing() throws {
+        final class Odd: View {
+            override func draw(_ canvas: Canvas) {
+                canvas.line(from: Point(x: 0, y: 0), to: Point(x: .nan, y: .infinity), color: .black)
+                canvas.line(from: Point(x: -1e308, y: 0), to: Point(x: 1e308 * 2, y: 0), color: .black)
+                canvas.fill(Rect(x: 0, y: 0, width: .infinity, height: .nan), color: .black)
+                canvas.text("far", at: Point(x: 1e308, y: -1e308))
+            }
+        }
+        let window = Window(device: .iphone)
+        let odd = Odd(frame: Rect(x: 0, y: 0, width: 320, height: 480))
+        odd.borderWidth = .infinity
+        odd.transform = AffineTransform(rotationAngle: .infinity)
+        try window.addSubview(odd)
+        let overflowed = View(frame: Rect(x: 0, y: 0, width: 1e308, height: 1e308))
+        overflowed.backgroundColor = .black
+        overflowed.center = Point(x: 1e308 * 2, y: 1e308 * 2 - 1e308 * 2)
+        try window.addSubview(overflowed)
+        let tiny = Label(frame: Rect(x: 0, y: 0, width: 1e-300, height: 1e-300))
+        tiny.text = "tiny"
+        tiny.borderWidth = 1
+        try window.addSubview(tiny)
+        #expect(render(window) == String(repeating: "\n", count: 30))
+    }
+
+    @Test func aPageControlShowsTheDotsAroundTheCurrentPageThatFit() throws {
+        let pages = PageControl(frame: Rect(x: 0, y: 0, width: 80, height: 16))
+        pages.numberOfPages = 1_000_000_000_000_000
+        pages.currentPage = 500_000_000_000_000
+        #expect(try rows(pages).first == "○○○○○●○○○○")
+        pages.currentPage = pages.numberOfPages - 1
+        #expect(try rows(pages).first == "○○○○○○○○○●")
+        pages.numberOfPages = 3
+        #expect(try rows(pages).first == "   ○○●")
+    }
+
+    @Test func aWindowMadeHugeDrawsAtMostTheGridsLimit() throws {
+        let window = Window(device: .iphone)
+        window.frame = Rect(x: 0, y: 0, width: 1e12, height: 1e308)
+        let label = Label(frame: Rect(x: 0, y: 0, width: 80, height: 16))
+        label.text = "top left"
+        try window.addSubview(label)
+        let lines = render(window).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == CharacterGrid.maximumCells + 1)
+        #expect(lines.first == "top left")
+    }
+
+    /// Deep enough to overflow the stack where drawing recurses down the tree.
+    static let depth = 100_000
+
+    /// A window with a chain of `depth` views, a label in the deepest.
+    static func deepTree() throws -> Window {
+        let window = Window(device: .iphone)
+        var deepest: View = window
+        for _ in 0..<depth {
+            let view = View(frame: Rect(x: 0, y: 0, width: 320, height: 480))
+            try deepest.addSubview(view)
+            deepest = view
+        }
+        let label = Label(frame: Rect(x: 0, y: 0, width: 80, height: 16))
+        label.text = "deepest"
+        try deepest.addSubview(label)
+        return window
+    }
+
+    @Test func aDeepTreeRendersWithoutRecursing() throws {
+        #expect(render(try Self.deepTree()).hasPrefix("deepest\n"))
+    }
 }
