@@ -253,7 +253,7 @@ struct TextRendererTests {
     }
 
     /// Deep enough to overflow the stack where drawing recurses down the tree.
-    static let depth = 100_000
+    static let depth = 30_000
 
     /// A window with a chain of `depth` views, a label in the deepest.
     static func deepTree() throws -> Window {

@@ -13,7 +13,7 @@ extension ViewController {
             throw ControllerError(
                 "cannot add \(child) as a child of \(self): it is already a child of \(other); remove it from its parent first")
         }
-        if TreeSearch.isNode(self, inside: child, parent: \.parent, children: \.children) {
+        if TreeSearch.isNode(self, inside: child, parent: { $0.parent }, children: { $0.children }) {
             throw ControllerError("cannot add \(child) as a child of \(self): a controller cannot contain itself")
         }
         if let presenter = child.presentingViewController {

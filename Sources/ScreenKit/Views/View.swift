@@ -197,7 +197,7 @@ open class View: Responder {
             return
         }
         if view is Window { throw .windowAsSubview }
-        if TreeSearch.isNode(self, inside: view, parent: \.superviewStorage, children: \.subviewStorage) {
+        if TreeSearch.isNode(self, inside: view, parent: { $0.superviewStorage }, children: { $0.subviewStorage }) {
             throw .containsItself
         }
         let move = WindowMove(of: view, to: visibleWindow)
