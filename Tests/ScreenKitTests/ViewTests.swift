@@ -259,4 +259,24 @@ struct ViewTests {
         top = nil
         #expect(deepest == nil)
     }
+
+    @Test func hugeAndNonFiniteGeometryIsNoTrap() throws {
+        let window = Window(device: .iphone)
+        let parent = View(frame: Rect(x: -1e308, y: 1e-300, width: 1e308, height: 1e308))
+        let child = View(frame: Rect(x: 0, y: 0, width: 1e308, height: 1e-300))
+        child.autoresizingMask = [.flexibleWidth, .flexibleLeftMargin, .flexibleHeight]
+        child.transform = AffineTransform(rotationAngle: 1e308)
+        try parent.addSubview(child)
+        try window.addSubview(parent)
+        // What arithmetic on huge numbers makes of them.
+        parent.bounds.size = Size(width: 1e308 * 2, height: 1e308 * 2 - 1e308 * 2)
+        window.layoutIfNeeded()
+        window.rotate(to: .landscape)
+        #expect(window.hitTest(Point(x: 1e308, y: .nan)) == nil)
+        _ = child.convert(Point(x: .infinity, y: -1e308), to: window)
+        _ = child.frame
+        window.touch(.began, at: Point(x: .nan, y: .infinity))
+        window.touch(.ended, at: Point(x: .nan, y: .infinity))
+        #expect(child.superview === parent && parent.window === window)
+    }
 }
