@@ -151,6 +151,11 @@ struct SVGRendererTests {
         let wide = PageControl(frame: Rect(x: 0, y: 0, width: 1e308, height: 16))
         wide.numberOfPages = 3
         #expect(render(wide).components(separatedBy: "<circle").count - 1 == 3)
+        // However wide the control, no more dots than a screen could show.
+        wide.numberOfPages = pages.numberOfPages
+        #expect(render(wide).components(separatedBy: "<circle").count - 1 == 1024)
+        wide.bounds.size.width = .nan
+        #expect(render(wide).components(separatedBy: "<circle").count - 1 == 1024)
     }
 
     @Test func controlsFarWiderThanTheScreenAreNoTrap() throws {

@@ -159,11 +159,15 @@ extension SVGPass {
         text("+", x: bounds.maxX - bounds.width / 4, middle: bounds.midY, fill: Palette.tint)
     }
 
+    /// The most dots a page control draws: more than any screen has room for, so that a
+    /// control made huge by a script does not make the document huge.
+    private static let maximumDots = 1024
+
     /// A dot per page, centred, as many as fit in the width around the current page.
     private mutating func drawPages(_ pages: PageControl, in bounds: Rect) {
         let spacing = 16.0
-        let room = bounds.width / spacing
-        let shown = pages.shownPages(room: room < Double(Int32.max) ? Int(max(room, 1)) : Int(Int32.max))
+        let room = (bounds.width / spacing).rounded(.down)
+        let shown = pages.shownPages(room: room < Double(Self.maximumDots) ? Int(room) : Self.maximumDots)
         guard !shown.isEmpty else { return }
         let first = bounds.midX - Double(shown.count - 1) * spacing / 2
         for (index, page) in shown.enumerated() {
