@@ -33,7 +33,11 @@ enum ControlBindings {
             ("SegmentedControl", controlClass("ui.SegmentedControl", { ScriptSegmentedControl() }, parent: control) { cls in
                 cls.property("segments", get: { $0.segments }, set: { $0.segments = $1 })
                 cls.property("selectedIndex", get: { control in control.selectedSegmentIndex.map { $0 + 1 } }, set: { control, index in
-                    control.selectedSegmentIndex = index.map { $0 - 1 }
+                    guard let index else { return control.selectedSegmentIndex = nil }
+                    guard index >= 1, index <= control.segments.count else {
+                        throw LuaConversionError(message: "index out of range")
+                    }
+                    control.selectedSegmentIndex = index - 1
                 })
             }),
             ("Stepper", controlClass("ui.Stepper", { ScriptStepper() }, parent: control) { cls in
@@ -45,7 +49,13 @@ enum ControlBindings {
             }),
             ("PageControl", controlClass("ui.PageControl", { ScriptPageControl() }, parent: control) { cls in
                 cls.property("numberOfPages", get: { $0.numberOfPages }, set: { $0.numberOfPages = $1 })
-                cls.property("currentPage", get: { $0.currentPage + 1 }, set: { $0.currentPage = $1 - 1 })
+                // From 1 to the number of pages (1 when there are none, as it reads then).
+                cls.property("currentPage", get: { $0.currentPage + 1 }, set: { control, page in
+                    guard page >= 1, page <= max(control.numberOfPages, 1) else {
+                        throw LuaConversionError(message: "index out of range")
+                    }
+                    control.currentPage = page - 1
+                })
             }),
             ("TextField", controlClass("ui.TextField", { ScriptTextField() }, parent: control) { cls in
                 cls.property("text", get: { $0.text }, set: { $0.text = $1 })

@@ -66,7 +66,11 @@ enum TabSplitBindings {
         cls.property("badges") { bar in bar.badges.map { $0 ?? "" } }
         cls.property("selectedIndex") { $0.selectedIndex.map { $0 + 1 } }
         cls.property("frame") { $0.frame }
-        cls.method("tapTab") { bar, args in bar.tapTab(at: try args.get(2, as: Int.self) - 1) }
+        cls.method("tapTab") { bar, args in
+            let index = try args.get(2, as: Int.self)
+            guard index >= 1, index <= bar.titles.count else { throw args.error(2, "index out of range") }
+            bar.tapTab(at: index - 1)
+        }
         return cls
     }
 

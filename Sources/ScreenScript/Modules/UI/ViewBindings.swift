@@ -41,9 +41,13 @@ enum ViewBindings {
         cls.property("subviews") { $0.subviews }
         cls.property("window") { $0.window }
         cls.property("gestureRecognizers") { $0.gestureRecognizers }
-        cls.method("addSubview") { view, args in view.addSubview(try args.get(2, as: View.self)) }
+        cls.method("addSubview") { view, args in try view.addSubview(try args.get(2, as: View.self)) }
         cls.method("insertSubview") { view, args in
-            view.insertSubview(try args.get(2, as: View.self), at: try args.get(3, as: Int.self) - 1)
+            let subview = try args.get(2, as: View.self)
+            // From 1 (the back) to one past the last subview (the front), as table.insert.
+            let index = try args.get(3, as: Int.self)
+            guard index >= 1, index <= view.subviews.count + 1 else { throw args.error(3, "index out of range") }
+            try view.insertSubview(subview, at: index - 1)
         }
         cls.method("removeFromSuperview") { view, _ in view.removeFromSuperview() }
         cls.method("bringSubviewToFront") { view, args in view.bringSubviewToFront(try args.get(2, as: View.self)) }
