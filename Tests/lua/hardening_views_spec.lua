@@ -112,7 +112,7 @@ describe("views under hostile input", function()
       local Far = ui.View:extend("Far")
       function Far:draw(canvas)
         canvas:line({ 0, 8 }, { 1e12, 8 })
-        canvas:line({ -1e308, 0 }, { 1e308 * 2, 1e308 })
+        canvas:line({ -1e308, 0 }, { 1e308, 1e308 })
         canvas:stroke({ 0, 16, 1e12, 1e12 })
       end
       window:addSubview(Far:new{ frame = { 0, 0, 320, 64 } })
