@@ -7,7 +7,15 @@ APT_PACKAGES := liblua5.4-dev libsqlite3-dev pkg-config
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 BIN = $(shell $(SWIFT) build --show-bin-path)
 
-.PHONY: deps build run test test-asan bench clean
+# make install: PREFIX/bin/screens links to PREFIX/lib/luascreens/, which holds the program
+# and the resources it loads from beside itself (the test runner's Lua files).
+PREFIX ?= /usr/local
+RELEASE_FLAGS := -c release --static-swift-stdlib
+RELEASE_BIN = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)
+# sudo only when the nearest existing folder of the destination is not writable.
+INSTALL_SUDO = $(shell p="$(DESTDIR)$(PREFIX)"; while [ ! -e "$$p" ]; do p=$$(dirname "$$p"); done; [ -w "$$p" ] || echo sudo)
+
+.PHONY: deps build run test test-asan bench install uninstall clean
 
 deps:
 	@command -v $(SWIFT) >/dev/null || { echo "error: swift is not on PATH; install Swift 6 from https://swift.org/install" >&2; exit 1; }
@@ -38,6 +46,19 @@ test-asan: deps
 
 bench: deps
 	$(SWIFT) run -c release screens-bench
+
+install: deps
+	$(SWIFT) build $(RELEASE_FLAGS) --product screens
+	$(INSTALL_SUDO) install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/lib/luascreens"
+	$(INSTALL_SUDO) install -m 755 "$(RELEASE_BIN)/screens" "$(DESTDIR)$(PREFIX)/lib/luascreens/screens"
+	$(INSTALL_SUDO) rm -rf "$(DESTDIR)$(PREFIX)/lib/luascreens/"*.resources
+	$(INSTALL_SUDO) cp -R "$(RELEASE_BIN)/"*.resources "$(DESTDIR)$(PREFIX)/lib/luascreens/"
+	$(INSTALL_SUDO) ln -sfn ../lib/luascreens/screens "$(DESTDIR)$(PREFIX)/bin/screens"
+	@echo "Installed $(PREFIX)/bin/screens"
+	@case ":$$PATH:" in *":$(PREFIX)/bin:"*) ;; *) echo "$(PREFIX)/bin is not on your PATH: add it, e.g. export PATH=\"$(PREFIX)/bin:\$$PATH\"";; esac
+
+uninstall:
+	$(INSTALL_SUDO) rm -rf "$(DESTDIR)$(PREFIX)/lib/luascreens" "$(DESTDIR)$(PREFIX)/bin/screens"
 
 clean:
 	rm -rf .build .build-asan

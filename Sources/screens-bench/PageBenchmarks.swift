@@ -93,7 +93,7 @@ private func turnFigure(_ name: String, _ bench: Benchmark) throws -> Figure {
     bare.rootViewController = container
     var current = NumberedPage(1)
     try container.addChild(current)
-    container.view.addSubview(current.view)
+    try container.view.addSubview(current.view)
     current.didMove(toParent: container)
     var failure: Error?
     let (ours, baseline) = bench.compare(
@@ -113,7 +113,7 @@ private func turnFigure(_ name: String, _ bench: Benchmark) throws -> Figure {
                 next.beginAppearanceTransition(true, animated: false)
                 current.beginAppearanceTransition(false, animated: false)
                 next.view.frame = container.view.bounds
-                container.view.addSubview(next.view)
+                try? container.view.addSubview(next.view)
                 current.view.removeFromSuperview()
                 current.endAppearanceTransition()
                 next.endAppearanceTransition()
@@ -181,7 +181,7 @@ private func navigationFigure(_ name: String, _ bench: Benchmark, depth: Int, cy
         window.rootViewController = container
         var stack = [controllers[0]]
         try? container.addChild(controllers[0])
-        container.view.addSubview(controllers[0].view)
+        try? container.view.addSubview(controllers[0].view)
         controllers[0].didMove(toParent: container)
         return bench.time {
             for _ in 0..<cycles {
@@ -190,7 +190,7 @@ private func navigationFigure(_ name: String, _ bench: Benchmark, depth: Int, cy
                     try? container.addChild(next)
                     top.beginAppearanceTransition(false, animated: false)
                     next.beginAppearanceTransition(true, animated: false)
-                    container.view.addSubview(next.view)
+                    try? container.view.addSubview(next.view)
                     top.view.removeFromSuperview()
                     top.endAppearanceTransition()
                     next.endAppearanceTransition()
@@ -202,7 +202,7 @@ private func navigationFigure(_ name: String, _ bench: Benchmark, depth: Int, cy
                     top.willMove(toParent: nil)
                     top.beginAppearanceTransition(false, animated: false)
                     below.beginAppearanceTransition(true, animated: false)
-                    container.view.addSubview(below.view)
+                    try? container.view.addSubview(below.view)
                     top.view.removeFromSuperview()
                     top.endAppearanceTransition()
                     below.endAppearanceTransition()

@@ -36,7 +36,7 @@ func runViewBenchmarks(_ bench: inout Benchmark) throws {
         let point = Point(x: 50, y: 30)
         let swiftWindow = Window(device: .iphone)
         let swiftButton = Button(frame: Rect(x: 10, y: 10, width: 100, height: 40))
-        swiftWindow.addSubview(swiftButton)
+        try swiftWindow.addSubview(swiftButton)
         var swiftTaps = 0
         swiftButton.addTarget({ _, _ in swiftTaps += 1 }, for: [.touchUpInside])
         let (ours, baseline) = bench.compare(
@@ -54,9 +54,9 @@ private func viewTree() -> (Window, [Point]) {
     var targets: [Point] = []
     for row in 0..<100 {
         let strip = View(frame: Rect(x: 0, y: Double(row) * 10, width: 768, height: 10))
-        window.addSubview(strip)
+        try? window.addSubview(strip)
         for column in 0..<99 {
-            strip.addSubview(View(frame: Rect(x: Double(column) * 7.5, y: 0, width: 7.5, height: 10)))
+            try? strip.addSubview(View(frame: Rect(x: Double(column) * 7.5, y: 0, width: 7.5, height: 10)))
         }
         targets.append(Point(x: Double((row * 37) % 99) * 7.5 + 3, y: Double(row) * 10 + 5))
     }

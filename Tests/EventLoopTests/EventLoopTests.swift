@@ -395,3 +395,105 @@ final class ScriptedInput: InputSource {
         return batches.removeFirst()
     }
 }
+
+// MARK: - Settling
+
+@MainActor
+@Suite("EventLoop settling")
+struct EventLoopSettlingTests {
+    @Test("run until settled runs one-shot timers and their follow-ups, each at its time, then stops")
+    func settlesAfterOneShotTimers() {
+        let loop = EventLoop(clock: .virtual)
+        let log = Log()
+        loop.after(0.5) { _ in
+            log("first at \(loop.now)")
+            loop.after(1) { _ in log("follow-up at \(loop.now)") }
+        }
+        loop.defer { log("deferred") }
+        #expect(loop.hasWorkInFlight)
+        #expect(loop.runUntilSettled(limit: 60) == .settled)
+        #expect(log.entries == ["deferred", "first at 0.5", "follow-up at 1.5"])
+        #expect(loop.now == 1.5)
+        #expect(!loop.hasWorkInFlight)
+    }
+
+    @Test("repeating timers and local notifications do not keep a loop busy, but fire on the way")
+    func repeatingTimersAndNotificationsAreIdle() {
+        let loop = EventLoop(clock: .virtual)
+        var ticks = 0
+        let ticker = loop.every(1) { _ in ticks += 1 }
+        loop.scheduleLocalNotification(after: 3600, body: "later")
+        #expect(!loop.hasWorkInFlight)
+        #expect(loop.runUntilSettled(limit: 60) == .settled)
+        #expect(loop.now == 0)
+        loop.after(3) { _ in }
+        #expect(loop.runUntilSettled(limit: 60) == .settled)
+        #expect(ticks == 3)
+        ticker.cancel()
+    }
+
+    @Test("an animation is in flight until its last frame")
+    func animationsAreInFlight() {
+        let loop = EventLoop(clock: .virtual)
+        var finished = false
+        loop.animate(duration: 0.3, step: { _ in }, completion: { finished = $0 })
+        #expect(loop.hasWorkInFlight)
+        #expect(loop.runUntilSettled(limit: 60) == .settled)
+        #expect(finished)
+        #expect(loop.now == 0.3)
+    }
+
+    @Test("cancelled one-shot timers no longer count as work")
+    func cancelledTimersAreNotWork() {
+        let loop = EventLoop(clock: .virtual)
+        let timer = loop.after(10) { _ in }
+        #expect(loop.hasWorkInFlight)
+        timer.cancel()
+        #expect(!loop.hasWorkInFlight)
+        let note = loop.scheduleLocalNotification(after: 5, body: "x")
+        loop.after(1) { _ in note.cancel() }
+        #expect(loop.runUntilSettled(limit: 60) == .settled)
+        #expect(loop.now == 1)
+        #expect(loop.timers.oneShotCount == 0)
+    }
+
+    @Test("an app that keeps scheduling one-shot timers stops at the limit")
+    func limitEndsABusyLoop() {
+        let loop = EventLoop(clock: .virtual)
+        var fired = 0
+        func again() { loop.after(1) { _ in fired += 1; again() } }
+        again()
+        #expect(loop.runUntilSettled(limit: 10.5) == .timeUp)
+        #expect(fired == 10)
+        #expect(loop.now == 10.5)
+    }
+
+    @Test("quit ends a run until settled or a run for a time after the callback, and is then forgotten")
+    func quitEndsVirtualRuns() {
+        let loop = EventLoop(clock: .virtual)
+        let log = Log()
+        loop.after(1) { _ in log("quit"); loop.quit() }
+        loop.after(2) { _ in log("after quit") }
+        #expect(loop.runUntilSettled(limit: 60) == .quit)
+        #expect(log.entries == ["quit"])
+        #expect(loop.now == 1)
+        #expect(!loop.isQuitRequested)
+
+        loop.after(1) { _ in loop.quit() }
+        #expect(loop.run(for: 30) == .quit)
+        #expect(loop.now == 2)
+        #expect(log.entries == ["quit", "after quit"])
+    }
+
+    @Test("a run for a time moves the clock by exactly that time, repeating timers firing on the way")
+    func runForATime() {
+        let loop = EventLoop(clock: .virtual)
+        var ticks = 0
+        loop.every(0.25) { _ in ticks += 1 }
+        #expect(loop.run(for: 3) == .timeUp)
+        #expect(loop.now == 3)
+        #expect(ticks == 12)
+        #expect(loop.run(for: .nan) == .timeUp)
+        #expect(loop.now == 3)
+    }
+}

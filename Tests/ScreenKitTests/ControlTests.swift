@@ -9,9 +9,9 @@ struct ControlTests {
     let button = Button(frame: Rect(x: 100, y: 100, width: 80, height: 40))
     var events: [String] = []
 
-    init() {
+    init() throws {
         window = Window(device: .iphone, loop: loop)
-        window.addSubview(button)
+        try window.addSubview(button)
     }
 
     /// Records every event the control sends, by name.
@@ -129,9 +129,9 @@ struct ControlTests {
         #expect(shown == ["klick", "aus", "klick", "ein"])
     }
 
-    @Test func aSwitchTurnsOverOnATap() {
+    @Test func aSwitchTurnsOverOnATap() throws {
         let toggle = Switch(frame: Rect(x: 10, y: 10, width: 50, height: 30))
-        window.addSubview(toggle)
+        try window.addSubview(toggle)
         let log = record(toggle)
         window.touch(.began, at: Point(x: 20, y: 20))
         window.touch(.ended, at: Point(x: 20, y: 20))
@@ -139,10 +139,10 @@ struct ControlTests {
         #expect(log() == ["touchDown", "valueChanged", "touchUpInside"])
     }
 
-    @Test func aSliderFollowsTheFinger() {
+    @Test func aSliderFollowsTheFinger() throws {
         let slider = Slider(frame: Rect(x: 0, y: 300, width: 200, height: 20))
         slider.maximumValue = 100
-        window.addSubview(slider)
+        try window.addSubview(slider)
         var values: [Double] = []
         slider.addTarget({ control, _ in values.append((control as! Slider).value) }, for: [.valueChanged])
         window.touch(.began, at: Point(x: 50, y: 310))
@@ -153,12 +153,12 @@ struct ControlTests {
         #expect(slider.fraction == 1)
     }
 
-    @Test func segmentedStepperAndPageControlsChangeTheirValue() {
+    @Test func segmentedStepperAndPageControlsChangeTheirValue() throws {
         let segments = SegmentedControl(segments: ["a", "b", "c"], frame: Rect(x: 0, y: 0, width: 300, height: 30))
         let stepper = Stepper(frame: Rect(x: 0, y: 40, width: 100, height: 30))
         let pages = PageControl(frame: Rect(x: 0, y: 80, width: 100, height: 20))
         pages.numberOfPages = 3
-        for view in [segments, stepper, pages] as [View] { window.addSubview(view) }
+        for view in [segments, stepper, pages] as [View] { try window.addSubview(view) }
         func tap(_ x: Double, _ y: Double) {
             window.touch(.began, at: Point(x: x, y: y))
             window.touch(.ended, at: Point(x: x, y: y))
@@ -178,9 +178,9 @@ struct ControlTests {
         #expect(pages.currentPage == 1)
     }
 
-    @Test func aTextFieldSendsTheEditingEvents() {
+    @Test func aTextFieldSendsTheEditingEvents() throws {
         let field = TextField(frame: Rect(x: 0, y: 200, width: 200, height: 30))
-        window.addSubview(field)
+        try window.addSubview(field)
         let log = record(field)
         window.touch(.began, at: Point(x: 10, y: 210))
         window.touch(.ended, at: Point(x: 10, y: 210))
@@ -198,9 +198,9 @@ struct ControlTests {
 
     // MARK: - valueChanged
 
-    @Test func aSegmentedControlSendsValueChangedWhenAnotherSegmentIsTapped() {
+    @Test func aSegmentedControlSendsValueChangedWhenAnotherSegmentIsTapped() throws {
         let segments = SegmentedControl(segments: ["a", "b", "c"], frame: Rect(x: 0, y: 0, width: 300, height: 30))
-        window.addSubview(segments)
+        try window.addSubview(segments)
         let log = record(segments)
         tap(at: Point(x: 250, y: 10))
         tap(at: Point(x: 250, y: 10))   // the selected segment again: no change
@@ -208,10 +208,10 @@ struct ControlTests {
         #expect(segments.selectedSegmentIndex == 2)
     }
 
-    @Test func aStepperSendsValueChangedForEachStepWithinItsLimits() {
+    @Test func aStepperSendsValueChangedForEachStepWithinItsLimits() throws {
         let stepper = Stepper(frame: Rect(x: 0, y: 40, width: 100, height: 30))
         stepper.maximumValue = 1
-        window.addSubview(stepper)
+        try window.addSubview(stepper)
         let log = record(stepper)
         tap(at: Point(x: 80, y: 50))
         tap(at: Point(x: 80, y: 50))   // at the maximum: no change
@@ -219,15 +219,57 @@ struct ControlTests {
         #expect(stepper.value == 1)
     }
 
-    @Test func aPageControlSendsValueChangedWhenThePageChanges() {
+    @Test func aPageControlSendsValueChangedWhenThePageChanges() throws {
         let pages = PageControl(frame: Rect(x: 0, y: 80, width: 100, height: 20))
         pages.numberOfPages = 2
-        window.addSubview(pages)
+        try window.addSubview(pages)
         let log = record(pages)
         tap(at: Point(x: 90, y: 90))
         tap(at: Point(x: 90, y: 90))   // already the last page: no change
         #expect(log() == ["touchDown", "valueChanged", "touchUpInside", "touchDown", "touchUpInside"])
         #expect(pages.currentPage == 1)
+    }
+
+    @Test func pageCountsAndIndexesAtIntegerLimitsKeepTheirRange() throws {
+        let pages = PageControl(frame: Rect(x: 0, y: 80, width: 100, height: 20))
+        pages.numberOfPages = Int.min
+        #expect(pages.numberOfPages == 0 && pages.currentPage == 0)
+        pages.currentPage = Int.max
+        #expect(pages.currentPage == 0)
+        pages.numberOfPages = Int.max
+        pages.currentPage = Int.max
+        #expect(pages.currentPage == Int.max - 1)
+        pages.currentPage = Int.min
+        #expect(pages.currentPage == 0)
+        pages.currentPage = Int.max - 1
+        try window.addSubview(pages)
+        tap(at: Point(x: 90, y: 90))   // past the last page: nothing
+        tap(at: Point(x: 10, y: 90))
+        #expect(pages.currentPage == Int.max - 2)
+    }
+
+    @Test func aSegmentIndexThatNamesNoSegmentSelectsNone() throws {
+        let segments = SegmentedControl(segments: ["a", "b"], frame: Rect(x: 0, y: 0, width: .leastNonzeroMagnitude, height: 30))
+        segments.selectedSegmentIndex = Int.min
+        #expect(segments.selectedSegmentIndex == nil)
+        segments.selectedSegmentIndex = 2
+        #expect(segments.selectedSegmentIndex == nil)
+        segments.selectedSegmentIndex = 1
+        #expect(segments.selectedSegmentIndex == 1)
+        // A width too small to divide among the segments.
+        #expect(segments.segment(at: Point(x: 0, y: 10)) == 0)
+        segments.bounds.size.width = 1e308
+        #expect(segments.segment(at: Point(x: 9e307, y: 10)) == 1)
+    }
+
+    @Test func aLabelOfAnyWidthLaysOutItsText() {
+        #expect(Label.columns(in: 1e308) == Int(Int32.max))
+        #expect(Label.columns(in: .nan) == 0 && Label.columns(in: -.infinity) == 0 && Label.columns(in: 1e-300) == 0)
+        #expect(Label.columns(in: 80) == 10)
+        let label = Label(frame: Rect(x: 0, y: 0, width: 1e308, height: 16))
+        label.text = "wide"
+        #expect(label.layout.lines == ["wide"])
+        #expect(label.sizeThatFits(Size(width: .infinity, height: 16)) == Size(width: 32, height: 16))
     }
 
     // MARK: - The touch in actions
@@ -270,9 +312,9 @@ struct ControlTests {
         #expect(log() == ["touchDown", "touchCancel"])
     }
 
-    @Test func aMemoryWarningCancelsAGestureUnderWay() {
+    @Test func aMemoryWarningCancelsAGestureUnderWay() throws {
         let surface = View(frame: Rect(x: 0, y: 200, width: 320, height: 200))
-        window.addSubview(surface)
+        try window.addSubview(surface)
         let press = LongPressGestureRecognizer()
         var states: [GestureRecognizer.State] = []
         press.addTarget { states.append($0.state) }
@@ -304,9 +346,9 @@ struct ControlTests {
     /// UIKit since iOS 6: "default control actions prevent overlapping gesture recognizer
     /// behavior"; a single tap on a button, switch, stepper, segmented control or page
     /// control goes to the control, not to a tap recognizer on its superview.
-    @Test func aControlsTapBeatsATapRecognizerOnASuperview() {
+    @Test func aControlsTapBeatsATapRecognizerOnASuperview() throws {
         let surface = View(frame: Rect(x: 0, y: 0, width: 320, height: 480))
-        window.addSubview(surface)
+        try window.addSubview(surface)
         let taps = tapRecognizer(on: surface)
         let pages = PageControl(frame: Rect(x: 0, y: 400, width: 100, height: 20))
         pages.numberOfPages = 3
@@ -318,7 +360,7 @@ struct ControlTests {
             pages,
         ]
         for control in controls {
-            surface.addSubview(control)
+            try surface.addSubview(control)
             let log = record(control)
             tap(at: control.convert(Point(x: 40, y: 10), to: nil))
             #expect(log().first == "touchDown", "\(type(of: control))")
@@ -338,10 +380,10 @@ struct ControlTests {
         #expect(log() == ["touchDown", "touchCancel"])
     }
 
-    @Test func onlyTheGesturesOfTheDefaultActionAreKeptFromSuperviews() {
+    @Test func onlyTheGesturesOfTheDefaultActionAreKeptFromSuperviews() throws {
         // A plain control has no default action, as in UIKit: the recognizer wins.
         let plain = Control(frame: Rect(x: 0, y: 300, width: 100, height: 40))
-        window.addSubview(plain)
+        try window.addSubview(plain)
         let windowTaps = tapRecognizer(on: window)
         let plainLog = record(plain)
         tap(at: Point(x: 10, y: 310))
@@ -357,10 +399,10 @@ struct ControlTests {
         #expect(log() == ["touchDown", "touchUpInside", "touchDown", "touchDownRepeat", "touchCancel"])
     }
 
-    @Test func aSwipeAlongASliderMovesTheSlider() {
+    @Test func aSwipeAlongASliderMovesTheSlider() throws {
         let slider = Slider(frame: Rect(x: 0, y: 300, width: 200, height: 20))
         slider.maximumValue = 100
-        window.addSubview(slider)
+        try window.addSubview(slider)
         var swipes = 0
         let swipe = SwipeGestureRecognizer { _ in swipes += 1 }
         swipe.directions = [.left, .right]
@@ -375,9 +417,9 @@ struct ControlTests {
         #expect(log().last == "touchUpInside")
     }
 
-    @Test func aSidewaysPanOnASwitchStaysWithTheSwitch() {
+    @Test func aSidewaysPanOnASwitchStaysWithTheSwitch() throws {
         let toggle = Switch(frame: Rect(x: 10, y: 300, width: 100, height: 30))
-        window.addSubview(toggle)
+        try window.addSubview(toggle)
         var pans = 0
         window.addGestureRecognizer(PanGestureRecognizer { _ in pans += 1 })
         let log = record(toggle)

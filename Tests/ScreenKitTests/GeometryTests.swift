@@ -57,4 +57,11 @@ struct GeometryTests {
         #expect(Color(hex: "nope") == nil)
         #expect(Color.clear.hex == "#00000000")
     }
+
+    @Test func hugeAndNonFiniteNumbersAreNoTrap() {
+        #expect(AffineTransform(rotationAngle: 1e308).a.isFinite)
+        #expect(AffineTransform(rotationAngle: .infinity).a.isNaN)
+        #expect(AffineTransform(rotationAngle: -3 * .pi / 2) == AffineTransform(a: 0, b: 1, c: -1, d: 0, tx: 0, ty: 0))
+        #expect(Color(red: .nan, green: .infinity, blue: -1).hex == "#00ff00")
+    }
 }

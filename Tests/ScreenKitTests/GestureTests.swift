@@ -17,9 +17,9 @@ struct GestureTests {
     let window: Window
     let view = TouchLogView(frame: Rect(x: 0, y: 0, width: 320, height: 480))
 
-    init() {
+    init() throws {
         window = Window(device: .iphone, loop: loop)
-        window.addSubview(view)
+        try window.addSubview(view)
     }
 
     /// Attaches `recognizer` and returns the states its action saw.
@@ -178,9 +178,9 @@ struct GestureTests {
         #expect(swipeLog() == [])
     }
 
-    @Test func recognizersOnAncestorsSeeTouchesOnSubviews() {
+    @Test func recognizersOnAncestorsSeeTouchesOnSubviews() throws {
         let child = TouchLogView(frame: Rect(x: 10, y: 10, width: 50, height: 50))
-        view.addSubview(child)
+        try view.addSubview(child)
         let tap = TapGestureRecognizer()
         let log = states(of: tap)
         window.touch(.began, at: Point(x: 20, y: 20))
@@ -242,9 +242,9 @@ struct GestureTests {
 
     // MARK: - Responder chain
 
-    @Test func aPlainSubviewPassesItsTouchesToItsSuperview() {
+    @Test func aPlainSubviewPassesItsTouchesToItsSuperview() throws {
         let child = View(frame: Rect(x: 10, y: 10, width: 50, height: 50))
-        view.addSubview(child)
+        try view.addSubview(child)
         window.touch(.began, at: Point(x: 20, y: 20))
         window.touch(.moved, at: Point(x: 30, y: 20))
         window.touch(.ended, at: Point(x: 30, y: 20))
@@ -254,10 +254,10 @@ struct GestureTests {
         #expect(view.log == ["began", "moved", "ended", "began", "cancelled"])
     }
 
-    @Test func aControllersRootViewPassesItsTouchesThroughTheControllerToTheSuperview() {
+    @Test func aControllersRootViewPassesItsTouchesThroughTheControllerToTheSuperview() throws {
         let controller = ViewController()
         controller.view.frame = Rect(x: 0, y: 100, width: 100, height: 100)
-        view.addSubview(controller.view)
+        try view.addSubview(controller.view)
         #expect(controller.view.next === controller)
         window.touch(.began, at: Point(x: 20, y: 120))
         window.touch(.ended, at: Point(x: 20, y: 120))

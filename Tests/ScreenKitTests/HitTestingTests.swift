@@ -15,10 +15,10 @@ struct HitTestingTests {
     let front = View(frame: Rect(x: 50, y: 50, width: 100, height: 100))
     let inner = View(frame: Rect(x: 10, y: 10, width: 20, height: 20))
 
-    init() {
-        window.addSubview(back)
-        window.addSubview(front)
-        front.addSubview(inner)
+    init() throws {
+        try window.addSubview(back)
+        try window.addSubview(front)
+        try front.addSubview(inner)
     }
 
     @Test func theDeepestFrontmostViewWins() {
@@ -42,10 +42,10 @@ struct HitTestingTests {
         #expect(window.hitTest(Point(x: 65, y: 65)) === front)
     }
 
-    @Test func aLabelTakesNoTouchesUntilToldTo() {
+    @Test func aLabelTakesNoTouchesUntilToldTo() throws {
         // As a UILabel: a caption over a view leaves the taps to the view.
         let caption = Label(frame: Rect(x: 10, y: 10, width: 30, height: 16))
-        front.addSubview(caption)
+        try front.addSubview(caption)
         #expect(!caption.isUserInteractionEnabled)
         #expect(window.hitTest(Point(x: 85, y: 65)) === front)
         caption.isUserInteractionEnabled = true
@@ -59,9 +59,9 @@ struct HitTestingTests {
         #expect(window.hitTest(Point(x: 100, y: 100)) === front)
     }
 
-    @Test func aSubviewOutsideItsSuperviewsBoundsGetsNoTouchesThere() {
+    @Test func aSubviewOutsideItsSuperviewsBoundsGetsNoTouchesThere() throws {
         let sticking = View(frame: Rect(x: 90, y: 90, width: 40, height: 40))
-        front.addSubview(sticking)
+        try front.addSubview(sticking)
         // Inside front's bounds the subview takes the touch; outside them it does not,
         // whether or not front clips its subviews.
         #expect(window.hitTest(Point(x: 145, y: 145)) === sticking)
@@ -70,9 +70,9 @@ struct HitTestingTests {
         #expect(window.hitTest(Point(x: 170, y: 170)) === back)
     }
 
-    @Test func pointInsideCanBeOverridden() {
+    @Test func pointInsideCanBeOverridden() throws {
         let round = RoundView(frame: Rect(x: 200, y: 200, width: 100, height: 100))
-        window.addSubview(round)
+        try window.addSubview(round)
         #expect(window.hitTest(Point(x: 250, y: 250)) === round)
         #expect(window.hitTest(Point(x: 203, y: 203)) === window)
     }

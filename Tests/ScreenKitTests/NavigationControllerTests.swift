@@ -157,8 +157,8 @@ struct NavigationControllerTests {
             "C9999.viewDidDisappear(false)", "C10000.viewDidAppear(false)",
             "C10000.didMove(NavigationController)", "didShow(C10000 'C10000', false)",
         ])
-        #expect(navigation.viewControllers.elementsEqual(controllers, by: ===))
-        #expect(navigation.children.elementsEqual(controllers, by: ===))
+        #expect(navigation.viewControllers.elementsEqual(controllers, by: { $0 === $1 }))
+        #expect(navigation.children.elementsEqual(controllers, by: { $0 === $1 }))
         #expect(navigation.navigationBar.title == "C10000" && navigation.navigationBar.backTitle == "C9999")
         #expect(controllers[depth].view.superview != nil && controllers[depth - 1].viewIfLoaded?.superview == nil)
 
@@ -170,8 +170,8 @@ struct NavigationControllerTests {
             "C10000.didMove(nil)", "didShow(C9999 'C9999', false)",
         ])
         while try navigation.pop(animated: false) != nil {}
-        #expect(navigation.viewControllers.elementsEqual([controllers[0]], by: ===))
-        #expect(navigation.children.elementsEqual([controllers[0]], by: ===))
+        #expect(navigation.viewControllers.elementsEqual([controllers[0]], by: { $0 === $1 }))
+        #expect(navigation.children.elementsEqual([controllers[0]], by: { $0 === $1 }))
         #expect(controllers.dropFirst().allSatisfy { $0.parent == nil && $0.appearanceState == .disappeared })
         #expect(controllers[0].appearanceState == .appeared)
         #expect(navigation.navigationBar.title == "C0" && navigation.navigationBar.backTitle == nil)

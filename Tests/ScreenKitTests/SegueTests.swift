@@ -11,8 +11,8 @@ func raisingSegue(_ segue: Segue) throws {
     try from.addChild(to)
     background.backgroundColor = Color(white: 0, alpha: 0.5)
     background.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-    background.addSubview(to.view)
-    from.view.addSubview(background)
+    try background.addSubview(to.view)
+    try from.view.addSubview(background)
     to.view.frame = bounds.insetBy(dx: 20, dy: 20)
     to.didMove(toParent: from)
 }

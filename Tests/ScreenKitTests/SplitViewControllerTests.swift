@@ -170,7 +170,7 @@ struct SplitViewControllerTests {
         var pressed = 0
         let button = Button(frame: Rect(x: 10, y: 10, width: 100, height: 30))
         button.addTarget({ _, _ in pressed += 1 }, for: [.touchUpInside])
-        master.view.addSubview(button)
+        try master.view.addSubview(button)
         delegate.items.first?.tap()
         tap(window, 8 + 50, 52 + 25)
         #expect(pressed == 1)

@@ -131,7 +131,7 @@ struct ViewControllerTests {
         _ = log.take()
         // RaisingSegue: addChild, add the view, didMove.
         try parent.addChild(child)
-        parent.view.addSubview(child.view)
+        try parent.view.addSubview(child.view)
         child.didMove(toParent: parent)
         #expect(log.take() == [
             "Child.willMove(Parent)", "Child.viewDidLoad", "Child.viewWillAppear(false)", "Child.viewDidAppear(false)",
@@ -154,7 +154,7 @@ struct ViewControllerTests {
         let (window, _) = makeWindow()
         let parent = LoggingController("Parent", log: log), child = LoggingController("Child", log: log)
         try parent.addChild(child)
-        parent.view.addSubview(child.view)
+        try parent.view.addSubview(child.view)
         child.didMove(toParent: parent)
         _ = log.take()
         window.rootViewController = parent
@@ -194,7 +194,7 @@ struct ViewControllerTests {
         let parent = Manual("Parent", log: log), child = LoggingController("Child", log: log)
         window.rootViewController = parent
         try parent.addChild(child)
-        parent.view.addSubview(child.view)
+        try parent.view.addSubview(child.view)
         child.didMove(toParent: parent)
         #expect(log.take() == [
             "Parent.viewDidLoad", "Parent.viewWillAppear(false)", "Parent.viewDidAppear(false)",
@@ -216,7 +216,7 @@ struct ViewControllerTests {
         let old = LoggingController("Old", log: log), new = LoggingController("New", log: log)
         window.rootViewController = parent
         try parent.addChild(old)
-        parent.view.addSubview(old.view)
+        try parent.view.addSubview(old.view)
         old.didMove(toParent: parent)
         _ = log.take()
 
@@ -286,5 +286,60 @@ struct ViewControllerTests {
         #expect(navigation.view.frame == Rect(x: 0, y: 0, width: 480, height: 320))
         #expect(navigation.navigationBar.frame.width == 480)
         #expect(top.view.convert(top.view.bounds, to: nil) == Rect(x: 0, y: 44, width: 480, height: 276))
+    }
+
+    // MARK: - Deep trees
+
+    /// Counts the callbacks that reach it, without a log that would grow with the tree.
+    final class Counting: ViewController {
+        var appearances = 0, warnings = 0, transitions = 0
+        override func viewDidAppear(_ animated: Bool) { appearances += 1 }
+        override func didReceiveMemoryWarning() { warnings += 1 }
+        override func viewWillTransition(to size: Size) { transitions += 1 }
+    }
+
+    @Test func aDeepChainOfChildrenBuildsInLinearTimeInEitherOrderAndFrees() throws {
+        // The chain so far as the child of a new root each time...
+        var top = Counting()
+        for _ in 0..<ViewTests.depth {
+            let parent = Counting()
+            try parent.addChild(top)
+            top = parent
+        }
+        var bottom = top
+        while let child = bottom.children.first { bottom = child as! Counting }
+        #expect(throws: ControllerError.self) { try bottom.addChild(top) }
+        // ... and a new child under the deepest each time.
+        for _ in 0..<ViewTests.depth {
+            let child = Counting()
+            try bottom.addChild(child)
+            bottom = child
+        }
+        weak let deepest = bottom
+        // Messages to the whole tree reach the bottom.
+        top.receiveMemoryWarning()
+        top.willTransition(to: Size(width: 480, height: 320))
+        #expect(deepest?.warnings == 1 && deepest?.transitions == 1)
+        bottom = top
+        // The last reference to the top goes: the chain is freed one controller at a time.
+        top = Counting()
+        bottom = top
+        #expect(deepest == nil)
+    }
+
+    @Test func aDeepChainOfChildrenWithTheirViewsAppearsAndDisappears() throws {
+        let top = Counting()
+        var bottom = top
+        for _ in 0..<ViewTests.depth {
+            let child = Counting()
+            try bottom.addChild(child)
+            try bottom.view.addSubview(child.view)
+            bottom = child
+        }
+        let (window, _) = makeWindow()
+        window.rootViewController = top
+        #expect(bottom.appearanceState == .appeared && bottom.appearances == 1)
+        window.rootViewController = nil
+        #expect(bottom.appearanceState == .disappeared)
     }
 }

@@ -14,7 +14,7 @@ extension Screens {
 
         override func viewDidLoad() {
             for (index, line) in lines.enumerated() {
-                view.addSubview(label(line, Rect(x: 8, y: 8 + Double(index) * 16, width: 304, height: 16)))
+                try? view.addSubview(label(line, Rect(x: 8, y: 8 + Double(index) * 16, width: 304, height: 16)))
             }
         }
     }

@@ -1,7 +1,9 @@
+import EventLoop
 import Foundation
 import Testing
 import LuaBridge
 @testable import ScreenScript
+import ScreenStore
 
 @MainActor
 struct StoreModuleTests {
@@ -52,5 +54,51 @@ struct StoreModuleTests {
             #expect(error.message.hasPrefix("open:1: "))
             #expect(error.message.contains(path))
         }
+    }
+
+    // MARK: - One host's store state
+
+    @Test func twoHostsEachProcessTheChangesTheirScriptsMakeOnTheirOwnLoop() throws {
+        let hub = NotificationHub()
+        let store = try PersistentStore(
+            path: ":memory:", model: try Model([Entity("Note", attributes: [Attribute("text", .string)])]), notifications: hub)
+        var posts = 0
+        hub.observe(StoreContext.objectsDidChangeNotification, object: store.context) { _ in posts += 1 }
+        let (first, second) = (try ScriptHost(loop: EventLoop(clock: .virtual)), try ScriptHost(loop: EventLoop(clock: .virtual)))
+        for host in [first, second] { host.lua.globals.set("ctx", store.context) }
+
+        // The first host's loop never gets to run what it scheduled; the second's must still
+        // process what its own script changed (a process-wide record of scheduled contexts
+        // took the second request for the first's).
+        try first.lua.run("ctx:insert('Note', { text = 'one' })", name: "=first")
+        try second.lua.run("ctx:insert('Note', { text = 'two' })", name: "=second")
+        second.loop.runUntilIdle()
+        #expect(posts == 1)
+        #expect(store.context.insertedObjects.count == 2)
+    }
+
+    @Test func aResultsDelegateLivesAsLongAsItsHostNotLonger() throws {
+        weak var delegate: AnyObject?
+        weak var state: LuaState?
+        do {
+            let host = try ScriptHost(loop: EventLoop(clock: .virtual))
+            let controller = try host.lua.run("""
+                local ctx = store.open(":memory:", store.model{ Note = { text = "string" } }).context
+                frc = ctx:fetchedResults{ entity = "Note", sort = { "text" }, delegate = {} }
+                return frc
+                """, name: "=delegate").first?.userdataObject(as: FetchedResultsController.self)
+            delegate = try #require(controller?.delegate)
+            state = host.lua
+        }
+        // Kept by a process-wide table, the wrapper (and the Lua table it holds) outlived the host.
+        #expect(state == nil)
+        #expect(delegate == nil)
+    }
+}
+
+private extension LuaValue {
+    func userdataObject<T: AnyObject>(as type: T.Type) -> T? {
+        if case .userdata(let userdata) = self { return userdata.object(as: T.self) }
+        return nil
     }
 }

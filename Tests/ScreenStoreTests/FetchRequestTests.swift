@@ -1,3 +1,5 @@
+import GRDB
+import GRDBSQLite
 import Testing
 @testable import ScreenStore
 
@@ -139,5 +141,92 @@ import Testing
         try context.delete(b1)
         #expect(try fetch(context, "ANY books.title == 'new'", of: "Author") == [])
         #expect(try fetch(context, "ALL books.title BEGINSWITH 'a'", of: "Author", sort: [SortKey("name")]) == ["Ann", "Bob"])
+    }
+
+    // MARK: - Hostile requests
+
+    /// Nodes in a chain: each one's `parent` is the one before.
+    private func chain(_ count: Int) throws -> StoreContext {
+        let model = try Model([Entity(
+            "Node", attributes: [Attribute("name", .string), Attribute("rank", .integer)],
+            relationships: [
+                Relationship("parent", destination: "Node", inverse: "children"),
+                Relationship("children", destination: "Node", toMany: true, inverse: "parent"),
+            ])])
+        let context = try StoreFixtures.memoryStore(model).context
+        var parent: ManagedObject?
+        for index in 0..<count {
+            let node = try context.insert("Node", values: ["name": .string("n\(index)"), "rank": .integer(Int64(index))])
+            try node.setObject(parent, forKey: "parent")
+            parent = node
+        }
+        try context.save()
+        return context
+    }
+
+    @Test func aPageFarPastTheEndIsEmptyWithoutOverflow() throws {
+        let context = try diary((1...3).map { ("e\($0)", "d", Double($0)) })
+        #expect(try fetch(context, limit: .max, offset: .max) == [])
+        #expect(try fetch(context, limit: 1, offset: .max) == [])
+        #expect(try count(context, limit: .max, offset: .max) == 0)
+        // With unsaved changes the window is worked out in memory.
+        try StoreFixtures.entry(context, "e4", 4)
+        #expect(try fetch(context, limit: .max, offset: .max) == [])
+        #expect(try fetch(context, sort: [SortKey("creationTime")], limit: .max, offset: 2) == ["e3", "e4"])
+        #expect(try count(context, limit: .max, offset: .max) == 0)
+    }
+
+    @Test func aKeyPathOfSixteenKeysRunsAndALongerOneIsRefused() throws {
+        let context = try chain(20)
+        let path = String(repeating: "parent.", count: 15) + "name"
+        #expect(try fetch(context, "\(path) == 'n2'", of: "Node") == ["n17"])
+        #expect(try fetch(context, of: "Node", sort: [SortKey(path, ascending: false), SortKey("rank")]).prefix(2) == ["n19", "n18"])
+        let longer = "parent." + path
+        #expect(throws: PredicateSyntaxError.self) { try fetch(context, "\(longer) == 'n2'", of: "Node") }
+        #expect(throws: StoreError.invalidRequest(
+            "sort key '\(longer.prefix(40))…': a key path of more than 16 keys")) {
+            try fetch(context, of: "Node", sort: [SortKey(longer)])
+        }
+    }
+
+    @Test func aChainOfTenThousandComparisonsFetchesAndCountsWithUnsavedChanges() throws {
+        let context = try chain(30)
+        let anyOf = try Predicate(format: (0..<10_000).map { "rank == \($0 * 3)" }.joined(separator: " OR "))
+        let request = FetchRequest("Node", predicate: anyOf, sortedBy: [SortKey("rank")])
+        #expect(StoreFixtures.titles(try context.fetch(request)) == (0..<10).map { "n\($0 * 3)" })
+        #expect(try context.count(for: request) == 10)
+        // Unsaved changes are matched in memory against the same ten thousand comparisons.
+        let first = try #require(try context.fetch(FetchRequest("Node", sortedBy: [SortKey("rank")])).first)
+        try first.setValue(.integer(1), forKey: "rank")
+        try context.insert("Node", values: ["name": .string("new"), "rank": .integer(3_000)])
+        #expect(StoreFixtures.titles(try context.fetch(request)) == (1..<10).map { "n\($0 * 3)" } + ["new"])
+        #expect(try context.count(for: request) == 10)
+    }
+
+    @Test func aPredicateSQLiteCannotNestIsAClearErrorWithoutSQL() throws {
+        let context = try chain(3)
+        // Alternating AND and OR cannot be flattened: every level is a level of SQL.
+        var format = "rank == 0"
+        for level in 0..<40 { format = "(rank == \(level + 1) \(level % 2 == 0 ? "AND" : "OR") \(format))" }
+        do {
+            _ = try fetch(context, format, of: "Node")
+            Issue.record("SQLite took 40 levels")
+        } catch let error as StoreError {
+            #expect(error.description.hasPrefix("the predicate nests too deeply for SQLite"))
+            #expect(!error.description.contains("SELECT"))
+        }
+    }
+
+    @Test func aValueLongerThanSQLiteStoresIsRefusedAndNothingIsWritten() throws {
+        let context = try StoreFixtures.memoryStore().context
+        context.database.inDatabase { db in _ = sqlite3_limit(db.sqliteConnection, SQLITE_LIMIT_LENGTH, 1_000) }
+        try StoreFixtures.entry(context, String(repeating: "x", count: 2_000), 1)
+        #expect(throws: StoreError.database(
+            "save failed, nothing was written: a value is larger than SQLite stores (string or blob too big)")) {
+            try context.save()
+        }
+        #expect(try count(context) == 1)
+        context.rollback()
+        #expect(try count(context) == 0)
     }
 }

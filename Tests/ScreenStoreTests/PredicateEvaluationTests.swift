@@ -47,6 +47,19 @@ import Testing
         #expect(try matches("done == 1", entry))
     }
 
+    @Test func containsTakesLinearTime() throws {
+        // Comparing at every start would take 10^10 steps here: minutes, not milliseconds.
+        let text = String(repeating: "a", count: 200_000)
+        let entry = diary.entry(["text": .string(text)])
+        let pattern = String(repeating: "a", count: 100_000)
+        #expect(try !matches("text CONTAINS %@", [.value(.string(pattern + "b"))], entry))
+        #expect(try matches("text CONTAINS %@", [.value(.string(pattern))], entry))
+        for (haystack, needle, found) in [("abcabd", "abd", 3), ("aabaaab", "aab", 0), ("abababc", "ababc", 2), ("ab", "abc", nil),
+                                           ("xyz", "z", 2), ("aaa", "b", nil)] {
+            #expect(StringMatching.firstIndex(of: Array(needle.unicodeScalars), in: Array(haystack.unicodeScalars)) == found)
+        }
+    }
+
     @Test func stringOperatorsAreCaseSensitiveWithoutOptions() throws {
         let entry = diary.entry(["text": .string("Héllo World")])
         #expect(try matches("text CONTAINS 'llo'", entry))

@@ -22,7 +22,7 @@ import Testing
     // without any precedence, and "Predicate Format String Syntax" (pSyntax.html) only says
     // the parser "supports nested parenthetical expressions". We follow the C convention
     // that NSPredicate's `&&`/`||`/`!` spellings invite: NOT binds tightest, then AND, then OR,
-    // all left-associative. GNUstep's and Cappuccino's clones of the parser do the opposite
+    // and a chain of one operator is one compound. GNUstep's and Cappuccino's clones of the parser do the opposite
     // (their parseAnd calls parseOr), so write parentheses in portable predicates.
     @Test func andBindsTighterThanOr() throws {
         #expect(try parsed("a == 1 OR b == 2 AND c == 3") == "a == 1 OR (b == 2 AND c == 3)")
@@ -37,8 +37,9 @@ import Testing
         #expect(try parsed("NOT NOT a == 1") == "NOT (NOT a == 1)")
     }
 
-    @Test func compoundsAssociateToTheLeftAndParenthesesGroup() throws {
-        #expect(try parsed("a == 1 OR b == 2 OR c == 3") == "(a == 1 OR b == 2) OR c == 3")
+    @Test func aChainOfOneOperatorIsOneCompoundAndParenthesesGroup() throws {
+        #expect(try parsed("a == 1 OR b == 2 OR c == 3") == "a == 1 OR b == 2 OR c == 3")
+        #expect(try parsed("(a == 1 OR b == 2) OR c == 3") == "(a == 1 OR b == 2) OR c == 3")
         #expect(try parsed("(a == 1 OR b == 2) AND c == 3") == "(a == 1 OR b == 2) AND c == 3")
     }
 
@@ -56,20 +57,20 @@ import Testing
         #expect(try parsed("a <> 1") == "a != 1")
         #expect(try parsed("a =< 1") == "a <= 1")
         #expect(try parsed("a => 1") == "a >= 1")
-        #expect(try parsed("a < 1 AND a > 1 AND a != 1") == "(a < 1 AND a > 1) AND a != 1")
+        #expect(try parsed("a < 1 AND a > 1 AND a != 1") == "a < 1 AND a > 1 AND a != 1")
         #expect(try parsed("a between {1, 2}") == "a BETWEEN {1, 2}")
         #expect(try parsed("a in %@", [.list([.integer(1), .string("x")])]) == "a IN {1, \"x\"}")
         #expect(try parsed("a contains[c] 'x' AND a beginswith[d] 'y' AND a endswith[cd] 'z'")
-            == "(a CONTAINS[c] \"x\" AND a BEGINSWITH[d] \"y\") AND a ENDSWITH[cd] \"z\"")
+            == "a CONTAINS[c] \"x\" AND a BEGINSWITH[d] \"y\" AND a ENDSWITH[cd] \"z\"")
         #expect(try parsed("a LIKE[CD] 'x*' OR a MATCHES 'y.*'") == "a LIKE[cd] \"x*\" OR a MATCHES \"y.*\"")
     }
 
     @Test func literals() throws {
         #expect(try parsed("a == 'it\\'s' OR a == \"say \\\"hi\\\"\\n\"") == "a == \"it's\" OR a == \"say \"hi\"\n\"")
         #expect(try parsed("a == '\\u00e9'") == "a == \"é\"")
-        #expect(try parsed("a == -3 OR a == 2.5 OR a == 1e3") == "(a == -3 OR a == 2.5) OR a == 1000.0")
+        #expect(try parsed("a == -3 OR a == 2.5 OR a == 1e3") == "a == -3 OR a == 2.5 OR a == 1000.0")
         #expect(try parsed("a == TRUE OR a == yes OR a == False OR a == NO")
-            == "((a == true OR a == true) OR a == false) OR a == false")
+            == "a == true OR a == true OR a == false OR a == false")
         #expect(try parsed("a == nil OR a == NULL") == "a == nil OR a == nil")
         #expect(try parsed("TRUEPREDICATE OR falsepredicate") == "TRUEPREDICATE OR FALSEPREDICATE")
     }
@@ -139,6 +140,49 @@ import Testing
     @Test func longPrefixesAreCutWithAnEllipsis() {
         let format = "someVeryLongAttributeName == 'x' AND anotherLongName == 'y' AND text CONTAINS[c] @"
         #expect(syntaxError(format) == "…erLongName == 'y' AND text CONTAINS[c] @ <- expected a value at column 82")
+    }
+
+    // MARK: - Size
+
+    @Test func nestingDeeperThanTheLimitIsAnErrorNamingTheLimitAndTheColumn() throws {
+        let limit = PredicateParser.maximumDepth
+        let deepest = String(repeating: "(", count: limit) + "a == 1" + String(repeating: ")", count: limit)
+        #expect(try parsed(deepest) == "a == 1")
+        let tooDeep = String(repeating: "(", count: limit + 1) + "a == 1" + String(repeating: ")", count: limit + 1)
+        #expect(syntaxError(tooDeep)
+            == "…" + String(repeating: "(", count: 40) + " <- parentheses and NOT nested more than 100 levels deep at column 101")
+        // Far past the limit, the parser stops at the limit rather than running out of stack.
+        let hostile = String(repeating: "(", count: 10_000) + "a == 1" + String(repeating: ")", count: 10_000)
+        #expect(syntaxError(hostile)?.hasSuffix("nested more than 100 levels deep at column 101") == true)
+        let nots = String(repeating: "NOT ", count: 50_000) + "a == 1"
+        #expect(syntaxError(nots)?.hasSuffix("nested more than 100 levels deep at column 401") == true)
+        #expect(syntaxError(String(repeating: "!", count: 50_000) + "a == 1")?.hasSuffix("at column 101") == true)
+        #expect(try parsed(String(repeating: "NOT ", count: limit) + "a == 1").hasPrefix("NOT (NOT (NOT "))
+    }
+
+    @Test func aLongChainIsOneWideCompound() throws {
+        let terms = (0..<10_000).map { "a == \($0)" }
+        let predicate = try Predicate(format: terms.joined(separator: " OR "))
+        guard case .or(let operands) = predicate.node else {
+            Issue.record("not an OR")
+            return
+        }
+        #expect(operands.count == 10_000)
+        #expect(predicate.node.fullKeyPaths == [["a"]])
+        let mixed = try Predicate(format: terms.joined(separator: " AND ") + " OR b == 1")
+        guard case .or(let alternatives) = mixed.node, case .and(let conjuncts) = alternatives[0] else {
+            Issue.record("not (… AND …) OR b == 1")
+            return
+        }
+        #expect(alternatives.count == 2 && conjuncts.count == 10_000)
+    }
+
+    @Test func nanArgumentsAreRefusedWithTheirPlace() {
+        #expect(syntaxError("a == 1 OR a == %@", [.value(.double(.nan))])
+            == "a == 1 OR a == %@ <- argument #1 is NaN, which is not a number a predicate can compare at column 16")
+        #expect(syntaxError("a IN %@", [.list([.integer(1), .date(.nan)])])
+            == "a IN %@ <- argument #1 holds NaN, which is not a number a predicate can compare at column 6")
+        #expect(syntaxError("a == %@", [.value(.double(.infinity))]) == nil)
     }
 
     @Test func argumentsMustMatchTheFormat() {

@@ -72,6 +72,11 @@ struct PredicateGenerator {
 
     private mutating func compound(depth: Int) -> String {
         guard depth > 0, random.chance(0.6) else { return comparison() }
+        if random.chance(0.05) {
+            // Longer than a group of SQL's chains.
+            let terms = (0..<random.int(17..<40)).map { _ in comparison() }
+            return "(" + terms.joined(separator: random.pick([" AND ", " OR "])) + ")"
+        }
         switch random.int(0..<5) {
         case 0: return "\(compound(depth: depth - 1)) AND \(compound(depth: depth - 1))"
         case 1: return "\(compound(depth: depth - 1)) OR \(compound(depth: depth - 1))"
@@ -83,6 +88,16 @@ struct PredicateGenerator {
 
     private mutating func bind(_ value: StoreValue) -> String {
         arguments.append(.value(value))
+        return "%@"
+    }
+
+    /// A list longer than SQL binds one value at a time (it goes as JSON) and than memory
+    /// compares one value at a time (it is hashed).
+    private mutating func longList(_ value: (inout SeededRandom) -> StoreValue) -> String {
+        var values: [StoreValue] = []
+        for _ in 0..<random.int(33..<48) { values.append(value(&random)) }
+        if random.chance(0.2) { values.append(.null) }
+        arguments.append(.list(values))
         return "%@"
     }
 
@@ -110,6 +125,9 @@ struct PredicateGenerator {
         case 1: return "\(key) MATCHES\(options()) \(bind(.string(random.pick(Self.regexPatterns))))"
         case 2: return "\(key) \(random.pick(["CONTAINS", "BEGINSWITH", "ENDSWITH"]))\(options()) \(stringValue())"
         case 3: return "\(key) \(random.pick(["<", "<=", ">", ">="]))\(options()) \(stringValue())"
+        case 4 where random.chance(0.3):
+            let list = longList { random in .string(random.pick(PredicatePropertyTests.strings + ["nul\u{0}x"])) }
+            return "\(key) IN\(options()) \(list)"
         case 4: return "\(key) IN\(options()) {\(stringValue()), \(stringValue())}"
         case 5: return "\(key) BETWEEN\(options()) {\(stringValue()), \(stringValue())}"
         case 6 where !keyFirst: return "\(stringValue()) \(random.pick(["==", "!="]))\(options()) \(key)"
@@ -120,6 +138,12 @@ struct PredicateGenerator {
     private mutating func numberTest(_ key: String, keyFirst: Bool = false) -> String {
         switch random.int(0..<5) {
         case 0: return "\(key) BETWEEN {\(numberValue(key)), \(numberValue(key))}"
+        case 1 where random.chance(0.3):
+            let list = longList { random in
+                random.chance(0.5) ? .integer(random.pick(PredicatePropertyTests.integers))
+                                   : .double(random.pick(PredicatePropertyTests.doubles))
+            }
+            return "\(key) IN \(list)"
         case 1: return "\(key) IN {\(numberValue(key)), \(numberValue(key)), \(numberValue(key))}"
         case 2 where !keyFirst: return "\(numberValue(key)) \(random.pick(["<", ">=", "=="])) \(key)"
         default: return "\(key) \(random.pick(["==", "!=", "<", "<=", ">", ">=", "=<", "=>"])) \(numberValue(key))"

@@ -83,6 +83,104 @@ import Testing
         #expect(throws: (any Error).self) { try sql("author BETWEEN %@", [.objects([saved, saved])]) }
     }
 
+    // MARK: - Size
+
+    /// The deepest nesting of parentheses in `sql`.
+    private func parenthesisDepth(_ sql: String) -> Int {
+        var (depth, deepest) = (0, 0)
+        for character in sql {
+            if character == "(" { depth += 1; deepest = max(deepest, depth) }
+            if character == ")" { depth -= 1 }
+        }
+        return deepest
+    }
+
+    @Test func aChainOfTenThousandRunsInSQLiteAsGroupsOfSixteen() throws {
+        let entries = (0..<40).map { diary.entry(["count": .integer(Int64($0))]) }
+        let database = try PredicateDatabase(diary)
+        let entity = diary.model.entity(named: "DiaryEntry")!
+        let anyOf = try Predicate(format: (0..<10_000).map { "count == \($0 * 2)" }.joined(separator: " OR "))
+        let fragment = try anyOf.sql(for: entity, in: diary.model, alias: "t0")
+        // 10 000 operands: groups of 16, of 16, of 16 and the top one; each comparison and its
+        // value (a subquery in a predicate this big) add one each.
+        #expect(parenthesisDepth(fragment.sql) == 6)
+        #expect(try database.keys(anyOf, entity: entity, model: diary.model)
+            == Set(entries.enumerated().filter { $0.offset % 2 == 0 }.map { $0.element.primaryKey! }))
+        let allOf = try Predicate(format: (0..<10_000).map { "count != \($0 * 2 + 1)" }.joined(separator: " AND "))
+        #expect(try database.keys(allOf, entity: entity, model: diary.model).count == 20)
+        #expect(try sql("count == 1 OR count == 2 OR count == 3").sql.filter { $0 == "(" }.count == 4)
+    }
+
+    @Test func aBigPredicateBindsItsValuesInSubqueries() throws {
+        // SQLite compares each constant of a statement with every one before it while
+        // preparing it; a subquery is no such constant, so fifty thousand values cost
+        // fifty thousand steps instead of over a billion.
+        let small = try sql((0..<100).map { "count == \($0)" }.joined(separator: " OR "))
+        #expect(small.sql.contains("(t0.\"count\" IS ?)") && !small.sql.contains("SELECT"))
+        let big = try sql((0..<101).map { "text ==[c] %@ OR count BETWEEN {1, \($0)}" }.joined(separator: " OR "),
+                          (0..<101).map { .value(.string("t\($0)")) })
+        #expect(big.sql.contains("(ZFOLD(t0.\"text\", 1) IS (SELECT ZFOLD(?, 1)))"))
+        #expect(big.sql.contains("t0.\"count\" BETWEEN (SELECT ?) AND (SELECT ?)"))
+        #expect(!big.sql.replacingOccurrences(of: "(SELECT ?)", with: "").replacingOccurrences(of: "(SELECT ZFOLD(?, 1))", with: "")
+            .contains("?"))
+        let database = try PredicateDatabase(diary)
+        let entity = diary.model.entity(named: "DiaryEntry")!
+        let fifty = try Predicate(format: (0..<50_000).map { "count == \($0)" }.joined(separator: " OR "))
+        #expect(try database.keys(fifty, entity: entity, model: diary.model).isEmpty)
+    }
+
+    @Test func twoNegationsCancel() throws {
+        #expect(try sql("NOT NOT count == 1") == sql("count == 1"))
+        #expect(try sql("NOT NOT NOT count == 1") == sql("NOT count == 1"))
+        let hundred = String(repeating: "NOT ", count: PredicateParser.maximumDepth) + "count == 1"
+        #expect(try sql(hundred) == sql("count == 1"))
+    }
+
+    @Test func aLongListIsOneJSONArgumentThatSQLiteReadsBackExactly() throws {
+        let doubles: [Double] = [0.1, 1.0 / 3, .leastNonzeroMagnitude, .leastNormalMagnitude, .greatestFiniteMagnitude,
+                                 -0.0, 1e22, 0x1p53, .infinity, -.infinity, 123456.789]
+        let integers: [Int64] = [.min, .max, 0, -1, 9007199254740993]
+        let texts = ["plain", "qu\"ote", "back\\slash", "tab\tnew\nline", "\u{1}\u{1F}", "é", "e\u{301}", "😀",
+                     "nul\u{0}inside", "'; DROP TABLE x; --", ""]
+        var attributes: [[String: StoreValue]] = doubles.map { ["score": .double($0)] }
+        attributes += integers.map { ["count": .integer($0)] }
+        attributes += texts.map { ["text": .string($0)] }
+        attributes += [["score": .double(0.1.nextUp)], ["count": .integer(.max - 1)], ["text": .string("Plain")]]
+        for values in attributes { _ = diary.entry(values) }
+        let database = try PredicateDatabase(diary)
+        let entity = diary.model.entity(named: "DiaryEntry")!
+        let padding = (1...40).map { StoreValue.double(Double($0) + 0.5) }
+        let cases: [(String, [StoreValue])] = [
+            ("score IN %@", doubles.map(StoreValue.double) + padding),
+            ("count IN %@", integers.map(StoreValue.integer) + padding),
+            ("text IN %@", texts.map(StoreValue.string) + (1...40).map { .string("pad \($0)") }),
+            ("text IN[c] %@", ["PLAIN", "É"].map(StoreValue.string) + (1...40).map { .string("pad \($0)") }),
+            ("score IN %@", [.integer(1)] + padding + [.null]),
+        ]
+        for (format, values) in cases {
+            let predicate = try Predicate(format: format, arguments: [.list(values)])
+            let fragment = try predicate.sql(for: entity, in: diary.model, alias: "t0")
+            #expect(fragment.sql.contains("json_each(?)"), "\(format)")
+            #expect(fragment.arguments.count <= 2, "\(format)")
+            let inMemory = Set(try diary.objects.filter { $0.entity.name == "DiaryEntry" }
+                .filter { try predicate.evaluate(with: $0) }.map { $0.primaryKey! })
+            #expect(try database.keys(predicate, entity: entity, model: diary.model) == inMemory, "\(format)")
+            #expect(!inMemory.isEmpty, "\(format)")
+        }
+        #expect(try sql("count IN %@", [.list((1...32).map { .integer($0) })]).arguments.count == 32)
+    }
+
+    @Test func errorsShowALongListByItsFirstValues() {
+        #expect(throws: PredicateError(
+            "text (a string) cannot be compared with IN to {1, 2, 3, 4, 5, … (100 values)} (a number)")) {
+            try sql("text IN %@", [.list((1...100).map { .integer($0) })])
+        }
+        let long = String(repeating: "x", count: 10_000)
+        #expect(throws: PredicateError("count (a number) cannot be compared with == to \"\(long.prefix(40))…\" (a string)")) {
+            try sql("count == %@", [.value(.string(long))])
+        }
+    }
+
     @Test func errorsNameTheEntityAndKey() {
         #expect(throws: PredicateError("DiaryEntry has no key 'txt'")) { try sql("txt == 'a'") }
         #expect(throws: PredicateError("Person has no key 'nme'")) { try sql("author.nme == 'a'") }

@@ -185,7 +185,7 @@ describe("controllers", function()
       assert.has_error(function() ui.NavigationController:new(42) end,
         "bad argument #1 to 'new' (ui.Controller expected, got number)")
       assert.has_error(function() ui.TabBarController:new{ ui.Controller:new(), 42 } end,
-        "bad argument #1 to 'new' (controller expected at [2]: ui.Controller expected, got number in field '2')")
+        "bad argument #1 to 'new' (ui.Controller expected, got number at index 2)")
     end)
 
     it("push and pop with the delegate told, animated on the loop", function()

@@ -74,13 +74,25 @@ describe("loop", function()
     assert.are.equal(start + 4, times[2])   -- back on its grid
   end)
 
+  it("repeats at most every 0.1 ms, as NSTimer does for an interval of zero or less", function()
+    for _, interval in ipairs{ 0, -1, 1e-300 } do
+      local count = 0
+      local timer = loop.every(interval, function() count = count + 1 end)
+      test.advance(0.001)
+      timer:cancel()
+      assert.are.equal(10, count)
+    end
+  end)
+
   it("checks its arguments", function()
     assert.has_error(function() loop.after("soon", print) end,
       "bad argument #1 to 'after' (number expected, got string)")
     assert.has_error(function() loop.after(1) end,
       "bad argument #2 to 'after' (function expected, got no value)")
-    assert.has_error(function() loop.every(0, print) end,
-      "bad argument #1 to 'every' (positive interval expected, got 0.0)")
+    assert.has_error(function() loop.every(0/0, print) end,
+      "bad argument #1 to 'every' (finite number expected, got nan)")
+    assert.has_error(function() loop.after(-math.huge, print) end,
+      "bad argument #1 to 'after' (finite number expected, got -inf)")
   end)
 
   describe("when a callback raises", function()

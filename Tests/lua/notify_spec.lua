@@ -111,7 +111,11 @@ describe("notify", function()
 
     it("need exactly one of after and at", function()
       assert.has_error(function() notify.schedule{ body = "when?" } end,
-        "bad argument #1 to 'schedule' (exactly one of 'after' and 'at' expected, as a finite number)")
+        "bad argument #1 to 'schedule' (exactly one of 'after' and 'at' expected)")
+      assert.has_error(function() notify.schedule{ after = 0/0 } end,
+        "bad argument #1 to 'schedule' (finite number expected, got nan in field 'after')")
+      assert.has_error(function() notify.schedule{ at = math.huge } end,
+        "bad argument #1 to 'schedule' (finite number expected, got inf in field 'at')")
       assert.has_error(function() notify.schedule{ after = 1, at = 2 } end)
     end)
   end)

@@ -1,4 +1,4 @@
--- NSPredicate's format through ctx:fetch: every part of the grammar DESIGN.md lists, run as
+-- NSPredicate's format through ctx:fetch: every part of the grammar the store takes, run as
 -- SQL against a real SQLite store, with unsaved objects merged in.
 
 describe("predicates", function()
@@ -180,7 +180,7 @@ describe("predicates", function()
     ctx:save()
     assert.are.same({ "apricot", "banana", "fig" }, texts("author IN %@", { bob, cy }))
     assert.has_error(function() texts("author IN %@", { ada, "Bob" }) end,
-      "predicate argument: a list holds objects or values, not both")
+      "bad argument #1 to 'fetch' (a list holds objects or values, not both at index 1 in field 'args')")
     assert.has_error(function() texts("text IN %@", { ada }) end)
   end)
 

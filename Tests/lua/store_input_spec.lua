@@ -110,28 +110,33 @@ describe("store input", function()
   end)
 
   describe("option tables", function()
-    it("refuse unknown keys in a model, naming the property and the valid keys", function()
-      assert.are.equal("A.x (an attribute): unknown key 'optinal' (valid keys: type, optional, default, indexed)",
+    it("refuse unknown keys in a model, naming the property and the likely key or the valid keys", function()
+      assert.are.equal("bad argument #1 to 'model' (A.x (an attribute): unknown key 'optinal' (did you mean 'optional'?))",
         failure(function() store.model{ A = { x = { type = "string", optinal = true } } } end))
-      assert.are.equal("A.x (an attribute): unknown key 'typ' (valid keys: type, optional, default, indexed)",
+      assert.are.equal("bad argument #1 to 'model' (A.x (an attribute): unknown key 'typ' (did you mean 'type'?))",
         failure(function() store.model{ A = { x = { typ = "string" } } } end))
+      assert.are.equal("bad argument #1 to 'model' (A.x (an attribute): unknown key 'size' "
+          .. "(valid keys: type, optional, default, indexed))",
+        failure(function() store.model{ A = { x = { type = "string", size = 3 } } } end))
+      assert.are.equal("bad argument #1 to 'model' (A.x (an attribute): unknown key 1 "
+          .. "(valid keys: type, optional, default, indexed))",
+        failure(function() store.model{ A = { x = { "string", type = "string" } } } end))
       assert.are.equal(
-        "A.bs (a relationship): unknown key 'deleterule' (valid keys: toOne, toMany, inverse, deleteRule, optional)",
+        "bad argument #1 to 'model' (A.bs (a relationship): unknown key 'deleterule' (did you mean 'deleteRule'?))",
         failure(function()
           store.model{ A = { bs = { toMany = "B", inverse = "a", deleterule = "cascade" } },
                        B = { a = { toOne = "A", inverse = "bs" } } }
         end))
     end)
 
-    it("refuse unknown keys in fetch requests, naming the valid keys", function()
+    it("refuse unknown keys in fetch requests, naming the likely key or the valid keys", function()
       assert.are.equal(
-        "fetch request for DiaryEntry: unknown key 'predicate' (valid keys: entity, where, args, sort, limit, offset)",
+        "bad argument #1 to 'fetch' (unknown key 'predicate' (valid keys: entity, where, args, sort, limit, offset))",
         failure(function() ctx:fetch{ entity = "DiaryEntry", predicate = "text == 'x'" } end))
-      assert.are.equal(
-        "fetch request for DiaryEntry: unknown key 'sortBy' (valid keys: entity, where, args, sort, limit, offset)",
+      assert.are.equal("bad argument #1 to 'count' (unknown key 'sortBy' (did you mean 'sort'?))",
         failure(function() ctx:count{ entity = "DiaryEntry", sortBy = { "text" } } end))
-      assert.are.equal("fetched results request for DiaryEntry: unknown key 'sectionKeyPath' "
-          .. "(valid keys: entity, where, args, sort, limit, offset, sectionKey, delegate)",
+      assert.are.equal("bad argument #1 to 'fetchedResults' (unknown key 'sectionKeyPath' "
+          .. "(valid keys: entity, where, args, sort, limit, offset, sectionKey, delegate))",
         failure(function() ctx:fetchedResults{ entity = "DiaryEntry", sort = { "day" }, sectionKeyPath = "day" } end))
       local frc = ctx:fetchedResults{ entity = "DiaryEntry", sort = { "day" }, sectionKey = "day", delegate = {} }
       assert.are.equal("day", frc.sectionKey)
@@ -143,7 +148,8 @@ describe("store input", function()
       for _, name in ipairs({ "hasChanges", "isDeleted", "isInserted", "isUpdated", "entityName", "add", "remove",
                               "new", "extend", "__index" }) do
         local message = failure(function() store.model{ A = { [name] = "string" } } end)
-        local expected = "A." .. name .. ": '" .. name .. "' cannot be a property name: objects read it as their own field"
+        local expected = "bad argument #1 to 'model' (A." .. name .. ": '" .. name
+          .. "' cannot be a property name: objects read it as their own field"
         assert.are.equal(expected, message:sub(1, #expected), name)
       end
       assert.has_error(function()

@@ -21,12 +21,14 @@ describe("store", function()
   describe("models", function()
     it("name what is wrong", function()
       assert.has_error(function() store.model{ A = { x = "strng" } } end,
-        "A.x: unknown attribute type 'strng' (expected one of string, integer, double, boolean, date, binary)")
+        "bad argument #1 to 'model' (A.x: invalid option 'strng' (did you mean 'string'?))")
+      assert.has_error(function() store.model{ A = { x = "text" } } end,
+        "bad argument #1 to 'model' (A.x: invalid option 'text' (expected string, integer, double, boolean, date or binary))")
       assert.has_error(function() store.model{ A = { b = { toOne = "B" } } } end,
-        "A.b: relationship to missing entity 'B'")
+        "bad argument #1 to 'model' (A.b: relationship to missing entity 'B')")
       assert.has_error(function()
         store.model{ A = { bs = { toMany = "B", inverse = "owner" } }, B = { a = { toOne = "A" } } }
-      end, "A.bs: inverse 'owner' is not a relationship of B")
+      end, "bad argument #1 to 'model' (A.bs: inverse 'owner' is not a relationship of B)")
     end)
 
     it("list their entities", function()
@@ -53,7 +55,9 @@ describe("store", function()
 
     it("refuse unknown names and wrong types at the assignment", function()
       local entry = ctx:insert("DiaryEntry", { text = "x", day = "mon", creationTime = 1 })
-      assert.has_error(function() entry.txt = "y" end, "DiaryEntry has no attribute or relationship 'txt'")
+      assert.has_error(function() entry.txt = "y" end,
+        "DiaryEntry has no attribute or relationship 'txt' (did you mean 'text'?)")
+      assert.has_error(function() entry.xyzzy = "y" end, "DiaryEntry has no attribute or relationship 'xyzzy'")
       assert.has_error(function() entry.rating = "high" end, "DiaryEntry.rating: integer expected, got string")
       assert.is_nil(entry.nothing)
     end)
@@ -194,7 +198,7 @@ describe("store", function()
 
     it("follow unsaved changes at the end of the loop step, once for all of them", function()
       local changes = 0
-      local token = notify.observe(store.objectsDidChange, function() changes = changes + 1 end)
+      local token = notify.observe(store.objectsDidChange, function() changes = changes + 1 end, { object = ctx })
       entry("d", "mon", 2.5)
       frc.sections[2].objects[1].text = "C"
       assert.are.same({}, calls, "nothing before the step ends")

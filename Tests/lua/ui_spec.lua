@@ -113,7 +113,9 @@ describe("ui", function()
       assert.are.equal("ein", button.currentTitle)
       assert.are.equal("aus", button:titleFor("selected"))
       assert.has_error(function() button:titleFor("pressed") end,
-        "bad argument #1 to 'titleFor' (control state expected (normal, highlighted, disabled, selected or a combination like \"selected+highlighted\"), got 'pressed')")
+        "bad argument #1 to 'titleFor' (invalid option 'pressed' (expected normal, highlighted, disabled or selected))")
+      assert.has_error(function() button:setTitle("x", "selected+hilighted") end,
+        "bad argument #2 to 'setTitle' (invalid option 'hilighted' (did you mean 'highlighted'?))")
     end)
 
     it("call their targets with the sender and the event", function()

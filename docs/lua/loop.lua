@@ -1,21 +1,30 @@
 --- @meta
---- `loop`: the host's event loop. Real time under `screens run`, virtual time in tests.
+--- `loop`: the host's event loop. Real time under `screens run` on a terminal, virtual time
+--- in tests and headless runs.
 
 --- @class loop
 loop = {}
 
---- Seconds since the loop started; never goes backwards.
+--- Seconds since the loop started, for intervals; never goes backwards.
 --- @return number
 function loop.now() end
 
---- Calls `fn(timer)` once, `seconds` from now. Equal deadlines fire in scheduling order.
+--- Wall-clock seconds since 1970-01-01 UTC, for dates (store `date` attributes hold these).
+--- Virtual in tests and headless runs: it starts at 2026-01-01T00:00:00Z and moves with the
+--- loop, and there `os.time()` and `os.date()` without a time read it too.
+--- @return number
+function loop.time() end
+
+--- Calls `fn(timer)` once, `seconds` from now (zero or less: at the next step). Equal
+--- deadlines fire in scheduling order. NaN and ±inf are refused.
 --- @param seconds number
 --- @param fn fun(timer: loop.Timer)
 --- @return loop.Timer
 function loop.after(seconds, fn) end
 
---- Calls `fn(timer)` every `seconds` (> 0). A timer that falls behind skips to its next slot
---- instead of firing a burst.
+--- Calls `fn(timer)` every `seconds`; as `NSTimer`, an interval under 0.1 ms (zero or less
+--- included) is taken as 0.1 ms. A timer that falls behind skips to its next slot instead
+--- of firing a burst. NaN and ±inf are refused.
 --- @param seconds number
 --- @param fn fun(timer: loop.Timer)
 --- @return loop.Timer

@@ -4,10 +4,9 @@
 --- @class notify
 notify = {}
 
---- @class notify.Note
---- @field name string
---- @field object any the object it was posted with
---- @field userInfo table
+--- A notification as observers get it: `name`, `object` (what it was posted with) and
+--- `userInfo` (a table).
+--- @alias notify.Note { name: string, object: any, userInfo: table }
 
 --- Calls `fn(note)` for every post of `name` (only those about `options.object`, matched
 --- by identity, when given). Observers run synchronously in registration order.
@@ -28,7 +27,7 @@ function notify.remove(token) end
 function notify.post(name, object, userInfo) end
 
 --- Schedules a local notification, delivered at its time to `app.didReceiveLocalNotification(note)`.
---- @param options { after: number?, at: number?, body: string?, userInfo: table? } exactly one of `after` (seconds from now) and `at` (a loop time)
+--- @param options { after: number?, at: number?, body: string?, userInfo: table? } exactly one of `after` (seconds from now) and `at` (a loop time), finite
 --- @return notify.LocalNotification
 function notify.schedule(options) end
 

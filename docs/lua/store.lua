@@ -47,24 +47,32 @@ local Context = {}
 --- Inserts an object with its attributes and relationships (an object or nil for a to-one,
 --- an array of objects for a to-many), all or nothing: a refused value inserts nothing.
 --- @param values table? attribute values and relationships
+--- @param entity string
 --- @return store.Object
 function Context:insert(entity, values) end
+--- @param object store.Object
 function Context:delete(object) end
 --- Validates (required attributes, deny rules) and writes everything in one transaction.
 function Context:save() end
 function Context:rollback() end
+--- Reads the object's saved values again, dropping its unsaved changes.
+--- @param object store.Object
 function Context:refresh(object) end
 function Context:processPendingChanges() end
 --- @param request { entity: string, where: string?, args: any[]?, sort: string[]?, limit: integer?, offset: integer? }
 --- Other keys are an error. `args` fill `%@` and `%K` in order: `%K` takes a key path
 --- ("author.name"); after `IN`, an array of values or of objects (`author IN %@`).
 --- `limit = 0` means no limit, as Core Data's `fetchLimit`.
+--- Predicates may chain any number of AND/OR and hold lists of any length (`IN %@` with a
+--- million values); parentheses and NOT nest at most 100 levels, key paths hold at most 16
+--- keys, and NaN is refused as an argument.
 --- `sort` keys: "name", "-name" (descending), "name:i" (case-insensitive); a key may be a
 --- key path through to-one relationships ("author.name"). Unsaved changes are merged in,
 --- including changes to the objects a key path reaches (a renamed author, not yet saved).
 --- @return store.Object[]
 function Context:fetch(request) end
 --- Counts what `fetch` would return (with `limit` and `offset`), without loading the objects.
+--- @param request { entity: string, where: string?, args: any[]?, sort: string[]?, limit: integer?, offset: integer? }
 --- @return integer
 function Context:count(request) end
 --- @param request { entity: string, where: string?, args: any[]?, sort: string[], sectionKey: string?, delegate: table|ui.Controller? }
@@ -82,7 +90,12 @@ function Context:fetchedResults(request) end
 --- @field hasChanges boolean
 local Object = {}
 --- Adds `other` to the to-many relationship `key`.
+--- @param key string
+--- @param other store.Object
 function Object:add(key, other) end
+--- Removes `other` from the to-many relationship `key`.
+--- @param key string
+--- @param other store.Object
 function Object:remove(key, other) end
 
 --- @alias store.IndexPath { section: integer, item: integer, row: integer }
@@ -98,16 +111,22 @@ function Object:remove(key, other) end
 --- which cost the same at any size; `sections` builds a list of every section on each read.
 --- @field sections store.SectionInfo[]
 --- @field fetchedObjects store.Object[]
+--- @field sectionKey string? the key path sections are made by
 --- @field delegate table|ui.Controller? held weakly when an object
 local FetchedResults = {}
 function FetchedResults:performFetch() end
+--- A section or item the results do not have is an argument error ("item 9 out of range
+--- (section 1 has 5 items)").
 --- @param ip store.IndexPath
---- @return store.Object?
+--- @return store.Object
 function FetchedResults:objectAt(ip) end
+--- @param object store.Object
 --- @return store.IndexPath?
 function FetchedResults:indexPathFor(object) end
 --- @return integer
 function FetchedResults:numberOfSections() end
+--- A section the results do not have is an argument error.
+--- @param section integer from 1
 --- @return integer
 function FetchedResults:numberOfRows(section) end
 

@@ -3,7 +3,16 @@
 --- sizes `{width=, height=}` or `{w, h}`, rects `{x=, y=, width=, height=}` or `{x, y, w, h}`.
 --- Colours: names ("red"), "#rrggbb[aa]", or `{r, g, b[, a]}` from 0 to 1.
 
+--- Numbers must be finite: NaN and ±inf are refused where they are set (`bad value for property
+--- 'alpha' of ui.View (finite number expected, got nan)`), and so are counts below 1 where a
+--- count is asked for. Options are strings; a misspelt one says which was meant
+--- (`invalid option 'wordwrap' (did you mean 'wordWrap'?)`). Where an object is expected, a
+--- class says how to make one (`a ui.Controller instance expected, got the class Diary; call
+--- Diary:new()`). A function in a Lua class, delegate or data source whose name is a slip of
+--- a callback's (`viewDidLod`) is warned about once, naming the callback meant.
+
 --- @alias ui.Point { x: number, y: number }
+--- @alias ui.Size { width: number, height: number }
 --- @alias ui.Rect { x: number, y: number, width: number, height: number }
 --- @alias ui.ControlEvent "touchDown"|"touchDownRepeat"|"touchUpInside"|"touchUpOutside"|"touchCancel"|"touchDragInside"|"touchDragOutside"|"touchDragEnter"|"touchDragExit"|"valueChanged"|"editingDidBegin"|"editingChanged"|"editingDidEnd"|"editingDidEndOnExit"
 
@@ -29,34 +38,60 @@ ui = {}
 --- @field superview ui.View?
 --- @field subviews ui.View[]
 --- @field window ui.Window?
+--- @field gestureRecognizers ui.GestureRecognizer[]
 ui.View = {}
+--- Every class of `ui` is made with `new`: the fields are assigned to the new object after
+--- the settings its constructor takes itself. A class given as the fields is an error.
 --- @param fields? table fields assigned to the new view
 --- @return ui.View
 function ui.View:new(fields) end
+--- Makes a Lua class of this one; every view, control and controller class extends the same way.
 --- @param name string
 --- @return table class
 function ui.View:extend(name) end
+--- Adds `view` on top of the subviews. A view cannot contain itself.
+--- @param view ui.View
 function ui.View:addSubview(view) end
+--- @param view ui.View
 --- @param index integer 1 is the back
 function ui.View:insertSubview(view, index) end
 function ui.View:removeFromSuperview() end
---- @return ui.View?
+--- @param view ui.View one of the subviews
+function ui.View:bringSubviewToFront(view) end
+--- @param view ui.View one of the subviews
+function ui.View:sendSubviewToBack(view) end
+--- @param tag integer
+--- @return ui.View? this view or the first descendant with the tag
 function ui.View:viewWithTag(tag) end
+--- @param view ui.View
+--- @return boolean whether this view is `view` or inside it
+function ui.View:isDescendantOf(view) end
 --- The deepest visible, interaction-enabled view containing the point (in this view's coordinates).
+--- @param point ui.Point
 --- @return ui.View?
 function ui.View:hitTest(point) end
 --- Override to take touches in another shape.
+--- @param point ui.Point in this view's coordinates
 --- @return boolean
 function ui.View:pointInside(point) end
+--- @param point ui.Point in this view's coordinates
 --- @param toView ui.View? nil for the window
 --- @return ui.Point
 function ui.View:convertPoint(point, toView) end
+--- @param point ui.Point in `fromView`'s coordinates
+--- @param fromView ui.View? nil for the window
+--- @return ui.Point in this view's coordinates
+function ui.View:convertPointFrom(point, fromView) end
+--- The size the view would like within `size` (a label's text, a control's own size).
+--- @param size ui.Size
+--- @return ui.Size
+function ui.View:sizeThatFits(size) end
 function ui.View:setNeedsLayout() end
 function ui.View:layoutIfNeeded() end
 --- Override to position subviews.
 function ui.View:layoutSubviews() end
---- Override to draw; `canvas:fill(rect, colour)`, `:stroke(rect, colour, width)`,
---- `:line(from, to, colour, width)`, `:text(string, point, colour)`, `:clip(rect)`.
+--- Override to draw with the canvas (see `ui.Canvas`).
+--- @param canvas ui.Canvas
 function ui.View:draw(canvas) end
 --- Override to handle touches yourself (views and labels). `touches` is a list of
 --- `ui.Touch` whose `x`, `y` and `location` are in this view's coordinates. The Swift
@@ -70,8 +105,35 @@ function ui.View:touchesMoved(touches) end
 function ui.View:touchesEnded(touches) end
 --- @param touches ui.Touch[]
 function ui.View:touchesCancelled(touches) end
+--- @param recognizer ui.GestureRecognizer
 function ui.View:addGestureRecognizer(recognizer) end
+--- @param recognizer ui.GestureRecognizer
 function ui.View:removeGestureRecognizer(recognizer) end
+
+--- What `draw(canvas)` draws with, in the view's coordinates. Colours as everywhere in `ui`
+--- (black by default); widths must be finite.
+--- @class ui.Canvas
+--- @field commands integer how many drawing commands it holds
+ui.Canvas = {}
+--- @param rect ui.Rect
+--- @param colour? string|number[]
+function ui.Canvas:fill(rect, colour) end
+--- @param rect ui.Rect
+--- @param colour? string|number[]
+--- @param width? number default 1
+function ui.Canvas:stroke(rect, colour, width) end
+--- @param from ui.Point
+--- @param to ui.Point
+--- @param colour? string|number[]
+--- @param width? number default 1
+function ui.Canvas:line(from, to, colour, width) end
+--- @param text string
+--- @param point ui.Point where the text's first cell begins
+--- @param colour? string|number[]
+function ui.Canvas:text(text, point, colour) end
+--- Limits what follows to `rect`.
+--- @param rect ui.Rect
+function ui.Canvas:clip(rect) end
 
 --- A control: it turns touches into events for its targets. Every control class
 --- (`ui.Control`, `ui.Button`, `ui.Switch`, `ui.Slider`, `ui.SegmentedControl`, `ui.Stepper`,
@@ -90,6 +152,7 @@ function ui.View:removeGestureRecognizer(recognizer) end
 --- @field selected boolean
 --- @field state string "normal", or the set states joined by "+" ("selected+highlighted")
 --- @field tracking boolean
+--- @field touchInside boolean whether the touch being tracked is inside the control
 ui.Control = {}
 --- Calls `fn(sender, event, touch)` for the event (or list of events); or, as UIKit,
 --- `control:addTarget(target, "method", events)` calls `target:method(sender, event, touch)`.
@@ -110,10 +173,12 @@ ui.Control = {}
 --- @overload fun(self: ui.Control, target: ui.Controller|ui.View|table, method: string, events: ui.ControlEvent|ui.ControlEvent[]): userdata
 --- @param fn fun(sender: ui.Control, event: ui.ControlEvent, touch: ui.Touch?)
 --- @param events ui.ControlEvent|ui.ControlEvent[]
---- @return userdata target for removeTarget
+--- @return ui.Target target for removeTarget
 function ui.Control:addTarget(fn, events) end
+--- @param target ui.Target what `addTarget` returned
 function ui.Control:removeTarget(target) end
---- Calls the targets of the event; they get no touch.
+--- Calls the targets of the event (or list of events); they get no touch.
+--- @param event ui.ControlEvent|ui.ControlEvent[]
 function ui.Control:sendActions(event) end
 --- Overridable tracking (`ui.Control:extend`, `ui.Button:extend`, ...): return false to
 --- stop following the touch. `Class.super.beginTracking(self, touch)` runs the Swift
@@ -144,10 +209,17 @@ function ui.Control:cancelTracking() end
 ui.Touch = {}
 --- The position in `view`'s coordinates (the window's when nil); Listing 3.27's
 --- `locationInView:`.
+--- @param view ui.View?
 --- @return ui.Point
 function ui.Touch:locationIn(view) end
+--- Where the finger was before its latest move.
+--- @param view ui.View?
 --- @return ui.Point
 function ui.Touch:previousLocationIn(view) end
+
+--- What `addTarget` returns, for `removeTarget`.
+--- @class ui.Target
+ui.Target = {}
 
 --- @class ui.Label: ui.View
 --- @field text string
@@ -162,9 +234,13 @@ ui.Label = {}
 --- @field title string? the normal title
 --- @field currentTitle string? the title for the current state
 ui.Button = {}
---- @param state? string "normal", "highlighted", "selected+highlighted", ...
+--- @param title string? nil removes the state's title
+--- @param state? string "normal" (the default), "highlighted", "disabled", "selected", or states
+--- joined by "+" in any order ("selected+highlighted")
 function ui.Button:setTitle(title, state) end
 --- The title for the state; an unset combination falls back to normal.
+--- @param state? string as for `setTitle`
+--- @return string?
 function ui.Button:titleFor(state) end
 
 --- @class ui.Switch: ui.Control
@@ -181,7 +257,10 @@ ui.Slider = {}
 ui.SegmentedControl = {}
 --- @class ui.Stepper: ui.Control
 --- @field value number
---- @field stepValue number
+--- @field minimumValue number
+--- @field maximumValue number
+--- @field stepValue number greater than 0
+--- @field wraps boolean whether going past a limit wraps to the other one
 ui.Stepper = {}
 --- @class ui.PageControl: ui.Control
 --- @field numberOfPages integer
@@ -192,26 +271,84 @@ ui.PageControl = {}
 --- @field placeholder string?
 --- @field editing boolean
 ui.TextField = {}
+--- Starts editing: typed text goes to this field.
+function ui.TextField:beginEditing() end
+function ui.TextField:endEditing() end
 
+--- Each gesture class takes `action = fn(recognizer)`, or `target = obj, action = "method"`
+--- (the target held weakly, as `ui.Control:addTarget`), and its settings in `new{}`;
+--- `g:addTarget(fn)` or `g:addTarget(target, "method")` adds more. Counts are 1 or more;
+--- durations and distances must be finite.
 --- @class ui.GestureRecognizer
 --- @field state "possible"|"began"|"changed"|"ended"|"cancelled"|"failed"
 --- @field enabled boolean
+--- @field cancelsTouchesInView boolean whether recognizing cancels the view's touch (true)
+--- @field numberOfTouches integer fingers down now
 --- @field view ui.View?
 ui.GestureRecognizer = {}
+--- @param view ui.View? nil for the window
 --- @return ui.Point
 function ui.GestureRecognizer:locationIn(view) end
---- Each gesture class takes `action = fn(recognizer)`, or `target = obj, action = "method"`
---- (the target held weakly, as `ui.Control:addTarget`), and its settings in `new{}`;
---- `g:addTarget(fn)` or `g:addTarget(target, "method")` adds more:
---- TapGesture (numberOfTapsRequired, numberOfTouchesRequired), LongPressGesture
---- (minimumPressDuration = 0.5, allowableMovement), SwipeGesture (direction, swipedDirection),
---- PanGesture (translationIn(view), velocity), PinchGesture (scale), RotationGesture (rotation).
+--- @overload fun(self: ui.GestureRecognizer, target: ui.Controller|ui.View|table, method: string)
+--- @param fn fun(recognizer: ui.GestureRecognizer)
+function ui.GestureRecognizer:addTarget(fn) end
+
+--- @class ui.TapGesture: ui.GestureRecognizer
+--- @field numberOfTapsRequired integer
+--- @field numberOfTouchesRequired integer
 ui.TapGesture = {}
+--- @param fields? { action: (fun(g: ui.TapGesture)|string)?, target: table?, numberOfTapsRequired: integer?, numberOfTouchesRequired: integer? }
+--- @return ui.TapGesture
+function ui.TapGesture:new(fields) end
+
+--- @class ui.LongPressGesture: ui.GestureRecognizer
+--- @field minimumPressDuration number seconds, 0.5 by default
+--- @field allowableMovement number points the finger may move before it begins, 10 by default
+--- @field numberOfTouchesRequired integer
 ui.LongPressGesture = {}
+--- @param fields? { action: (fun(g: ui.LongPressGesture)|string)?, target: table?, minimumPressDuration: number?, allowableMovement: number?, numberOfTouchesRequired: integer? }
+--- @return ui.LongPressGesture
+function ui.LongPressGesture:new(fields) end
+
+--- @class ui.SwipeGesture: ui.GestureRecognizer
+--- @field direction ("right"|"left"|"up"|"down")[] settable as one name or a list; right by default
+--- @field swipedDirection ("right"|"left"|"up"|"down")? the direction of the swipe recognized
+--- @field minimumDistance number points, 30 by default
+--- @field numberOfTouchesRequired integer
 ui.SwipeGesture = {}
+--- @param fields? { action: (fun(g: ui.SwipeGesture)|string)?, target: table?, direction: string|string[]?, minimumDistance: number?, numberOfTouchesRequired: integer? }
+--- @return ui.SwipeGesture
+function ui.SwipeGesture:new(fields) end
+
+--- @class ui.PanGesture: ui.GestureRecognizer
+--- @field translation ui.Point in its view's coordinates
+--- @field velocity ui.Point points per second
+--- @field minimumNumberOfTouches integer
 ui.PanGesture = {}
+--- @param fields? { action: (fun(g: ui.PanGesture)|string)?, target: table?, minimumNumberOfTouches: integer? }
+--- @return ui.PanGesture
+function ui.PanGesture:new(fields) end
+--- @param view ui.View? nil for the window
+--- @return ui.Point
+function ui.PanGesture:translationIn(view) end
+--- @param translation ui.Point
+--- @param view ui.View? nil for the window
+function ui.PanGesture:setTranslation(translation, view) end
+
+--- @class ui.PinchGesture: ui.GestureRecognizer
+--- @field scale number
 ui.PinchGesture = {}
+--- @param fields? { action: (fun(g: ui.PinchGesture)|string)?, target: table? }
+--- @return ui.PinchGesture
+function ui.PinchGesture:new(fields) end
+
+--- @class ui.RotationGesture: ui.GestureRecognizer
+--- @field rotation number radians
+--- @field angle number the same as `rotation`
 ui.RotationGesture = {}
+--- @param fields? { action: (fun(g: ui.RotationGesture)|string)?, target: table? }
+--- @return ui.RotationGesture
+function ui.RotationGesture:new(fields) end
 
 --- @class ui.Window: ui.View
 --- @field size { width: number, height: number }
@@ -219,6 +356,7 @@ ui.RotationGesture = {}
 --- @field orientation "portrait"|"landscape"
 --- @field rootViewController ui.Controller? on a visible window, setting it makes the controller appear
 --- @field visible boolean
+--- @field isKeyWindow boolean whether `makeKeyAndVisible` made it the host's window
 ui.Window = {}
 --- Sends a memory warning to every controller; those whose views are in no window let them go.
 --- The touches in progress are cancelled first, as the system does (seed 3.2.6): controls
@@ -230,14 +368,18 @@ function ui.Window:new(fields) end
 function ui.Window:makeKeyAndVisible() end
 --- Sends a raw touch through hit testing, gesture recognizers and the responder chain.
 --- @param phase "began"|"moved"|"ended"|"cancelled"
+--- @param point ui.Point in the window's coordinates
 --- @param id? integer tells fingers apart
 function ui.Window:touch(phase, point, id) end
 --- A touch that begins and ends at the point.
+--- @param point ui.Point
 function ui.Window:tap(point) end
 --- Types into the text field being edited.
+--- @param text string
 function ui.Window:type(text) end
---- "return" or "backspace".
+--- @param name "return"|"enter"|"backspace"|"delete"
 function ui.Window:key(name) end
+--- @param orientation "portrait"|"landscape"
 function ui.Window:rotate(orientation) end
 --- The screen as the text (8×16-point cells) or SVG renderer draws it.
 --- @param kind? "text"|"svg"
@@ -267,12 +409,20 @@ function ui.Window:render(kind) end
 ui.Controller = {}
 -- Delegates and data sources of the containers are tables or objects whose methods are
 -- called with `self` first. An object (a controller) is held weakly, as UIKit holds
--- delegates, and the property reads nil once it is gone; a table is held.
+-- delegates, and the property reads nil once it is gone; a table is held. Anything else
+-- (a number, a function, a class rather than one of its objects, a table whose callback is
+-- not a function) is refused when set; an error in a delegate's method is reported with
+-- where the delegate was set ("willShow of navigation delegate set at main.lua:12").
+--- @param fields? table fields copied onto the new controller (controllers keep fields of their own)
 --- @return ui.Controller
 function ui.Controller:new(fields) end
+--- @param name string
+--- @return table class
 function ui.Controller:extend(name) end
 --- @return boolean
 function ui.Controller:isViewLoaded() end
+--- Loads the view now when it is not loaded yet (`loadView`, then `viewDidLoad`).
+function ui.Controller:loadViewIfNeeded() end
 --- Override to build the view and set `self.view`.
 --- A container (navigation, tab bar, split, page) builds its own view here, as in UIKit: a
 --- container subclass's override calls `Class.super.loadView(self)` first and adds to it.
@@ -280,8 +430,11 @@ function ui.Controller:loadView() end
 function ui.Controller:viewDidLoad() end
 --- @param animated boolean
 function ui.Controller:viewWillAppear(animated) end
+--- @param animated boolean
 function ui.Controller:viewDidAppear(animated) end
+--- @param animated boolean
 function ui.Controller:viewWillDisappear(animated) end
+--- @param animated boolean
 function ui.Controller:viewDidDisappear(animated) end
 function ui.Controller:viewWillLayoutSubviews() end
 --- Called after the view laid out its subviews: place the children's views here.
@@ -292,33 +445,49 @@ function ui.Controller:viewDidLayoutSubviews() end
 --- super still loses a view that is in no window, right after it returns.
 function ui.Controller:didReceiveMemoryWarning() end
 --- The screen is about to change to `size` (a rotation).
+--- @param size ui.Size
 function ui.Controller:viewWillTransition(size) end
 --- `addChild` calls it with the new parent; call it with nil before removing a child.
+--- @param parent ui.Controller?
 function ui.Controller:willMoveToParent(parent) end
 --- Call it after adding a child and placing its view; `removeFromParent` calls it with nil.
+--- @param parent ui.Controller?
 function ui.Controller:didMoveToParent(parent) end
 --- Override to return false and forward appearance yourself.
 --- @return boolean
 function ui.Controller:shouldAutomaticallyForwardAppearanceMethods() end
 --- A child has one parent: adding it to another is an error that names both.
+--- @param child ui.Controller
 function ui.Controller:addChild(child) end
 function ui.Controller:removeFromParent() end
 --- Swaps two children's views: `to`'s is added, `animations` runs on the loop's clock, then
 --- `from`'s is removed and `completion(finished)` is called.
+--- @param from ui.Controller a child whose view is shown
+--- @param to ui.Controller a child whose view is not
 --- @param options { duration: number?, animations: fun()?, completion: fun(finished: boolean)? }
 function ui.Controller:transition(from, to, options) end
+--- For a container that forwards appearance itself.
+--- @param appearing boolean
+--- @param animated boolean
 function ui.Controller:beginAppearanceTransition(appearing, animated) end
 function ui.Controller:endAppearanceTransition() end
 --- Presents `vc` over the whole window; one presentation at a time.
+--- @param vc ui.Controller
+--- @param animated? boolean
 --- @param done fun()?
 function ui.Controller:present(vc, animated, done) end
 --- Dismisses what this controller presents, with everything above it; nothing presented,
 --- nothing to do. While the presentation or a dismissal animates it is an error ("cannot
 --- dismiss ...: ... is still animating a transition").
+--- @param animated? boolean
+--- @param done? fun()
 function ui.Controller:dismiss(animated, done) end
 --- Performs a segue registered with `ui.segue`; `prepareForSegue` sees it first.
+--- @param id string
+--- @param sender any passed on to `prepareForSegue`
 function ui.Controller:performSegue(id, sender) end
 --- @param segue ui.Segue
+--- @param sender any what `performSegue` was given
 function ui.Controller:prepareForSegue(segue, sender) end
 
 --- A stack of controllers under a navigation bar. The bar's left side: the top's own
@@ -337,14 +506,22 @@ ui.NavigationController = {}
 function ui.NavigationController:new(root) end
 --- Pushing a controller already in a stack is an error. So is any push or pop while a push
 --- or pop animates ("cannot push ...: ... is still animating a transition").
+--- @param vc ui.Controller
+--- @param animated? boolean
 function ui.NavigationController:push(vc, animated) end
 --- Pops the top controller; the root is never popped (nil).
+--- @param animated? boolean
 --- @return ui.Controller?
 function ui.NavigationController:pop(animated) end
+--- @param vc ui.Controller one in the stack
+--- @param animated? boolean
 --- @return ui.Controller[] the popped controllers
 function ui.NavigationController:popTo(vc, animated) end
+--- @param animated? boolean
 --- @return ui.Controller[]
 function ui.NavigationController:popToRoot(animated) end
+--- @param list ui.Controller[] the new stack, the root first
+--- @param animated? boolean
 function ui.NavigationController:setViewControllers(list, animated) end
 
 --- Tabs behind a tab bar: each controller is a child, only the selected one's view shows.
@@ -369,6 +546,7 @@ function ui.TabBarController:new(fields) end
 --- @field frame { x: number, y: number, width: number, height: number }
 ui.TabBar = {}
 --- Taps tab `index` (from 1) as a finger would: the delegate is asked.
+--- @param index integer
 function ui.TabBar:tapTab(index) end
 
 --- A master and a detail: side by side when wider than tall (the master 320 points wide),
@@ -445,6 +623,7 @@ function ui.Popover:dismiss() end
 --- @field backTitle string? nil when no back button shows
 --- @field leftButton ui.BarButtonItem?
 --- @field rightButton ui.BarButtonItem?
+--- @field frame ui.Rect in the navigation controller's view
 ui.NavigationBar = {}
 --- Taps the back button: pops without calling any action.
 function ui.NavigationBar:tapBack() end
@@ -476,6 +655,8 @@ ui.BarButtonItem = {}
 --- @return ui.BarButtonItem
 function ui.BarButtonItem:new(fields) end
 --- `setAction(fn)` or `setAction(target, "method")`.
+--- @overload fun(self: ui.BarButtonItem, target: ui.Controller|table, method: string)
+--- @param fn fun(item: ui.BarButtonItem)
 function ui.BarButtonItem:setAction(fn) end
 function ui.BarButtonItem:tap() end
 

@@ -63,15 +63,33 @@ public final class EventLoop {
     /// in nanoseconds (see ``Nanoseconds``).
     private var time: Int64 = 0
     private let monotonic: MonotonicClock?
+    /// On the virtual clock, the wall-clock time when ``now`` was 0.
+    private let wallClockStart: Double
 
     // MARK: - Creating a loop
 
-    /// Creates a loop whose time starts at 0.
+    /// Creates a loop whose monotonic time starts at 0; on the virtual clock, its wall clock
+    /// starts at ``LoopClock/virtualWallClockStart``.
     ///
-    /// - Parameter clock: `.real` for apps, `.virtual` for tests.
-    public init(clock: LoopClock = .real) {
+    /// - Parameter clock: `.real` for apps, `.virtual` for tests and headless runs.
+    public convenience init(clock: LoopClock = .real) {
+        self.init(clock: clock, wallClockStart: LoopClock.virtualWallClockStart)
+    }
+
+    /// Creates a loop whose monotonic time starts at 0.
+    ///
+    /// - Parameters:
+    ///   - clock: `.real` for apps, `.virtual` for tests and headless runs.
+    ///   - wallClockStart: On the virtual clock, the wall-clock time it starts at, in seconds
+    ///     since 1970-01-01 UTC. A time further than ``LoopClock/wallClockLimit`` from 1970
+    ///     is moved to that limit, and NaN means ``LoopClock/virtualWallClockStart``. The
+    ///     real clock reads the system's time and ignores it.
+    public init(clock: LoopClock, wallClockStart: Double) {
         self.clock = clock
         monotonic = clock == .real ? MonotonicClock() : nil
+        self.wallClockStart = wallClockStart.isNaN
+            ? LoopClock.virtualWallClockStart
+            : min(max(wallClockStart, -LoopClock.wallClockLimit), LoopClock.wallClockLimit)
     }
 
     // MARK: - Time
@@ -82,6 +100,16 @@ public final class EventLoop {
     /// inside a callback unless the callback calls ``stall(for:)`` or ``advance(by:)``.
     /// Time is counted in whole nanoseconds, so ten `advance(by: 0.1)` make exactly one second.
     public var now: Double { Nanoseconds.seconds(nowTicks) }
+
+    /// Seconds since 1970-01-01 UTC, for dates: the system's time on the real clock, which may
+    /// jump when the system's time is set; on the virtual clock the start time plus ``now``,
+    /// so that it moves exactly as ``now`` does.
+    public var wallTime: Double {
+        switch clock {
+        case .real: WallClock.now()
+        case .virtual: wallClockStart + now
+        }
+    }
 
     /// ``now`` in nanoseconds.
     var nowTicks: Int64 {
@@ -185,6 +213,75 @@ public final class EventLoop {
         }
         time = max(time, target)
         runUntilIdle()
+    }
+
+    /// How ``runUntilSettled(limit:)`` and ``run(for:)`` ended.
+    public nonisolated enum RunEnd: Sendable, Equatable {
+        /// Nothing was left in flight (see ``hasWorkInFlight``).
+        case settled
+        /// A callback called ``quit()`` (or it had been called before the run).
+        case quit
+        /// The time given ran out.
+        case timeUp
+    }
+
+    /// Whether work is in flight: a deferred call, queued input, or a one-shot timer, which
+    /// includes every animation's next frame and so every transition. Repeating timers (a
+    /// clock's tick) and local notifications (which wait for a time of day) are what an app
+    /// does while it is idle, so they do not count.
+    public var hasWorkInFlight: Bool {
+        !deferredCalls.isEmpty || !inputQueue.isEmpty || timers.oneShotCount > pendingNotifications.count
+    }
+
+    /// Moves the virtual clock forward until nothing is in flight (see ``hasWorkInFlight``), as
+    /// a headless run does before it shows the screen: everything falls due in deadline order,
+    /// each at its own time, repeating timers included.
+    ///
+    /// ```swift
+    /// window.rootViewController = list       // starts a transition
+    /// loop.runUntilSettled(limit: 60)        // .settled, with the list on screen
+    /// ```
+    ///
+    /// - Parameter seconds: The most virtual time to run; an app that keeps scheduling one-shot
+    ///   timers ends there.
+    /// - Returns: `.settled`, `.quit` as soon as a callback calls ``quit()``, or `.timeUp` when
+    ///   `seconds` passed with work still in flight.
+    /// - Precondition: The loop runs on the virtual clock.
+    @discardableResult
+    public func runUntilSettled(limit seconds: Double) -> RunEnd {
+        runVirtually(for: seconds, untilSettled: true)
+    }
+
+    /// Moves the virtual clock forward by `seconds` as ``advance(by:)`` does, but returns as
+    /// soon as a callback calls ``quit()``.
+    ///
+    /// - Returns: `.quit`, or `.timeUp` once the clock has moved by `seconds`.
+    /// - Precondition: The loop runs on the virtual clock.
+    @discardableResult
+    public func run(for seconds: Double) -> RunEnd {
+        runVirtually(for: seconds, untilSettled: false)
+    }
+
+    private func runVirtually(for seconds: Double, untilSettled: Bool) -> RunEnd {
+        precondition(clock == .virtual, "a run for a span of time needs a loop on the virtual clock")
+        defer { isQuitRequested = false }
+        let target = Nanoseconds.sum(time, Nanoseconds.from(seconds: seconds))
+        while !isQuitRequested {
+            pollInputSource()
+            step(stoppingOnQuit: true)
+            if isQuitRequested { break }
+            // What the step scheduled for now runs before time moves, as in advance(by:).
+            if !deferredCalls.isEmpty || !inputQueue.isEmpty { continue }
+            let next = timers.nextDeadline()
+            if let next, next <= time { continue }
+            if untilSettled && !hasWorkInFlight { return .settled }
+            guard let next, next <= target else {
+                time = max(time, target)
+                return .timeUp
+            }
+            time = max(time, next)
+        }
+        return .quit
     }
 
     /// Moves the virtual clock forward by `seconds` without running anything, as when a callback

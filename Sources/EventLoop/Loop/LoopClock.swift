@@ -6,21 +6,47 @@ import Musl
 import Darwin
 #endif
 
-/// The clock that drives an ``EventLoop``.
+/// The clocks that drive an ``EventLoop``.
 ///
-/// Time on either clock is a `Double` number of seconds since the loop was created, which is
-/// what scripts see as `loop.now()`.
+/// A loop has two clocks of the same kind. Its monotonic time (``EventLoop/now``, what scripts
+/// see as `loop.now()`) is a `Double` number of seconds since the loop was created, for
+/// intervals; its wall-clock time (``EventLoop/wallTime``, `loop.time()`) is seconds since
+/// 1970-01-01 UTC, for dates.
 ///
 /// ```swift
 /// let app = EventLoop(clock: .real)        // screens run: timers fire in real time
 /// let test = EventLoop(clock: .virtual)    // screens test: time moves only in advance(by:)
+/// test.wallTime                            // 1767225600, 2026-01-01T00:00:00Z
 /// ```
 public nonisolated enum LoopClock: Sendable, Equatable {
-    /// The system's monotonic clock; ``EventLoop/run()`` sleeps until the next deadline or input.
+    /// The system's clocks (monotonic and real-time); ``EventLoop/run()`` sleeps until the next
+    /// deadline or input.
     case real
-    /// A clock that stands still until ``EventLoop/advance(by:)`` or ``EventLoop/stall(for:)``
-    /// moves it; the loop never sleeps on it.
+    /// Clocks that stand still until ``EventLoop/advance(by:)`` or ``EventLoop/stall(for:)``
+    /// moves them, both by the same amount; the loop never sleeps on them. The wall clock
+    /// starts at ``virtualWallClockStart`` unless the loop is given another start.
     case virtual
+
+    /// Where a virtual wall clock starts by default: 2026-01-01T00:00:00Z, so that what a test
+    /// or a headless run shows never depends on the day it ran.
+    public static let virtualWallClockStart: Double = 1_767_225_600
+
+    /// How far from 1970 a virtual wall clock may start, in seconds either way: about 31,000
+    /// years, beyond any date a calendar prints, and near enough that a `Double` still counts
+    /// tenths of a millisecond there.
+    public static let wallClockLimit: Double = 1e12
+}
+
+// MARK: - Wall-clock time
+
+/// Readings of the system's real-time clock.
+nonisolated enum WallClock {
+    /// Seconds since 1970-01-01 UTC.
+    static func now() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / Double(Nanoseconds.perSecond)
+    }
 }
 
 // MARK: - Monotonic time

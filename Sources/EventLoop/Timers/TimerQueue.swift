@@ -75,6 +75,9 @@ struct TimerQueue {
     /// The sequence number the next scheduling gets; it only grows.
     private(set) var nextSequence = 0
 
+    /// One-shot timers scheduled and not yet fired or cancelled.
+    private(set) var oneShotCount = 0
+
     /// Timers waiting in the heap (not counting cancelled ones).
     var liveCount: Int { heap.count - staleCount }
 
@@ -103,6 +106,7 @@ struct TimerQueue {
             slots.append(Slot(callback: callback, serial: serial, interval: interval, anchor: anchor))
         }
         push(slot, at: deadline)
+        if interval == 0 { oneShotCount += 1 }
         return TimerID(slot: slot, serial: serial)
     }
 
@@ -234,6 +238,7 @@ struct TimerQueue {
     /// Puts a slot on the free list and returns its callback.
     private mutating func free(_ index: Int) -> ((LoopTimer) -> Void)? {
         let callback = slots[index].callback.take()
+        if slots[index].interval == 0 { oneShotCount -= 1 }
         slots[index].state = .free
         freeSlots.append(Int32(index))
         if freeSlots.count == slots.count {

@@ -32,8 +32,8 @@ public final class NavigationBar: View {
         borderWidth = 0
         titleLabel.alignment = .center
         promptLabel.alignment = .center
-        addSubview(promptLabel)
-        addSubview(titleLabel)
+        try? addSubview(promptLabel)
+        try? addSubview(titleLabel)
     }
 
     /// The height the bar takes: taller with a prompt.
@@ -96,7 +96,7 @@ public final class NavigationBar: View {
         button.setTitle(title, for: .normal)
         button.tag = tag
         button.addTarget({ _, _ in action() }, for: [.touchUpInside])
-        addSubview(button)
+        try? addSubview(button)
         return button
     }
 
@@ -154,7 +154,7 @@ public final class Toolbar: View {
             button.isEnabled = item.isEnabled
             button.addTarget({ _, _ in item.tap() }, for: [.touchUpInside])
             item.addObserver(self) { [weak self] in self?.rebuild() }
-            addSubview(button)
+            try? addSubview(button)
             return button
         }
         setNeedsLayout()

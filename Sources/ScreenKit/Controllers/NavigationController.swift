@@ -54,9 +54,9 @@ open class NavigationController: ViewController {
         let view = View(frame: ViewController.defaultFrame)
         view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         contentView.clipsToBounds = true
-        view.addSubview(contentView)
-        view.addSubview(navigationBar)
-        view.addSubview(toolbar)
+        try? view.addSubview(contentView)
+        try? view.addSubview(navigationBar)
+        try? view.addSubview(toolbar)
         // A tap on the back button while a transition animates is ignored, as touches are then.
         navigationBar.onBack = { [unowned self] in _ = try? self.pop(animated: true) }
         self.view = view
@@ -82,7 +82,7 @@ open class NavigationController: ViewController {
         guard topView.superview !== contentView else { return }
         topView.frame = contentView.bounds
         topView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-        contentView.addSubview(topView)
+        try? contentView.addSubview(topView)
     }
 
     // MARK: - Pushing and popping
@@ -252,9 +252,9 @@ open class NavigationController: ViewController {
             newView.frame = contentView.bounds
             newView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
             if let oldView = oldTop?.viewIfLoaded, oldView.superview === contentView, !pushing {
-                contentView.insertSubview(newView, below: oldView)
+                try? contentView.insertSubview(newView, below: oldView)
             } else {
-                contentView.addSubview(newView)
+                try? contentView.addSubview(newView)
             }
         }
         updateBars()

@@ -131,7 +131,7 @@ extension PageViewController {
                 if let pageView = page.viewIfLoaded, pageView.superview === viewIfLoaded { pageView.removeFromSuperview() }
             }
             if isViewLoaded {
-                for page in newVisible where page.view.superview !== view { view.addSubview(page.view) }
+                for page in newVisible where page.view.superview !== view { try? view.addSubview(page.view) }
                 placePages()
             }
             if isOnScreen {
@@ -171,7 +171,7 @@ extension PageViewController {
         let frames = pageFrames(count: visible.count)
         for (page, frame) in zip(visible, frames) where appearing.contains(where: { $0 === page }) {
             page.view.frame = frame
-            view.addSubview(page.view)
+            try? view.addSubview(page.view)
         }
     }
 
@@ -182,7 +182,7 @@ extension PageViewController {
         let (dx, dy) = navigationOrientation == .horizontal ? (bounds.width * step, 0.0) : (0.0, bounds.height * step)
         for (newView, frame) in zip(newViews, frames) {
             newView.frame = frame.offsetBy(dx: dx, dy: dy)
-            view.addSubview(newView)
+            try? view.addSubview(newView)
         }
         return {
             for (newView, frame) in zip(newViews, frames) { newView.frame = frame }
@@ -217,11 +217,11 @@ extension PageViewController {
             let newView = newViews[slot], oldView = oldViews[slot], frame = frames[slot]
             if newViews.count == 1 ? forward : slot == foldingSlot {
                 newView.frame = frame
-                view.insertSubview(newView, below: oldView)
+                try? view.insertSubview(newView, below: oldView)
                 folds.append(oldView)
             } else {
                 newView.frame = folded(frame)
-                view.addSubview(newView)
+                try? view.addSubview(newView)
                 unfolds.append((newView, frame))
             }
         }
@@ -229,11 +229,11 @@ extension PageViewController {
             back.autoresizingMask = []
             if forward {
                 back.frame = frame
-                view.addSubview(back)
+                try? view.addSubview(back)
                 folds.append(back)
             } else {
                 back.frame = folded(frame)
-                view.insertSubview(back, below: newViews[0])
+                try? view.insertSubview(back, below: newViews[0])
                 unfolds.append((back, frame))
             }
         }

@@ -205,7 +205,7 @@ open class PageViewController: ViewController {
     private func installVisiblePages() {
         guard isViewLoaded, !isTransitioning else { return }
         for page in visiblePages where page.view.superview !== view {
-            view.addSubview(page.view)
+            try? view.addSubview(page.view)
         }
     }
 

@@ -29,9 +29,9 @@ public final class Popover {
         border.borderColor = .darkGray
         border.isUserInteractionEnabled = false
         border.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-        panel.addSubview(border)
+        try? panel.addSubview(border)
         backdrop.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-        backdrop.addSubview(panel)
+        try? backdrop.addSubview(panel)
         backdrop.popover = self
     }
 
@@ -52,8 +52,8 @@ public final class Popover {
         let contentView = content.view
         contentView.frame = panel.bounds
         contentView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-        panel.insertSubview(contentView, below: border)
-        container.addSubview(backdrop)
+        try? panel.insertSubview(contentView, below: border)
+        try? container.addSubview(backdrop)
         content.endAppearanceTransition()
     }
 

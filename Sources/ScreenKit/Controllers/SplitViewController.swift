@@ -92,7 +92,7 @@ open class SplitViewController: ViewController {
         divider.borderWidth = Self.dividerWidth
         divider.borderColor = .darkGray
         divider.isUserInteractionEnabled = false
-        view.addSubview(divider)
+        try? view.addSubview(divider)
         self.view = view
     }
 
@@ -224,14 +224,14 @@ open class SplitViewController: ViewController {
             let masterView = master.view
             masterView.frame = Rect(x: 0, y: 0, width: Self.masterWidth, height: bounds.height)
             masterView.autoresizingMask = [.flexibleHeight]
-            if masterView.superview !== view { view.insertSubview(masterView, below: divider) }
+            if masterView.superview !== view { try? view.insertSubview(masterView, below: divider) }
         }
         if let detail = detailViewController {
             let detailView = detail.view
             let x = arrangement == .sideBySide ? Self.masterWidth + Self.dividerWidth : 0
             detailView.frame = Rect(x: x, y: 0, width: max(0, bounds.width - x), height: bounds.height)
             detailView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-            if detailView.superview !== view { view.insertSubview(detailView, at: 0) }
+            if detailView.superview !== view { try? view.insertSubview(detailView, at: 0) }
         }
         if let popover, popover.isPresented {
             view.bringSubviewToFront(popover.backdrop)

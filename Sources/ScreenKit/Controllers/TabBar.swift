@@ -66,7 +66,7 @@ public final class TabBar: View {
         buttons = (0..<count).map { index in
             let button = Button()
             button.addTarget({ [weak self] _, _ in self?.onSelect?(index) }, for: [.touchUpInside])
-            addSubview(button)
+            try? addSubview(button)
             return button
         }
         badgeLabels = (0..<count).map { _ in
@@ -74,7 +74,7 @@ public final class TabBar: View {
             badge.alignment = .center
             badge.backgroundColor = .red
             badge.textColor = .white
-            addSubview(badge)
+            try? addSubview(badge)
             return badge
         }
     }

@@ -56,8 +56,8 @@ open class TabBarController: ViewController {
         let view = View(frame: ViewController.defaultFrame)
         view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         contentView.clipsToBounds = true
-        view.addSubview(contentView)
-        view.addSubview(tabBar)
+        try? view.addSubview(contentView)
+        try? view.addSubview(tabBar)
         self.view = view
         // The panes have their sizes before any tab's view loads into them.
         layoutPanes()
@@ -92,7 +92,7 @@ open class TabBarController: ViewController {
         guard selectedView.superview !== contentView else { return }
         selectedView.frame = contentView.bounds
         selectedView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-        contentView.addSubview(selectedView)
+        try? contentView.addSubview(selectedView)
     }
 
     private func updateTabBar() {

@@ -8,36 +8,56 @@ extension ViewController {
     /// appearing or appeared does nothing, and so does beginning to disappear while
     /// disappearing or disappeared.
     public func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool) {
-        if isAppearing {
-            guard appearanceState == .disappeared || appearanceState == .disappearing else { return }
-            loadViewIfNeeded()
-            appearanceState = .appearing
-            appearanceAnimated = animated
-            send(.viewWillAppear(animated))
-            prepareForAppearance()
-        } else {
-            guard appearanceState == .appeared || appearanceState == .appearing else { return }
-            appearanceState = .disappearing
-            appearanceAnimated = animated
-            send(.viewWillDisappear(animated))
+        forEachForwarded { controller in
+            if isAppearing {
+                guard controller.appearanceState == .disappeared || controller.appearanceState == .disappearing else {
+                    return false
+                }
+                controller.loadViewIfNeeded()
+                controller.appearanceState = .appearing
+                controller.appearanceAnimated = animated
+                controller.send(.viewWillAppear(animated))
+                controller.prepareForAppearance()
+            } else {
+                guard controller.appearanceState == .appeared || controller.appearanceState == .appearing else {
+                    return false
+                }
+                controller.appearanceState = .disappearing
+                controller.appearanceAnimated = animated
+                controller.send(.viewWillDisappear(animated))
+            }
+            return true
         }
-        for child in forwardedChildren { child.beginAppearanceTransition(isAppearing, animated: animated) }
     }
 
     /// Ends the appearance transition under way: `viewDidAppear` or `viewDidDisappear`, then
     /// the same for the children it was forwarded to. Does nothing when none is under way.
     public func endAppearanceTransition() {
-        switch appearanceState {
-        case .appearing:
-            appearanceState = .appeared
-            send(.viewDidAppear(appearanceAnimated))
-        case .disappearing:
-            appearanceState = .disappeared
-            send(.viewDidDisappear(appearanceAnimated))
-        case .appeared, .disappeared:
-            return
+        forEachForwarded { controller in
+            switch controller.appearanceState {
+            case .appearing:
+                controller.appearanceState = .appeared
+                controller.send(.viewDidAppear(controller.appearanceAnimated))
+            case .disappearing:
+                controller.appearanceState = .disappeared
+                controller.send(.viewDidDisappear(controller.appearanceAnimated))
+            case .appeared, .disappeared:
+                return false
+            }
+            return true
         }
-        for child in forwardedChildren { child.endAppearanceTransition() }
+    }
+
+    /// Runs `step` on this controller and, where it returns true, on the children the
+    /// callbacks are forwarded to, depth first: each child's subtree before the next child,
+    /// the children looked up once `step` has run on their parent. A loop, so no depth of
+    /// children can overflow the stack.
+    private func forEachForwarded(_ step: (ViewController) -> Bool) {
+        var pending: [ViewController] = [self]
+        while let controller = pending.popLast() {
+            guard step(controller) else { continue }
+            pending.append(contentsOf: controller.forwardedChildren.reversed())
+        }
     }
 
     /// The children that appear and disappear with this controller: those whose views are

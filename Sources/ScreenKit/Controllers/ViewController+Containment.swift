@@ -13,7 +13,7 @@ extension ViewController {
             throw ControllerError(
                 "cannot add \(child) as a child of \(self): it is already a child of \(other); remove it from its parent first")
         }
-        if child === self || isDescendant(of: child) {
+        if TreeSearch.isNode(self, inside: child, parent: { $0.parent }, children: { $0.children }) {
             throw ControllerError("cannot add \(child) as a child of \(self): a controller cannot contain itself")
         }
         if let presenter = child.presentingViewController {
@@ -78,7 +78,7 @@ extension ViewController {
         }
         let fromView = from.view
         if let superview = fromView.superview {
-            superview.insertSubview(to.view, above: fromView)
+            try? superview.insertSubview(to.view, above: fromView)
         }
         View.animate(duration: duration, on: view.window?.loop, animations: animations ?? {}) { finished in
             fromView.removeFromSuperview()

@@ -51,7 +51,7 @@ extension ViewController {
         presentedView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         presenter.beginAppearanceTransition(false, animated: animated)
         controller.beginAppearanceTransition(true, animated: animated)
-        window.addSubview(presentedView)
+        try? window.addSubview(presentedView)
         let finalCenter = presentedView.center
         if animated { presentedView.center.y += window.bounds.height }
         View.animate(duration: animated ? Self.presentationDuration : 0, on: window.loop, animations: {
@@ -117,7 +117,7 @@ extension ViewController {
         let topView = top.view
         let presenterView = presenter.view
         presenterView.frame = window.bounds
-        window.insertSubview(presenterView, below: topView)
+        try? window.insertSubview(presenterView, below: topView)
         View.animate(duration: animated ? Self.presentationDuration : 0, on: window.loop, animations: {
             topView.center.y += window.bounds.height
         }, completion: { _ in

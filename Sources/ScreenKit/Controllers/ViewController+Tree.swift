@@ -12,15 +12,26 @@ extension ViewController {
     /// call super loses it right after (`isViewLoaded` becomes false and the next access
     /// loads it again, with `viewDidLoad`).
     public func receiveMemoryWarning() {
-        send(.didReceiveMemoryWarning)
-        unloadViewIfOffScreen()
-        for controller in descendantsAndPresented { controller.receiveMemoryWarning() }
+        forEachBelow { controller in
+            controller.send(.didReceiveMemoryWarning)
+            controller.unloadViewIfOffScreen()
+        }
     }
 
     /// Tells this controller and every controller below it that the screen is about to
     /// change to `size`.
     public func willTransition(to size: Size) {
-        send(.viewWillTransition(size))
-        for controller in descendantsAndPresented { controller.willTransition(to: size) }
+        forEachBelow { $0.send(.viewWillTransition(size)) }
+    }
+
+    /// Runs `body` on this controller, then on the controllers below it, depth first: each
+    /// before the ones below it, which are looked up once `body` has run on it. A loop, so
+    /// no depth of children or presentations can overflow the stack.
+    private func forEachBelow(_ body: (ViewController) -> Void) {
+        var pending: [ViewController] = [self]
+        while let controller = pending.popLast() {
+            body(controller)
+            pending.append(contentsOf: controller.descendantsAndPresented.reversed())
+        }
     }
 }

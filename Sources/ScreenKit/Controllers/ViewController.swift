@@ -17,8 +17,21 @@ open class ViewController: Responder, CustomStringConvertible {
         super.init()
     }
 
+    /// Lets the children and the presented controller go without recursing: one this
+    /// controller held the last reference to hands its own over before it goes, so freeing a
+    /// chain of any length takes one frame of stack.
     nonisolated deinit {
         viewStorage?.controllerStorage = nil
+        var released = children + (presentedViewController.map { [$0] } ?? [])
+        children = []
+        presentedViewController = nil
+        while var controller = released.popLast() {
+            guard isKnownUniquelyReferenced(&controller) else { continue }
+            released += controller.children
+            if let presented = controller.presentedViewController { released.append(presented) }
+            controller.children = []
+            controller.presentedViewController = nil
+        }
     }
 
     // MARK: - Identity
@@ -223,12 +236,13 @@ open class ViewController: Responder, CustomStringConvertible {
     public internal(set) weak var parent: ViewController?
 
     /// The child controllers, in the order they were added.
-    public internal(set) var children: [ViewController] = []
+    /// (Readable from `deinit`, which lets them go.)
+    nonisolated(unsafe) public internal(set) var children: [ViewController] = []
 
     // MARK: - Presentation storage
 
     /// The controller this one presents modally, if any.
-    public internal(set) var presentedViewController: ViewController?
+    nonisolated(unsafe) public internal(set) var presentedViewController: ViewController?
 
     /// The controller that presents this one, if it is presented.
     public internal(set) weak var presentingViewController: ViewController?

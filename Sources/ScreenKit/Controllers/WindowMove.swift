@@ -36,11 +36,16 @@ struct WindowMove {
         for controller in controllers { controller.rootViewDidMove(appearing: appearing) }
     }
 
+    /// The controllers of the outermost root views in `view`'s tree, depth first, back to
+    /// front.
     private static func collect(from view: View, into controllers: inout [ViewController]) {
-        if let controller = view.controllerStorage {
-            controllers.append(controller)
-            return
+        var pending: [View] = [view]
+        while let view = pending.popLast() {
+            if let controller = view.controllerStorage {
+                controllers.append(controller)
+            } else {
+                pending.append(contentsOf: view.subviews.reversed())
+            }
         }
-        for subview in view.subviews { collect(from: subview, into: &controllers) }
     }
 }

@@ -24,13 +24,19 @@ open class Label: View {
 
     /// The lines as they are shown at the label's width.
     public var layout: TextLayout {
-        TextLayout(
-            text: text, width: Int((bounds.width / Label.cellSize.width).rounded(.down)),
-            lines: lines, lineBreakMode: lineBreakMode)
+        TextLayout(text: text, width: Label.columns(in: bounds.width), lines: lines, lineBreakMode: lineBreakMode)
+    }
+
+    /// The whole cells of the text grid that `width` points hold: 0 for a width that is not a
+    /// positive number, and at most `Int32.max`, which is more than any line of text needs.
+    public static func columns(in width: Double) -> Int {
+        let cells = (width / cellSize.width).rounded(.down)
+        guard cells >= 1 else { return 0 }
+        return cells < Double(Int32.max) ? Int(cells) : Int(Int32.max)
     }
 
     open override func sizeThatFits(_ size: Size) -> Size {
-        let columns = size.width > 0 ? Int((size.width / Label.cellSize.width).rounded(.down)) : Int.max / 2
+        let columns = size.width > 0 ? Label.columns(in: size.width) : Int.max / 2
         let fitted = TextLayout(text: text, width: columns, lines: lines, lineBreakMode: lineBreakMode)
         return Size(
             width: Double(fitted.size.columns) * Label.cellSize.width,

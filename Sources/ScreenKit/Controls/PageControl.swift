@@ -1,12 +1,21 @@
 /// A row of dots, one per page (`UIPageControl`): a tap right of the current dot goes to
 /// the next page, left of it to the previous one, and sends `valueChanged`.
 open class PageControl: Control {
+    /// The number of dots; a negative count is taken as 0. Any count is kept, however many
+    /// dots the control has room to draw.
     public var numberOfPages = 0 {
-        didSet { currentPage = min(currentPage, max(numberOfPages - 1, 0)) }
+        didSet {
+            if numberOfPages < 0 { numberOfPages = 0 }
+            currentPage = min(currentPage, lastPage)
+        }
     }
+    /// The page shown, from 0; kept between 0 and the last page.
     public var currentPage = 0 {
-        didSet { currentPage = min(max(currentPage, 0), max(numberOfPages - 1, 0)) }
+        didSet { currentPage = min(max(currentPage, 0), lastPage) }
     }
+
+    /// The index of the last page, 0 when there are none.
+    private var lastPage: Int { max(numberOfPages, 1) - 1 }
 
     /// A single tap is its default action: a tap recognizer on a superview does not take it.
     open override var defaultActionIsATap: Bool { true }

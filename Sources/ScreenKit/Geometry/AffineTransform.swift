@@ -59,14 +59,22 @@ public nonisolated struct AffineTransform: Hashable, Sendable {
 
     // Quarter turns give exact results, so that rotated frames stay whole numbers.
     private static func exactSine(_ angle: Double) -> Double {
-        let quarter = angle / (Double.pi / 2)
-        if quarter == quarter.rounded() { return [0, 1, 0, -1][((Int(quarter) % 4) + 4) % 4] }
-        return sin(angle)
+        guard let turn = quarterTurn(angle) else { return sin(angle) }
+        return [0, 1, 0, -1][turn]
     }
 
     private static func exactCosine(_ angle: Double) -> Double {
+        guard let turn = quarterTurn(angle) else { return cos(angle) }
+        return [1, 0, -1, 0][turn]
+    }
+
+    /// Which of the four quarter turns (0 to 3) `angle` is, or nil when it is none (or not
+    /// a finite number). The remainder is taken in floating point, so a huge angle cannot
+    /// overflow an integer.
+    private static func quarterTurn(_ angle: Double) -> Int? {
         let quarter = angle / (Double.pi / 2)
-        if quarter == quarter.rounded() { return [1, 0, -1, 0][((Int(quarter) % 4) + 4) % 4] }
-        return cos(angle)
+        guard quarter.isFinite, quarter == quarter.rounded() else { return nil }
+        let turn = quarter.truncatingRemainder(dividingBy: 4)
+        return Int(turn < 0 ? turn + 4 : turn)
     }
 }

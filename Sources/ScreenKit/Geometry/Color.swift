@@ -44,7 +44,8 @@ public nonisolated struct Color: Hashable, Sendable, CustomStringConvertible {
     /// `#rrggbb`, or `#rrggbbaa` when not opaque.
     public var hex: String {
         func byte(_ component: Double) -> String {
-            let value = Int((min(max(component, 0), 1) * 255).rounded())
+            // Not a number reads as 0, as a browser would take it.
+            let value = component.isNaN ? 0 : Int((min(max(component, 0), 1) * 255).rounded())
             return (value < 16 ? "0" : "") + String(value, radix: 16)
         }
         return "#" + byte(red) + byte(green) + byte(blue) + (alpha < 1 ? byte(alpha) : "")

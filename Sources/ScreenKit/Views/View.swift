@@ -17,7 +17,7 @@ open class View: Responder {
         didSet {
             guard bounds != oldValue else { return }
             if bounds.size != oldValue.size {
-                resizeSubviews(from: oldValue.size)
+                if !isResizedBySuperview { resizeSubviews(from: oldValue.size) }
                 setNeedsLayout()
             }
         }
@@ -141,8 +141,19 @@ open class View: Responder {
     public var subviews: [View] { subviewStorage }
     @exclusivity(unchecked) nonisolated(unsafe) private var subviewStorage: [View] = []
 
+    /// Lets the subviews go without recursing: a subview this view held the last reference
+    /// to hands its own subviews to the list before it goes, so freeing a chain of any
+    /// length takes one frame of stack.
     nonisolated deinit {
-        for subview in subviewStorage { subview.superviewStorage = nil }
+        var released = subviewStorage
+        subviewStorage = []
+        for subview in released { subview.superviewStorage = nil }
+        while var view = released.popLast() {
+            guard isKnownUniquelyReferenced(&view) else { continue }
+            for subview in view.subviewStorage { subview.superviewStorage = nil }
+            released.append(contentsOf: view.subviewStorage)
+            view.subviewStorage = []
+        }
     }
 
     /// The window the view is on screen in: its window, when that window is visible.
@@ -152,28 +163,42 @@ open class View: Responder {
         return window
     }
 
-    /// The window at the root of the view's hierarchy, if there is one.
-    public var window: Window? {
-        var view: View? = self
-        while let current = view {
-            if let window = current as? Window { return window }
-            view = current.superview
+    /// The window at the root of the view's hierarchy, if there is one (a window is its own).
+    /// Kept as views move, so that asking costs the same however deep the view is.
+    public var window: Window? { windowStorage }
+    weak var windowStorage: Window?
+
+    /// Gives this view and everything inside it `window`.
+    private func setWindowInSubtree(_ window: Window?) {
+        var pending: [View] = [self]
+        while let view = pending.popLast() {
+            view.windowStorage = window
+            pending.append(contentsOf: view.subviewStorage)
         }
-        return nil
     }
 
     /// Adds `view` in front of the other subviews, taking it from its current superview.
-    public func addSubview(_ view: View) {
-        insertSubview(view, at: subviews.count)
+    ///
+    /// - Throws: ``ViewError`` when `view` is this view or contains it, or is a window.
+    ///   (Containers place their controllers' views with `try?`: a view that a script made
+    ///   an ancestor of its container is left out rather than stop the app.)
+    public func addSubview(_ view: View) throws(ViewError) {
+        try insertSubview(view, at: subviews.count)
     }
 
-    /// Inserts `view` at `index` among the subviews (0 is the back).
-    public func insertSubview(_ view: View, at index: Int) {
-        precondition(view !== self && !isDescendant(of: view), "a view cannot contain itself")
+    /// Inserts `view` at `index` among the subviews (0 is the back; an index past the ends
+    /// is taken as the nearest end).
+    ///
+    /// - Throws: ``ViewError`` when `view` is this view or contains it, or is a window.
+    public func insertSubview(_ view: View, at index: Int) throws(ViewError) {
         if view.superview === self, let current = subviews.firstIndex(where: { $0 === view }) {
             subviewStorage.remove(at: current)
-            subviewStorage.insert(view, at: min(index, subviewStorage.count))
+            subviewStorage.insert(view, at: min(max(index, 0), subviewStorage.count))
             return
+        }
+        if view is Window { throw .windowAsSubview }
+        if TreeSearch.isNode(self, inside: view, parent: { $0.superviewStorage }, children: { $0.subviewStorage }) {
+            throw .containsItself
         }
         let move = WindowMove(of: view, to: visibleWindow)
         move?.begin()
@@ -181,29 +206,32 @@ open class View: Responder {
         view.willMove(toSuperview: self)
         subviewStorage.insert(view, at: min(max(index, 0), subviewStorage.count))
         view.superviewStorage = self
+        if view.windowStorage !== windowStorage { view.setWindowInSubtree(windowStorage) }
         view.didMoveToSuperview()
         setNeedsLayout()
         move?.end()
     }
 
-    public func insertSubview(_ view: View, above sibling: View) {
-        guard let index = subviews.firstIndex(where: { $0 === sibling }) else { return addSubview(view) }
-        insertSubview(view, at: index + 1 - (view.superview === self && isBefore(view, sibling) ? 1 : 0))
+    /// - Throws: ``ViewError`` when `view` is this view or contains it, or is a window.
+    public func insertSubview(_ view: View, above sibling: View) throws(ViewError) {
+        guard let index = subviews.firstIndex(where: { $0 === sibling }) else { return try addSubview(view) }
+        try insertSubview(view, at: index + 1 - (view.superview === self && isBefore(view, sibling) ? 1 : 0))
     }
 
-    public func insertSubview(_ view: View, below sibling: View) {
-        guard let index = subviews.firstIndex(where: { $0 === sibling }) else { return insertSubview(view, at: 0) }
-        insertSubview(view, at: index - (view.superview === self && isBefore(view, sibling) ? 1 : 0))
+    /// - Throws: ``ViewError`` when `view` is this view or contains it, or is a window.
+    public func insertSubview(_ view: View, below sibling: View) throws(ViewError) {
+        guard let index = subviews.firstIndex(where: { $0 === sibling }) else { return try insertSubview(view, at: 0) }
+        try insertSubview(view, at: index - (view.superview === self && isBefore(view, sibling) ? 1 : 0))
     }
 
     public func bringSubviewToFront(_ view: View) {
         guard view.superview === self else { return }
-        insertSubview(view, at: subviews.count)
+        try? insertSubview(view, at: subviews.count)
     }
 
     public func sendSubviewToBack(_ view: View) {
         guard view.superview === self else { return }
-        insertSubview(view, at: 0)
+        try? insertSubview(view, at: 0)
     }
 
     /// Takes the view out of its superview.
@@ -219,6 +247,7 @@ open class View: Responder {
         willMove(toSuperview: nil)
         superview.subviewStorage.removeAll { $0 === self }
         superviewStorage = nil
+        if windowStorage != nil { setWindowInSubtree(nil) }
         didMoveToSuperview()
         superview.setNeedsLayout()
     }
@@ -235,9 +264,10 @@ open class View: Responder {
 
     /// This view or the first descendant (depth first, back to front) with `tag`.
     public func viewWithTag(_ tag: Int) -> View? {
-        if self.tag == tag { return self }
-        for subview in subviews {
-            if let found = subview.viewWithTag(tag) { return found }
+        var pending: [View] = [self]
+        while let view = pending.popLast() {
+            if view.tag == tag { return view }
+            pending.append(contentsOf: view.subviewStorage.reversed())
         }
         return nil
     }
@@ -263,20 +293,27 @@ open class View: Responder {
         needsLayout = true
     }
 
-    /// Lays out this view now if it needs it, then its subviews, top down.
+    /// Lays out this view now if it needs it, then its subviews, top down: each view before
+    /// its subviews, and a subview's whole subtree before the next subview.
     public func layoutIfNeeded() {
-        if needsLayout {
-            needsLayout = false
-            if let controller = controllerStorage {
-                controller.viewWillLayoutSubviews()
-                layoutSubviews()
-                controller.layoutContainer()
-                controller.viewDidLayoutSubviews()
-            } else {
-                layoutSubviews()
-            }
+        var pending: [View] = [self]
+        while let view = pending.popLast() {
+            view.layoutOwnSubviewsIfNeeded()
+            pending.append(contentsOf: view.subviews.reversed())
         }
-        for subview in subviews { subview.layoutIfNeeded() }
+    }
+
+    private func layoutOwnSubviewsIfNeeded() {
+        guard needsLayout else { return }
+        needsLayout = false
+        if let controller = controllerStorage {
+            controller.viewWillLayoutSubviews()
+            layoutSubviews()
+            controller.layoutContainer()
+            controller.viewDidLayoutSubviews()
+        } else {
+            layoutSubviews()
+        }
     }
 
     /// Positions the subviews; the default does nothing (autoresizing already ran).
@@ -285,10 +322,24 @@ open class View: Responder {
     /// The size that fits the view's content within `size`; the default keeps the current size.
     open func sizeThatFits(_ size: Size) -> Size { bounds.size }
 
+    /// Set while this view's superview resizes it, so that its own subviews are resized by
+    /// the superview's loop rather than by a call inside the resize: autoresizing a chain of
+    /// any depth takes one frame of stack.
+    private var isResizedBySuperview = false
+
+    /// Moves and resizes the subviews by their autoresizing masks after this view's size
+    /// changed from `oldSize`, then theirs, and so on down.
     private func resizeSubviews(from oldSize: Size) {
-        guard autoresizesSubviews else { return }
-        for subview in subviews where !subview.autoresizingMask.isEmpty {
-            subview.frame = subview.autoresizingMask.resize(subview.frame, from: oldSize, to: bounds.size)
+        var pending: [(view: View, oldSize: Size)] = [(self, oldSize)]
+        while let (view, oldSize) = pending.popLast() {
+            guard view.autoresizesSubviews else { continue }
+            for subview in view.subviews where !subview.autoresizingMask.isEmpty {
+                let before = subview.bounds.size
+                subview.isResizedBySuperview = true
+                subview.frame = subview.autoresizingMask.resize(subview.frame, from: oldSize, to: view.bounds.size)
+                subview.isResizedBySuperview = false
+                if subview.bounds.size != before { pending.append((subview, before)) }
+            }
         }
     }
 
@@ -359,17 +410,36 @@ open class View: Responder {
     /// views with alpha at or below 0.01 take no touches, and neither do their subviews;
     /// a subview is only asked where its superview says the point is inside, so a subview
     /// drawn outside its superview's bounds gets no touches there. Subviews are asked front
-    /// to back.
-    open func hitTest(_ point: Point) -> View? {
-        guard !isHidden, isUserInteractionEnabled, alpha > 0.01, self.point(inside: point) else { return nil }
-        // Borrowing the subviews from the buffer spares a retain and a release per subview,
-        // which is most of the time of a search through a large tree.
-        return subviews.withUnsafeBufferPointer { subviews in
-            for index in subviews.indices.reversed() {
-                let subview = subviews[index]
-                if let hit = subview.hitTest(subview.pointFromSuperview(point)) { return hit }
+    /// to back. Override ``point(inside:)`` to change where a view takes touches.
+    ///
+    /// The first subview that takes the point is searched in turn, and if none of its own
+    /// subviews does, it is the answer: the search goes down one path and never back up, so
+    /// it is a loop, whatever the depth of the tree.
+    public func hitTest(_ point: Point) -> View? {
+        guard takesTouch(at: point) else { return nil }
+        var view = self
+        var point = point
+        while true {
+            // Borrowing the subviews from the buffer spares a retain and a release per
+            // subview, which is most of the time of a search through a large tree. The
+            // buffer is a copy's, so a `point(inside:)` that changes the subviews cannot
+            // free it.
+            let next: (View, Point)? = view.subviews.withUnsafeBufferPointer { subviews in
+                for index in subviews.indices.reversed() {
+                    let subview = subviews[index]
+                    let local = subview.pointFromSuperview(point)
+                    if subview.takesTouch(at: local) { return (subview, local) }
+                }
+                return nil
             }
-            return self
+            guard let (subview, local) = next else { return view }
+            view = subview
+            point = local
         }
+    }
+
+    /// Whether the view itself takes a touch at `point`, in its coordinates.
+    private func takesTouch(at point: Point) -> Bool {
+        !isHidden && isUserInteractionEnabled && alpha > 0.01 && self.point(inside: point)
     }
 }

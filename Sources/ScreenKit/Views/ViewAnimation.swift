@@ -7,6 +7,12 @@ import EventLoop
 /// value and moves to the new one frame by frame on the loop's clock.
 public final class ViewAnimation {
     /// The animation whose block is running, if any.
+    ///
+    /// It is the one piece of view state not kept by a view or a host, because a view that a
+    /// block changes may be in no window, and so know no loop to ask. It cannot leak between
+    /// hosts: it is set only for the synchronous call of a block, on the main actor, and put
+    /// back when the block returns; a block (Lua's too: its errors are caught inside the
+    /// call) cannot leave it set, and two hosts' blocks never run at once.
     static var recording: ViewAnimation?
 
     enum Property {
@@ -58,9 +64,11 @@ public final class ViewAnimation {
             return
         }
         let animation = ViewAnimation()
-        recording = animation
-        animations()
-        recording = nil
+        do {
+            recording = animation
+            defer { recording = nil }
+            animations()
+        }
         for index in animation.changes.indices {
             let change = animation.changes[index]
             animation.changes[index].to = change.view.value(like: change.from)

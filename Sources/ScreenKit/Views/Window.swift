@@ -45,6 +45,7 @@ open class Window: View {
         self.orientation = orientation
         self.loop = loop
         super.init(frame: Rect(origin: .zero, size: Window.size(of: device, in: orientation)))
+        windowStorage = self
     }
 
     static func size(of device: Device, in orientation: Orientation) -> Size {
@@ -90,7 +91,8 @@ open class Window: View {
             let view = root.view
             view.frame = bounds
             view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-            insertSubview(view, at: 0)
+            // A controller whose view a script made a window cannot show it here.
+            try? insertSubview(view, at: 0)
         }
     }
 

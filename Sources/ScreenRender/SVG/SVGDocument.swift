@@ -1,8 +1,9 @@
 import ScreenKit
 
 /// An SVG document being written: elements with their attributes in the order given,
-/// indented two spaces per level, and ids numbered in the order they are asked for, so the
-/// same drawing is always the same text.
+/// indented two spaces per level (up to ``maximumIndent`` levels, so that a deep tree of
+/// views does not make the text grow with the square of its depth), and ids numbered in the
+/// order they are asked for, so the same drawing is always the same text.
 struct SVGDocument {
     typealias Attributes = [(String, String)]
 
@@ -36,29 +37,35 @@ struct SVGDocument {
         return prefix + String(lastID)
     }
 
+    /// The deepest level that is indented further than the one above it.
+    static let maximumIndent = 32
+
     private mutating func line(_ string: String) {
-        text += String(repeating: "  ", count: depth) + string + "\n"
+        text += String(repeating: "  ", count: min(depth, Self.maximumIndent)) + string + "\n"
     }
 
     private static func attributes(_ attributes: Attributes) -> String {
         attributes.map { " " + $0.0 + "=\"" + escape($0.1) + "\"" }.joined()
     }
 
-    /// Text safe inside an element or an attribute value.
+    /// Text safe inside an element or an attribute value: the markup characters escaped, and
+    /// what XML 1.0 cannot hold at all, even escaped, left out — the control characters
+    /// other than tab, line feed and carriage return, and U+FFFE and U+FFFF. (A Swift string
+    /// holds no unpaired surrogates, the only other characters XML excludes.)
     static func escape(_ string: String) -> String {
-        var result = ""
-        for character in string {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            // XML cannot hold the other control characters, even escaped.
-            case _ where character.asciiValue.map({ $0 < 0x20 && $0 != 0x09 && $0 != 0x0A }) == true: break
-            default: result.append(character)
+        var result = String.UnicodeScalarView()
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "&": result.append(contentsOf: "&amp;".unicodeScalars)
+            case "<": result.append(contentsOf: "&lt;".unicodeScalars)
+            case ">": result.append(contentsOf: "&gt;".unicodeScalars)
+            case "\"": result.append(contentsOf: "&quot;".unicodeScalars)
+            case "\t", "\n", "\r": result.append(scalar)
+            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: break
+            default: result.append(scalar)
             }
         }
-        return result
+        return String(result)
     }
 
     // MARK: - Values

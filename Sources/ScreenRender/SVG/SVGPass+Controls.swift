@@ -76,7 +76,7 @@ extension SVGPass {
 
     /// The cells of text that fit in `width` points less `padding` on each side.
     private static func room(_ width: Double, padding: Double) -> Int {
-        max(0, Int(((width - 2 * padding) / 8).rounded(.down)))
+        Label.columns(in: width - 2 * padding)
     }
 
     // MARK: - Views
@@ -159,12 +159,19 @@ extension SVGPass {
         text("+", x: bounds.maxX - bounds.width / 4, middle: bounds.midY, fill: Palette.tint)
     }
 
+    /// The most dots a page control draws: more than any screen has room for, so that a
+    /// control made huge by a script does not make the document huge.
+    private static let maximumDots = 1024
+
+    /// A dot per page, centred, as many as fit in the width around the current page.
     private mutating func drawPages(_ pages: PageControl, in bounds: Rect) {
-        guard pages.numberOfPages > 0 else { return }
         let spacing = 16.0
-        let first = bounds.midX - Double(pages.numberOfPages - 1) * spacing / 2
-        for page in 0..<pages.numberOfPages {
-            circle(Point(x: first + Double(page) * spacing, y: bounds.midY), radius: 3.5,
+        let room = (bounds.width / spacing).rounded(.down)
+        let shown = pages.shownPages(room: room < Double(Self.maximumDots) ? Int(room) : Self.maximumDots)
+        guard !shown.isEmpty else { return }
+        let first = bounds.midX - Double(shown.count - 1) * spacing / 2
+        for (index, page) in shown.enumerated() {
+            circle(Point(x: first + Double(index) * spacing, y: bounds.midY), radius: 3.5,
                    fill: page == pages.currentPage ? Palette.currentPage : Palette.track)
         }
     }

@@ -4,10 +4,36 @@ import ScreenKit
 struct SVGPass {
     var document = SVGDocument()
 
-    /// Draws `view` and its subviews as a group whose `placement` maps the view's bounds
-    /// coordinates into its parent group's.
-    mutating func draw(_ view: View, placement: AffineTransform) {
-        guard view.isRendered else { return }
+    /// Draws `root` and its subviews, each as a group whose transform maps the view's bounds
+    /// coordinates into its parent group's (`rootPlacement` for the root). A loop rather
+    /// than a recursion, so no depth of views can overflow the stack.
+    mutating func drawTree(_ root: View, rootPlacement: AffineTransform) {
+        enum Step {
+            /// Open a view's group and draw it; then its subviews, then its `close`.
+            case draw(View, placement: AffineTransform?)
+            /// Close a view's group, and the clipping group of its subviews when it has one.
+            case close(clipsSubviews: Bool)
+        }
+        var pending: [Step] = [.draw(root, placement: rootPlacement)]
+        while let step = pending.popLast() {
+            switch step {
+            case .close(let clipsSubviews):
+                if clipsSubviews { document.close("g") }
+                document.close("g")
+            case .draw(let view, let placement):
+                guard view.isRendered else { continue }
+                let subviews = drawOwnContent(of: view, placement: placement ?? view.placementInSuperview)
+                let clips = view.clipsToBounds && !subviews.isEmpty
+                if clips { openClip(view.bounds) }
+                pending.append(.close(clipsSubviews: clips))
+                for subview in subviews.reversed() { pending.append(.draw(subview, placement: nil)) }
+            }
+        }
+    }
+
+    /// Opens `view`'s group and draws what the view itself shows; returns the subviews to
+    /// draw in it, which the caller closes the group after.
+    private mutating func drawOwnContent(of view: View, placement: AffineTransform) -> [View] {
         var attributes: SVGDocument.Attributes = [("class", Self.kind(of: view))]
         if let transform = SVGDocument.transform(placement) { attributes.append(("transform", transform)) }
         if view.alpha < 1 { attributes.append(("opacity", SVGDocument.number(view.alpha))) }
@@ -28,15 +54,7 @@ struct SVGPass {
         }
         drawContent(of: view)
         drawCommands(view.drawingCommands(), in: bounds)
-
-        let subviews = view.subviews.filter(\.isRendered)
-        let clips = view.clipsToBounds && !subviews.isEmpty
-        if clips { openClip(bounds) }
-        for subview in subviews {
-            draw(subview, placement: Self.placement(of: subview))
-        }
-        if clips { document.close("g") }
-        document.close("g")
+        return view.subviews.filter(\.isRendered)
     }
 
     /// Starts a group clipped to `rect` (in the current coordinates), which the caller closes.
@@ -48,14 +66,6 @@ struct SVGPass {
         document.close("clipPath")
         document.close("defs")
         document.open("g", [("clip-path", "url(#" + id + ")")])
-    }
-
-    /// The map from a view's bounds to its superview's: move the bounds' centre to the
-    /// origin, apply the transform (which turns about the centre), move to `center`.
-    static func placement(of view: View) -> AffineTransform {
-        AffineTransform(translationX: -view.bounds.midX, y: -view.bounds.midY)
-            .concatenating(view.transform)
-            .concatenating(AffineTransform(translationX: view.center.x, y: view.center.y))
     }
 
     /// The ScreenKit class a view is, or descends from: a stable name for the `class`

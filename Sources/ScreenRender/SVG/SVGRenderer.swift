@@ -53,7 +53,7 @@ public struct SVGRenderer {
         pass.document.element("rect", [("width", width), ("height", height), ("fill", "#ffffff")])
         // The root is drawn in its own bounds: only their origin moves it.
         let placement = AffineTransform(translationX: -root.bounds.minX, y: -root.bounds.minY)
-        pass.draw(root, placement: placement)
+        pass.drawTree(root, rootPlacement: placement)
         pass.document.close("svg")
         return pass.document.text
     }

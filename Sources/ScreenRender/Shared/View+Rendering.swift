@@ -12,6 +12,16 @@ extension View {
         draw(canvas)
         return canvas.commands
     }
+
+    /// The map from the view's bounds coordinates to its superview's: move the bounds'
+    /// centre to the origin, apply the transform (which turns about the centre), move to
+    /// `center`. The renderers compose these down the tree, so that placing a view costs the
+    /// same at any depth.
+    var placementInSuperview: AffineTransform {
+        AffineTransform(translationX: -bounds.midX, y: -bounds.midY)
+            .concatenating(transform)
+            .concatenating(AffineTransform(translationX: center.x, y: center.y))
+    }
 }
 
 extension Color {
@@ -21,4 +31,16 @@ extension Color {
     /// Relative luminance with the Rec. 709 weights, applied to the components as given
     /// (no gamma decoding): close enough to tell dark from light, and exact arithmetic.
     var luminance: Double { 0.2126 * red + 0.7152 * green + 0.0722 * blue }
+}
+
+extension PageControl {
+    /// The pages whose dots are drawn when there is room for `room` dots: all of them when
+    /// they fit, else `room` of them around the current page, as a page control with more
+    /// pages than fit scrolls its dots.
+    func shownPages(room: Int) -> Range<Int> {
+        let room = max(room, 1)
+        guard numberOfPages > room else { return 0..<numberOfPages }
+        let first = min(max(currentPage - room / 2, 0), numberOfPages - room)
+        return first..<(first + room)
+    }
 }

@@ -16,9 +16,13 @@ struct CharacterGrid {
     let rows: Int
     private var slots: [Slot]
 
+    /// The most columns, and the most rows, a grid has: more than any terminal shows, and
+    /// few enough that a window made huge by a script cannot take the memory.
+    static let maximumCells = 1024
+
     init(columns: Int, rows: Int) {
-        self.columns = max(columns, 0)
-        self.rows = max(rows, 0)
+        self.columns = min(max(columns, 0), Self.maximumCells)
+        self.rows = min(max(rows, 0), Self.maximumCells)
         slots = Array(repeating: .glyph(" ", wide: false), count: self.columns * self.rows)
     }
 
@@ -62,7 +66,7 @@ struct CharacterGrid {
 
     /// Sets every cell of `cells` that `clip` holds to `character` (a one-cell character).
     mutating func fill(_ cells: CellRect, with character: Character, clip: CellRect) {
-        guard let area = cells.intersection(clip) else { return }
+        guard let area = cells.intersection(clip)?.intersection(bounds) else { return }
         for row in area.minRow..<area.maxRow {
             for column in area.minColumn..<area.maxColumn {
                 set(.glyph(character, wide: false), column, row)
@@ -72,32 +76,46 @@ struct CharacterGrid {
 
     /// Draws a box on the outermost cells of `cells`: ┌ ┐ └ ┘ at the corners, ─ and │ on the
     /// edges. A box one row high is a line of ─, one column wide a line of │, and one cell
-    /// is □. Only the cells `clip` holds are drawn, so a clipped box shows its visible part.
+    /// is □. Only the cells `clip` holds are drawn, so a clipped box shows its visible part;
+    /// only those are visited, so a box far larger than the grid costs what the grid does.
     mutating func box(_ cells: CellRect, clip: CellRect) {
+        guard let visible = cells.intersection(clip)?.intersection(bounds) else { return }
         let (left, top, right, bottom) = (cells.minColumn, cells.minRow, cells.maxColumn - 1, cells.maxRow - 1)
         func draw(_ character: Character, _ column: Int, _ row: Int) {
             put(character, column: column, row: row, clip: clip)
         }
+        // The columns from `first` up to `last` (or the rows) that are visible.
+        func columns(_ first: Int, _ last: Int) -> Range<Int> {
+            Self.range(max(first, visible.minColumn), min(last + 1, visible.maxColumn))
+        }
+        func rows(_ first: Int, _ last: Int) -> Range<Int> {
+            Self.range(max(first, visible.minRow), min(last + 1, visible.maxRow))
+        }
         if cells.columns == 1 && cells.rows == 1 {
             draw("□", left, top)
         } else if cells.rows == 1 {
-            for column in left...right { draw("─", column, top) }
+            for column in columns(left, right) { draw("─", column, top) }
         } else if cells.columns == 1 {
-            for row in top...bottom { draw("│", left, row) }
+            for row in rows(top, bottom) { draw("│", left, row) }
         } else {
             draw("┌", left, top)
             draw("┐", right, top)
             draw("└", left, bottom)
             draw("┘", right, bottom)
-            for column in (left + 1)..<right {
+            for column in columns(left + 1, right - 1) {
                 draw("─", column, top)
                 draw("─", column, bottom)
             }
-            for row in (top + 1)..<bottom {
+            for row in rows(top + 1, bottom - 1) {
                 draw("│", left, row)
                 draw("│", right, row)
             }
         }
+    }
+
+    /// `lower..<upper`, empty when `upper` is below `lower`.
+    static func range(_ lower: Int, _ upper: Int) -> Range<Int> {
+        lower..<max(lower, upper)
     }
 
     // MARK: - Output

@@ -31,7 +31,7 @@ extension TextPass {
     private mutating func drawLabel(_ label: Label, in cells: CellRect, clip: CellRect) {
         let layout = label.layout
         // The width the layout was made for, which alignment is relative to.
-        let width = Int((label.bounds.width / Label.cellSize.width).rounded(.down))
+        let width = Label.columns(in: label.bounds.width)
         let top = cells.minRow + max(0, (cells.rows - layout.lines.count) / 2)
         for (index, line) in layout.lines.enumerated() {
             let free = max(0, width - CellText.width(of: line))
@@ -58,11 +58,19 @@ extension TextPass {
         return CellText.truncated(title, to: columns)
     }
 
+    /// The columns of `cells` that `clip` holds: the only ones worth a character, however
+    /// wide the control is.
+    private func visibleColumns(of cells: CellRect, clip: CellRect) -> Range<Int> {
+        CharacterGrid.range(max(cells.minColumn, clip.minColumn), min(cells.maxColumn, clip.maxColumn))
+    }
+
     private mutating func drawSlider(_ slider: Slider, in cells: CellRect, clip: CellRect) {
         let fraction = slider.fraction.isFinite ? min(max(slider.fraction, 0), 1) : 0
-        let knob = Int((fraction * Double(cells.columns - 1)).rounded())
-        let track = CellText.repeated("─", knob) + "●" + CellText.repeated("─", cells.columns - 1 - knob)
-        grid.write(track, column: cells.minColumn, row: middleRow(of: cells), clip: clip)
+        let knob = cells.minColumn + Int((fraction * Double(cells.columns - 1)).rounded())
+        let row = middleRow(of: cells)
+        for column in visibleColumns(of: cells, clip: clip) {
+            grid.put(column == knob ? "●" : "─", column: column, row: row, clip: clip)
+        }
     }
 
     private mutating func drawSegments(_ control: SegmentedControl, in cells: CellRect, clip: CellRect) {
@@ -96,10 +104,16 @@ extension TextPass {
         centre(CellText.width(of: withValue) <= cells.columns ? withValue : buttons, in: cells, clip: clip)
     }
 
+    /// A dot per page, as many as the cells hold around the current page.
     private mutating func drawPages(_ pages: PageControl, in cells: CellRect, clip: CellRect) {
-        guard pages.numberOfPages > 0 else { return }
-        let dots = (0..<pages.numberOfPages).map { $0 == pages.currentPage ? "●" : "○" }.joined()
-        centre(dots, in: cells, clip: clip)
+        let shown = pages.shownPages(room: cells.columns)
+        guard !shown.isEmpty else { return }
+        let first = cells.minColumn + max(0, (cells.columns - shown.count) / 2)
+        let row = middleRow(of: cells)
+        for column in visibleColumns(of: CellRect(minColumn: first, minRow: row, maxColumn: first + shown.count, maxRow: row + 1), clip: clip) {
+            let page = shown.lowerBound + (column - first)
+            grid.put(page == pages.currentPage ? "●" : "○", column: column, row: row, clip: clip)
+        }
     }
 
     private mutating func drawField(_ field: TextField, in cells: CellRect, clip: CellRect) {
@@ -118,7 +132,13 @@ extension TextPass {
             inside = CellText.prefix(of: shown, fitting: room)
         }
         if room == 0 { inside = "" }
-        inside += CellText.repeated("_", room - CellText.width(of: inside))
-        grid.write("[" + inside + "]", column: cells.minColumn, row: middleRow(of: cells), clip: clip)
+        // `[text____]`: the underscores only where they show, however wide the field is.
+        let row = middleRow(of: cells)
+        grid.write("[" + inside, column: cells.minColumn, row: row, clip: clip)
+        let blank = CellRect(
+            minColumn: cells.minColumn + 1 + CellText.width(of: inside), minRow: row,
+            maxColumn: cells.maxColumn - 1, maxRow: row + 1)
+        for column in visibleColumns(of: blank, clip: clip) { grid.put("_", column: column, row: row, clip: clip) }
+        grid.put("]", column: cells.maxColumn - 1, row: row, clip: clip)
     }
 }

@@ -49,7 +49,9 @@ import ScreenKit
 ///
 /// A character's width comes from ``TextLayout/cellWidth(of:)``: wide characters and emoji
 /// take two cells. Every line of the output is trimmed of trailing spaces and ends with a
-/// newline; every row is there, empty or not.
+/// newline; every row is there, empty or not. A root larger than
+/// ``CharacterGrid/maximumCells`` cells on a side is drawn in that many, from its top-left
+/// corner.
 ///
 /// ```swift
 /// let window = Window(device: .iphone)
@@ -69,7 +71,9 @@ public struct TextRenderer {
     public func render(_ root: View) -> String {
         root.layoutIfNeeded()
         var pass = TextPass(root: root)
-        pass.draw(root, clip: Rect(origin: .zero, size: root.bounds.size))
+        let cells = Rect(x: 0, y: 0, width: Double(pass.grid.columns) * CellRect.cellWidth,
+                         height: Double(pass.grid.rows) * CellRect.cellHeight)
+        pass.drawTree(clip: Rect(origin: .zero, size: root.bounds.size).intersection(cells) ?? .zero)
         return pass.grid.text
     }
 }

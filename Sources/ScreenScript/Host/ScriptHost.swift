@@ -1,4 +1,5 @@
 import EventLoop
+import Foundation
 import LuaBridge
 import ScreenKit
 
@@ -22,9 +23,21 @@ public final class ScriptHost {
     public private(set) var app: LuaValue = .nil
     /// The window shown, made key by `window:makeKeyAndVisible()`.
     public internal(set) var keyWindow: Window?
-    /// The app's name, for its data directory: its folder's name, or its file's without
-    /// `.lua`; "screens" before an app is loaded.
-    public internal(set) var appName = "screens"
+    /// The app's identity, which names its data directory: `app.id` when the app table sets
+    /// one, else its folder's name (a single file's name without `.lua`) from its real path;
+    /// "screens" before an app is loaded.
+    public internal(set) var appID = "screens"
+    /// The data directory chosen for this host (`--data-dir`, a test's temporary folder), or
+    /// nil for the app's default.
+    private var chosenDataDirectory: String?
+    /// The app id the data directory was first used for, to catch an `app.id` that comes too late.
+    private var dataDirectoryUser: String?
+    /// Errors scripts raised in callbacks, as they were reported (the first
+    /// ``reportedErrorsKept``), and how many there were.
+    public private(set) var reportedErrors: [ReportedError] = []
+    public private(set) var reportedErrorCount = 0
+    /// How many reported errors ``reportedErrors`` keeps; later ones are only counted.
+    public static let reportedErrorsKept = 100
     /// Calls a delegate's method when it has one (see ``LuaDelegate``).
     let methodInvoker: LuaFunction
     /// `hasMethod(object, name)`: whether `object[name]` is a function.
@@ -33,11 +46,29 @@ public final class ScriptHost {
     var segueFinder: LuaFunction?
 
     /// Receives errors from callbacks (timers, overrides, observers) with the name of what
-    /// raised them. The default writes them to standard error; the host goes on either way.
-    public var errorReporter: (LuaError, String) -> Void {
-        get { lua.errorHandler }
-        set { lua.errorHandler = newValue }
+    /// raised them, after the host has added them to ``reportedErrors``. The default writes
+    /// them to standard error; the host goes on either way.
+    public var errorReporter: (LuaError, String) -> Void
+
+    /// An error a script raised in a callback, which the host reported and went past.
+    public nonisolated struct ReportedError: CustomStringConvertible, Sendable {
+        /// What raised it: "timer callback scheduled at main.lua:12", "viewDidLoad of Diary".
+        public var context: String
+        public var error: LuaError
+
+        /// One line: what raised it and the first line of its message.
+        public var description: String {
+            let firstLine = error.message.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            return "\(context): \(firstLine)"
+        }
     }
+
+    /// Receives the host's warnings: mistakes a script runs on with, such as a misspelt
+    /// callback that nothing will call (see `CallbackCheck`). The default writes them to
+    /// standard error.
+    public var warningHandler: (String) -> Void = CallbackCheck.printToStandardError
+    /// Finds the callbacks scripts misspell.
+    lazy var callbackCheck = CallbackCheck(host: self)
 
     /// Creates a host.
     ///
@@ -52,8 +83,13 @@ public final class ScriptHost {
         lua = try LuaState(libraries: .all, limits: limits)
         self.loop = loop
         self.modules = modules
+        errorReporter = lua.errorHandler
         methodInvoker = try lua.load(Self.methodInvokerSource, name: "=ui").call(returning: LuaFunction.self)
         methodFinder = try lua.load(Self.methodFinderSource, name: "=ui").call(returning: LuaFunction.self)
+        lua.errorHandler = { [weak self] error, context in self?.record(error, in: context) }
+        if loop.clock == .virtual {
+            try installVirtualDates()
+        }
         try install(modules)
         loop.localNotificationHandler = { [unowned self] note in deliver(note) }
     }
@@ -80,27 +116,43 @@ public final class ScriptHost {
     /// Loads and runs an app: a folder with `main.lua`, or a single Lua file. The app's
     /// folder is put first on `package.path`, so that its other files can be `require`d.
     ///
+    /// The main chunk returns the app table (or sets the global `app`), or nothing for a
+    /// script without a window. The app's id, and with it its data directory, is `app.id`
+    /// when the table sets one, else the folder's name.
+    ///
     /// - Returns: what the main chunk returned, or the global `app` when it returned nothing.
-    /// - Throws: ``LuaError`` of kind `.file`, `.syntax` or a run-time kind.
+    /// - Throws: ``LuaError`` of kind `.file` (no such folder or file), `.syntax` or a
+    ///   run-time kind, also when the chunk returns something that is not an app table, the
+    ///   app's `didFinishLaunching` is not a function, or its `id` cannot name a folder.
     @discardableResult
     public func loadApp(at path: String) throws(LuaError) -> LuaValue {
-        let main = AppLocation(path)
-        appName = main.name
+        let main = try AppLocation(path)
+        appID = main.name
         try prependModulePath(for: main.folder)
         let results = try lua.run(file: main.file)
-        app = results.first.flatMap { $0.isNil ? nil : $0 } ?? lua.globals["app"]
+        let returned = results.first ?? .nil
+        app = returned.isNil ? lua.globals["app"] : returned
+        try checkApp(from: main.file, returned: !returned.isNil)
         return app
     }
 
     /// Starts the app: calls its `didFinishLaunching(window)` with a new window of the
     /// device, and returns the window the app made key (that window when it made none).
+    /// A script that returned no app has nothing to launch.
     ///
-    /// - Throws: ``LuaError`` when `didFinishLaunching` raises.
+    /// - Throws: ``LuaError`` when `didFinishLaunching` raises, or the app table has none.
     @discardableResult
     public func launch(
         device: Window.Device = .iphone, orientation: Window.Orientation = .portrait
     ) throws(LuaError) -> Window? {
-        guard let didFinishLaunching = app.tableValue?["didFinishLaunching"].functionValue else { return keyWindow }
+        guard !app.isNil else { return keyWindow }
+        guard let didFinishLaunching = try appField("didFinishLaunching").functionValue else {
+            let keys = app.tableValue?.pairs.compactMap { $0.key.stringValue } ?? []
+            let hint = LuaSuggestion.closest(to: "didFinishLaunching", among: keys).map { " (it has '\($0)')" } ?? ""
+            throw LuaError(
+                kind: .runtime,
+                message: "the app has no didFinishLaunching(window) function\(hint): \(Self.whatAnAppIs)")
+        }
         let window = Window(device: device, orientation: orientation, loop: loop)
         try didFinishLaunching.call(window)
         if keyWindow == nil { keyWindow = window }
@@ -128,6 +180,23 @@ public final class ScriptHost {
         loop.run()
     }
 
+    /// The most virtual time ``runHeadless(for:)`` waits for an app to settle.
+    public static let settleLimit: Double = 60
+
+    /// Runs the app without a terminal, on the loop's virtual clock: for `seconds` when
+    /// given, else until nothing is in flight (no transition, animation, deferred call or
+    /// one-shot timer; repeating timers and local notifications do not count) or
+    /// ``settleLimit`` seconds have passed; either way only until a script calls
+    /// `loop.quit()`.
+    ///
+    /// - Returns: how the run ended; `.timeUp` without `seconds` means the app was still busy.
+    /// - Precondition: The loop runs on the virtual clock.
+    @discardableResult
+    public func runHeadless(for seconds: Double? = nil) -> EventLoop.RunEnd {
+        if let seconds { return loop.run(for: seconds) }
+        return loop.runUntilSettled(limit: Self.settleLimit)
+    }
+
     /// Hands a local notification to the app's `didReceiveLocalNotification(note)`: the app
     /// loaded, or else the global `app` a script has set. An error names the notification by
     /// its body and the time it was due, since several may be scheduled.
@@ -143,6 +212,140 @@ public final class ScriptHost {
         let seconds = time == time.rounded() && abs(time) < 1e15 ? String(Int64(time)) : String(time)
         return "didReceiveLocalNotification for the notification \"\(note.body)\" due at \(seconds)s"
     }
+
+    // MARK: - The app table
+
+    static let whatAnAppIs =
+        "an app's main chunk returns its app table, with didFinishLaunching(window), or nothing"
+
+    /// Checks what the main chunk gave as the app, and takes its id.
+    private func checkApp(from file: String, returned: Bool) throws(LuaError) {
+        if app.isNil { return }
+        let source = returned ? "the main chunk returned" : "the global 'app' is"
+        guard app.tableValue != nil else {
+            throw LuaError(kind: .runtime, message: "\(file): \(source) \(Self.describe(app)): \(Self.whatAnAppIs)")
+        }
+        let didFinishLaunching = try appField("didFinishLaunching")
+        if !didFinishLaunching.isNil && didFinishLaunching.functionValue == nil {
+            throw LuaError(
+                kind: .runtime,
+                message: "\(file): the app's didFinishLaunching is \(Self.describe(didFinishLaunching)), not a function: \(Self.whatAnAppIs)")
+        }
+        let id = try appField("id")
+        guard !id.isNil else { return }
+        guard let name = id.stringValue, Self.isFolderName(name) else {
+            throw LuaError(
+                kind: .runtime,
+                message: "\(file): app.id must be a name for the app's data directory (a non-empty string without '/'), got \(Self.describe(id))")
+        }
+        if let user = dataDirectoryUser, user != name, chosenDataDirectory == nil {
+            throw LuaError(
+                kind: .runtime,
+                message: "\(file): app.id '\(name)' comes after the main chunk opened the data directory of '\(user)'; "
+                    + "open the store in didFinishLaunching, or give store.open a path")
+        }
+        appID = name
+    }
+
+    /// `app[name]`, through the app's metatable, in a protected call.
+    private func appField(_ name: String) throws(LuaError) -> LuaValue {
+        try lua.load("local app, name = ... return app[name]", name: "=app").call(app, name, returning: LuaValue.self)
+    }
+
+    /// "the string "x"", "the number 3", "a function": what a message says a wrong value was.
+    private static func describe(_ value: LuaValue) -> String {
+        switch value {
+        case .string(let string):
+            "the string \"\(string.description.count > 40 ? string.description.prefix(40) + "…" : string.description)\""
+        case .integer, .number, .boolean: "the \(value.type) \(value)"
+        default: "a \(value.type)"
+        }
+    }
+
+    private static func isFolderName(_ name: String) -> Bool {
+        !name.isEmpty && name != "." && name != ".." && !name.contains("/") && !name.contains("\0")
+    }
+
+    // MARK: - Data
+
+    /// Where the app keeps its data (`store.open(model)` opens `store.sqlite` there):
+    /// `$XDG_DATA_HOME/luascreens/<app id>`, with `~/.local/share` when the variable is not
+    /// set, unless a data directory was chosen for this host (`--data-dir`, a test's
+    /// temporary folder). It is made when a store first needs it.
+    public var dataDirectory: String {
+        get { chosenDataDirectory ?? Self.defaultDataDirectory(forApp: appID, environment: environment) }
+        set { chosenDataDirectory = newValue }
+    }
+
+    /// The environment the default data directory is read from (the process's).
+    var environment = ProcessInfo.processInfo.environment
+
+    /// The data directory for a store to use now; an `app.id` that the main chunk sets after
+    /// this is an error, since the store would already be in another app's directory.
+    func useDataDirectory() -> String {
+        if dataDirectoryUser == nil { dataDirectoryUser = appID }
+        return dataDirectory
+    }
+
+    /// `$XDG_DATA_HOME/luascreens/<id>`, with `~/.local/share` when the variable is not set.
+    public static func defaultDataDirectory(
+        forApp id: String, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> String {
+        let base = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (NSHomeDirectory() as NSString).appendingPathComponent(".local/share")
+        return ((base as NSString).appendingPathComponent("luascreens") as NSString).appendingPathComponent(id)
+    }
+
+    // MARK: - Errors
+
+    private func record(_ error: LuaError, in context: String) {
+        reportedErrorCount += 1
+        if reportedErrors.count < Self.reportedErrorsKept {
+            reportedErrors.append(ReportedError(context: context, error: error))
+        }
+        errorReporter(error, context)
+    }
+
+    // MARK: - Virtual dates
+
+    /// On a virtual clock, `os.time()` and `os.date()` without a time read the loop's wall
+    /// clock, so that what a test or a headless run shows never depends on the day. Given a
+    /// time, they are Lua's own, with Lua's own errors at the caller's place.
+    private func installVirtualDates() throws(LuaError) {
+        let loop = loop
+        let wallClock = lua.function(lifetime: .state) { [unowned loop] _ -> Int64 in
+            // The loop keeps its wall clock within ±10^12 s of 1970, so the conversion is exact.
+            Int64(exactly: loop.wallTime.rounded(.down)) ?? 0
+        }
+        try lua.load(Self.virtualDatesSource, name: "=os").call(wallClock)
+    }
+
+    private static let virtualDatesSource = """
+        local wallClock = ...
+        local os, pcall, error, type = os, pcall, error, type
+        if type(os) ~= "table" then return end
+        local time, date = os.time, os.date
+        -- Called through pcall, the library's functions cannot tell their own names or the
+        -- caller's place: put both back.
+        local function raise(message, name)
+          if type(message) == "string" then
+            message = message:gsub("to '%?'", "to '" .. name .. "'", 1)
+          end
+          error(message, 3)
+        end
+        function os.time(t)
+          if t == nil then return wallClock() end
+          local ok, result = pcall(time, t)
+          if not ok then raise(result, "time") end
+          return result
+        end
+        function os.date(format, t)
+          if t == nil then t = wallClock() end
+          local ok, result = pcall(date, format, t)
+          if not ok then raise(result, "date") end
+          return result
+        end
+        """
 
     // MARK: - Modules
 
@@ -165,31 +368,5 @@ public final class ScriptHost {
         let base = folder.isEmpty ? "." : (folder.hasSuffix("/") ? String(folder.dropLast()) : folder)
         let prefix = "\(base)/?.lua;\(base)/?/init.lua;"
         try lua.load("package.path = ... .. package.path", name: "=host").call(prefix)
-    }
-}
-
-/// Where an app's main file and folder are.
-struct AppLocation {
-    let file: String
-    let folder: String
-
-    /// The folder's last component for `main.lua`, else the file's name without `.lua`.
-    var name: String {
-        let source = file.hasSuffix("/main.lua") ? folder : String(file.dropLast(4))
-        let last = source.split(separator: "/").last.map(String.init) ?? ""
-        return last.isEmpty || last == "." ? "screens" : last
-    }
-
-    init(_ path: String) {
-        var trimmed = path
-        while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
-        if trimmed.hasSuffix(".lua") {
-            file = trimmed
-            let parent = trimmed.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-            folder = parent.isEmpty && trimmed.hasPrefix("/") ? "/" : parent
-        } else {
-            file = trimmed + "/main.lua"
-            folder = trimmed
-        }
     }
 }

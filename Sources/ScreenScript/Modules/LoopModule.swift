@@ -1,9 +1,11 @@
 import EventLoop
 import LuaBridge
 
-/// `loop`: the clock, timers, deferred calls and quitting, on the host's event loop.
+/// `loop`: the clocks, timers, deferred calls and quitting, on the host's event loop.
 ///
 /// ```lua
+/// local started = loop.now()    -- monotonic seconds since the loop started, for intervals
+/// local stamp = loop.time()     -- wall-clock seconds since 1970 UTC, for dates
 /// local t = loop.after(0.5, function() print("later") end)
 /// loop.every(1, function(timer) if done then timer:cancel() end end)
 /// loop.defer(function() print("before any timer") end)
@@ -19,6 +21,7 @@ enum LoopModule {
         let loop = host.loop
         let table = lua.newTable()
         table.set("now", lua.function(lifetime: .state) { [unowned loop] _ in loop.now })
+        table.set("time", lua.function(lifetime: .state) { [unowned loop] _ in loop.wallTime })
         table.set("after", lua.function(lifetime: .state) { [weak host] args in try schedule(args, host: host, repeating: false) })
         table.set("every", lua.function(lifetime: .state) { [weak host] args in try schedule(args, host: host, repeating: true) })
         table.set("defer", lua.function(lifetime: .state) { [weak host] args -> Void in
@@ -34,14 +37,15 @@ enum LoopModule {
         return table
     }
 
+    /// The shortest interval of a repeating timer, as `NSTimer` takes 0.1 ms for an interval
+    /// of zero or less: a shorter one would keep the loop firing it and never idle.
+    static let minimumInterval = 0.0001
+
     /// `loop.after(seconds, fn)` and `loop.every(seconds, fn)`: the callback gets the timer.
     private static func schedule(_ args: LuaArguments, host: ScriptHost?, repeating: Bool) throws -> ScriptTimer {
-        let seconds = try args.get(1, as: Double.self)
+        var seconds = try args.get(1, as: Finite.self).value
         let body = try args.get(2, as: LuaFunction.self)
-        guard seconds.isFinite else { throw args.error(1, "finite number expected, got \(LuaValue.number(seconds))") }
-        if repeating && seconds <= 0 {
-            throw args.error(1, "positive interval expected, got \(LuaValue.number(seconds))")
-        }
+        if repeating { seconds = max(seconds, minimumInterval) }
         let handle = ScriptTimer()
         guard let host else { return handle }
         let context = "timer callback scheduled at \(args.callerLocation ?? "?")"

@@ -67,29 +67,32 @@ enum NotifyModule {
 
     /// `notify.schedule{ after = seconds | at = time, body = text, userInfo = table }`.
     private static func schedule(_ args: LuaArguments, on loop: EventLoop) throws -> LocalNotification {
-        let options = try args.get(1, as: LuaTable.self)
-        let after = try options.get("after", as: Double?.self)
-        let at = try options.get("at", as: Double?.self)
-        let body = try options.get("body", as: String?.self) ?? ""
-        let userInfo = try options.get("userInfo", as: LuaTable?.self).map(LuaValue.table) ?? .nil
+        _ = try args.get(1, as: LuaTable.self)
+        let after = try args.field(1, "after", as: Finite?.self)?.value
+        let at = try args.field(1, "at", as: Finite?.self)?.value
+        let body = try args.field(1, "body", as: String?.self) ?? ""
+        let userInfo = try args.field(1, "userInfo", as: LuaTable?.self).map(LuaValue.table) ?? .nil
         let info = LuaPayload(object: .nil, userInfo: userInfo).dictionary
         switch (after, at) {
-        case (let delay?, nil) where delay.isFinite:
+        case (let delay?, nil):
             return loop.scheduleLocalNotification(after: delay, body: body, userInfo: info)
-        case (nil, let time?) where time.isFinite:
+        case (nil, let time?):
             return loop.scheduleLocalNotification(at: time, body: body, userInfo: info)
         default:
-            throw args.error(1, "exactly one of 'after' and 'at' expected, as a finite number")
+            throw args.error(1, "exactly one of 'after' and 'at' expected")
         }
     }
 
     /// Maps each Lua value to one stand-in object for as long as the value lives: weakly
-    /// keyed for collectable values, strongly for strings, numbers and booleans.
+    /// keyed for collectable values, strongly for strings, numbers and booleans. NaN, which
+    /// no table can take as a key, has one stand-in of its own.
     private static let identitiesSource = """
         local newIdentity = ...
         local collectable = setmetatable({}, { __mode = "k" })
         local plain = {}
+        local nan = newIdentity()
         return function(value)
+          if value ~= value then return nan end
           local t = type(value)
           local cache = (t == "table" or t == "function" or t == "userdata" or t == "thread") and collectable or plain
           local identity = cache[value]

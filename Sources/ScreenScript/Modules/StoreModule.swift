@@ -2,7 +2,7 @@ import Foundation
 import LuaBridge
 import ScreenStore
 
-/// `store`: models, stores on SQLite, the object context and fetches, as DESIGN.md names them.
+/// `store`: models, stores on SQLite, the object context, fetches and fetched results.
 ///
 /// ```lua
 /// local model = store.model{
@@ -11,7 +11,7 @@ import ScreenStore
 ///   Medium = { kind = "string", entry = { toOne = "DiaryEntry", inverse = "medias" } },
 /// }
 /// local db = store.open(":memory:", model)
-/// local entry = db.context:insert("DiaryEntry", { text = "Hello", creationTime = loop.now() })
+/// local entry = db.context:insert("DiaryEntry", { text = "Hello", creationTime = loop.time() })
 /// db.context:save()
 /// ```
 ///
@@ -22,14 +22,23 @@ enum StoreModule {
 
     static func open(_ host: ScriptHost) throws -> LuaTable {
         let lua = host.lua
+        // The functions registered here hold what this host's store keeps; nothing is static.
+        let state = StoreHostState(host: host)
         lua.register(ModelObject.lua)
         lua.register(storeClass())
-        lua.register(contextClass(host: host))
-        lua.register(objectClass(host: host))
-        lua.register(FetchedResultsBindings.controllerClass(host: host))
+        lua.register(contextClass(state: state))
+        lua.register(objectClass(state: state))
+        lua.register(FetchedResultsBindings.controllerClass(state: state))
         lua.register(FetchedResultsBindings.sectionClass())
         let table = lua.newTable()
-        table.set("model", lua.function(lifetime: .state) { args in ModelObject(try parseModel(try args.get(1, as: LuaTable.self))) })
+        table.set("model", lua.function(lifetime: .state) { args in
+            let definition = try args.get(1, as: LuaTable.self)
+            do {
+                return ModelObject(try parseModel(definition))
+            } catch let error as ModelError {
+                throw args.error(1, error.message)
+            }
+        })
         table.set("open", lua.function(lifetime: .state) { [weak host] args -> PersistentStore in
             guard let host else { throw BindingError("the host is gone") }
             // store.open(path, model) or store.open(model) for the app's default file.
@@ -40,6 +49,8 @@ enum StoreModule {
                 model = first
             } else {
                 let given = try args.get(1, as: String?.self)
+                // SQLite takes the path as a C string: the part after a NUL would be dropped.
+                if given?.contains("\0") == true { throw args.error(1, "a path cannot hold a NUL byte") }
                 model = try args.get(2, as: ModelObject.self)
                 path = try given.map { try resolve($0, for: host) } ?? defaultPath(for: host)
             }
@@ -67,31 +78,33 @@ enum StoreModule {
     /// A model from `{ Entity = { attribute = "type" | { type =, optional =, default =, indexed = },
     /// relationship = { toOne | toMany = "Entity", inverse =, deleteRule =, optional = } } }`.
     /// Entities and properties are sorted by name, so the same table always gives the same model.
+    /// - Throws: ``LuaArgumentError`` for argument 1 naming the entity and property, or
+    ///   ``ModelError`` when the entities do not fit together.
     static func parseModel(_ table: LuaTable) throws -> Model {
         var entities: [Entity] = []
         for (key, value) in table.pairs.sorted(by: { $0.key.description < $1.key.description }) {
-            guard let name = key.stringValue else { throw BindingError("entity names must be strings, got \(key)") }
+            guard let name = key.stringValue else { throw refusal("entity names must be strings, got the key \(keyName(key))") }
             guard let properties = value.tableValue else {
-                throw BindingError("entity \(name): a table of properties expected, got \(value.type)")
+                throw refusal("entity \(name): a table of properties expected, got \(describe(value))")
             }
             var attributes: [Attribute] = []
             var relationships: [Relationship] = []
             for (propertyKey, spec) in properties.pairs.sorted(by: { $0.key.description < $1.key.description }) {
                 guard let property = propertyKey.stringValue else {
-                    throw BindingError("entity \(name): property names must be strings, got \(propertyKey)")
+                    throw refusal("entity \(name): property names must be strings, got the key \(keyName(propertyKey))")
                 }
                 let place = "\(name).\(property)"
                 if objectFields.contains(property) || property.hasPrefix("__") {
-                    throw BindingError(
+                    throw refusal(
                         "\(place): '\(property)' cannot be a property name: objects read it as their own field "
                             + "(taken: \(objectFields.sorted().joined(separator: ", ")) and names starting with __)")
                 }
                 if let typeName = spec.stringValue {
-                    attributes.append(Attribute(property, try AttributeType(parsing: typeName, for: place)))
+                    attributes.append(Attribute(property, try attributeType(typeName, place: place)))
                     continue
                 }
                 guard let fields = spec.tableValue else {
-                    throw BindingError("\(place): a type name or a table expected, got \(spec.type)")
+                    throw refusal("\(place): a type name or a table expected, got \(describe(spec))")
                 }
                 if let relationship = try parseRelationship(fields, name: property, place: place) {
                     relationships.append(relationship)
@@ -107,71 +120,117 @@ enum StoreModule {
     private static let attributeOptions = ["type", "optional", "default", "indexed"]
     private static let relationshipOptions = ["toOne", "toMany", "inverse", "deleteRule", "optional"]
 
+    /// A refusal of the model table, `store.model`'s only argument.
+    private static func refusal(_ message: String) -> LuaArgumentError {
+        LuaArgumentError(index: 1, message: message)
+    }
+
+    /// The field `key` of a property's table as `T`, or the refusal naming the property.
+    private static func field<T: LuaReadable>(_ fields: LuaTable, _ key: String, as type: T.Type, place: String) throws -> T {
+        do {
+            return try fields.get(key, as: T.self)
+        } catch {
+            throw refusal("\(place): \(error.message)")
+        }
+    }
+
+    private static func attributeType(_ name: String, place: String) throws -> AttributeType {
+        guard let type = AttributeType(rawValue: name) else {
+            throw refusal("\(place): \(LuaOption.invalid(name, among: AttributeType.allCases.map(\.rawValue)).message)")
+        }
+        return type
+    }
+
     private static func parseAttribute(_ fields: LuaTable, name: String, place: String) throws -> Attribute {
         try checkOptions(fields, attributeOptions, place: "\(place) (an attribute)")
-        guard let typeName = try fields.get("type", as: String?.self) else {
-            throw BindingError("\(place): 'type' expected (or toOne/toMany for a relationship)")
+        guard let typeName = try field(fields, "type", as: String?.self, place: place) else {
+            throw refusal("\(place): 'type' expected (or toOne/toMany for a relationship)")
         }
-        let type = try AttributeType(parsing: typeName, for: place)
-        let defaultValue = try StoreValueConversion.storeValue(fields["default"], for: type, place: place)
+        let type = try attributeType(typeName, place: place)
+        let defaultValue: StoreValue
+        do {
+            defaultValue = try StoreValueConversion.storeValue(fields["default"], for: type, place: "\(place) default")
+        } catch let error as BindingError {
+            throw refusal(error.message)
+        }
         return Attribute(
-            name, type, optional: try fields.get("optional", as: Bool?.self) ?? false, default: defaultValue,
-            indexed: try fields.get("indexed", as: Bool?.self) ?? false)
+            name, type, optional: try field(fields, "optional", as: Bool?.self, place: place) ?? false,
+            default: defaultValue, indexed: try field(fields, "indexed", as: Bool?.self, place: place) ?? false)
     }
 
     private static func parseRelationship(_ fields: LuaTable, name: String, place: String) throws -> Relationship? {
-        let toOne = try fields.get("toOne", as: String?.self)
-        let toMany = try fields.get("toMany", as: String?.self)
+        let toOne = try field(fields, "toOne", as: String?.self, place: place)
+        let toMany = try field(fields, "toMany", as: String?.self, place: place)
         guard let destination = toOne ?? toMany else { return nil }
         try checkOptions(fields, relationshipOptions, place: "\(place) (a relationship)")
         if toOne != nil && toMany != nil {
-            throw BindingError("\(place): a relationship is either toOne or toMany, not both")
-        }
-        let ruleName = try fields.get("deleteRule", as: String?.self) ?? "nullify"
-        guard let rule = DeleteRule(rawValue: ruleName) else {
-            throw BindingError("\(place): unknown delete rule '\(ruleName)' (expected nullify, cascade or deny)")
+            throw refusal("\(place): a relationship is either toOne or toMany, not both")
         }
         return Relationship(
-            name, destination: destination, toMany: toMany != nil, inverse: try fields.get("inverse", as: String?.self),
-            deleteRule: rule, optional: try fields.get("optional", as: Bool?.self) ?? true)
+            name, destination: destination, toMany: toMany != nil,
+            inverse: try field(fields, "inverse", as: String?.self, place: place),
+            deleteRule: try field(fields, "deleteRule", as: DeleteRule?.self, place: place) ?? .nullify,
+            optional: try field(fields, "optional", as: Bool?.self, place: place) ?? true)
     }
 
     /// Refuses a key of an options table that is not one of `valid`, so that a misspelt
     /// option (`optinal`, `predicate`) is an error rather than silently ignored.
-    static func checkOptions(_ table: LuaTable, _ valid: [String], place: String) throws {
+    /// - Returns: the message for the first such key, or nil when every key is valid.
+    static func unknownKey(_ table: LuaTable, _ valid: [String]) -> String? {
         for (key, _) in table.pairs {
-            guard let name = key.stringValue, valid.contains(name) else {
-                let shown = key.stringValue.map { "'\($0)'" } ?? "\(key)"
-                throw BindingError("\(place): unknown key \(shown) (valid keys: \(valid.joined(separator: ", ")))")
+            let name = key.stringValue
+            if let name, valid.contains(name) { continue }
+            if let name, let suggestion = LuaSuggestion.closest(to: name, among: valid) {
+                return "unknown key \(keyName(key)) (did you mean '\(suggestion)'?)"
             }
+            return "unknown key \(keyName(key)) (valid keys: \(valid.joined(separator: ", ")))"
+        }
+        return nil
+    }
+
+    /// A table key as messages name it: `'name'`, `1`, `true`, or its type.
+    private static func keyName(_ key: LuaValue) -> String {
+        switch key {
+        case .string:
+            let name = key.stringValue ?? ""
+            return name.count > 40 ? "'\(name.prefix(40))...'" : "'\(name)'"
+        case .integer, .number, .boolean:
+            return key.description
+        default:
+            return "of type \(key.type)"
         }
     }
 
-    // MARK: - Paths
-
-    /// Where `store.open` keeps an app's data: `$XDG_DATA_HOME/luascreens/APP`, with
-    /// `~/.local/share` when the variable is not set.
-    static func dataDirectory(for host: ScriptHost) -> String {
-        let environment = ProcessInfo.processInfo.environment
-        let base = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (NSHomeDirectory() as NSString).appendingPathComponent(".local/share")
-        return ((base as NSString).appendingPathComponent("luascreens") as NSString).appendingPathComponent(host.appName)
+    private static func checkOptions(_ table: LuaTable, _ valid: [String], place: String) throws {
+        if let problem = unknownKey(table, valid) { throw refusal("\(place): \(problem)") }
     }
+
+    // MARK: - Paths
 
     private static func defaultPath(for host: ScriptHost) throws -> String {
         try resolve("store.sqlite", for: host)
     }
 
-    /// `:memory:` and absolute paths as given; a relative path inside the app's data directory.
+    /// `:memory:` and absolute paths as given; a relative path inside the app's data directory
+    /// (``ScriptHost/dataDirectory``), made when first needed.
     private static func resolve(_ path: String, for host: ScriptHost) throws -> String {
         if path == ":memory:" || path.hasPrefix("/") { return path }
-        let directory = dataDirectory(for: host)
+        let directory = host.useDataDirectory()
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
-            throw BindingError("cannot create the data directory \(directory): \(error.localizedDescription)")
+            throw BindingError("cannot create the data directory \(directory)\(reason(error))")
         }
         return (directory as NSString).appendingPathComponent(path)
+    }
+
+    /// ": Permission denied"-style text for a file-system error, without Foundation's dump
+    /// of its domain and code; "" when the system gave no reason.
+    private static func reason(_ error: any Error) -> String {
+        guard let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError,
+              underlying.domain == NSPOSIXErrorDomain, let text = strerror(Int32(truncatingIfNeeded: underlying.code))
+        else { return "" }
+        return ": " + String(cString: text)
     }
 
     // MARK: - Stores and contexts
@@ -183,60 +242,94 @@ enum StoreModule {
         return cls
     }
 
-    private static func contextClass(host: ScriptHost) -> LuaClass<StoreContext> {
+    private static func contextClass(state: StoreHostState) -> LuaClass<StoreContext> {
         let cls = LuaClass<StoreContext>("store.Context")
         cls.property("hasChanges") { $0.hasChanges }
         cls.property("insertedObjects") { $0.insertedObjects }
         cls.property("updatedObjects") { $0.updatedObjects }
         cls.property("deletedObjects") { $0.deletedObjects }
-        cls.method("insert") { [weak host] context, args in
-            defer { scheduleProcessing(of: context, host: host) }
-            let entityName = try args.get(2, as: String.self)
+        cls.method("insert") { context, args in
+            defer { state.scheduleProcessing(of: context) }
+            let entity = try entity(args, 2, of: context)
             // Every value is converted before anything is inserted: a bad one leaves no object behind.
             var properties: [String: PropertyValue] = [:]
             if let values = try args.get(3, as: LuaTable?.self) {
-                guard let entity = context.model.entity(named: entityName) else { throw StoreError.unknownEntity(entityName) }
                 for (key, value) in values.pairs {
-                    guard let name = key.stringValue else { throw args.error(3, "field names must be strings") }
+                    guard let name = key.stringValue else {
+                        throw args.error(3, "field names must be strings, got the key \(keyName(key))")
+                    }
                     properties[name] = try propertyValue(value, for: name, of: entity)
                 }
             }
-            return try context.insert(entityName, properties: properties)
+            return try context.insert(entity.name, properties: properties)
         }
-        cls.method("delete") { [weak host] context, args in
-            defer { scheduleProcessing(of: context, host: host) }
+        cls.method("delete") { context, args in
+            defer { state.scheduleProcessing(of: context) }
             try context.delete(try args.get(2, as: ManagedObject.self))
         }
         cls.method("save") { context, _ in try context.save() }
         cls.method("rollback") { context, _ in context.rollback() }
         cls.method("refresh") { context, args in try context.refresh(try args.get(2, as: ManagedObject.self)) }
         cls.method("processPendingChanges") { context, _ in context.processPendingChanges() }
-        cls.method("fetch") { context, args in try context.fetch(try fetchRequest(args, 2)) }
-        cls.method("count") { context, args in try context.count(for: try fetchRequest(args, 2)) }
-        cls.method("fetchedResults") { [weak host] context, args in
-            guard let host else { throw BindingError("the host is gone") }
-            return try FetchedResultsBindings.make(context, args, host: host)
+        cls.method("fetch") { context, args in try context.fetch(try fetchRequest(args, 2, of: context)) }
+        cls.method("count") { context, args in try context.count(for: try fetchRequest(args, 2, of: context)) }
+        cls.method("fetchedResults") { context, args in
+            try FetchedResultsBindings.make(context, args, state: state)
         }
         return cls
     }
 
-    /// A fetch request from `{ entity =, where =, args = {...}, sort = { "-key", ... }, limit =, offset = }`.
-    /// A sort key starting with `-` is descending; one ending in `:i` compares case-insensitively.
-    static func fetchRequest(_ args: LuaArguments, _ index: Int32, extraOptions: [String] = []) throws -> FetchRequest {
-        let options = try args.get(index, as: LuaTable.self)
-        let entity = try options.get("entity", as: String.self)
-        try checkOptions(
-            options, ["entity", "where", "args", "sort", "limit", "offset"] + extraOptions,
-            place: "\(extraOptions.isEmpty ? "fetch request" : "fetched results request") for \(entity)")
-        var predicate: ScreenStore.Predicate?
-        if let format = try options.get("where", as: String?.self) {
-            let values = try options.get("args", as: LuaTable?.self)?.array ?? []
-            predicate = try ScreenStore.Predicate(format: format, arguments: values.map(predicateArgument))
+    /// The entity named by the string argument at `index`.
+    /// - Throws: an argument error for a name the model does not have, with the likely one.
+    private static func entity(_ args: LuaArguments, _ index: Int32, of context: StoreContext) throws -> Entity {
+        try entity(named: try args.get(index, as: String.self), of: context) { args.error(index, $0) }
+    }
+
+    private static func entity(
+        named name: String, of context: StoreContext, _ refusal: (String) -> LuaArgumentError
+    ) throws -> Entity {
+        guard let entity = context.model.entity(named: name) else {
+            let names = context.model.entities.map(\.name)
+            let hint = LuaSuggestion.closest(to: name, among: names).map { " (did you mean '\($0)'?)" } ?? ""
+            throw refusal("unknown entity '\(name.prefix(40))'\(hint)")
         }
-        let sort = try options.get("sort", as: [String]?.self) ?? []
+        return entity
+    }
+
+    /// A fetch request from `{ entity =, where =, args = {...}, sort = { "-key", ... }, limit =, offset = }`
+    /// at argument `index`. A sort key starting with `-` is descending; one ending in `:i`
+    /// compares case-insensitively.
+    /// - Throws: an argument error for a field of the wrong type, an unknown key or entity;
+    ///   the predicate's errors (syntax, keys the model lacks) with the caller's place.
+    static func fetchRequest(
+        _ args: LuaArguments, _ index: Int32, of context: StoreContext, extraOptions: [String] = []
+    ) throws -> FetchRequest {
+        let options = try args.get(index, as: LuaTable.self)
+        if let problem = unknownKey(options, ["entity", "where", "args", "sort", "limit", "offset"] + extraOptions) {
+            throw args.error(index, problem)
+        }
+        let entity = try entity(named: try args.field(index, "entity", as: String.self), of: context) {
+            args.error(index, "\($0) in field 'entity'")
+        }
+        var predicate: ScreenStore.Predicate?
+        let values = try args.field(index, "args", as: LuaTable?.self)
+        if let format = try args.field(index, "where", as: String?.self) {
+            var arguments: [PredicateArgument] = []
+            for (position, value) in (values?.array ?? []).enumerated() {
+                do {
+                    arguments.append(try predicateArgument(value))
+                } catch let error as BindingError {
+                    throw args.error(index, "\(error.message) at index \(position + 1) in field 'args'")
+                }
+            }
+            predicate = try ScreenStore.Predicate(format: format, arguments: arguments)
+        } else if values != nil {
+            throw args.error(index, "'args' given without 'where'")
+        }
+        let sort = try args.field(index, "sort", as: [String]?.self) ?? []
         return FetchRequest(
-            entity, predicate: predicate, sortedBy: sort.map(sortKey),
-            limit: try options.get("limit", as: Int?.self), offset: try options.get("offset", as: Int?.self) ?? 0)
+            entity.name, predicate: predicate, sortedBy: sort.map(sortKey),
+            limit: try args.field(index, "limit", as: Int?.self), offset: try args.field(index, "offset", as: Int?.self) ?? 0)
     }
 
     /// `"-name"` descending, `"name:i"` case-insensitive.
@@ -250,46 +343,39 @@ enum StoreModule {
     }
 
     /// A `%@` argument: a value, a list (a Lua array, for IN and BETWEEN) or an object.
+    /// - Throws: ``BindingError`` saying what the value is and what was expected.
     private static func predicateArgument(_ value: LuaValue) throws -> PredicateArgument {
         switch value {
         case .userdata(let userdata):
             guard let object = userdata.object(as: ManagedObject.self) else {
-                throw BindingError("predicate argument: a stored object expected, got \(value)")
+                throw BindingError("a value, a list or a stored object expected, got \(describe(value))")
             }
             return .object(object)
         case .table(let table):
-            let items = table.array
+            let items = try table.decode(as: [LuaValue].self)
             let objects = items.compactMap { item -> ManagedObject? in
                 if case .userdata(let userdata) = item { return userdata.object(as: ManagedObject.self) }
                 return nil
             }
             if !objects.isEmpty {
-                guard objects.count == items.count else {
-                    throw BindingError("predicate argument: a list holds objects or values, not both")
-                }
+                guard objects.count == items.count else { throw BindingError("a list holds objects or values, not both") }
                 return .objects(objects)
             }
-            return .list(try items.map { try StoreValueConversion.storeValue($0, for: nil, place: "predicate argument") })
+            return .list(try items.map { item in
+                guard case .table = item else { return try storeValue(item) }
+                throw BindingError("a list of values expected, got a table in it")
+            })
         default:
-            return .value(try StoreValueConversion.storeValue(value, for: nil, place: "predicate argument"))
+            return .value(try storeValue(value))
         }
     }
 
-    // MARK: - Change processing
-
-    /// Contexts with a `processPendingChanges` waiting in the loop.
-    private static var scheduled: Set<ObjectIdentifier> = []
-
-    /// Processes the context's changes at the end of the loop step, as Core Data does at the
-    /// end of an event: `store.objectsDidChange` is posted once for everything a step
-    /// changed, and fetched results controllers follow unsaved changes too.
-    static func scheduleProcessing(of context: StoreContext?, host: ScriptHost?) {
-        guard let context, let host else { return }
-        let id = ObjectIdentifier(context)
-        guard scheduled.insert(id).inserted else { return }
-        host.loop.defer { [weak context] in
-            scheduled.remove(id)
-            context?.processPendingChanges()
+    private static func storeValue(_ value: LuaValue) throws -> StoreValue {
+        switch value {
+        case .nil, .boolean, .integer, .number, .string:
+            return try StoreValueConversion.storeValue(value, for: nil, place: "")
+        default:
+            throw BindingError("a string, number, boolean or stored object expected, got \(describe(value))")
         }
     }
 
@@ -301,19 +387,19 @@ enum StoreModule {
         "entityName", "isInserted", "isUpdated", "isDeleted", "hasChanges", "add", "remove", "new", "extend",
     ]
 
-    private static func objectClass(host: ScriptHost) -> LuaClass<ManagedObject> {
+    private static func objectClass(state: StoreHostState) -> LuaClass<ManagedObject> {
         let cls = LuaClass<ManagedObject>("store.Object")
         cls.property("entityName") { $0.entity.name }
         cls.property("isInserted") { $0.isInserted }
         cls.property("isUpdated") { $0.isUpdated }
         cls.property("isDeleted") { $0.isDeleted }
         cls.property("hasChanges") { $0.hasChanges }
-        cls.method("add") { [weak host] object, args in
-            defer { scheduleProcessing(of: object.context, host: host) }
+        cls.method("add") { object, args in
+            defer { state.scheduleProcessing(of: object.context) }
             try object.add(try args.get(3, as: ManagedObject.self), toKey: try args.get(2, as: String.self))
         }
-        cls.method("remove") { [weak host] object, args in
-            defer { scheduleProcessing(of: object.context, host: host) }
+        cls.method("remove") { object, args in
+            defer { state.scheduleProcessing(of: object.context) }
             try object.remove(try args.get(3, as: ManagedObject.self), fromKey: try args.get(2, as: String.self))
         }
         cls.dynamicProperties(get: { object, name in
@@ -323,8 +409,8 @@ enum StoreModule {
             case .toMany?: return try object.objects(forKey: name)
             case nil: return nil
             }
-        }, set: { [weak host] object, name, args in
-            defer { scheduleProcessing(of: object.context, host: host) }
+        }, set: { object, name, args in
+            defer { state.scheduleProcessing(of: object.context) }
             try assign(args[3], to: name, of: object)
         })
         return cls
@@ -348,7 +434,9 @@ enum StoreModule {
             return .attribute(try StoreValueConversion.storeValue(value, for: attribute.type, place: place))
         }
         guard let relationship = entity.relationship(named: name) else {
-            throw BindingError("\(entity.name) has no attribute or relationship '\(name)'")
+            let names = entity.attributes.map(\.name) + entity.relationships.map(\.name)
+            let hint = LuaSuggestion.closest(to: name, among: names).map { " (did you mean '\($0)'?)" } ?? ""
+            throw BindingError("\(entity.name) has no attribute or relationship '\(name.prefix(40))'\(hint)")
         }
         if !relationship.isToMany {
             guard value.isNil || value.type == .userdata else {

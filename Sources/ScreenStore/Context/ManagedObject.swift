@@ -3,7 +3,7 @@
 ///
 /// ```swift
 /// let entry = try context.insert("DiaryEntry", values: ["text": .string("Hello")])
-/// try entry.setValue(.date(loop.now()), forKey: "creationTime")
+/// try entry.setValue(.date(loop.wallTime), forKey: "creationTime")
 /// try medium.setObject(entry, forKey: "entry")   // entry's "medias" now holds medium
 /// ```
 ///

@@ -52,7 +52,7 @@ extension StoreContext {
             }
         } catch {
             for object in saving { object.primaryKey = nil }
-            throw StoreError.database("save failed, nothing was written: \(error)")
+            throw StoreError.database("save failed, nothing was written: \(StoreError.reason(error))")
         }
         for object in saving {
             object.status = .saved
@@ -99,10 +99,13 @@ extension StoreContext {
             if next[index] == nil {
                 let max = try Int64.fetchOne(
                     db, sql: "SELECT max(\(SQLName.quote(Entity.primaryKeyColumn))) FROM \(object.layout.table)")
-                next[index] = (max ?? 0) + 1
+                next[index] = max ?? 0
             }
-            object.primaryKey = next[index]
-            next[index]! += 1
+            guard let last = next[index], last < Int64.max else {
+                throw StoreError.database("\(object.entity.name) has no key left for a new row")
+            }
+            object.primaryKey = last + 1
+            next[index] = last + 1
         }
     }
 
@@ -120,21 +123,21 @@ extension StoreContext {
             row.reset()
             var index: Int32 = 1
             if object.status == .inserted || object.status == .deleted {
-                row.bind(object.primaryKey, at: 1)
+                try row.bind(object.primaryKey, at: 1)
                 index = 2
             }
             if object.status != .deleted {
                 for value in object.values {
-                    row.bind(value, at: index)
+                    try row.bind(value, at: index)
                     index += 1
                 }
                 for destination in object.toOne {
                     let live = destination.map { $0.status == .saved || $0.status == .inserted } ?? false
-                    row.bind(live ? destination!.primaryKey : nil, at: index)
+                    try row.bind(live ? destination!.primaryKey : nil, at: index)
                     index += 1
                 }
             }
-            if object.status == .saved { row.bind(object.primaryKey, at: index) }
+            if object.status == .saved { try row.bind(object.primaryKey, at: index) }
             try row.execute()
         }
     }

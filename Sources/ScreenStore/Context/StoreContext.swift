@@ -295,7 +295,7 @@ public final class StoreContext {
         try read { db in
             let statement = try RawStatement(db, sql: sql)
             statement.reset()
-            for (index, argument) in arguments.enumerated() { statement.bind(argument, at: Int32(index + 1)) }
+            for (index, argument) in arguments.enumerated() { try statement.bind(argument, at: Int32(clamping: index + 1)) }
             var results: [T] = []
             while try statement.step() { results.append(try each(statement)) }
             return results
@@ -308,7 +308,7 @@ public final class StoreContext {
         do {
             return try database.inDatabase(body)
         } catch let error as DatabaseError {
-            throw StoreError.database("\(error.message ?? "\(error.resultCode)") (\(error.sql ?? ""))")
+            throw StoreError.database(StoreError.reason(error))
         }
     }
 }

@@ -1,3 +1,5 @@
+import GRDB
+
 /// Why a store operation failed, with the file, entity, attribute or object it concerns in the message.
 public enum StoreError: Error, Equatable, CustomStringConvertible {
     /// The file could not be opened (missing directory, permissions, ...).
@@ -45,6 +47,31 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
             "cannot delete \(object): its relationship '\(relationship)' has the deny rule and still holds \(count) object\(count == 1 ? "" : "s")"
         case .invalidObject(let message), .invalidRequest(let message), .database(let message):
             message
+        }
+    }
+}
+
+extension StoreError {
+    /// What went wrong in SQLite, as a script may read it: SQLite's own message without the
+    /// statement (generated SQL means nothing to a script), and the limits a predicate can
+    /// reach said in a predicate's terms.
+    static func reason(_ error: any Error) -> String {
+        guard let error = error as? DatabaseError else {
+            return String(describing: error)
+        }
+        let message = error.message ?? "SQLite error \(error.resultCode.rawValue)"
+        switch message {
+        case "parser stack overflow":
+            return "the predicate nests too deeply for SQLite (its parser stack overflowed): "
+                + "use fewer levels of parentheses and of key paths through relationships"
+        case let text where text.hasPrefix("Expression tree is too large"):
+            return "the predicate nests too deeply for SQLite: \(text)"
+        case "too many SQL variables":
+            return "the predicate holds more values than SQLite takes in one statement"
+        case "string or blob too big":
+            return "a value is larger than SQLite stores (string or blob too big)"
+        default:
+            return message
         }
     }
 }

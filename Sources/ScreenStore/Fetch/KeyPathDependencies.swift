@@ -27,10 +27,12 @@ struct KeyPathDependencies {
     let paths: [Path]
 
     /// - Parameter keyPaths: The key paths of a predicate and of sort keys; those naming no
-    ///   relationship, and any the model does not resolve (the fetch refuses those itself), add nothing.
+    ///   relationship, and any the model does not resolve (the fetch refuses those itself), add
+    ///   nothing, and a path given twice counts once.
     init(keyPaths: [[String]], root: EntityLayout, schema: ModelSchema) {
         var paths: [Path] = []
-        for keys in keyPaths {
+        var seen = Set<[String]>()
+        for keys in keyPaths where seen.insert(keys).inserted {
             var layouts = [root]
             var hops: [Hop] = []
             var reads: [PropertySlot] = []

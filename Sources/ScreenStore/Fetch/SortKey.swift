@@ -44,6 +44,10 @@ struct CompiledSortKey {
         var layout = root
         var hops: [(Int, EntityLayout)] = []
         let names = key.keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard names.count <= KeyPathStep.maximumCount else {
+            throw StoreError.invalidRequest(
+                "sort key '\(key.keyPath.prefix(40))…': a key path of more than \(KeyPathStep.maximumCount) keys")
+        }
         keys = names
         for (position, name) in names.enumerated() {
             let last = position == names.count - 1

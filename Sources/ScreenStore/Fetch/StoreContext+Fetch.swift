@@ -14,7 +14,8 @@ extension StoreContext {
         let plan = try FetchPlan(request, schema: schema)
         let changed = try changedObjects(for: plan)
         var (sql, arguments) = plan.selectSQL()
-        let window = request.effectiveLimit.map { request.offset + $0 }
+        // Saturating: a script may ask for `offset = math.maxinteger` with a limit.
+        let window = request.effectiveLimit.map { request.offset.addingSaturated($0) }
         if changed.isEmpty {
             if let limit = request.effectiveLimit {
                 sql += " LIMIT \(max(0, limit)) OFFSET \(max(0, request.offset))"
@@ -25,7 +26,7 @@ extension StoreContext {
         }
         // Changed rows may drop out, so read enough more of the order to fill the window.
         let savedChanged = changed.filter { $0.primaryKey != nil }.count
-        if let window { sql += " LIMIT \(window + savedChanged)" }
+        if let window { sql += " LIMIT \(window.addingSaturated(savedChanged))" }
         let changedIDs = Set(changed.map(ObjectIdentifier.init))
         var result = try rows(plan.layout, sql, arguments).filter { !changedIDs.contains(ObjectIdentifier($0)) }
         result += try changed.filter { try plan.matches($0) }
@@ -80,5 +81,13 @@ extension StoreContext {
     /// The objects of the rows an aliased select returns.
     func rows(_ layout: EntityLayout, _ sql: String, _ arguments: [StoreValue]) throws -> [ManagedObject] {
         try query(sql, arguments) { materialize(layout, $0) }
+    }
+}
+
+private extension Int {
+    /// The sum, or the largest (smallest) Int when it would overflow.
+    func addingSaturated(_ other: Int) -> Int {
+        let (sum, overflow) = addingReportingOverflow(other)
+        return overflow ? (other > 0 ? .max : .min) : sum
     }
 }

@@ -17,6 +17,6 @@ public struct FetchedIndexPath: Hashable, Comparable, Sendable, CustomStringConv
 }
 
 /// What happened to an object or a section, as the delegate is told.
-public enum FetchedResultsChange: String, Sendable {
+public enum FetchedResultsChange: String, CaseIterable, Sendable {
     case insert, delete, move, update
 }

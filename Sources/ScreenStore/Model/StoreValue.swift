@@ -2,8 +2,8 @@ import Foundation
 
 /// One attribute value as the store keeps it: what a column holds and what a predicate compares.
 ///
-/// Dates are seconds since 1970 (the loop's `now()` counts the same way); booleans are kept
-/// apart from integers so a model's types survive a round trip through SQLite.
+/// Dates are wall-clock seconds since 1970-01-01 UTC; booleans are kept apart from integers
+/// so a model's types survive a round trip through SQLite.
 public enum StoreValue: Hashable, Sendable {
     case null
     case integer(Int64)
@@ -48,6 +48,14 @@ public enum StoreValue: Hashable, Sendable {
         case .date: "date"
         case .binary: "binary"
         }
+    }
+}
+
+extension StoreValue {
+    /// The value as error messages show it: a long string cut to its first 40 characters.
+    var shortDescription: String {
+        guard case .string(let text) = self, text.count > 40 else { return description }
+        return "\"\(text.prefix(40))…\""
     }
 }
 

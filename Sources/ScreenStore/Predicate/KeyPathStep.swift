@@ -1,5 +1,10 @@
 /// One key of a key path resolved against the model.
 enum KeyPathStep {
+    /// The most keys a key path may have, in a predicate or a sort key. Each key after the
+    /// first is a nested subquery in SQL, which SQLite's parser takes about sixteen deep,
+    /// and finding what a change reaches walks every path back key by key.
+    static let maximumCount = 16
+
     case attribute(Attribute)
     case toOne(Relationship, destination: Entity)
     case toMany(Relationship, destination: Entity)

@@ -46,8 +46,8 @@ extension PredicateNode {
         switch self {
         case .constant(let value): value
         case .not(let inner): try !inner.evaluate(with: object)
-        case .and(let lhs, let rhs): try lhs.evaluate(with: object) && rhs.evaluate(with: object)
-        case .or(let lhs, let rhs): try lhs.evaluate(with: object) || rhs.evaluate(with: object)
+        case .and(let operands): try operands.allSatisfy { try $0.evaluate(with: object) }
+        case .or(let operands): try operands.contains { try $0.evaluate(with: object) }
         case .comparison(let comparison): try comparison.evaluate(with: object)
         }
     }
@@ -88,35 +88,46 @@ private extension Comparison {
         }
     }
 
-    private func read(_ keys: ArraySlice<String>, from object: any KeyValueReadable, path: [String]) throws -> PathValue {
-        let key = keys.first!
-        let rest = keys.dropFirst()
-        guard let value = object.keyValue(forKey: key) else { throw PredicateError.unknownKey(key, of: object.entity) }
-        switch value {
-        case .attribute(let value):
-            let entity = object.entity
-            if let next = rest.first {
-                throw PredicateError("\(entity.name).\(key) is an attribute; it has no key '\(next)'")
-            }
-            return .single(.value(value, kind: entity.attribute(named: key).map { OperandKind($0.type) }))
-        case .toOne(let destination):
-            guard !rest.isEmpty else { return .single(.object(destination)) }
-            guard let destination else { return .unreached }
-            return try read(rest, from: destination, path: path)
-        case .toMany(let objects):
-            guard !rest.isEmpty else { return .many(objects.map { .object($0) }) }
-            return .many(try objects.map { element in
-                switch try read(rest, from: element, path: path) {
-                case .single(let value): return value
-                case .unreached: return .value(.null, kind: nil)
-                case .many: throw PredicateError.crossesTwoToMany(path)
+    /// Follows `keys` from `object`, one key at a time (a loop, not recursion: a key path may
+    /// be as long as a script makes it); `inToMany` for the elements of a to-many crossed.
+    private func read(
+        _ keys: ArraySlice<String>, from object: any KeyValueReadable, path: [String], inToMany: Bool = false
+    ) throws -> PathValue {
+        var current = object
+        var index = keys.startIndex
+        while index < keys.endIndex {
+            let key = keys[index]
+            let rest = keys[(index + 1)...]
+            guard let value = current.keyValue(forKey: key) else { throw PredicateError.unknownKey(key, of: current.entity) }
+            switch value {
+            case .attribute(let value):
+                let entity = current.entity
+                if let next = rest.first {
+                    throw PredicateError("\(entity.name).\(key) is an attribute; it has no key '\(next)'")
                 }
-            })
+                return .single(.value(value, kind: entity.attribute(named: key).map { OperandKind($0.type) }))
+            case .toOne(let destination):
+                guard !rest.isEmpty else { return .single(.object(destination)) }
+                guard let destination else { return .unreached }
+                current = destination
+            case .toMany(let objects):
+                if inToMany { throw PredicateError.crossesTwoToMany(path) }
+                guard !rest.isEmpty else { return .many(objects.map { .object($0) }) }
+                return .many(try objects.map { element in
+                    switch try read(rest, from: element, path: path, inToMany: true) {
+                    case .single(let value): return value
+                    case .unreached: return .value(.null, kind: nil)
+                    case .many: throw PredicateError.crossesTwoToMany(path)
+                    }
+                })
+            }
+            index += 1
         }
+        throw PredicateError("an empty key path")
     }
 
     private func test(_ left: Evaluated, _ right: Evaluated) throws -> Bool {
-        try OperandKind.check(left.kind, op, right.kind, names: (lhs.description, rhs.description))
+        try OperandKind.check(left.kind, op, right.kind, names: (lhs.shortDescription, rhs.shortDescription))
         switch op {
         case .equal: return equal(left, right)
         case .notEqual: return !equal(left, right)
@@ -137,7 +148,15 @@ private extension Comparison {
             return fromLow >= 0 && toHigh <= 0
         case .in:
             switch right {
-            case .list(let values): return values.contains { equal(left, .value($0, kind: OperandKind($0))) }
+            case .list(let values):
+                if let membership {
+                    switch left {
+                    case .value(let value, _): return membership.contains(value)
+                    case .object(let object): return object == nil && membership.contains(.null)
+                    case .list, .objects: return false
+                    }
+                }
+                return values.contains { equal(left, .value($0, kind: OperandKind($0))) }
             case .objects(let objects): return objects.contains { equal(left, .object($0)) }
             default: return false
             }

@@ -10,7 +10,8 @@ extension Predicate {
     /// - Throws: ``PredicateError`` naming the entity and key for an unknown key, or for a
     ///   type mismatch, an invalid regular expression or a misused to-many key path.
     public func sql(for entity: Entity, in model: Model, alias: String) throws -> SQLFragment {
-        var translator = SQLTranslator(model: model, rootAlias: alias)
+        var translator = SQLTranslator(
+            model: model, rootAlias: alias, wrapsValues: node.comparisonCount > SQLTranslator.plainValueLimit)
         return try translator.translate(node, entity: entity, alias: alias)
     }
 }
@@ -28,33 +29,65 @@ private struct SQLOperand {
     var isUnsavedObject = false
     /// The entity of the objects a relationship key path yields, or of an object argument.
     var entityName: String?
+    /// A value or an object argument: the same for every row.
+    var isConstant = false
 }
 
 private struct SQLTranslator {
     let model: Model
     let rootAlias: String
+    /// Whether values stand in the SQL as `(SELECT ?)` rather than `?`. SQLite evaluates
+    /// each constant expression of a statement once, and looks for an equal one among those
+    /// it has seen first, which makes preparing a statement of ten thousand values take a
+    /// second and one of fifty thousand half a minute; a subquery is not such a constant,
+    /// and is still evaluated once.
+    let wrapsValues: Bool
     private var aliasCount = 0
 
-    init(model: Model, rootAlias: String) {
+    /// Predicates with more comparisons than this wrap their values (see ``wrapsValues``).
+    static let plainValueLimit = 100
+
+    init(model: Model, rootAlias: String, wrapsValues: Bool) {
         self.model = model
         self.rootAlias = rootAlias
+        self.wrapsValues = wrapsValues
     }
 
     mutating func translate(_ node: PredicateNode, entity: Entity, alias: String) throws -> SQLFragment {
         switch node {
         case .constant(let value):
             return SQLFragment(sql: value ? "1" : "0")
+        case .not(.not(let inner)):
+            // Every condition is 0 or 1, so two negations cancel; SQLite's parser stack then
+            // does not grow with a chain of NOTs.
+            return try translate(inner, entity: entity, alias: alias)
         case .not(let inner):
             return try translate(inner, entity: entity, alias: alias).wrapped("(NOT ", ")")
-        case .and(let lhs, let rhs):
-            return try .join([translate(lhs, entity: entity, alias: alias), translate(rhs, entity: entity, alias: alias)],
-                             " AND ").wrapped("(", ")")
-        case .or(let lhs, let rhs):
-            return try .join([translate(lhs, entity: entity, alias: alias), translate(rhs, entity: entity, alias: alias)],
-                             " OR ").wrapped("(", ")")
+        case .and(let operands):
+            return try Self.chain(operands.map { try translate($0, entity: entity, alias: alias) }, " AND ")
+        case .or(let operands):
+            return try Self.chain(operands.map { try translate($0, entity: entity, alias: alias) }, " OR ")
         case .comparison(let comparison):
             return try translate(comparison, entity: entity, alias: alias)
         }
+    }
+
+    /// How many operands one parenthesised group of a chain holds.
+    static let chainGroupSize = 16
+
+    /// `(a OR b OR ...)` for a chain of any length, as a tree of groups of at most
+    /// ``chainGroupSize``: SQLite nests a flat chain one level per operand and refuses
+    /// expressions deeper than 1000, and its parser refuses about 30 nested parentheses,
+    /// so ten thousand operands become four levels of groups of sixteen.
+    static func chain(_ operands: [SQLFragment], _ separator: String) -> SQLFragment {
+        var level = operands
+        repeat {
+            level = stride(from: 0, to: level.count, by: chainGroupSize).map { start in
+                let group = Array(level[start..<min(start + chainGroupSize, level.count)])
+                return group.count == 1 ? group[0] : SQLFragment.join(group, separator).wrapped("(", ")")
+            }
+        } while level.count > 1
+        return level.first ?? SQLFragment(sql: separator == " AND " ? "1" : "0")
     }
 
     private mutating func newAlias() -> String {
@@ -105,19 +138,19 @@ private struct SQLTranslator {
                 return SQLOperand(fragment: SQLFragment(sql: "NULL"), kind: nil, name: "nil", isNilLiteral: true)
             }
             return SQLOperand(fragment: SQLFragment(sql: "?", arguments: [value.bound]), kind: OperandKind(value),
-                              name: value.description)
+                              name: value.shortDescription, isConstant: true)
         case .object(let object):
             guard let key = object.primaryKey else {
                 return SQLOperand(fragment: SQLFragment(sql: "NULL"), kind: .object, name: operand.description,
                                   isUnsavedObject: true, entityName: object.entity.name)
             }
             return SQLOperand(fragment: SQLFragment(sql: "?", arguments: [.integer(key)]), kind: .object,
-                              name: operand.description, entityName: object.entity.name)
+                              name: operand.description, entityName: object.entity.name, isConstant: true)
         case .list(let values):
             return SQLOperand(fragment: SQLFragment(sql: ""), kind: values.lazy.compactMap(OperandKind.init).first,
-                              name: operand.description)
+                              name: operand.shortDescription)
         case .objects:
-            return SQLOperand(fragment: SQLFragment(sql: ""), kind: .object, name: operand.description)
+            return SQLOperand(fragment: SQLFragment(sql: ""), kind: .object, name: operand.shortDescription)
         case .keyPath(let keys):
             let steps = try KeyPathStep.resolve(keys, from: entity, in: model)
             if steps.contains(where: { if case .toMany = $0 { true } else { false } }) {
@@ -130,20 +163,30 @@ private struct SQLTranslator {
     }
 
     /// The value at the end of a to-one key path: a column, or a scalar subquery through
-    /// each relationship (NULL when one of them is nil).
+    /// each relationship (NULL when one of them is nil). Built in a loop, from the outside
+    /// in, so a long key path costs no recursion.
     private mutating func expression(_ steps: ArraySlice<KeyPathStep>, alias: String) -> String {
-        switch steps.first! {
-        case .attribute(let attribute):
-            return column(attribute.name, of: alias)
-        case .toOne(let relationship, let destination):
-            guard steps.count > 1 else { return column(relationship.name, of: alias) }
-            let next = newAlias()
-            let value = expression(steps.dropFirst(), alias: next)
-            return "(SELECT \(value) FROM \(quoted(destination.name)) AS \(next) "
-                + "WHERE \(column(Entity.primaryKeyColumn, of: next)) = \(column(relationship.name, of: alias)))"
-        case .toMany:
-            preconditionFailure("to-many steps are translated as EXISTS subqueries")
+        var prefix = ""
+        var suffix = ""
+        var current = alias
+        for (offset, step) in steps.enumerated() {
+            let isLast = offset == steps.count - 1
+            switch step {
+            case .attribute(let attribute):
+                return prefix + column(attribute.name, of: current) + suffix
+            case .toOne(let relationship, let destination):
+                if isLast { return prefix + column(relationship.name, of: current) + suffix }
+                let next = newAlias()
+                prefix += "(SELECT "
+                suffix = " FROM \(quoted(destination.name)) AS \(next) "
+                    + "WHERE \(column(Entity.primaryKeyColumn, of: next)) = \(column(relationship.name, of: current)))" + suffix
+                current = next
+            case .toMany:
+                // Resolved paths put a to-many only where the caller translates it as EXISTS.
+                return prefix + "NULL" + suffix
+            }
         }
+        return prefix + "NULL" + suffix
     }
 
     private func column(_ name: String, of alias: String) -> String {
@@ -163,7 +206,8 @@ private struct SQLTranslator {
         let folds = !comparison.options.isEmpty && !op.isStringOperator && (lhs.kind == .string || rhs.kind == .string)
         let flags = comparison.options.rawValue
         func folded(_ operand: SQLOperand) -> SQLFragment {
-            folds && !operand.isNilLiteral ? operand.fragment.wrapped("ZFOLD(", ", \(flags))") : operand.fragment
+            let fragment = folds && !operand.isNilLiteral ? operand.fragment.wrapped("ZFOLD(", ", \(flags))") : operand.fragment
+            return wrapsValues && operand.isConstant ? fragment.wrapped("(SELECT ", ")") : fragment
         }
         func notNull(_ operands: SQLOperand...) -> [SQLFragment] {
             operands.filter(\.isNullable).map { folded($0).wrapped("", " IS NOT NULL") }
@@ -197,17 +241,16 @@ private struct SQLTranslator {
                 // Unsaved objects have no row, so no column points at them: only keys can match.
                 let keys = objects.filter { lhs.entityName == nil || $0.entity.name == lhs.entityName }.compactMap(\.primaryKey)
                 if keys.isEmpty || lhs.isNilLiteral { return SQLFragment(sql: "0") }
-                let list = SQLFragment(sql: Array(repeating: "?", count: keys.count).joined(separator: ", "),
-                                       arguments: keys.map(StoreValue.integer)).wrapped(" IN (", ")")
-                return .join(notNull(lhs) + [.join([lhs.fragment, list], "")], " AND ").wrapped("(", ")")
+                let membership = Self.membership(lhs.fragment, keys.map(StoreValue.integer), folds: false, flags: flags)
+                return .join(notNull(lhs) + [membership], " AND ").wrapped("(", ")")
             }
             guard case .list(let values) = comparison.rhs else { return SQLFragment(sql: "0") }
             try checkElements(values, comparison, lhs)
             var alternatives: [SQLFragment] = []
             let present = values.filter { !$0.isNull }
             if !present.isEmpty, !lhs.isNilLiteral {
-                let list = SQLFragment.join(present.map { boundValue($0, folds, flags) }, ", ").wrapped(" IN (", ")")
-                alternatives.append(.join(notNull(lhs) + [.join([left, list], "")], " AND ").wrapped("(", ")"))
+                let membership = Self.membership(left, present.map(\.bound), folds: folds, flags: flags)
+                alternatives.append(.join(notNull(lhs) + [membership], " AND ").wrapped("(", ")"))
             }
             if present.count < values.count {
                 alternatives.append(lhs.fragment.wrapped("", " IS NULL"))
@@ -224,15 +267,50 @@ private struct SQLTranslator {
         }
     }
 
-    private func checkElements(_ values: [StoreValue], _ comparison: Comparison, _ lhs: SQLOperand) throws {
+    /// Lists longer than this go to SQLite as one JSON argument rather than one argument
+    /// per value.
+    static let boundListLimit = 32
+
+    /// `left IN (...)` for values as the columns hold them. A long list is one JSON array
+    /// read by `json_each`, so its length is not bounded by SQLite's limit on arguments (nor
+    /// its statement by the list): SQLite reads JSON numbers back exactly (integers as
+    /// integers, the shortest decimal form of a double as that double). Values JSON cannot
+    /// carry (binary, and text holding U+0000, which `json_each` cuts short) stay arguments.
+    static func membership(_ left: SQLFragment, _ values: [StoreValue], folds: Bool, flags: Int) -> SQLFragment {
+        func bound(_ values: [StoreValue]) -> SQLFragment {
+            let placeholder = folds ? "ZFOLD(?, \(flags))" : "?"
+            return SQLFragment(
+                sql: " IN (" + Array(repeating: placeholder, count: values.count).joined(separator: ", ") + ")",
+                arguments: values)
+        }
+        guard values.count > boundListLimit else { return .join([left, bound(values)], "") }
+        var json: [String] = []
+        var others: [StoreValue] = []
         for value in values {
-            try OperandKind.check(lhs.kind, comparison.op, OperandKind(value), names: (lhs.name, value.description))
+            if let element = value.jsonElement { json.append(element) } else { others.append(value) }
+        }
+        let element = folds ? "ZFOLD(value, \(flags))" : "value"
+        let viaJSON = SQLFragment.join([
+            left, SQLFragment(sql: " IN (SELECT \(element) FROM json_each(?))", arguments: [.string("[" + json.joined(separator: ",") + "]")]),
+        ], "")
+        guard !others.isEmpty else { return viaJSON }
+        guard !json.isEmpty else { return .join([left, bound(others)], "") }
+        return SQLFragment.join([viaJSON, .join([left, bound(others)], "")], " OR ").wrapped("(", ")")
+    }
+
+    /// Checks each kind of value in the list once (a list may hold a million values).
+    private func checkElements(_ values: [StoreValue], _ comparison: Comparison, _ lhs: SQLOperand) throws {
+        var checked = Set<OperandKind>()
+        for value in values {
+            guard let kind = OperandKind(value), checked.insert(kind).inserted else { continue }
+            try OperandKind.check(lhs.kind, comparison.op, kind, names: (lhs.name, value.shortDescription))
         }
     }
 
     private func boundValue(_ value: StoreValue, _ folds: Bool, _ flags: Int) -> SQLFragment {
         let fragment = SQLFragment(sql: "?", arguments: [value.bound])
-        return folds ? fragment.wrapped("ZFOLD(", ", \(flags))") : fragment
+        let value = folds ? fragment.wrapped("ZFOLD(", ", \(flags))") : fragment
+        return wrapsValues ? value.wrapped("(SELECT ", ")") : value
     }
 }
 
@@ -243,6 +321,36 @@ private extension StoreValue {
         case .boolean(let value): .integer(value ? 1 : 0)
         case .date(let seconds): .double(seconds)
         default: self
+        }
+    }
+
+    /// The value (as ``bound`` gives it) as an element of a JSON array that SQLite's JSON
+    /// functions read back as the same value; nil for values JSON cannot carry.
+    var jsonElement: String? {
+        switch bound {
+        case .integer(let value):
+            return String(value)
+        case .double(let value):
+            if value.isNaN { return nil }
+            // SQLite reads an out-of-range exponent as infinity, as it stores one.
+            if value.isInfinite { return value > 0 ? "9e999" : "-9e999" }
+            return "\(value)"
+        case .string(let text):
+            var json = "\""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\u{0}": return nil
+                case "\"": json += "\\\""
+                case "\\": json += "\\\\"
+                case _ where scalar.value < 0x20:
+                    let hex = String(scalar.value, radix: 16)
+                    json += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                default: json.unicodeScalars.append(scalar)
+                }
+            }
+            return json + "\""
+        case .null, .boolean, .date, .binary:
+            return nil
         }
     }
 }

@@ -15,11 +15,22 @@ struct PredicateToken {
     let kind: Kind
     let start: Int
     let end: Int
+    /// A word in upper case, worked out once: the parser asks several times per token
+    /// whether it is a keyword.
+    let upper: String?
 
-    /// Whether the token is the keyword `name` (keywords are case-insensitive).
+    init(kind: Kind, start: Int, end: Int) {
+        self.kind = kind
+        self.start = start
+        self.end = end
+        if case .word(let word) = kind { upper = word.uppercased() } else { upper = nil }
+    }
+
+    /// Whether the token is the keyword `name`, given in upper case (keywords are
+    /// case-insensitive).
     func isKeyword(_ names: String...) -> Bool {
-        guard case .word(let word) = kind else { return false }
-        return names.contains { $0.equalsIgnoringCase(word) }
+        guard let upper else { return false }
+        return names.contains(upper)
     }
 }
 
@@ -146,11 +157,5 @@ struct PredicateLexer {
             }
         }
         throw PredicateSyntaxError("unterminated string", at: start, tokenEnd: text.count, in: text)
-    }
-}
-
-private extension String {
-    func equalsIgnoringCase(_ other: String) -> Bool {
-        count == other.count && uppercased() == other.uppercased()
     }
 }

@@ -1,9 +1,15 @@
 /// The parsed form of a predicate, shared by the evaluator and the SQL translator.
+///
+/// `AND` and `OR` hold every operand of a chain (`a OR b OR c` is one `.or` of three), so a
+/// long chain is a wide node rather than a deep one: the walks over a tree are recursive, and
+/// the parser bounds its depth (``PredicateParser/maximumDepth``), not its width.
 indirect enum PredicateNode {
     case constant(Bool)
     case not(PredicateNode)
-    case and(PredicateNode, PredicateNode)
-    case or(PredicateNode, PredicateNode)
+    /// Two or more operands.
+    case and([PredicateNode])
+    /// Two or more operands.
+    case or([PredicateNode])
     case comparison(Comparison)
 }
 
@@ -14,6 +20,8 @@ struct Comparison {
     var op: ComparisonOperator
     var options: StringOptions
     var rhs: Operand
+    /// For `IN` a long list of values: the index the evaluator looks values up in.
+    var membership: ValueMembership?
 }
 
 enum Quantifier: String {
@@ -36,6 +44,8 @@ nonisolated enum ComparisonOperator: String {
     case contains = "CONTAINS", beginsWith = "BEGINSWITH", endsWith = "ENDSWITH", like = "LIKE", matches = "MATCHES"
 
     var isOrdering: Bool { [.less, .lessOrEqual, .greater, .greaterOrEqual].contains(self) }
+    /// Written with symbols (`==`) rather than a word (`IN`).
+    var isSymbol: Bool { isOrdering || self == .equal || self == .notEqual }
     var isStringOperator: Bool { [.contains, .beginsWith, .endsWith, .like, .matches].contains(self) }
 
     /// The operator that gives the same result with its operands swapped (`1 < x` is `x > 1`).
@@ -76,8 +86,8 @@ extension PredicateNode: CustomStringConvertible {
         switch self {
         case .constant(let value): value ? "TRUEPREDICATE" : "FALSEPREDICATE"
         case .not(let inner): "NOT \(inner.nested)"
-        case .and(let lhs, let rhs): "\(lhs.nested) AND \(rhs.nested)"
-        case .or(let lhs, let rhs): "\(lhs.nested) OR \(rhs.nested)"
+        case .and(let operands): operands.map(\.nested).joined(separator: " AND ")
+        case .or(let operands): operands.map(\.nested).joined(separator: " OR ")
         case .comparison(let comparison): comparison.description
         }
     }
@@ -91,30 +101,40 @@ extension PredicateNode: CustomStringConvertible {
 
     /// The first component of every key path the predicate reads.
     var keyPaths: Set<String> {
-        switch self {
-        case .constant: []
-        case .not(let inner): inner.keyPaths
-        case .and(let lhs, let rhs), .or(let lhs, let rhs): lhs.keyPaths.union(rhs.keyPaths)
-        case .comparison(let comparison):
-            Set([comparison.lhs, comparison.rhs].compactMap { operand in
-                if case .keyPath(let keys) = operand { return keys[0] }
-                return nil
-            })
-        }
+        Set(fullKeyPaths.map { $0[0] })
     }
 }
 
 extension PredicateNode {
-    /// Every key path the predicate reads, whole (`author.name` gives `["author", "name"]`).
-    var fullKeyPaths: [[String]] {
+    /// How many comparisons the predicate makes.
+    var comparisonCount: Int {
         switch self {
-        case .constant: []
-        case .not(let inner): inner.fullKeyPaths
-        case .and(let lhs, let rhs), .or(let lhs, let rhs): lhs.fullKeyPaths + rhs.fullKeyPaths
+        case .constant: 0
+        case .not(let inner): inner.comparisonCount
+        case .and(let operands), .or(let operands): operands.reduce(0) { $0 + $1.comparisonCount }
+        case .comparison: 1
+        }
+    }
+
+    /// Every key path the predicate reads, whole (`author.name` gives `["author", "name"]`),
+    /// each once, in the order they first appear: a chain of ten thousand comparisons of
+    /// one key reads one key path.
+    var fullKeyPaths: [[String]] {
+        var seen = Set<[String]>()
+        var paths: [[String]] = []
+        collectKeyPaths(into: &paths, seen: &seen)
+        return paths
+    }
+
+    private func collectKeyPaths(into paths: inout [[String]], seen: inout Set<[String]>) {
+        switch self {
+        case .constant: break
+        case .not(let inner): inner.collectKeyPaths(into: &paths, seen: &seen)
+        case .and(let operands), .or(let operands):
+            for operand in operands { operand.collectKeyPaths(into: &paths, seen: &seen) }
         case .comparison(let comparison):
-            [comparison.lhs, comparison.rhs].compactMap { operand in
-                if case .keyPath(let keys) = operand { return keys }
-                return nil
+            for case .keyPath(let keys) in [comparison.lhs, comparison.rhs] where seen.insert(keys).inserted {
+                paths.append(keys)
             }
         }
     }
@@ -135,6 +155,21 @@ extension Operand: CustomStringConvertible {
         case .list(let values): "{" + values.map(\.description).joined(separator: ", ") + "}"
         case .object(let object): Self.describe(object)
         case .objects(let objects): "{" + objects.map(Self.describe).joined(separator: ", ") + "}"
+        }
+    }
+
+    /// The operand as an error message names it: a long list by its first values and its
+    /// length, a long string by its start.
+    var shortDescription: String {
+        let shown = 5
+        switch self {
+        case .value(let value): return value.shortDescription
+        case .list(let values) where values.count > shown:
+            return "{" + values.prefix(shown).map(\.shortDescription).joined(separator: ", ") + ", … (\(values.count) values)}"
+        case .objects(let objects) where objects.count > shown:
+            return "{" + objects.prefix(shown).map(Self.describe).joined(separator: ", ") + ", … (\(objects.count) objects)}"
+        case .list(let values): return "{" + values.map(\.shortDescription).joined(separator: ", ") + "}"
+        default: return description
         }
     }
 

@@ -1,14 +1,22 @@
 /// A recursive-descent parser for NSPredicate's format.
 ///
-/// Precedence, loosest first: `OR`, `AND`, `NOT`, then one comparison; all binary
-/// operators associate to the left. Arguments are substituted while parsing, so the tree
-/// holds values, lists, objects and key paths only.
+/// Precedence, loosest first: `OR`, `AND`, `NOT`, then one comparison; a chain of one
+/// operator (`a OR b OR c`) is one node with all its operands. Arguments are substituted
+/// while parsing, so the tree holds values, lists, objects and key paths only.
+///
+/// Each parenthesis and each `NOT` is one level of recursion here and in every walk over
+/// the tree, so their nesting is limited to ``maximumDepth``; chains of any length are flat.
 struct PredicateParser {
+    /// How deeply parentheses and `NOT`s may nest. Far more than a predicate written by
+    /// hand needs, and far less than would exhaust a thread's stack.
+    static let maximumDepth = 100
+
     private let text: [Character]
     private let tokens: [PredicateToken]
     private var arguments: [PredicateArgument]
     private var position = 0
     private var argumentIndex = 0
+    private var depth = 0
 
     private static let keywords: Set<String> = [
         "AND", "OR", "NOT", "ANY", "SOME", "ALL", "NONE", "IN", "BETWEEN", "CONTAINS", "BEGINSWITH", "ENDSWITH",
@@ -37,30 +45,36 @@ struct PredicateParser {
     // MARK: - Compound predicates
 
     private mutating func parseOr() throws(PredicateSyntaxError) -> PredicateNode {
-        var node = try parseAnd()
+        var operands = [try parseAnd()]
         while accept(keyword: "OR", symbol: "||") {
-            node = .or(node, try parseAnd())
+            operands.append(try parseAnd())
         }
-        return node
+        return operands.count == 1 ? operands[0] : .or(operands)
     }
 
     private mutating func parseAnd() throws(PredicateSyntaxError) -> PredicateNode {
-        var node = try parseNot()
+        var operands = [try parseNot()]
         while accept(keyword: "AND", symbol: "&&") {
-            node = .and(node, try parseNot())
+            operands.append(try parseNot())
         }
-        return node
+        return operands.count == 1 ? operands[0] : .and(operands)
     }
 
     private mutating func parseNot() throws(PredicateSyntaxError) -> PredicateNode {
-        if accept(keyword: "NOT", symbol: "!") {
+        if current.isKeyword("NOT") || current.kind == .symbol("!") {
+            try enterLevel()
+            advance()
+            defer { depth -= 1 }
             return .not(try parseNot())
         }
         return try parsePrimary()
     }
 
     private mutating func parsePrimary() throws(PredicateSyntaxError) -> PredicateNode {
-        if accept(symbol: "(") {
+        if current.kind == .symbol("(") {
+            try enterLevel()
+            advance()
+            defer { depth -= 1 }
             let node = try parseOr()
             guard accept(symbol: ")") else { throw error("expected ')'") }
             return node
@@ -91,20 +105,24 @@ struct PredicateParser {
         let op = try parseOperator()
         let options = try parseOptions()
         let rhs = op == .in || op == .between ? try parseList() : try parseOperand()
-        return Comparison(quantifier: quantifier, lhs: lhs, op: op, options: options, rhs: rhs)
+        var membership: ValueMembership?
+        if op == .in, case .list(let values) = rhs, values.count > ValueMembership.minimumCount {
+            membership = ValueMembership(values, options: options)
+        }
+        return Comparison(quantifier: quantifier, lhs: lhs, op: op, options: options, rhs: rhs, membership: membership)
     }
 
+    private static let operatorSymbols: [String: ComparisonOperator] = [
+        "=": .equal, "==": .equal, "!=": .notEqual, "<>": .notEqual, "<": .less, "<=": .lessOrEqual,
+        "=<": .lessOrEqual, ">": .greater, ">=": .greaterOrEqual, "=>": .greaterOrEqual,
+    ]
+
     private mutating func parseOperator() throws(PredicateSyntaxError) -> ComparisonOperator {
-        let symbols: [String: ComparisonOperator] = [
-            "=": .equal, "==": .equal, "!=": .notEqual, "<>": .notEqual, "<": .less, "<=": .lessOrEqual,
-            "=<": .lessOrEqual, ">": .greater, ">=": .greaterOrEqual, "=>": .greaterOrEqual,
-        ]
-        if case .symbol(let symbol) = current.kind, let op = symbols[symbol] {
+        if case .symbol(let symbol) = current.kind, let op = Self.operatorSymbols[symbol] {
             advance()
             return op
         }
-        let words: [ComparisonOperator] = [.between, .in, .contains, .beginsWith, .endsWith, .like, .matches]
-        if let op = words.first(where: { current.isKeyword($0.rawValue) }) {
+        if let word = current.upper, let op = ComparisonOperator(rawValue: word), !op.isSymbol {
             advance()
             return op
         }
@@ -184,7 +202,7 @@ struct PredicateParser {
         var components: [String] = []
         repeat {
             switch current.kind {
-            case .word(let word) where !Self.keywords.contains(word.uppercased()):
+            case .word(let word) where !Self.keywords.contains(current.upper ?? ""):
                 components.append(word)
             case .escapedWord(let word):
                 components.append(word)
@@ -202,6 +220,9 @@ struct PredicateParser {
             default:
                 if components.isEmpty { return nil }
                 throw error("expected a key after '.'")
+            }
+            if components.count > KeyPathStep.maximumCount {
+                throw error("a key path of more than \(KeyPathStep.maximumCount) keys")
             }
             advance()
         } while accept(symbol: ".")
@@ -266,7 +287,24 @@ struct PredicateParser {
             throw error("missing argument #\(argumentIndex + 1)")
         }
         argumentIndex += 1
-        return arguments[argumentIndex - 1]
+        let argument = arguments[argumentIndex - 1]
+        // SQLite binds NaN as NULL, so `x == %@` would match nil there and nothing in memory.
+        switch argument {
+        case .value(let value) where value.isNaN:
+            throw error("argument #\(argumentIndex) is NaN, which is not a number a predicate can compare")
+        case .list(let values) where values.contains(where: \.isNaN):
+            throw error("argument #\(argumentIndex) holds NaN, which is not a number a predicate can compare")
+        default:
+            return argument
+        }
+    }
+
+    /// Counts a level of nesting at the current token (a parenthesis or a `NOT`).
+    private mutating func enterLevel() throws(PredicateSyntaxError) {
+        guard depth < Self.maximumDepth else {
+            throw error("parentheses and NOT nested more than \(Self.maximumDepth) levels deep")
+        }
+        depth += 1
     }
 
     private func error(_ message: String) -> PredicateSyntaxError {

@@ -9,6 +9,9 @@ import Foundation
 nonisolated enum StringMatching {
     static func fold(_ text: String, _ options: StringOptions) -> String {
         guard !options.isEmpty else { return text }
+        // Long texts are folded each time: the cache holds up to 1024 entries, which long
+        // stored texts would turn into gigabytes.
+        guard text.utf8.count <= cachedLength else { return foldUncached(text, options) }
         let key = "\(options.rawValue)\u{0}\(text)"
         if let folded = foldCache.value(for: key) { return folded }
         let folded = foldUncached(text, options)
@@ -60,11 +63,27 @@ nonisolated enum StringMatching {
         }
     }
 
-    private static func firstIndex(of needle: [Unicode.Scalar], in haystack: [Unicode.Scalar]) -> Int? {
+    /// Where `needle` first starts in `haystack`, in time linear in both (Knuth–Morris–Pratt):
+    /// comparing at every start costs their product, which a megabyte of text and a
+    /// half-megabyte pattern make a hang.
+    static func firstIndex(of needle: [Unicode.Scalar], in haystack: [Unicode.Scalar]) -> Int? {
+        guard !needle.isEmpty else { return 0 }
         guard needle.count <= haystack.count else { return nil }
-        return (0...(haystack.count - needle.count)).first { start in
-            haystack[start..<start + needle.count].elementsEqual(needle)
+        // fallback[i]: the length of the longest proper prefix of needle[...i] that is also its suffix.
+        var fallback = [Int](repeating: 0, count: needle.count)
+        var length = 0
+        for index in 1..<needle.count {
+            while length > 0 && needle[index] != needle[length] { length = fallback[length - 1] }
+            if needle[index] == needle[length] { length += 1 }
+            fallback[index] = length
         }
+        var matched = 0
+        for (index, scalar) in haystack.enumerated() {
+            while matched > 0 && scalar != needle[matched] { matched = fallback[matched - 1] }
+            if scalar == needle[matched] { matched += 1 }
+            if matched == needle.count { return index - needle.count + 1 }
+        }
+        return nil
     }
 
     /// `*` matches any run of characters, `?` exactly one; the whole text must match.
@@ -102,13 +121,15 @@ nonisolated enum StringMatching {
             // cannot change what it means. ICU refuses an empty pattern, which matches "".
             if !pattern.isEmpty { _ = try NSRegularExpression(pattern: pattern, options: options) }
             let whole = try NSRegularExpression(pattern: "(?:\(pattern))\\z", options: options)
-            regexCache.store(whole, for: key)
+            if pattern.utf8.count <= cachedLength { regexCache.store(whole, for: key) }
             return whole
         } catch {
             throw PredicateError("invalid regular expression '\(pattern)' for MATCHES")
         }
     }
 
+    /// The longest text (in UTF-8 bytes) the caches keep.
+    private static let cachedLength = 4096
     private static let regexCache = SharedCache<NSRegularExpression>()
     // Folding decomposes through Foundation, which is slow next to a lookup; SQL calls it
     // once per row for the same few patterns.

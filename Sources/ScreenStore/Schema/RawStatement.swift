@@ -27,24 +27,36 @@ struct RawStatement {
     }
 
     /// Binds `value` to the parameter at `index` (from 1).
-    func bind(_ value: StoreValue, at index: Int32) {
+    /// - Throws: `DatabaseError` when SQLite refuses the value (`SQLITE_TOOBIG` for text or
+    ///   bytes longer than it stores): a value silently left unbound would be written as NULL.
+    func bind(_ value: StoreValue, at index: Int32) throws {
+        let code: Int32
         switch value {
-        case .null: sqlite3_bind_null(handle, index)
-        case .integer(let v): sqlite3_bind_int64(handle, index, v)
-        case .double(let v), .date(let v): sqlite3_bind_double(handle, index, v)
-        case .boolean(let v): sqlite3_bind_int64(handle, index, v ? 1 : 0)
-        case .string(let v): sqlite3_bind_text(handle, index, v, Int32(v.utf8.count), Self.transient)
+        case .null: code = sqlite3_bind_null(handle, index)
+        case .integer(let v): code = sqlite3_bind_int64(handle, index, v)
+        case .double(let v), .date(let v): code = sqlite3_bind_double(handle, index, v)
+        case .boolean(let v): code = sqlite3_bind_int64(handle, index, v ? 1 : 0)
+        case .string(let v):
+            code = sqlite3_bind_text64(handle, index, v, sqlite3_uint64(v.utf8.count), Self.transient, UInt8(SQLITE_UTF8))
         case .binary(let v):
             if v.isEmpty {
-                sqlite3_bind_zeroblob(handle, index, 0)
+                code = sqlite3_bind_zeroblob(handle, index, 0)
             } else {
-                v.withUnsafeBytes { _ = sqlite3_bind_blob(handle, index, $0.baseAddress, Int32($0.count), Self.transient) }
+                code = v.withUnsafeBytes {
+                    sqlite3_bind_blob64(handle, index, $0.baseAddress, sqlite3_uint64($0.count), Self.transient)
+                }
             }
         }
+        try check(code)
     }
 
-    func bind(_ key: Int64?, at index: Int32) {
-        if let key { sqlite3_bind_int64(handle, index, key) } else { sqlite3_bind_null(handle, index) }
+    func bind(_ key: Int64?, at index: Int32) throws {
+        try check(key.map { sqlite3_bind_int64(handle, index, $0) } ?? sqlite3_bind_null(handle, index))
+    }
+
+    private func check(_ code: Int32) throws {
+        guard code != SQLITE_OK else { return }
+        throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errstr(code)), sql: sql)
     }
 
     /// Runs one step: true when a row is ready to read, false when the statement is done.
@@ -86,7 +98,7 @@ struct RawStatement {
             let v = sqlite3_column_double(handle, index)
             switch type {
             case .date: return .date(v)
-            case .integer: return .integer(Int64(v))
+            case .integer: return .integer(Self.integer(v))
             case .boolean: return .boolean(v != 0)
             default: return .double(v)
             }
@@ -99,5 +111,14 @@ struct RawStatement {
             guard let bytes = sqlite3_column_blob(handle, index), count > 0 else { return .binary([]) }
             return .binary(Array(UnsafeRawBufferPointer(start: bytes, count: count)))
         }
+    }
+
+    /// A float found in an integer column (a file written by other code) as the nearest
+    /// integer toward zero, saturated at the ends; NaN cannot be stored, so it is 0.
+    static func integer(_ value: Double) -> Int64 {
+        if value.isNaN { return 0 }
+        if value >= 0x1p63 { return .max }
+        if value < -0x1p63 { return .min }
+        return Int64(value)
     }
 }

@@ -63,7 +63,7 @@ struct SchemaMigrator {
         do {
             old = try StoredModel.decode(json)
         } catch {
-            throw StoreError.migrationRefused(path: path, changes: ["the stored model is unreadable: \(error)"])
+            throw StoreError.migrationRefused(path: path, changes: ["the stored model is unreadable"])
         }
         if old == model { return nil }
         var diff = Diff(db: db)

@@ -78,6 +78,10 @@ public final class TestRunner {
                 loop: EventLoop(clock: .virtual),
                 modules: modules.adding(contentsOf: RunnerModules.all + [TestModule.module(session: session)]),
                 limits: limits)
+            // A test never touches the user's data: the file's stores live in a fresh folder.
+            let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("luascreens-test-\(UUID())").path
+            defer { try? FileManager.default.removeItem(atPath: dataDirectory) }
+            host.dataDirectory = dataDirectory
             host.errorReporter = { [unowned session] error, context in
                 session.reports.append(.init(context: context, error: error))
             }

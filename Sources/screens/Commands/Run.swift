@@ -6,24 +6,33 @@ import ScreenKit
 import ScreenScript
 
 /// `screens run APP`: runs an app (a folder with main.lua, or a Lua file): its main chunk,
-/// its `didFinishLaunching(window)`, then its loop until a script calls `loop.quit()` or
-/// nothing is left to do.
+/// its `didFinishLaunching(window)`, then its loop.
+///
+/// On a terminal the loop runs in real time until a script calls `loop.quit()` or nothing is
+/// left to do. With `--headless`, or when the output is not a terminal, it runs in virtual
+/// time until the app is idle (or for `--for` seconds) and prints the screen. Either way the
+/// run exits 1 when a script error was reported, after listing them.
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run a Lua app: a folder with main.lua, or a single Lua file.",
         discussion: """
-            With --headless the app runs in virtual time for the --for seconds, without
-            waiting, and --snapshot writes the final screen as text (.txt) or SVG (.svg).
+            With --headless, or when the output is not a terminal, the app runs in virtual
+            time, without waiting, until it is idle (no transition, animation, deferred call
+            or one-shot timer left) or for the --for seconds; then the screen is printed as
+            text, or written by --snapshot as text (.txt) or SVG (.svg). The run exits with
+            status 1 when any script error was reported, after listing them.
+            The app's data lives in $XDG_DATA_HOME/luascreens/<id>/ (~/.local/share when the
+            variable is not set), where <id> is app.id or the app folder's name.
             """)
 
     @Argument(help: "The app folder or Lua file.", completion: .file(extensions: ["lua"]))
     var app: String
 
-    @Flag(help: "Run in virtual time, without a terminal.")
+    @Flag(help: "Run in virtual time and print the screen, as when the output is not a terminal.")
     var headless = false
 
-    @Option(name: .customLong("for"), help: "Seconds of virtual time to run with --headless.")
-    var duration: Double = 0
+    @Option(name: .customLong("for"), help: "Seconds to run: virtual ones when headless, real ones on a terminal.")
+    var duration: Double?
 
     @Option(help: "Write the final screen to this file (.txt or .svg).", completion: .file(extensions: ["txt", "svg"]))
     var snapshot: String?
@@ -34,6 +43,9 @@ struct Run: ParsableCommand {
     @Option(help: "portrait or landscape.")
     var orientation: String = "portrait"
 
+    @Option(help: "The folder for the app's data, instead of $XDG_DATA_HOME/luascreens/<id>.", completion: .directory)
+    var dataDir: String?
+
     @OptionGroup var limits: LimitOptions
 
     func validate() throws {
@@ -41,22 +53,32 @@ struct Run: ParsableCommand {
         guard Window.Orientation(rawValue: orientation) != nil else {
             throw ValidationError("unknown orientation '\(orientation)': use portrait or landscape")
         }
-        guard duration >= 0, duration.isFinite else { throw ValidationError("--for needs a number of seconds, 0 or more") }
+        if let duration, !(duration >= 0 && duration.isFinite) {
+            throw ValidationError("--for needs a number of seconds, 0 or more")
+        }
         if let snapshot, !(snapshot.hasSuffix(".txt") || snapshot.hasSuffix(".svg")) {
             throw ValidationError("--snapshot needs a .txt or .svg file name")
         }
+        if dataDir?.isEmpty == true { throw ValidationError("--data-dir needs a folder") }
     }
 
     func run() throws {
         let status = MainActor.assumeIsolated { () -> Int32 in
+            let headless = self.headless || isatty(STDOUT_FILENO) == 0
             do {
                 let loop = EventLoop(clock: headless ? .virtual : .real)
                 let host = try ScriptHost(loop: loop, limits: limits.luaLimits)
+                if let dataDir { host.dataDirectory = URL(fileURLWithPath: dataDir).standardizedFileURL.path }
                 try host.loadApp(at: app)
                 try host.launch(device: Window.Device(rawValue: device)!, orientation: Window.Orientation(rawValue: orientation)!)
                 if headless {
-                    loop.advance(by: duration)
+                    if host.runHeadless(for: duration) == .timeUp && duration == nil {
+                        printError(
+                            "screens: the app was still busy after \(Int(ScriptHost.settleLimit)) s of virtual time "
+                                + "(a one-shot timer or an animation kept going); --for SECONDS sets how long it runs")
+                    }
                 } else {
+                    if let duration { loop.after(duration) { _ in loop.quit() } }
                     host.run()
                 }
                 if let snapshot {
@@ -65,14 +87,32 @@ struct Run: ParsableCommand {
                         return 1
                     }
                     try Data(screen.utf8).write(to: URL(fileURLWithPath: snapshot))
+                } else if headless, let screen = host.render(.text) {
+                    print(screen, terminator: screen.hasSuffix("\n") ? "" : "\n")
                 }
-                return 0
+                return listReportedErrors(of: host) ? 1 : 0
             } catch {
                 printError("screens: \(error)")
                 return 1
             }
         }
         if status != 0 { throw ExitCode(status) }
+    }
+
+    /// Lists, one line each, the script errors the host reported (each was already written
+    /// with its traceback when it happened).
+    ///
+    /// - Returns: whether there were any.
+    @MainActor private func listReportedErrors(of host: ScriptHost) -> Bool {
+        let count = host.reportedErrorCount
+        guard count > 0 else { return false }
+        var lines = [count == 1
+            ? "screens: 1 script error was reported during the run:"
+            : "screens: \(count) script errors were reported during the run:"]
+        lines += host.reportedErrors.map { "  \($0)" }
+        if count > host.reportedErrors.count { lines.append("  and \(count - host.reportedErrors.count) more") }
+        printError(lines.joined(separator: "\n"))
+        return true
     }
 }
 

@@ -3,6 +3,7 @@ import ScreenStore
 
 extension FetchedResultsController: LuaObject {}
 extension FetchedSectionInfo: LuaObject {}
+extension FetchedResultsChange: LuaEnumeration {}
 
 /// `ctx:fetchedResults{ entity =, where =, args =, sort =, sectionKey =, delegate = }`: a
 /// fetched results controller that keeps a table view's rows in step with the context.
@@ -14,8 +15,9 @@ extension FetchedSectionInfo: LuaObject {}
 /// function self:didChangeObject(frc, entry, ip, change, newIp) ... end
 /// ```
 ///
-/// Sections and items count from 1. The delegate is called as methods, `self` first:
-/// `willChangeContent(frc)`, `didChangeSection(frc, info, index, "insert"|"delete")`,
+/// Sections and items count from 1; one that is not there is an argument error. The
+/// delegate is called as methods, `self` first: `willChangeContent(frc)`,
+/// `didChangeSection(frc, info, index, "insert"|"delete")`,
 /// `didChangeObject(frc, obj, ip, "insert"|"delete"|"move"|"update", newIp)`, `didChangeContent(frc)`.
 enum FetchedResultsBindings {
     /// Keeps a Lua delegate for the controller, which holds its delegate weakly.
@@ -34,14 +36,14 @@ enum FetchedResultsBindings {
             _ controller: FetchedResultsController, didChange section: FetchedSectionInfo, atSectionIndex index: Int,
             for type: FetchedResultsChange
         ) {
-            target.call("didChangeSection", controller, section, index + 1, type.rawValue)
+            target.call("didChangeSection", controller, section, index + 1, type)
         }
 
         func controller(
             _ controller: FetchedResultsController, didChange object: ManagedObject, at indexPath: FetchedIndexPath?,
             for type: FetchedResultsChange, newIndexPath: FetchedIndexPath?
         ) {
-            target.call("didChangeObject", controller, object, indexPath.map(LuaIndexPath.init), type.rawValue,
+            target.call("didChangeObject", controller, object, indexPath.map(LuaIndexPath.init), type,
                         newIndexPath.map(LuaIndexPath.init))
         }
 
@@ -50,35 +52,26 @@ enum FetchedResultsBindings {
         }
     }
 
-    /// The delegates of live controllers, by controller.
-    private static var delegates: [ObjectIdentifier: (controller: WeakController, delegate: ScriptDelegate)] = [:]
-
-    struct WeakController {
-        weak var controller: FetchedResultsController?
-    }
-
-    static func make(_ context: StoreContext, _ args: LuaArguments, host: ScriptHost) throws -> FetchedResultsController {
-        let options = try args.get(2, as: LuaTable.self)
-        let request = try StoreModule.fetchRequest(args, 2, extraOptions: ["sectionKey", "delegate"])
+    /// The controller `ctx:fetchedResults{...}` makes, its delegate set.
+    static func make(_ context: StoreContext, _ args: LuaArguments, state: StoreHostState) throws -> FetchedResultsController {
+        let request = try StoreModule.fetchRequest(args, 2, of: context, extraOptions: ["sectionKey", "delegate"])
+        let delegate = try args.field(2, "delegate", as: LuaValue.self)
+        if let problem = delegateProblem(delegate) { throw args.error(2, "\(problem) in field 'delegate'") }
         let controller = try FetchedResultsController(
-            request: request, context: context, sectionNameKeyPath: try options.get("sectionKey", as: String?.self))
-        setDelegate(options["delegate"], of: controller, host: host)
+            request: request, context: context, sectionNameKeyPath: try args.field(2, "sectionKey", as: String?.self))
+        state.setDelegate(delegate, of: controller)
         return controller
     }
 
-    private static func setDelegate(_ value: LuaValue, of controller: FetchedResultsController, host: ScriptHost) {
-        delegates = delegates.filter { $0.value.controller.controller != nil }
-        guard let target = LuaDelegate(value, host: host, role: "fetched results delegate") else {
-            delegates[ObjectIdentifier(controller)] = nil
-            controller.delegate = nil
-            return
+    /// Why `value` cannot be a delegate, or nil when it can (a table, an object or nil).
+    private static func delegateProblem(_ value: LuaValue) -> String? {
+        switch value {
+        case .nil, .table, .userdata: nil
+        default: "a table or an object expected, got \(value.type)"
         }
-        let delegate = ScriptDelegate(target)
-        delegates[ObjectIdentifier(controller)] = (WeakController(controller: controller), delegate)
-        controller.delegate = delegate
     }
 
-    static func controllerClass(host: ScriptHost) -> LuaClass<FetchedResultsController> {
+    static func controllerClass(state: StoreHostState) -> LuaClass<FetchedResultsController> {
         let cls = LuaClass<FetchedResultsController>("store.FetchedResults")
         cls.method("performFetch") { controller, _ in try controller.performFetch() }
         cls.property("sections") { $0.sections }
@@ -86,30 +79,47 @@ enum FetchedResultsBindings {
         cls.property("sectionKey") { $0.sectionNameKeyPath }
         cls.property("delegate", get: { controller in
             (controller.delegate as? ScriptDelegate)?.target.value ?? .nil
-        }, set: { [weak host] (controller, value: LuaValue) in
-            guard let host else { return }
-            setDelegate(value, of: controller, host: host)
+        }, set: { (controller, value: LuaValue) in
+            if let problem = delegateProblem(value) { throw LuaConversionError(message: problem) }
+            state.setDelegate(value, of: controller)
         })
         cls.method("objectAt") { controller, args in
             let path = try args.get(2, as: LuaIndexPath.self)
-            return controller.object(at: FetchedIndexPath(section: path.section, item: path.item))
+            let sections = controller.sections
+            let section = try checkSection(path.section, of: sections, args, 2)
+            let count = sections[section].numberOfObjects
+            guard path.item >= 1, path.item <= count else {
+                throw args.error(2, "item \(path.item) out of range (section \(path.section) has \(count) item\(count == 1 ? "" : "s"))")
+            }
+            return controller.object(at: FetchedIndexPath(section: section, item: Int(path.item - 1)))
         }
         cls.method("indexPathFor") { controller, args in
             controller.indexPath(for: try args.get(2, as: ManagedObject.self)).map(LuaIndexPath.init)
         }
         cls.method("numberOfSections") { controller, _ in controller.sections.count }
         cls.method("numberOfRows") { controller, args in
-            let index = try args.get(2, as: Int.self) - 1
             let sections = controller.sections
-            return sections.indices.contains(index) ? sections[index].numberOfObjects : 0
+            return sections[try checkSection(try args.get(2, as: Int64.self), of: sections, args, 2)].numberOfObjects
         }
         return cls
+    }
+
+    /// The zero-based index of the one-based `section`.
+    /// - Throws: an argument error for a section the results do not have.
+    private static func checkSection(
+        _ section: Int64, of sections: [FetchedSectionInfo], _ args: LuaArguments, _ index: Int32
+    ) throws(LuaArgumentError) -> Int {
+        guard section >= 1, section <= Int64(sections.count) else {
+            let count = sections.count
+            throw args.error(index, "section \(section) out of range (the results have \(count) section\(count == 1 ? "" : "s"))")
+        }
+        return Int(section - 1)
     }
 }
 
 extension LuaIndexPath {
     init(_ path: FetchedIndexPath) {
-        self.init(section: path.section, item: path.item)
+        self.init(section: Int64(path.section) + 1, item: Int64(path.item) + 1)
     }
 }
 

@@ -4,9 +4,11 @@ import ScreenStore
 extension ManagedObject: LuaObject {}
 extension PersistentStore: LuaObject {}
 extension StoreContext: LuaObject {}
+extension DeleteRule: LuaEnumeration {}
+extension AttributeType: LuaEnumeration {}
 
-/// Store values as Lua sees them: strings, integers, numbers, booleans; dates are seconds
-/// (as `loop.now()` counts) and binary data is a byte string.
+/// Store values as Lua sees them: strings, integers, numbers, booleans; dates are numbers,
+/// wall-clock seconds since 1970 (as `loop.time()` counts), and binary data is a byte string.
 struct StoreValueConversion: LuaPushable {
     let value: StoreValue
 
@@ -45,27 +47,27 @@ struct StoreValueConversion: LuaPushable {
     }
 }
 
-/// A one-based index path as Lua sees it: `{ section =, item =, row = }`.
+/// A one-based index path as Lua sees it: `{ section =, item =, row = }`, read as the
+/// script wrote it (any integer: the method using it says when it is out of range).
 struct LuaIndexPath: LuaPushable, LuaReadable {
-    /// Zero-based, as the store counts.
-    let section: Int
-    let item: Int
+    let section: Int64
+    let item: Int64
 
-    init(section: Int, item: Int) {
+    init(section: Int64, item: Int64) {
         self.section = section
         self.item = item
     }
 
     func push(to stack: LuaStack) -> Int32 {
-        stack.pushOne(["section": section + 1, "item": item + 1, "row": item + 1])
+        stack.pushOne(["section": section, "item": item, "row": item])
         return 1
     }
 
     static func read(from stack: LuaStack, at index: Int32) throws(LuaConversionError) -> LuaIndexPath {
         let table = try LuaTable.read(from: stack, at: index)
-        let section = try table.get("section", as: Int.self)
-        var item = try table.get("item", as: Int?.self)
-        if item == nil { item = try table.get("row", as: Int.self) }
-        return LuaIndexPath(section: section - 1, item: item! - 1)
+        let section = try table.get("section", as: Int64.self)
+        var item = try table.get("item", as: Int64?.self)
+        if item == nil { item = try table.get("row", as: Int64.self) }
+        return LuaIndexPath(section: section, item: item ?? 0)
     }
 }

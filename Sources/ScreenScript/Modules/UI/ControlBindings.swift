@@ -6,35 +6,56 @@ import ScreenKit
 /// count from 1, as Lua arrays do.
 enum ControlBindings {
     static func all(view: LuaClassDefinition, host: ScriptHost) -> [(String, LuaClassDefinition)] {
+        /// A control class Lua can extend: `make` returns its Script subclass, which asks the
+        /// object's Lua class for the view and tracking overrides.
+        func controlClass<T: Control>(
+            _ name: String, _ make: @escaping @MainActor () -> T, parent: LuaClassDefinition, members: (LuaClass<T>) -> Void
+        ) -> LuaClass<T> {
+            let cls = LuaClass<T>(name, parent: parent, extensible: true)
+            members(cls)
+            cls.scriptConstructor(callbacks: CallbackCheck.controlCallbacks, host: host) { _ in make() }
+            return cls
+        }
+
         let control = control(parent: view, host: host)
         return [
             ("Control", control),
-            ("Label", label(parent: view)),
-            ("Button", button(parent: control)),
+            ("Label", label(parent: view, host: host)),
+            ("Button", button(parent: control, host: host)),
             ("Switch", controlClass("ui.Switch", { ScriptSwitch() }, parent: control) { cls in
                 cls.property("on", get: { $0.isOn }, set: { $0.isOn = $1 })
             }),
             ("Slider", controlClass("ui.Slider", { ScriptSlider() }, parent: control) { cls in
-                cls.property("value", get: { $0.value }, set: { $0.value = $1 })
-                cls.property("minimumValue", get: { $0.minimumValue }, set: { $0.minimumValue = $1 })
-                cls.property("maximumValue", get: { $0.maximumValue }, set: { $0.maximumValue = $1 })
+                cls.finiteProperty("value", get: { $0.value }, set: { $0.value = $1 })
+                cls.finiteProperty("minimumValue", get: { $0.minimumValue }, set: { $0.minimumValue = $1 })
+                cls.finiteProperty("maximumValue", get: { $0.maximumValue }, set: { $0.maximumValue = $1 })
             }),
             ("SegmentedControl", controlClass("ui.SegmentedControl", { ScriptSegmentedControl() }, parent: control) { cls in
                 cls.property("segments", get: { $0.segments }, set: { $0.segments = $1 })
                 cls.property("selectedIndex", get: { control in control.selectedSegmentIndex.map { $0 + 1 } }, set: { control, index in
-                    control.selectedSegmentIndex = index.map { $0 - 1 }
+                    guard let index else { return control.selectedSegmentIndex = nil }
+                    guard index >= 1, index <= control.segments.count else {
+                        throw LuaConversionError(message: "index out of range")
+                    }
+                    control.selectedSegmentIndex = index - 1
                 })
             }),
             ("Stepper", controlClass("ui.Stepper", { ScriptStepper() }, parent: control) { cls in
-                cls.property("value", get: { $0.value }, set: { $0.value = $1 })
-                cls.property("minimumValue", get: { $0.minimumValue }, set: { $0.minimumValue = $1 })
-                cls.property("maximumValue", get: { $0.maximumValue }, set: { $0.maximumValue = $1 })
-                cls.property("stepValue", get: { $0.stepValue }, set: { $0.stepValue = $1 })
+                cls.finiteProperty("value", get: { $0.value }, set: { $0.value = $1 })
+                cls.finiteProperty("minimumValue", get: { $0.minimumValue }, set: { $0.minimumValue = $1 })
+                cls.finiteProperty("maximumValue", get: { $0.maximumValue }, set: { $0.maximumValue = $1 })
+                cls.property("stepValue", get: { Positive($0.stepValue) }, set: { $0.stepValue = $1.value })
                 cls.property("wraps", get: { $0.wraps }, set: { $0.wraps = $1 })
             }),
             ("PageControl", controlClass("ui.PageControl", { ScriptPageControl() }, parent: control) { cls in
                 cls.property("numberOfPages", get: { $0.numberOfPages }, set: { $0.numberOfPages = $1 })
-                cls.property("currentPage", get: { $0.currentPage + 1 }, set: { $0.currentPage = $1 - 1 })
+                // From 1 to the number of pages (1 when there are none, as it reads then).
+                cls.property("currentPage", get: { $0.currentPage + 1 }, set: { control, page in
+                    guard page >= 1, page <= max(control.numberOfPages, 1) else {
+                        throw LuaConversionError(message: "index out of range")
+                    }
+                    control.currentPage = page - 1
+                })
             }),
             ("TextField", controlClass("ui.TextField", { ScriptTextField() }, parent: control) { cls in
                 cls.property("text", get: { $0.text }, set: { $0.text = $1 })
@@ -51,7 +72,7 @@ enum ControlBindings {
         cls.property("enabled", get: { $0.isEnabled }, set: { $0.isEnabled = $1 })
         cls.property("highlighted", get: { $0.isHighlighted }, set: { $0.isHighlighted = $1 })
         cls.property("selected", get: { $0.isSelected }, set: { $0.isSelected = $1 })
-        cls.property("state") { $0.state.description }
+        cls.property("state") { $0.state }
         cls.property("tracking") { $0.isTracking }
         cls.property("touchInside") { $0.isTouchInside }
         // `addTarget(fn, events)`, or UIKit's `addTarget(target, "method", events)` with the
@@ -78,26 +99,28 @@ enum ControlBindings {
         cls.method("continueTracking") { control, args in control.continueTracking(try args.get(2, as: TouchObject.self).touch) }
         cls.method("endTracking") { control, args in control.endTracking(try args.get(2, as: TouchObject.self).touch) }
         cls.method("cancelTracking") { control, _ in control.cancelTracking() }
-        cls.constructor { _ in ScriptControl() }
+        cls.scriptConstructor(callbacks: CallbackCheck.controlCallbacks, host: host) { _ in ScriptControl() }
         return cls
     }
 
-    private static func label(parent: LuaClassDefinition) -> LuaClass<Label> {
+    private static func label(parent: LuaClassDefinition, host: ScriptHost) -> LuaClass<Label> {
         let cls = LuaClass<Label>("ui.Label", parent: parent, extensible: true)
         cls.property("text", get: { $0.text }, set: { $0.text = $1 })
         cls.property("lines", get: { $0.lines }, set: { label, lines in
-            guard lines >= 0 else { throw BindingError("lines must be 0 (as many as needed) or more, got \(lines)") }
+            guard lines >= 0 else {
+                throw LuaConversionError(message: "0 (as many as needed) or more expected, got \(lines)")
+            }
             label.lines = lines
         })
         cls.property("lineBreakMode", get: { $0.lineBreakMode }, set: { $0.lineBreakMode = $1 })
         cls.property("textColor", get: { $0.textColor }, set: { $0.textColor = $1 })
         cls.property("alignment", get: { $0.alignment }, set: { $0.alignment = $1 })
         cls.property("displayedLines") { $0.layout.lines }
-        cls.constructor { _ in ScriptLabel() }
+        cls.scriptConstructor(callbacks: CallbackCheck.viewCallbacks, host: host) { _ in ScriptLabel() }
         return cls
     }
 
-    private static func button(parent: LuaClassDefinition) -> LuaClass<Button> {
+    private static func button(parent: LuaClassDefinition, host: ScriptHost) -> LuaClass<Button> {
         let cls = LuaClass<Button>("ui.Button", parent: parent, extensible: true)
         cls.method("setTitle") { button, args in
             button.setTitle(try args.get(2, as: String?.self), for: try state(args, 3))
@@ -105,33 +128,17 @@ enum ControlBindings {
         cls.method("titleFor") { button, args in button.title(for: try state(args, 2)) }
         cls.property("currentTitle") { $0.currentTitle }
         cls.property("title", get: { $0.title(for: .normal) }, set: { $0.setTitle($1, for: .normal) })
-        cls.constructor { _ in ScriptButton() }
-        return cls
-    }
-
-    /// A control class Lua can extend: `make` returns its Script subclass, which asks the
-    /// object's Lua class for the view and tracking overrides.
-    private static func controlClass<T: Control>(
-        _ name: String, _ make: @escaping @MainActor () -> T, parent: LuaClassDefinition, members: (LuaClass<T>) -> Void
-    ) -> LuaClass<T> {
-        let cls = LuaClass<T>(name, parent: parent, extensible: true)
-        members(cls)
-        cls.constructor { _ in make() }
+        cls.scriptConstructor(callbacks: CallbackCheck.controlCallbacks, host: host) { _ in ScriptButton() }
         return cls
     }
 
     private static func state(_ args: LuaArguments, _ index: Int32) throws -> ControlState {
-        let name = try args.get(index, default: "normal")
-        guard let state = ControlState(name: name) else {
-            throw args.error(index, "control state expected (normal, highlighted, disabled, selected or a combination like \"selected+highlighted\"), got '\(name)'")
-        }
-        return state
+        try args.get(index, default: .normal)
     }
 
     /// One event name or a list of them.
     private static func eventNames(_ args: LuaArguments, _ index: Int32) throws -> Set<ControlEvent> {
-        if args.type(at: index) == .table { return Set(try args.get(index, as: [ControlEvent].self)) }
-        return [try args.get(index, as: ControlEvent.self)]
+        Set(try args.get(index, as: OptionList<ControlEvent>.self).options)
     }
 }
 

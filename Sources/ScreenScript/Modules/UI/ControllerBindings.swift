@@ -31,7 +31,7 @@ enum ControllerBindings {
 
     static func controller(host: ScriptHost) -> LuaClass<ViewController> {
         let cls = LuaClass<ViewController>("ui.Controller", extensible: true)
-        cls.constructor { [weak host] _ in ScriptController(host: host) }
+        cls.scriptConstructor(callbacks: CallbackCheck.controllerCallbacks, host: host) { [weak host] _ in ScriptController(host: host) }
         cls.property("view", get: { $0.view }, set: { $0.view = $1 })
         cls.property("title", get: { $0.title }, set: { $0.title = $1 })
         cls.property("parent") { $0.parent }
@@ -102,10 +102,10 @@ enum ControllerBindings {
     private static func transition(_ controller: ViewController, _ args: LuaArguments, host: ScriptHost?) throws {
         let from = try args.get(2, as: ViewController.self)
         let to = try args.get(3, as: ViewController.self)
-        let options = try args.get(4, as: LuaTable?.self)
-        let duration = try options?.get("duration", as: Double?.self) ?? 0
-        let animations = try options?.get("animations", as: LuaFunction?.self)
-        let completion = try options?.get("completion", as: LuaFunction?.self)
+        _ = try args.get(4, as: LuaTable?.self)
+        let duration = try args.field(4, "duration", as: Finite?.self)?.value ?? 0
+        let animations = try args.field(4, "animations", as: LuaFunction?.self)
+        let completion = try args.field(4, "completion", as: LuaFunction?.self)
         let place = args.callerLocation ?? "?"
         try controller.transition(from: from, to: to, duration: duration, animations: { [weak host] in
             if let animations { host?.callback(animations, context: "animations of transition called at \(place)") }
@@ -118,11 +118,12 @@ enum ControllerBindings {
 
     static func navigationController(parent: LuaClassDefinition, host: ScriptHost) -> LuaClass<NavigationController> {
         let cls = LuaClass<NavigationController>("ui.NavigationController", parent: parent, extensible: true)
-        cls.constructor { [weak host] args in
+        cls.scriptConstructor(expected: "a ui.Controller instance", callbacks: CallbackCheck.controllerCallbacks, host: host) {
+            [weak host] args in
             // `ui.NavigationController:new(root)`, or `:new{ root = vc, ... }`.
             let root: ViewController?
-            if case .table(let fields) = args[2] {
-                root = try fields.get("root", as: ViewController?.self)
+            if args.type(at: 2) == .table {
+                root = try args.field(2, "root", as: ViewController?.self)
             } else {
                 root = try args.get(2, as: ViewController?.self)
             }
@@ -135,14 +136,8 @@ enum ControllerBindings {
         cls.property("visibleViewController") { $0.visibleViewController }
         cls.property("navigationBar") { $0.navigationBar }
         cls.property("toolbarHidden", get: { $0.isToolbarHidden }, set: { $0.isToolbarHidden = $1 })
-        cls.property("delegate", get: { navigation in
-            (navigation.delegate as? ScriptNavigationDelegate)?.target.value ?? .nil
-        }, set: { [weak host] (navigation, value: LuaValue) in
-            guard let host else { return }
-            let delegate = ScriptNavigationDelegate(value, host: host)
-            (navigation as? ScriptDelegateHolder)?.scriptDelegates["delegate"] = delegate
-            navigation.delegate = delegate
-        })
+        cls.delegateProperty("delegate", ScriptNavigationDelegate.self, host: host,
+                             get: { $0.delegate }, set: { $0.delegate = $1 })
         cls.method("push") { navigation, args in
             try navigation.push(try args.get(2, as: ViewController.self), animated: try args.get(3, default: false))
         }
@@ -163,7 +158,7 @@ enum ControllerBindings {
         let cls = LuaClass<BarButtonItem>("ui.BarButtonItem")
         // `new{ action = fn }`, or `new{ target = obj, action = "method" }` with the target held
         // weakly (see ScriptAction).
-        cls.constructor(keys: ["action", "target"]) { [weak host] args in
+        cls.scriptConstructor(keys: ["action", "target"], host: host) { [weak host] args in
             let item = BarButtonItem()
             if let host, let action = try ScriptAction.fromFields(try args.get(2, as: LuaTable?.self), args, host: host) {
                 setAction(action, on: item, place: args.callerLocation)
@@ -222,11 +217,12 @@ enum ControllerBindings {
 }
 
 /// A Lua navigation delegate: `willShow(nav, vc, animated)` and `didShow(nav, vc, animated)`.
-final class ScriptNavigationDelegate: NavigationControllerDelegate {
+final class ScriptNavigationDelegate: NavigationControllerDelegate, ScriptDelegateWrapper {
+    static let role = "navigation delegate"
+    static let callbacks = ["willShow", "didShow"]
     let target: LuaDelegate
 
-    init?(_ value: LuaValue, host: ScriptHost) {
-        guard let target = LuaDelegate(value, host: host, role: "navigation delegate") else { return nil }
+    init(_ target: LuaDelegate) {
         self.target = target
     }
 

@@ -16,3 +16,80 @@ extension PageViewController.TransitionStyle: LuaEnumeration {}
 extension PageViewController.NavigationOrientation: LuaEnumeration {}
 extension PageViewController.SpineLocation: LuaEnumeration {}
 extension PageViewController.NavigationDirection: LuaEnumeration {}
+
+/// One option or a list of them (`"left"` or `{ "left", "up" }`); pushed as a list.
+struct OptionList<Option: LuaEnumeration>: LuaConvertible {
+    let options: [Option]
+
+    init(_ options: [Option]) { self.options = options }
+
+    func push(to stack: LuaStack) -> Int32 {
+        stack.push(options.map(\.rawValue))
+    }
+
+    static func read(from stack: LuaStack, at index: Int32) throws(LuaConversionError) -> OptionList {
+        switch stack.type(at: index) {
+        case .string: return OptionList([try Option.read(from: stack, at: index)])
+        case .table: return OptionList(try [Option].read(from: stack, at: index))
+        default: throw stack.typeError("string or list of strings", at: index)
+        }
+    }
+}
+
+/// The names of a view's autoresizing parts (`autoresizing = { "flexibleWidth" }`).
+enum AutoresizingName: String, LuaEnumeration {
+    case flexibleLeftMargin, flexibleWidth, flexibleRightMargin, flexibleTopMargin, flexibleHeight, flexibleBottomMargin
+
+    var mask: AutoresizingMask {
+        switch self {
+        case .flexibleLeftMargin: .flexibleLeftMargin
+        case .flexibleWidth: .flexibleWidth
+        case .flexibleRightMargin: .flexibleRightMargin
+        case .flexibleTopMargin: .flexibleTopMargin
+        case .flexibleHeight: .flexibleHeight
+        case .flexibleBottomMargin: .flexibleBottomMargin
+        }
+    }
+}
+
+extension ControlState: LuaConvertible {
+    /// The states a script names, alone or joined by `+` in any order ("selected+highlighted").
+    static let names = ["normal", "highlighted", "disabled", "selected"]
+
+    public func push(to stack: LuaStack) -> Int32 {
+        description.push(to: stack)
+    }
+
+    /// Reads `"normal"`, `"highlighted"`, `"selected+highlighted"`...; a part that is not a
+    /// state is an invalid option, with the state it most likely meant.
+    public static func read(from stack: LuaStack, at index: Int32) throws(LuaConversionError) -> ControlState {
+        guard stack.type(at: index) == .string else { throw stack.typeError("string", at: index) }
+        let name = try String.read(from: stack, at: index)
+        for part in name.split(separator: "+") {
+            _ = try LuaOption.check(String(part.filter { $0 != " " }), among: names)
+        }
+        guard let state = ControlState(name: name) else { throw LuaOption.invalid(name, among: names) }
+        return state
+    }
+}
+
+/// How a registered segue is performed (`ui.segue{ kind = "push" }`).
+enum SegueKind: String, LuaEnumeration {
+    case push, modal, custom
+
+    init(_ kind: Segue.Kind) {
+        switch kind {
+        case .push: self = .push
+        case .modal: self = .modal
+        case .custom: self = .custom
+        }
+    }
+
+    var kind: Segue.Kind {
+        switch self {
+        case .push: .push
+        case .modal: .modal
+        case .custom: .custom
+        }
+    }
+}

@@ -50,7 +50,7 @@ extension Color: LuaConvertible {
             if let color = Color.named[text] ?? Color(hex: text) { return color }
             throw LuaConversionError(message: "colour name or #rrggbb expected, got '\(text)'")
         }
-        let numbers = try [Double].read(from: stack, at: index)
+        let numbers = try [Finite].read(from: stack, at: index).map(\.value)
         guard numbers.count == 3 || numbers.count == 4 else {
             throw LuaConversionError(message: "colour expected ({r, g, b[, a]}), got \(numbers.count) numbers")
         }
@@ -58,7 +58,8 @@ extension Color: LuaConvertible {
     }
 }
 
-/// Reads the numbers of a geometry table by name, or by position in the short form.
+/// Reads the numbers of a geometry table by name, or by position in the short form; each
+/// must be finite (see ``Finite``).
 enum GeometryTable {
     static func read(
         _ stack: LuaStack, _ index: Int32, expected: String, named names: [String]
@@ -74,7 +75,11 @@ enum GeometryTable {
             guard let number = value.numberValue else {
                 throw LuaConversionError(message: "\(expected) expected, field '\(name)' is \(value.isNil ? "missing" : "a \(value.type)")")
             }
-            numbers.append(number)
+            do {
+                numbers.append(try Finite.check(number))
+            } catch {
+                throw LuaConversionError(message: "\(error.message) in field '\(name)'")
+            }
         }
         return numbers
     }

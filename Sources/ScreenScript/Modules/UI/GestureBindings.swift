@@ -9,21 +9,23 @@ enum GestureBindings {
         return [
             ("GestureRecognizer", base),
             ("TapGesture", make("ui.TapGesture", { TapGestureRecognizer() }, parent: base, host: host) { cls in
-                cls.property("numberOfTapsRequired", get: { $0.numberOfTapsRequired }, set: { $0.numberOfTapsRequired = $1 })
-                cls.property("numberOfTouchesRequired", get: { $0.numberOfTouchesRequired }, set: { $0.numberOfTouchesRequired = $1 })
+                cls.countProperty("numberOfTapsRequired", get: { $0.numberOfTapsRequired }, set: { $0.numberOfTapsRequired = $1 })
+                cls.countProperty("numberOfTouchesRequired", get: { $0.numberOfTouchesRequired }, set: { $0.numberOfTouchesRequired = $1 })
             }),
             ("LongPressGesture", make("ui.LongPressGesture", { LongPressGestureRecognizer() }, parent: base, host: host) { cls in
-                cls.property("minimumPressDuration", get: { $0.minimumPressDuration }, set: { $0.minimumPressDuration = $1 })
-                cls.property("allowableMovement", get: { $0.allowableMovement }, set: { $0.allowableMovement = $1 })
-                cls.property("numberOfTouchesRequired", get: { $0.numberOfTouchesRequired }, set: { $0.numberOfTouchesRequired = $1 })
+                cls.finiteProperty("minimumPressDuration", get: { $0.minimumPressDuration }, set: { $0.minimumPressDuration = $1 })
+                cls.finiteProperty("allowableMovement", get: { $0.allowableMovement }, set: { $0.allowableMovement = $1 })
+                cls.countProperty("numberOfTouchesRequired", get: { $0.numberOfTouchesRequired }, set: { $0.numberOfTouchesRequired = $1 })
             }),
             ("SwipeGesture", make("ui.SwipeGesture", { SwipeGestureRecognizer() }, parent: base, host: host) { cls in
-                cls.property("direction", get: { NameList($0.directions.map(\.rawValue).sorted()) }, set: { swipe, list in
-                    swipe.directions = try directions(list.names)
+                cls.property("direction", get: { swipe in
+                    OptionList(SwipeGestureRecognizer.Direction.allCases.filter(swipe.directions.contains))
+                }, set: { swipe, list in
+                    swipe.directions = Set(list.options)
                 })
                 cls.property("swipedDirection") { $0.direction?.rawValue }
-                cls.property("minimumDistance", get: { $0.minimumDistance }, set: { $0.minimumDistance = $1 })
-                cls.property("numberOfTouchesRequired", get: { $0.numberOfTouchesRequired }, set: { $0.numberOfTouchesRequired = $1 })
+                cls.finiteProperty("minimumDistance", get: { $0.minimumDistance }, set: { $0.minimumDistance = $1 })
+                cls.countProperty("numberOfTouchesRequired", get: { $0.numberOfTouchesRequired }, set: { $0.numberOfTouchesRequired = $1 })
             }),
             ("PanGesture", make("ui.PanGesture", { PanGestureRecognizer() }, parent: base, host: host) { cls in
                 cls.method("translationIn") { pan, args in pan.translation(in: try args.get(2, as: View?.self)) }
@@ -32,7 +34,7 @@ enum GestureBindings {
                 }
                 cls.property("translation") { $0.translation(in: $0.view) }
                 cls.property("velocity") { $0.velocity }
-                cls.property("minimumNumberOfTouches", get: { $0.minimumNumberOfTouches }, set: { $0.minimumNumberOfTouches = $1 })
+                cls.countProperty("minimumNumberOfTouches", get: { $0.minimumNumberOfTouches }, set: { $0.minimumNumberOfTouches = $1 })
             }),
             ("PinchGesture", make("ui.PinchGesture", { PinchGestureRecognizer() }, parent: base, host: host) { cls in
                 cls.property("scale") { $0.scale }
@@ -67,7 +69,7 @@ enum GestureBindings {
     ) -> LuaClass<T> {
         let cls = LuaClass<T>(name, parent: parent)
         members(cls)
-        cls.constructor(keys: ["action", "target"]) { [weak host] args in
+        cls.scriptConstructor(keys: ["action", "target"], host: host) { [weak host] args in
             let recognizer = create()
             if let host, let action = try ScriptAction.fromFields(try args.get(2, as: LuaTable?.self), args, host: host) {
                 addAction(action, to: recognizer, at: args.callerLocation)
@@ -80,28 +82,5 @@ enum GestureBindings {
     private static func addAction(_ action: ScriptAction, to recognizer: GestureRecognizer, at location: String?) {
         let context = "gesture action added at \(location ?? "?")"
         recognizer.addTarget { recognizer in action.perform(recognizer, context: context) }
-    }
-
-    private static func directions(_ names: [String]) throws -> Set<SwipeGestureRecognizer.Direction> {
-        Set(try names.map { name throws(LuaConversionError) in
-            guard let direction = SwipeGestureRecognizer.Direction(rawValue: name) else {
-                throw LuaOption.invalid(name, among: SwipeGestureRecognizer.Direction.allCases.map(\.rawValue))
-            }
-            return direction
-        })
-    }
-}
-
-/// One name or a list of names (`"left"` or `{ "left", "up" }`); pushed as a list.
-struct NameList: LuaConvertible {
-    let names: [String]
-    init(_ names: [String]) { self.names = names }
-
-    func push(to stack: LuaStack) -> Int32 { stack.push(names) }
-
-    static func read(from stack: LuaStack, at index: Int32) throws(LuaConversionError) -> NameList {
-        if stack.type(at: index) == .string { return NameList([try String.read(from: stack, at: index)]) }
-        guard stack.type(at: index) == .table else { throw stack.typeError("string or list of strings", at: index) }
-        return NameList(try [String].read(from: stack, at: index))
     }
 }

@@ -17,12 +17,16 @@ final class LuaDelegate {
     }
 
     private let held: Held
-    private weak var host: ScriptHost?
+    private(set) weak var host: ScriptHost?
     private let role: String
+    /// Where the script set it (`main.lua:12`), for the reports of its methods' errors.
+    private let place: String?
 
-    /// - Parameter role: what the object is to the container, for error messages
-    ///   ("navigation delegate", "page data source").
-    init?(_ value: LuaValue, host: ScriptHost, role: String) {
+    /// - Parameters:
+    ///   - role: what the object is to the container, for error messages
+    ///     ("navigation delegate", "page data source").
+    ///   - place: where the script set it.
+    init?(_ value: LuaValue, host: ScriptHost, role: String, place: String? = nil) {
         guard !value.isNil else { return nil }
         if case .userdata(let userdata) = value, let object = userdata.object(as: AnyObject.self) {
             held = .object(WeakObject(object))
@@ -31,6 +35,7 @@ final class LuaDelegate {
         }
         self.host = host
         self.role = role
+        self.place = place
     }
 
     /// The delegate as Lua sees it: nil once an object delegate is gone.
@@ -49,25 +54,41 @@ final class LuaDelegate {
     }
 
     /// Calls the method `name` with the arguments. Returns its results, or nil when the
-    /// object has no such method, is gone, or the method raised (the error is reported).
+    /// object has no such method, is gone, or the method failed (the error is reported as
+    /// "willShow of navigation delegate", with where the delegate was set).
     @discardableResult
     func call<each Argument: LuaPushable>(_ name: String, _ arguments: repeat each Argument) -> [LuaValue]? {
         guard let host else { return nil }
         do {
-            let results: [LuaValue]
             switch held {
             case .value(let value):
-                results = try host.methodInvoker.callReturningAll(value, name, repeat each arguments)
+                return try host.callMethod(name, on: value, repeat each arguments)
             case .object(let weak):
                 guard let object = weak.object else { return nil }
-                results = try host.methodInvoker.callReturningAll(LuaAnyObject(object), name, repeat each arguments)
+                return try host.callMethod(name, on: LuaAnyObject(object), repeat each arguments)
             }
-            guard results.first?.isTruthy == true else { return nil }
-            return Array(results.dropFirst())
         } catch {
-            host.lua.report(error, in: "\(name) of \(role)")
+            host.lua.report(error, in: context(name))
             return nil
         }
+    }
+
+    /// A result of one of its methods as `T`.
+    /// - Throws: the conversion error (`ui.Controller expected, got number`).
+    func read<T: LuaReadable>(_ result: LuaValue, as type: T.Type) throws(LuaConversionError) -> T {
+        guard let host else { throw LuaConversionError(message: "the host is gone") }
+        return try ScriptValues.read(result, as: type, in: host.lua)
+    }
+
+    /// Reports a result of the method `name` that the container cannot use, in Lua's words
+    /// for a bad argument: `bad result from 'pageAfter' (ui.Controller expected, got number)`.
+    func reportResult(of name: String, _ problem: String) {
+        host?.report("bad result from '\(name)' (\(problem))", in: context(name))
+    }
+
+    /// "willShow of navigation delegate set at main.lua:12".
+    private func context(_ name: String) -> String {
+        "\(name) of \(role)\(place.map { " set at \($0)" } ?? "")"
     }
 }
 
@@ -86,11 +107,42 @@ protocol ScriptDelegateHolder: AnyObject {
 }
 
 extension ScriptHost {
-    /// Lua code that calls `obj:name(...)` when `obj` has `name`: true and the results, or false.
+    /// Reports a mistake of a script that Swift found while calling it back (a delegate's
+    /// answer it cannot use): through ``errorReporter``, as callbacks' errors are, with
+    /// `context` naming what was called.
+    func report(_ message: String, in context: String) {
+        lua.report(LuaError(kind: .runtime, message: message), in: context)
+    }
+
+    /// Calls `target:name(...)` when `target` has `name`: the method's results, or nil when
+    /// it has none.
+    /// - Throws: ``LuaError`` raised by the method, or one saying that `name` is not a
+    ///   function (without the place inside the host's own chunk that tried to call it).
+    func callMethod<Target: LuaPushable, each Argument: LuaPushable>(
+        _ name: String, on target: Target, _ arguments: repeat each Argument
+    ) throws(LuaError) -> [LuaValue]? {
+        let results = try methodInvoker.callReturningAll(target, name, repeat each arguments)
+        switch results.first {
+        case .boolean(true)?:
+            return Array(results.dropFirst())
+        case .string(let type)?:
+            throw LuaError(kind: .runtime, message: "'\(name)' is a \(type), not a function")
+        default:
+            return nil
+        }
+    }
+
+    /// Lua code that calls `obj:name(...)` when `obj` has `name`: true and the results;
+    /// false when it has none; the type's name when `name` is not callable.
     static let methodInvokerSource = """
+        local type, getmetatable = type, getmetatable
         return function(object, name, ...)
           local method = object[name]
           if method == nil then return false end
+          if type(method) ~= "function" then
+            local meta = getmetatable(method)
+            if type(meta) ~= "table" or meta.__call == nil then return type(method) end
+          end
           return true, method(object, ...)
         end
         """

@@ -20,7 +20,10 @@ enum PageBindings {
 
     static func pageViewController(parent: LuaClassDefinition, host: ScriptHost) -> LuaClass<PageViewController> {
         let cls = LuaClass<PageViewController>("ui.PageViewController", parent: parent, extensible: true)
-        cls.constructor(keys: ["transitionStyle", "orientation", "spineLocation", "doubleSided"]) { [weak host] args in
+        cls.scriptConstructor(
+            keys: ["transitionStyle", "orientation", "spineLocation", "doubleSided"],
+            callbacks: CallbackCheck.controllerCallbacks, host: host
+        ) { [weak host] args in
             try ScriptPageViewController(
                 transitionStyle: try args.field(2, "transitionStyle", as: PageViewController.TransitionStyle?.self) ?? .pageCurl,
                 navigationOrientation: try args.field(2, "orientation", as: PageViewController.NavigationOrientation?.self) ?? .horizontal,
@@ -35,22 +38,10 @@ enum PageBindings {
         cls.property("viewControllers", get: { $0.viewControllers }, set: { (pvc, controllers: [ViewController]) in
             try pvc.setViewControllers(controllers, direction: .forward, animated: false)
         })
-        cls.property("dataSource", get: { pvc in
-            (pvc.dataSource as? ScriptPageDataSource)?.target.value ?? .nil
-        }, set: { [weak host] (pvc, value: LuaValue) in
-            guard let host else { return }
-            let dataSource = ScriptPageDataSource(value, host: host)
-            (pvc as? ScriptDelegateHolder)?.scriptDelegates["dataSource"] = dataSource
-            pvc.dataSource = dataSource
-        })
-        cls.property("delegate", get: { pvc in
-            (pvc.delegate as? ScriptPageDelegate)?.target.value ?? .nil
-        }, set: { [weak host] (pvc, value: LuaValue) in
-            guard let host else { return }
-            let delegate = ScriptPageDelegate(value, host: host)
-            (pvc as? ScriptDelegateHolder)?.scriptDelegates["delegate"] = delegate
-            pvc.delegate = delegate
-        })
+        cls.delegateProperty("dataSource", ScriptPageDataSource.self, host: host,
+                             get: { $0.dataSource }, set: { $0.dataSource = $1 })
+        cls.delegateProperty("delegate", ScriptPageDelegate.self, host: host,
+                             get: { $0.delegate }, set: { $0.delegate = $1 })
         cls.method("setViewControllers") { [weak host] pvc, args in
             let controllers = try args.get(2, as: [ViewController].self)
             let direction = try direction(args, at: 3)
@@ -74,14 +65,13 @@ enum PageBindings {
 /// A Lua page data source: `pageBefore(pvc, vc)` and `pageAfter(pvc, vc)`, returning a
 /// controller or nil at the ends. A page that cannot be shown (not a controller, in another
 /// container, or shown already) is reported and counts as the end of the book.
-final class ScriptPageDataSource: PageViewControllerDataSource {
+final class ScriptPageDataSource: PageViewControllerDataSource, ScriptDelegateWrapper {
+    static let role = "page data source"
+    static let callbacks = ["pageBefore", "pageAfter"]
     let target: LuaDelegate
-    private weak var host: ScriptHost?
 
-    init?(_ value: LuaValue, host: ScriptHost) {
-        guard let target = LuaDelegate(value, host: host, role: "page data source") else { return nil }
+    init(_ target: LuaDelegate) {
         self.target = target
-        self.host = host
     }
 
     func pageViewController(_ pvc: PageViewController, viewControllerBefore controller: ViewController) -> ViewController? {
@@ -95,32 +85,32 @@ final class ScriptPageDataSource: PageViewControllerDataSource {
     private func page(_ name: String, _ pvc: PageViewController, _ controller: ViewController) -> ViewController? {
         guard let result = target.call(name, pvc, controller)?.first, !result.isNil else { return nil }
         let problem: String
-        if case .userdata(let userdata) = result, let page = userdata.object(as: ViewController.self) {
+        do {
+            let page = try target.read(result, as: ViewController.self)
             if pvc.viewControllers.contains(where: { $0 === page }) {
-                problem = "returned \(page), which is shown already"
+                problem = "\(page) is shown already"
             } else if let parent = page.parent, parent !== pvc {
-                problem = "returned \(page), which is already a child of \(parent)"
+                problem = "\(page) is already a child of \(parent)"
             } else {
                 return page
             }
-        } else {
-            problem = "returned a \(result.type), not a controller"
+        } catch {
+            problem = error.message
         }
-        host?.lua.report(LuaError(kind: .runtime, message: "\(name) \(problem)"), in: "\(name) of page data source")
+        target.reportResult(of: name, problem)
         return nil
     }
 }
 
 /// A Lua page delegate: `spineLocationFor(pvc, orientation)` returning "min"|"mid"|"max"
 /// (nil keeps the location), and `didFinishAnimating(pvc, finished, previous, completed)`.
-final class ScriptPageDelegate: PageViewControllerDelegate {
+final class ScriptPageDelegate: PageViewControllerDelegate, ScriptDelegateWrapper {
+    static let role = "page delegate"
+    static let callbacks = ["spineLocationFor", "didFinishAnimating"]
     let target: LuaDelegate
-    private weak var host: ScriptHost?
 
-    init?(_ value: LuaValue, host: ScriptHost) {
-        guard let target = LuaDelegate(value, host: host, role: "page delegate") else { return nil }
+    init(_ target: LuaDelegate) {
         self.target = target
-        self.host = host
     }
 
     func pageViewController(_ pvc: PageViewController, spineLocationFor orientation: Window.Orientation)
@@ -129,12 +119,12 @@ final class ScriptPageDelegate: PageViewControllerDelegate {
         guard let result = target.call("spineLocationFor", pvc, orientation.rawValue)?.first, !result.isNil else {
             return pvc.spineLocation
         }
-        if case .string(let name) = result, let location = PageViewController.SpineLocation(rawValue: name.description) {
-            return location
+        do {
+            return try target.read(result, as: PageViewController.SpineLocation.self)
+        } catch {
+            target.reportResult(of: "spineLocationFor", error.message)
+            return pvc.spineLocation
         }
-        let message = "spineLocationFor returned \(result.stringValue.map { "\"\($0)\"" } ?? "a \(result.type)"), not \"min\", \"mid\" or \"max\""
-        host?.lua.report(LuaError(kind: .runtime, message: message), in: "spineLocationFor of page delegate")
-        return pvc.spineLocation
     }
 
     func pageViewController(

@@ -96,7 +96,7 @@ final class ScriptAction {
         default: throw failure("target must be an object or a table, got \(target.type)")
         }
         guard try host.methodFinder.call(target, method, returning: Bool.self) else {
-            throw failure("\(Self.describe(target)) has no method '\(method)'")
+            throw failure("\(ScriptValues.describe(target, in: host.lua)) has no method '\(method)'")
         }
         switch target {
         case .userdata(let userdata):
@@ -130,19 +130,11 @@ final class ScriptAction {
         context: () -> String
     ) {
         do {
-            let results = try host.methodInvoker.callReturningAll(target, method, repeat each arguments)
-            if results.first?.isTruthy != true {
-                host.lua.report(LuaError(kind: .runtime, message: "the target has no method '\(method)' any more"), in: context())
+            if try host.callMethod(method, on: target, repeat each arguments) == nil {
+                host.report("the target has no method '\(method)' any more", in: context())
             }
         } catch {
             host.lua.report(error, in: context())
         }
-    }
-
-    private static func describe(_ target: LuaValue) -> String {
-        if case .userdata(let userdata) = target, let object = userdata.object(as: AnyObject.self) {
-            return String(describing: object)
-        }
-        return "the \(target.type)"
     }
 }

@@ -11,14 +11,16 @@ enum SegueBindings {
     /// Segues registered for Lua classes, looked up along a class's chain of superclasses.
     static let registrySource = """
         local registry = setmetatable({}, { __mode = "k" })
-        local getmetatable, rawget = getmetatable, rawget
+        local getmetatable, rawget, type = getmetatable, rawget, type
         local function add(cls, id, template)
           local segues = registry[cls]
           if not segues then segues = {}; registry[cls] = segues end
           segues[id] = template
         end
         local function find(cls, id)
-          while cls do
+          -- At most 100 classes up, should a script make a cycle of metatables.
+          for _ = 1, 100 do
+            if type(cls) ~= "table" then return nil end
             local segues = rawget(registry, cls)
             if segues and segues[id] then return segues[id] end
             cls = getmetatable(cls)
@@ -51,21 +53,27 @@ enum SegueBindings {
         table.set("segue", lua.function(lifetime: .state) { [weak host] args -> Void in
             guard let host else { return }
             let fields = try args.get(1, as: LuaTable.self)
-            let identifier = try fields.get("id", as: String.self)
-            let kindName = try fields.get("kind", as: String?.self) ?? "custom"
-            guard let kind = kinds[kindName] else {
-                throw args.error(1, "unknown segue kind '\(kindName)' (expected push, modal or custom)")
-            }
+            let identifier = try args.field(1, "id", as: String.self)
+            let kind = (try args.field(1, "kind", as: SegueKind?.self) ?? .custom).kind
             let destination = fields["to"]
-            guard destination.tableValue != nil || destination.functionValue != nil else {
-                throw args.error(1, "segue '\(identifier)' needs 'to', a controller class or a function that makes one")
+            let isClass = destination.tableValue != nil
+                && (try? host.methodFinder.call(destination, "new", returning: Bool.self)) == true
+            guard isClass || destination.functionValue != nil else {
+                throw args.error(1, "segue '\(identifier)' needs 'to', a controller class or a function that makes one, "
+                                    + "got \(ScriptValues.describe(destination, in: host.lua))")
             }
-            let perform = try fields.get("perform", as: LuaFunction?.self)
+            let perform = try args.field(1, "perform", as: LuaFunction?.self)
             if kind == .custom && perform == nil {
                 throw args.error(1, "custom segue '\(identifier)' needs a perform function")
             }
-            let template = SegueTemplate(identifier: identifier, kind: kind, destination: {
-                try make.call(destination, returning: ViewController.self)
+            let template = SegueTemplate(identifier: identifier, kind: kind, destination: { [weak host] in
+                let made = try make.call(destination, returning: LuaValue.self)
+                guard let host else { throw BindingError("the host is gone") }
+                do throws(LuaConversionError) {
+                    return try ScriptValues.read(made, as: ViewController.self, in: host.lua)
+                } catch {
+                    throw BindingError("bad result from 'to' of segue '\(identifier)' (\(error.message))")
+                }
             }, perform: perform.map { perform in { segue in try perform.call(segue) } })
             switch fields["from"] {
             case .table(let cls):
@@ -78,10 +86,8 @@ enum SegueBindings {
             }
             _ = host
         })
-        table.set("Segue", lua.register(segue()))
+        table.set("Segue", lua.register(segue(host: host)))
     }
-
-    private static let kinds: [String: Segue.Kind] = ["push": .push, "modal": .modal, "custom": .custom]
 
     /// The segue registered as `identifier` for `cls` or one of its superclasses.
     static func template(for cls: LuaTable, identifier: String, host: ScriptHost) -> SegueTemplate? {
@@ -94,25 +100,22 @@ enum SegueBindings {
         }
     }
 
-    private static func segue() -> LuaClass<Segue> {
+    private static func segue(host: ScriptHost) -> LuaClass<Segue> {
         let cls = LuaClass<Segue>("ui.Segue")
-        cls.constructor(keys: ["identifier", "source", "destination", "kind", "perform"]) { args in
-            let fields = try args.get(2, as: LuaTable.self)
-            let kindName = try fields.get("kind", as: String?.self) ?? "custom"
-            guard let kind = kinds[kindName] else {
-                throw BindingError("unknown segue kind '\(kindName)' (expected push, modal or custom)")
-            }
-            let perform = try fields.get("perform", as: LuaFunction?.self)
+        cls.scriptConstructor(keys: ["identifier", "source", "destination", "kind", "perform"], host: host) { args in
+            _ = try args.get(2, as: LuaTable.self)
+            let perform = try args.field(2, "perform", as: LuaFunction?.self)
             return Segue(
-                identifier: try fields.get("identifier", as: String?.self),
-                source: try fields.get("source", as: ViewController.self),
-                destination: try fields.get("destination", as: ViewController.self),
-                kind: kind, perform: perform.map { perform in { segue in try perform.call(segue) } })
+                identifier: try args.field(2, "identifier", as: String?.self),
+                source: try args.field(2, "source", as: ViewController.self),
+                destination: try args.field(2, "destination", as: ViewController.self),
+                kind: (try args.field(2, "kind", as: SegueKind?.self) ?? .custom).kind,
+                perform: perform.map { perform in { segue in try perform.call(segue) } })
         }
         cls.property("identifier") { $0.identifier }
         cls.property("source") { $0.source }
         cls.property("destination") { $0.destination }
-        cls.property("kind") { segue in kinds.first { $0.value == segue.kind }?.key ?? "custom" }
+        cls.property("kind") { SegueKind($0.kind) }
         cls.method("perform") { segue, _ in try segue.perform() }
         return cls
     }

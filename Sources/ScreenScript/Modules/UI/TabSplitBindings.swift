@@ -27,7 +27,7 @@ enum TabSplitBindings {
     static func tabBarController(parent: LuaClassDefinition, host: ScriptHost) -> LuaClass<TabBarController> {
         let cls = LuaClass<TabBarController>("ui.TabBarController", parent: parent, extensible: true)
         // `ui.TabBarController:new{ a, b, c, title = ... }`: the array part is the tabs.
-        cls.constructor(keys: ["#"]) { [weak host] args in
+        cls.scriptConstructor(keys: ["#"], callbacks: CallbackCheck.controllerCallbacks, host: host) { [weak host] args in
             try ScriptTabBarController(viewControllers: try controllers(in: args), host: host)
         }
         cls.property("viewControllers", get: { $0.viewControllers }, set: { (tabs, controllers: [ViewController]) in
@@ -37,39 +37,24 @@ enum TabSplitBindings {
             let count = tabs.viewControllers.count
             guard let index, index >= 1 && index <= count else {
                 let index = index.map(String.init) ?? "nil"
-                throw ControllerError(
-                    "cannot select tab \(index) of \(tabs): it has \(count) tab\(count == 1 ? "" : "s") (tabs count from 1)")
+                throw LuaConversionError(
+                    message: "cannot select tab \(index) of \(tabs): it has \(count) tab\(count == 1 ? "" : "s"), counting from 1")
             }
             try tabs.select(at: index - 1)
         })
         cls.property("selectedViewController", get: { $0.selectedViewController }, set: { (tabs, controller: ViewController?) in
-            guard let controller else { throw ControllerError("cannot select no controller in \(tabs)") }
+            guard let controller else { throw LuaConversionError(message: "ui.Controller expected, got nil") }
             try tabs.select(controller)
         })
         cls.property("tabBar") { $0.tabBar }
-        cls.property("delegate", get: { tabs in
-            (tabs.delegate as? ScriptTabBarDelegate)?.target.value ?? .nil
-        }, set: { [weak host] (tabs, value: LuaValue) in
-            guard let host else { return }
-            let delegate = ScriptTabBarDelegate(value, host: host)
-            (tabs as? ScriptDelegateHolder)?.scriptDelegates["delegate"] = delegate
-            tabs.delegate = delegate
-        })
+        cls.delegateProperty("delegate", ScriptTabBarDelegate.self, host: host,
+                             get: { $0.delegate }, set: { $0.delegate = $1 })
         return cls
     }
 
     /// The controllers in the array part of `new`'s table (argument 2), checked one by one.
     private static func controllers(in args: LuaArguments) throws -> [ViewController] {
-        guard let fields = try args.get(2, as: LuaTable?.self) else { return [] }
-        var controllers: [ViewController] = []
-        for index in stride(from: 1, through: fields.count, by: 1) {
-            do {
-                controllers.append(try fields.get(index, as: ViewController.self))
-            } catch {
-                throw LuaArgumentError(index: 2, message: "controller expected at [\(index)]: \(error.message)")
-            }
-        }
-        return controllers
+        try args.get(2, as: [ViewController]?.self) ?? []
     }
 
     /// What the tab bar shows: `titles`, `badges` ("" for a tab without one),
@@ -81,7 +66,11 @@ enum TabSplitBindings {
         cls.property("badges") { bar in bar.badges.map { $0 ?? "" } }
         cls.property("selectedIndex") { $0.selectedIndex.map { $0 + 1 } }
         cls.property("frame") { $0.frame }
-        cls.method("tapTab") { bar, args in bar.tapTab(at: try args.get(2, as: Int.self) - 1) }
+        cls.method("tapTab") { bar, args in
+            let index = try args.get(2, as: Int.self)
+            guard index >= 1, index <= bar.titles.count else { throw args.error(2, "index out of range") }
+            bar.tapTab(at: index - 1)
+        }
         return cls
     }
 
@@ -90,7 +79,7 @@ enum TabSplitBindings {
     static func splitViewController(parent: LuaClassDefinition, host: ScriptHost) -> LuaClass<SplitViewController> {
         let cls = LuaClass<SplitViewController>("ui.SplitViewController", parent: parent, extensible: true)
         // `ui.SplitViewController:new{ master, detail }`, or without controllers yet.
-        cls.constructor(keys: ["#"]) { [weak host] args in
+        cls.scriptConstructor(keys: ["#"], callbacks: CallbackCheck.controllerCallbacks, host: host) { [weak host] args in
             let split = ScriptSplitViewController(host: host)
             let controllers = try controllers(in: args)
             if !controllers.isEmpty { try split.setViewControllers(controllers) }
@@ -102,14 +91,8 @@ enum TabSplitBindings {
         cls.property("masterHidden") { $0.isMasterHidden }
         cls.property("barButtonItem") { $0.barButtonItem }
         cls.property("popover") { $0.popover }
-        cls.property("delegate", get: { split in
-            (split.delegate as? ScriptSplitDelegate)?.target.value ?? .nil
-        }, set: { [weak host] (split, value: LuaValue) in
-            guard let host else { return }
-            let delegate = ScriptSplitDelegate(value, host: host)
-            (split as? ScriptDelegateHolder)?.scriptDelegates["delegate"] = delegate
-            split.delegate = delegate
-        })
+        cls.delegateProperty("delegate", ScriptSplitDelegate.self, host: host,
+                             get: { $0.delegate }, set: { $0.delegate = $1 })
         return cls
     }
 
@@ -127,11 +110,12 @@ enum TabSplitBindings {
 
 /// A Lua tab bar delegate: `shouldSelect(tabs, vc)` (false vetoes a tap; a missing or
 /// failing one allows it) and `didSelect(tabs, vc)`.
-final class ScriptTabBarDelegate: TabBarControllerDelegate {
+final class ScriptTabBarDelegate: TabBarControllerDelegate, ScriptDelegateWrapper {
+    static let role = "tab bar delegate"
+    static let callbacks = ["shouldSelect", "didSelect"]
     let target: LuaDelegate
 
-    init?(_ value: LuaValue, host: ScriptHost) {
-        guard let target = LuaDelegate(value, host: host, role: "tab bar delegate") else { return nil }
+    init(_ target: LuaDelegate) {
         self.target = target
     }
 
@@ -147,11 +131,12 @@ final class ScriptTabBarDelegate: TabBarControllerDelegate {
 
 /// A Lua split view delegate: `willHide(split, master, button)`, `willShow(split, master,
 /// button)` and `willPresent(split, popover, master)`.
-final class ScriptSplitDelegate: SplitViewControllerDelegate {
+final class ScriptSplitDelegate: SplitViewControllerDelegate, ScriptDelegateWrapper {
+    static let role = "split view delegate"
+    static let callbacks = ["willHide", "willShow", "willPresent"]
     let target: LuaDelegate
 
-    init?(_ value: LuaValue, host: ScriptHost) {
-        guard let target = LuaDelegate(value, host: host, role: "split view delegate") else { return nil }
+    init(_ target: LuaDelegate) {
         self.target = target
     }
 

@@ -33,6 +33,7 @@ enum UIModule {
             if name == "NavigationController" { cls.set("__positional", true) }
         }
         try SegueBindings.open(table, host: host)
+        try host.callbackCheck.wrapConstructors(in: table)
         return table
     }
 }

@@ -9,7 +9,7 @@ enum ViewBindings {
     static func view(host: ScriptHost) -> LuaClass<View> {
         let cls = LuaClass<View>("ui.View", extensible: true)
         addViewMembers(to: cls, host: host)
-        cls.constructor { _ in ScriptView() }
+        cls.scriptConstructor(callbacks: CallbackCheck.viewCallbacks, host: host) { _ in ScriptView() }
         return cls
     }
 
@@ -26,31 +26,28 @@ enum ViewBindings {
         cls.property("center", get: { $0.center }, set: { $0.center = $1 })
         cls.property("tag", get: { $0.tag }, set: { $0.tag = $1 })
         cls.property("hidden", get: { $0.isHidden }, set: { $0.isHidden = $1 })
-        cls.property("alpha", get: { $0.alpha }, set: { $0.alpha = $1 })
+        cls.finiteProperty("alpha", get: { $0.alpha }, set: { $0.alpha = $1 })
         cls.property("userInteractionEnabled", get: { $0.isUserInteractionEnabled }, set: { $0.isUserInteractionEnabled = $1 })
         cls.property("clipsToBounds", get: { $0.clipsToBounds }, set: { $0.clipsToBounds = $1 })
         cls.property("backgroundColor", get: { $0.backgroundColor }, set: { $0.backgroundColor = $1 })
-        cls.property("borderWidth", get: { $0.borderWidth }, set: { $0.borderWidth = $1 })
+        cls.finiteProperty("borderWidth", get: { $0.borderWidth }, set: { $0.borderWidth = $1 })
         cls.property("borderColor", get: { $0.borderColor }, set: { $0.borderColor = $1 })
         cls.property("autoresizing", get: { view in
-            AutoresizingMask.names.filter { view.autoresizingMask.contains($0.value) }.map(\.key).sorted()
+            OptionList(AutoresizingName.allCases.filter { view.autoresizingMask.contains($0.mask) })
         }, set: { view, names in
-            var mask: AutoresizingMask = []
-            for name in names {
-                guard let bit = AutoresizingMask.names[name] else {
-                    throw LuaOption.invalid(name, among: AutoresizingMask.names.keys.sorted())
-                }
-                mask.insert(bit)
-            }
-            view.autoresizingMask = mask
+            view.autoresizingMask = AutoresizingMask(names.options.map(\.mask))
         })
         cls.property("superview") { $0.superview }
         cls.property("subviews") { $0.subviews }
         cls.property("window") { $0.window }
         cls.property("gestureRecognizers") { $0.gestureRecognizers }
-        cls.method("addSubview") { view, args in view.addSubview(try args.get(2, as: View.self)) }
+        cls.method("addSubview") { view, args in try view.addSubview(try args.get(2, as: View.self)) }
         cls.method("insertSubview") { view, args in
-            view.insertSubview(try args.get(2, as: View.self), at: try args.get(3, as: Int.self) - 1)
+            let subview = try args.get(2, as: View.self)
+            // From 1 (the back) to one past the last subview (the front), as table.insert.
+            let index = try args.get(3, as: Int.self)
+            guard index >= 1, index <= view.subviews.count + 1 else { throw args.error(3, "index out of range") }
+            try view.insertSubview(subview, at: index - 1)
         }
         cls.method("removeFromSuperview") { view, _ in view.removeFromSuperview() }
         cls.method("bringSubviewToFront") { view, args in view.bringSubviewToFront(try args.get(2, as: View.self)) }
@@ -97,12 +94,13 @@ final class ScriptCanvas: LuaObject, LuaPushable {
             canvas.canvas.fill(try args.get(2, as: Rect.self), color: try args.get(3, default: .black))
         }
         cls.method("stroke") { canvas, args in
-            canvas.canvas.stroke(try args.get(2, as: Rect.self), color: try args.get(3, default: .black), width: try args.get(4, default: 1))
+            canvas.canvas.stroke(
+                try args.get(2, as: Rect.self), color: try args.get(3, default: .black), width: try args.get(4, default: Finite(1)).value)
         }
         cls.method("line") { canvas, args in
             canvas.canvas.line(
                 from: try args.get(2, as: Point.self), to: try args.get(3, as: Point.self),
-                color: try args.get(4, default: .black), width: try args.get(5, default: 1))
+                color: try args.get(4, default: .black), width: try args.get(5, default: Finite(1)).value)
         }
         cls.method("text") { canvas, args in
             canvas.canvas.text(try args.get(2, as: String.self), at: try args.get(3, as: Point.self), color: try args.get(4, default: .black))

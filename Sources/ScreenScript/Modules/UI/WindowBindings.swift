@@ -12,7 +12,7 @@ import ScreenKit
 enum WindowBindings {
     static func window(parent: LuaClassDefinition, host: ScriptHost) -> LuaClass<Window> {
         let cls = LuaClass<Window>("ui.Window", parent: parent)
-        cls.constructor(keys: ["device", "orientation"]) { [weak host] args in
+        cls.scriptConstructor(keys: ["device", "orientation"], host: host) { [weak host] args in
             let device = try args.field(2, "device", as: Window.Device?.self) ?? .iphone
             let orientation = try args.field(2, "orientation", as: Window.Orientation?.self) ?? .portrait
             return Window(device: device, orientation: orientation, loop: host?.loop)
@@ -38,7 +38,9 @@ enum WindowBindings {
             window.touch(.ended, at: point)
         }
         cls.method("type") { window, args in window.type(try args.get(2, as: String.self)) }
-        cls.method("key") { window, args in window.key(try args.get(2, as: String.self)) }
+        cls.method("key") { window, args in
+            window.key(try args.option(2, among: ["return", "enter", "backspace", "delete"]))
+        }
         cls.method("rotate") { window, args in
             let orientation = try args.get(2, as: Window.Orientation.self)
             window.rotate(to: orientation)

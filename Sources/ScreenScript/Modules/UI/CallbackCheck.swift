@@ -1,0 +1,191 @@
+import Foundation
+import LuaBridge
+
+/// Finds the callbacks a script misspelt: a function in a Lua class, or in a delegate or data
+/// source, that nothing will call because its name is a slip of a callback's
+/// (`viewDidLod`, `numberOfRow`, `touchesBegn`). Each is a warning on the host's
+/// ``ScriptHost/warningHandler``, once per class (or delegate role) and name, naming the
+/// callback it most likely meant and the place the function is defined:
+///
+/// ```
+/// main.lua:12: Diary defines 'viewDidLod', which is never called; did you mean 'viewDidLoad'?
+/// ```
+///
+/// A class is checked when its first object is made, a delegate when it is set.
+final class CallbackCheck {
+    /// What a Lua subclass of a view may override.
+    static let viewCallbacks = [
+        "init", "pointInside", "layoutSubviews", "draw", "touchesBegan", "touchesMoved", "touchesEnded", "touchesCancelled",
+    ]
+    /// What a Lua subclass of a control may override.
+    static let controlCallbacks = [
+        "init", "pointInside", "layoutSubviews", "draw", "beginTracking", "continueTracking", "endTracking", "cancelTracking",
+    ]
+    /// What a Lua subclass of a controller may override (see `ScriptControllerClass`).
+    static let controllerCallbacks = [
+        "init", "loadView", "viewDidLoad", "viewWillAppear", "viewDidAppear", "viewWillDisappear", "viewDidDisappear",
+        "viewWillLayoutSubviews", "viewDidLayoutSubviews", "didReceiveMemoryWarning", "viewWillTransition",
+        "willMoveToParent", "didMoveToParent", "prepareForSegue", "shouldAutomaticallyForwardAppearanceMethods",
+    ]
+
+    private unowned let host: ScriptHost
+    /// `functions(table)`: the names of the functions in a class and its Lua ancestors (or in
+    /// a delegate table), each followed by where it is defined (or false).
+    private let functions: LuaFunction?
+    /// The Swift class tables (weakly keyed), where the walk up a Lua class's ancestors stops.
+    private let swiftClasses: LuaTable?
+    /// `wrapNew(new, expected, check)`: `new` with the checks in front.
+    private let wrapNew: LuaFunction?
+    /// What `new` checks, by registered class name.
+    private var constructions: [String: (expected: String, callbacks: [String]?)] = [:]
+    /// `callerPlace()`: see ``callerPlace()``.
+    private let place: LuaFunction?
+    private var warned: Set<String> = []
+
+    init(host: ScriptHost) {
+        self.host = host
+        let parts = try? host.lua.load(Self.source, name: "=ui.callbacks").callReturningAll()
+        functions = parts?.first?.functionValue
+        swiftClasses = parts?.dropFirst().first?.tableValue
+        place = parts?.dropFirst(2).first?.functionValue
+        wrapNew = parts?.dropFirst(3).first?.functionValue
+    }
+
+    /// Where the script that called the Swift function running now is (`main.lua:12`): for
+    /// a property setter, which has no arguments to ask. Nil when no script code is found.
+    func callerPlace() -> String? {
+        (try? place?.call(returning: String?.self)) ?? nil
+    }
+
+    /// Asks for the checks of `new` on the registered class `name`; ``wrapConstructors(in:)``
+    /// puts them in place.
+    func checkConstruction(of name: String, expected: String, callbacks: [String]?) {
+        constructions[name] = (expected, callbacks)
+    }
+
+    /// Puts the checks of `new` around the `new` of each class in `module` that asked for
+    /// them, and marks every class there as a Swift class, where the walk up a Lua class's
+    /// ancestors stops. Checking in Lua keeps `new` as fast as it was: a Lua subclass is
+    /// looked at on its first `new` only.
+    func wrapConstructors(in module: LuaTable) throws(LuaError) {
+        guard let wrapNew else { return }
+        for (_, value) in module.pairs {
+            guard let cls = value.tableValue, let name = cls["__name"].stringValue else { continue }
+            swiftClasses?.set(cls, true)
+            guard let (expected, callbacks) = constructions[name], let new = cls["new"].functionValue else { continue }
+            let check = callbacks.map { callbacks in
+                host.lua.function { [weak self] args -> Void in
+                    guard let cls = args[1].tableValue else { return }
+                    self?.check(cls, owner: cls["__name"].stringValue ?? "the class", callbacks: callbacks)
+                }
+            }
+            cls.set("new", try wrapNew.call(new, expected, check, returning: LuaFunction.self))
+        }
+    }
+
+    /// Checks a delegate or data source when it is set: a table's functions, or an object's
+    /// Lua class.
+    /// - Parameter role: what it is to its container ("navigation delegate").
+    func checkDelegate(_ value: LuaValue, role: String, callbacks: [String]) {
+        switch value {
+        case .table(let table):
+            check(table, owner: "the \(role)", callbacks: callbacks, key: role)
+        case .userdata(let userdata):
+            guard let cls = (userdata.object(as: AnyObject.self) as? LuaExtensible)?.luaPeer?.luaClass else { return }
+            let name = cls["__name"].stringValue ?? "the class"
+            check(cls, owner: "\(name) (the \(role))", callbacks: callbacks, key: name)
+        default:
+            return
+        }
+    }
+
+    private func check(_ table: LuaTable, owner: String, callbacks: [String], key: String? = nil) {
+        guard let functions, let found = try? functions.call(table, swiftClasses.map(LuaValue.table) ?? .nil, returning: LuaTable.self) else {
+            return
+        }
+        let list = found.array
+        for index in stride(from: 0, to: list.count - 1, by: 2) {
+            guard let name = list[index].stringValue, !callbacks.contains(name),
+                  let callback = Self.misspelt(name, among: callbacks) else { continue }
+            guard warned.insert("\(key ?? owner).\(name)").inserted else { continue }
+            let place = list[index + 1].stringValue.map { "\($0): " } ?? ""
+            host.warningHandler("\(place)\(owner) defines '\(name)', which is never called; did you mean '\(callback)'?")
+        }
+    }
+
+    /// The callback `name` is a slip of, if any. A name that only adds to a callback's
+    /// (`reloadView`, `layoutSubviewsNow`, `redraw`) is a method of its own, not a slip.
+    static func misspelt(_ name: String, among callbacks: [String]) -> String? {
+        guard let callback = LuaSuggestion.closest(to: name, among: callbacks) else { return nil }
+        let (a, b) = (name.lowercased(), callback.lowercased())
+        let (short, long) = a.count < b.count ? (a, b) : (b, a)
+        if long.count - short.count >= 2 && (long.hasPrefix(short) || long.hasSuffix(short)) { return nil }
+        return callback
+    }
+
+    /// Writes a warning to standard error: the default ``ScriptHost/warningHandler``.
+    nonisolated static func printToStandardError(_ message: String) {
+        FileHandle.standardError.write(Data("warning: \(message)\n".utf8))
+    }
+
+    /// Returns the walker, the set of Swift classes, `callerPlace` and `wrapNew`. The walk
+    /// follows metatables up to a Swift class (or 100 levels, should a script make a cycle).
+    private static let source = """
+        local getinfo = debug and debug.getinfo
+        local getmetatable, next, type = getmetatable, next, type
+        local error, rawget = error, rawget
+        local swiftClasses = setmetatable({}, { __mode = "k" })
+        local function functions(cls, stop)
+          local found, seen = {}, {}
+          local level = 0
+          while type(cls) == "table" and not (stop and stop[cls]) and level < 100 do
+            for key, value in next, cls do
+              if type(key) == "string" and type(value) == "function" and not seen[key] then
+                seen[key] = true
+                local place = false
+                if getinfo then
+                  local info = getinfo(value, "S")
+                  if info and info.what == "Lua" then place = info.short_src .. ":" .. info.linedefined end
+                end
+                found[#found + 1] = key
+                found[#found + 1] = place
+              end
+            end
+            cls = getmetatable(cls)
+            level = level + 1
+          end
+          return found
+        end
+        local function callerPlace()
+          if not getinfo then return nil end
+          for level = 2, 40 do
+            local info = getinfo(level, "Sl")
+            if not info then return nil end
+            if info.what ~= "C" and info.currentline > 0 and info.source ~= "=luabridge" then
+              return info.short_src .. ":" .. info.currentline
+            end
+          end
+          return nil
+        end
+        -- A class's `new` with the checks in front; it calls `new` last, as a tail call, so
+        -- that `new`'s errors still name the script's line.
+        local checked = setmetatable({}, { __mode = "k" })
+        local function wrapNew(new, expected, check)
+          return function(cls, fields, ...)
+            if check and type(cls) == "table" and not checked[cls] then
+              checked[cls] = true
+              check(cls)
+            end
+            if type(fields) == "table" and rawget(fields, "__index") == fields then
+              local name = rawget(fields, "__name")
+              if type(name) == "string" then
+                error("bad argument #1 to 'new' (" .. expected .. " expected, got the class " .. name
+                      .. "; call " .. name .. ":new())", 2)
+              end
+            end
+            return new(cls, fields, ...)
+          end
+        end
+        return functions, swiftClasses, callerPlace, wrapNew
+        """
+}

@@ -1,0 +1,94 @@
+import LuaBridge
+
+// What every class of `ui` does the same way: its constructor's checks, and its delegate and
+// data source properties.
+
+extension LuaClass {
+    /// Lets Lua create objects with `Class:new{...}`, as ``LuaClass/constructor(keys:_:)``
+    /// does, with the checks every class of `ui` makes before: a class passed as the fields
+    /// (`ui.View:new(Card)`) is refused with how to make one of its objects, and a Lua
+    /// subclass is checked once for callbacks it misspelt (see ``CallbackCheck``). The checks
+    /// run in Lua, around the class's `new`, once `UIModule` has registered the class.
+    ///
+    /// - Parameters:
+    ///   - expected: what argument 1 of `new` should be, for the refusal of a class there.
+    ///   - callbacks: what a Lua subclass may override; nil for a class Lua cannot extend.
+    func scriptConstructor(
+        keys: [String] = [], expected: String = "a table of fields", callbacks: [String]? = nil, host: ScriptHost,
+        _ make: @escaping @MainActor (LuaArguments) throws -> Object
+    ) {
+        host.callbackCheck.checkConstruction(of: name, expected: expected, callbacks: callbacks)
+        constructor(keys: keys, make)
+    }
+
+    /// A delegate or data source property: a table or an object, or nil for none; anything
+    /// else is refused when set (`bad value for property 'delegate' of
+    /// ui.NavigationController (table or object expected, got number)`), and so is a table
+    /// whose callback is not a function (`field 'willShow' is a number, not a function`). The container holds
+    /// its delegate weakly, so a container made from Lua (a ``ScriptDelegateHolder``) keeps
+    /// the wrapper; the wrapper holds a table, or an object weakly, as ``LuaDelegate`` says.
+    /// A function in it that is a slip of one of the wrapper's callbacks is warned about.
+    ///
+    /// - Parameters:
+    ///   - get: the container's delegate now.
+    ///   - set: gives the container its new delegate (nil for none).
+    func delegateProperty<Wrapper: ScriptDelegateWrapper>(
+        _ name: String, _ wrapper: Wrapper.Type, host: ScriptHost,
+        get: @escaping @MainActor (Object) -> AnyObject?, set: @escaping @MainActor (Object, Wrapper?) -> Void
+    ) {
+        property(name, get: { object in
+            DelegateValue((get(object) as? Wrapper)?.target.value ?? .nil)
+        }, set: { [weak host] object, value in
+            guard let host else { return }
+            if case .table(let table) = value.value {
+                for callback in Wrapper.callbacks {
+                    let field = table[callback]
+                    guard !field.isNil, field.functionValue == nil, field.tableValue == nil else { continue }
+                    throw LuaConversionError(message: "field '\(callback)' is a \(field.type), not a function")
+                }
+            }
+            host.callbackCheck.checkDelegate(value.value, role: Wrapper.role, callbacks: Wrapper.callbacks)
+            let target = LuaDelegate(value.value, host: host, role: Wrapper.role, place: host.callbackCheck.callerPlace())
+            let delegate = target.map { Wrapper($0) }
+            (object as? ScriptDelegateHolder)?.scriptDelegates[name] = delegate
+            set(object, delegate)
+        })
+    }
+}
+
+/// A Swift delegate that forwards a container's calls to a Lua table or object.
+protocol ScriptDelegateWrapper: AnyObject {
+    /// What it is to its container, for messages ("navigation delegate").
+    static var role: String { get }
+    /// The methods the container calls on it.
+    static var callbacks: [String] { get }
+    var target: LuaDelegate { get }
+    init(_ target: LuaDelegate)
+}
+
+/// A delegate or data source as a script gives it: a table, an object, or nil.
+struct DelegateValue: LuaConvertible {
+    let value: LuaValue
+
+    init(_ value: LuaValue) { self.value = value }
+
+    func push(to stack: LuaStack) -> Int32 {
+        value.push(to: stack)
+    }
+
+    static func read(from stack: LuaStack, at index: Int32) throws(LuaConversionError) -> DelegateValue {
+        let value = stack.value(at: index)
+        switch value {
+        case .nil, .userdata:
+            return DelegateValue(value)
+        case .table:
+            // A class made by `extend` is where its objects belong, not a delegate itself.
+            if let name = ScriptValues.className(of: value) {
+                throw LuaConversionError(message: "table or object expected, got the class \(name); call \(name):new()")
+            }
+            return DelegateValue(value)
+        default:
+            throw LuaConversionError(message: "table or object expected, got \(stack.typeName(at: index))")
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import Testing
+import LuaBridge
+@testable import ScreenScript
+
+/// A function that is a slip of a callback's name is warned about once, on the host's
+/// warning channel, with the callback meant and where the function is; the rest is not.
+@MainActor
+struct CallbackCheckTests {
+    /// Runs `script` (named `main.lua`) in a fresh host and returns the warnings it caused.
+    func warnings(of script: String) throws -> [String] {
+        let host = try ScriptHost()
+        var warnings: [String] = []
+        host.warningHandler = { warnings.append($0) }
+        try host.lua.run(script, name: "@main.lua")
+        return warnings
+    }
+
+    @Test func aMisspeltCallbackOfAClassIsWarnedAboutOnceWithThePlace() throws {
+        let warnings = try warnings(of: """
+            local Diary = ui.Controller:extend("Diary")
+            function Diary:viewDidLod() end
+            function Diary:viewwillappear() end
+            Diary:new{}
+            Diary:new{}
+            """)
+        #expect(warnings.count == 2)
+        #expect(Set(warnings) == [
+            "main.lua:2: Diary defines 'viewDidLod', which is never called; did you mean 'viewDidLoad'?",
+            "main.lua:3: Diary defines 'viewwillappear', which is never called; did you mean 'viewWillAppear'?",
+        ])
+    }
+
+    @Test func viewsControlsAndSubclassesOfSubclassesAreChecked() throws {
+        let warnings = try warnings(of: """
+            local Card = ui.View:extend("Card")
+            function Card:touchesBegn(touches) end
+            local Knob = ui.Control:extend("Knob")
+            function Knob:beginTraking(touch) return true end
+            local BigKnob = Knob:extend("BigKnob")
+            function BigKnob:drwa(canvas) end
+            Card:new{}
+            BigKnob:new{}
+            """)
+        #expect(Set(warnings) == [
+            "main.lua:2: Card defines 'touchesBegn', which is never called; did you mean 'touchesBegan'?",
+            "main.lua:4: BigKnob defines 'beginTraking', which is never called; did you mean 'beginTracking'?",
+            "main.lua:6: BigKnob defines 'drwa', which is never called; did you mean 'draw'?",
+        ])
+    }
+
+    @Test func methodsOfTheirOwnAreNotSlips() throws {
+        let warnings = try warnings(of: """
+            local Diary = ui.Controller:extend("Diary")
+            function Diary:viewDidLoad() end
+            function Diary:reloadView() end
+            function Diary:save() end
+            function Diary:willShow(nav, vc) end
+            local Clock = ui.View:extend("Clock")
+            function Clock:redraw() end
+            function Clock:layoutSubviewsNow() end
+            function Clock:draw(canvas) end
+            Diary:new{}
+            Clock:new{}
+            ui.View:new{}
+            """)
+        #expect(warnings == [])
+    }
+
+    @Test func aDelegateTableOrObjectIsCheckedWhenSet() throws {
+        let warnings = try warnings(of: """
+            local nav = ui.NavigationController:new(ui.Controller:new{})
+            nav.delegate = {
+              willShw = function() end,
+              didShow = function() end,
+            }
+            local Book = ui.Controller:extend("Book")
+            function Book:pageAftr(pvc, vc) end
+            local pvc = ui.PageViewController:new()
+            pvc.dataSource = Book:new{}
+            pvc.dataSource = Book:new{}
+            """)
+        #expect(warnings == [
+            "main.lua:3: the navigation delegate defines 'willShw', which is never called; did you mean 'willShow'?",
+            "main.lua:7: Book (the page data source) defines 'pageAftr', which is never called; did you mean 'pageAfter'?",
+        ])
+    }
+
+    @Test func theSlipRuleLeavesLongerNamesAlone() {
+        let callbacks = CallbackCheck.controllerCallbacks
+        #expect(CallbackCheck.misspelt("viewDidLod", among: callbacks) == "viewDidLoad")
+        #expect(CallbackCheck.misspelt("ViewDidLoad", among: callbacks) == "viewDidLoad")
+        #expect(CallbackCheck.misspelt("loadview", among: callbacks) == "loadView")
+        #expect(CallbackCheck.misspelt("reloadView", among: callbacks) == nil)
+        #expect(CallbackCheck.misspelt("myViewDidLoad", among: callbacks) == nil)
+        #expect(CallbackCheck.misspelt("numberOfRow", among: ["numberOfRows", "cellForRow"]) == "numberOfRows")
+    }
+}

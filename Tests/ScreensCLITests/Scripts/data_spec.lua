@@ -1,0 +1,12 @@
+-- Under screens test the default store lives in a fresh folder that is removed afterwards.
+describe("the default store", function()
+  it("starts empty on every run, outside the user's data", function()
+    local db = store.open(store.model{ Note = { text = "string" } })
+    assert.are.equal(0, db.context:count{ entity = "Note" })
+    db.context:insert("Note", { text = "kept" })
+    db.context:save()
+    assert.are.equal(1, db.context:count{ entity = "Note" })
+    assert.is_nil(db.path:find(os.getenv("XDG_DATA_HOME") or "/.local/share/", 1, true))
+    print("store at " .. db.path)
+  end)
+end)

@@ -1,0 +1,2 @@
+-- Returns what is not an app.
+return 42
