@@ -70,10 +70,14 @@ static void applyhook(lua_State *T, lsh_State *S, const ScriptHook *h) {
     int left = h->left > 0 ? h->left : 1;
     count = (count == 0 || left < count) ? left : count;
   }
-  if (mask == 0)
-    lua_sethook(T, NULL, 0, 0);
-  else
+  /* Setting a hook restarts its count, so leave one that is right alone: a line hook
+     fires on every iteration of a loop, and would otherwise keep the count from ever
+     reaching the budget's check. */
+  if (mask == 0) {
+    if (lua_gethook(T) != NULL) lua_sethook(T, NULL, 0, 0);
+  } else if (lua_gethook(T) != lsh_hook || lua_gethookmask(T) != mask || lua_gethookcount(T) != count) {
     lua_sethook(T, lsh_hook, mask, count);
+  }
 }
 
 void lsh_applyhook(lua_State *T, lsh_State *S) {
@@ -139,32 +143,31 @@ static __attribute__((noinline)) void scriptevent(lua_State *L, lsh_State *S, lu
 */
 void lsh_hook(lua_State *L, lua_Debug *ar) {
   lsh_State *S = lsh_getstate(L);
-  if (atomic_load_explicit(&S->interrupted, memory_order_acquire)) {
-    /* Stay at one instruction, so that code catching the error cannot go on. */
-    lua_sethook(L, lsh_hook, lua_gethookmask(L) | LUA_MASKCOUNT, 1);
-    stop(L, S->interruption);
-  }
   int elapsed = 0;
   if (ar->event == LUA_HOOKCOUNT) {
     elapsed = lua_gethookcount(L);
-    if (S->budget > 0 && S->calls > 0) {
-      if (!S->exhausted) {
-        S->remaining -= elapsed;
-        if (S->remaining <= 0) S->exhausted = 1;
-      }
-      if (S->exhausted) {
-        lua_sethook(L, lsh_hook, lua_gethookmask(L) | LUA_MASKCOUNT, 1);
-        lua_pushfstring(L, "instruction budget exhausted (%I instructions)", (LUAI_UACINT)S->budget);
-        stop(L, lua_tostring(L, -1));
-      }
-    }
-    if (!S->scripthooks) {
-      /* Left over from an exhaustion or an interrupt, or from a budget since removed. */
-      if (elapsed != LSH_HOOKCOUNT) applyhook(L, S, NULL);
-      return;
+    if (S->budget > 0 && S->calls > 0 && !S->exhausted) {
+      S->remaining -= elapsed;
+      if (S->remaining <= 0) S->exhausted = 1;
     }
   }
-  if (S->scripthooks) scriptevent(L, S, ar, elapsed);
+  int interrupted = atomic_load_explicit(&S->interrupted, memory_order_acquire);
+  if (interrupted || (S->exhausted && S->calls > 0)) {
+    /* One instruction at a time and no other event, so that code catching the error cannot
+       go on. Other events pass (the call of a message handler among them), so that the
+       error raised stays the one reported. */
+    lua_sethook(L, lsh_hook, LUA_MASKCOUNT, 1);
+    if (ar->event != LUA_HOOKCOUNT) return;
+    if (interrupted) stop(L, S->interruption);
+    lua_pushfstring(L, "instruction budget exhausted (%I instructions)", (LUAI_UACINT)S->budget);
+    stop(L, lua_tostring(L, -1));
+  }
+  if (!S->scripthooks) {
+    /* Left over from an exhaustion or an interrupt, or from a budget since removed. */
+    if (elapsed != LSH_HOOKCOUNT) applyhook(L, S, NULL);
+    return;
+  }
+  scriptevent(L, S, ar, elapsed);
 }
 
 /* -------------------------------------------------------------------------- */
@@ -186,7 +189,7 @@ void lsh_interrupt(lua_State *L, const char *message) {
   atomic_store_explicit(&S->interrupted, 1, memory_order_release);
   /* lua_sethook may be called asynchronously; a budget's count hook, which every thread
      made after it inherits, also sees the flag, and so do the threads of lsh_run. */
-  lua_sethook(S->main, lsh_hook, lua_gethookmask(S->main) | LUA_MASKCOUNT, 1);
+  lua_sethook(S->main, lsh_hook, LUA_MASKCOUNT, 1);
 }
 
 void lsh_clearinterrupt(lua_State *L) {

@@ -73,7 +73,7 @@ extension LuaState {
         return try load(bytes: bytes, name: "@" + path, mode: mode, environment: environment)
     }
 
-    private func load(bytes: [UInt8], name: String, mode: LuaChunkMode, environment: LuaTable?) throws(LuaError) -> LuaFunction {
+    func load(bytes: [UInt8], name: String, mode: LuaChunkMode, environment: LuaTable?) throws(LuaError) -> LuaFunction {
         let L = prepareCall()
         return try withStackEffect(L, 0) { () throws(LuaError) -> LuaFunction in
             LuaStack(L, self).reserve(3)

@@ -1,0 +1,65 @@
+import Testing
+@testable import LuaBridge
+
+/// Finalizers (`__gc`) of scripts' objects run under the budget, at safe points.
+@MainActor
+struct LuaFinalizerTests {
+    @Test func aFinalizerThatLoopsRunsUnderTheBudgetAndTheStateGoesOn() throws {
+        let lua = try LuaState(limits: LuaLimits(instructions: 100_000))
+        let results = try lua.run("""
+            setmetatable({}, { __gc = function() while true do end end })
+            collectgarbage()
+            return 'went on'
+            """, name: "@gc.lua")
+        #expect(results == ["went on"])
+        // Collected outside any call too, and at close.
+        try lua.run("setmetatable({}, { __gc = function() while true do end end })", name: "=later")
+        lua.collectGarbage()
+        try lua.run("stuck = setmetatable({}, { __gc = function() while true do end end })", name: "=kept")
+        lua.close()
+    }
+
+    @Test func finalizersRunAtTheEndOfTheCallThatDroppedTheirObject() throws {
+        let lua = try LuaState()
+        try lua.run("""
+            log = {}
+            for i = 1, 3 do setmetatable({ i = i }, { __gc = function(o) log[#log + 1] = o.i end }) end
+            """, name: "=drop")
+        lua.collectGarbage()
+        #expect(try lua.run("table.sort(log) return table.concat(log, ',')", name: "=log") == ["1,2,3"])
+        // An error in one is a warning; the others run.
+        try lua.run("""
+            log = {}
+            setmetatable({}, { __gc = function() error('broken finalizer') end })
+            setmetatable({}, { __gc = function() log[#log + 1] = 'ran' end })
+            collectgarbage()
+            """, name: "=errors")
+        #expect(try lua.run("return log[1]", name: "=log") == ["ran"])
+    }
+
+    @Test func aFinalizerCanResurrectItsObjectAndMarkItAgain() throws {
+        let lua = try LuaState()
+        let results = try lua.run("""
+            local count, saved = 0
+            local meta = {}
+            meta.__gc = function(o) count = count + 1 if count == 1 then saved = setmetatable(o, meta) end end
+            setmetatable({}, meta)
+            collectgarbage()
+            local first = count
+            saved = nil
+            collectgarbage()
+            collectgarbage()
+            return first, count
+            """, name: "=again")
+        #expect(results == [.integer(1), .integer(2)])
+    }
+
+    @Test func aFinalizerCallingTheHostAtCloseGetsAnError() throws {
+        let lua = try LuaState()
+        var calls = 0
+        lua.globals.set("host", lua.function { _ in calls += 1 })
+        try lua.run("kept = setmetatable({}, { __gc = function() host() end })", name: "=close")
+        lua.close()
+        #expect(calls == 0)
+    }
+}
