@@ -103,7 +103,11 @@ static const char *const eventnames[] = {"call", "return", "line", "count", "tai
 
 /* The events of a script's hook: its call, return and line events, and its count. */
 static __attribute__((noinline)) void scriptevent(lua_State *L, lsh_State *S, lua_Debug *ar, int elapsed) {
-  ScriptHook *h = isrunthread(S, L) ? NULL : pushscripthook(L, L);
+  ScriptHook *h = NULL;
+  if (isrunthread(S, L))
+    lua_pushnil(L);
+  else
+    h = pushscripthook(L, L);
   int fire = 0;
   if (h != NULL) {
     if (ar->event == LUA_HOOKCOUNT) {

@@ -154,8 +154,10 @@ void lsh_close(lua_State *L) {
   lsh_State *S = getstate(L);
   lsh_runpendingfinalizers(L);
   /* From here every object is finalized, the living ones too, and Swift functions are no
-     longer called (the Swift side of the state is already closed). */
+     longer called (the Swift side of the state is already closed): counting a big block
+     makes callswift look at why it should not call. */
   S->closing = 1;
+  S->bigblocks++;
   lua_close(L);
   /* Nothing can call them now. */
   for (int i = 0; i < S->nstatics; i++) lsh_swift_release(S->statics[i]);
@@ -318,7 +320,8 @@ int lsh_callref(lua_State *L, int ref, int nargs, int nresults) {
 #define LSH_NOROOM  (-100)  /* the thread's stack has no room for a Swift function */
 #define LSH_CLOSING (-101)  /* the state is closing: only finalizers run, and Swift is gone */
 
-/* The rare reasons not to enter Swift, kept out of the path every call takes. */
+/* The rare reasons not to enter Swift, kept out of the path every call takes, which looks
+   only at bigblocks (lsh_close counts one more). */
 static __attribute__((noinline)) int cannotcall(lua_State *L, lsh_State *S) {
   if (S->closing) return LSH_CLOSING;
   return lua_checkstack(L, LSH_HEADROOM) ? 0 : LSH_NOROOM;
@@ -328,7 +331,7 @@ static __attribute__((noinline)) int cannotcall(lua_State *L, lsh_State *S) {
    the thread Swift calls back on. */
 static inline int callswift(lua_State *L, void *context) {
   lsh_State *S = getstate(L);
-  if (__builtin_expect((S->bigblocks | (size_t)S->closing) != 0, 0)) {
+  if (__builtin_expect(S->bigblocks != 0, 0)) {
     int refused = cannotcall(L, S);
     if (refused) return refused;
   }

@@ -54,6 +54,21 @@ struct LuaFinalizerTests {
         #expect(results == [.integer(1), .integer(2)])
     }
 
+    @Test func aLongFinalizerOrHookFunctionKeepsItsStackWhileScriptsHaveHooks() throws {
+        let lua = try LuaState()
+        let results = try lua.run("""
+            debug.sethook(function() end, 'c') debug.sethook()
+            local fromFinalizer, fromHook
+            local function work() local a, b = 1, 2 for i = 1, 5000 do a = a + 1 end return a + b end
+            setmetatable({}, { __gc = function() fromFinalizer = work() end })
+            collectgarbage()
+            debug.sethook(function() debug.sethook() fromHook = work() end, 'l')
+            local _ = 1
+            return fromFinalizer, fromHook
+            """, name: "=long")
+        #expect(results == [.integer(5003), .integer(5003)])
+    }
+
     @Test func aFinalizerCallingTheHostAtCloseGetsAnError() throws {
         let lua = try LuaState()
         var calls = 0

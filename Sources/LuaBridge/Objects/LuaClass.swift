@@ -15,6 +15,13 @@
 /// Lua finds, in this order: a property, a field of the object's own table (extensible
 /// classes only), a method of its Lua class and its ancestors, a method of the Swift class
 /// and its ancestors.
+///
+/// An object knows its class by something a script cannot change (not its metatable), and
+/// a property read or assignment on anything else is an argument error, as if `obj.name`
+/// were the call `name(obj)`: `bad argument #1 to 'title' (ui.Controller expected, got
+/// ui.View)`. Assigning a name that is no property stores a field on extensible objects,
+/// unless ``LuaClassDefinition/rejectsUnknownProperties`` is set, and is otherwise an error
+/// with the likely intended name: `ui.Label has no property 'txt' (did you mean 'text'?)`.
 public final class LuaClass<Object: AnyObject>: LuaClassDefinition {
     /// - Parameters:
     ///   - name: the dotted name Lua shows (`"ui.View"`), also the metatable's `__name`.
