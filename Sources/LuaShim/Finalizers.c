@@ -9,8 +9,9 @@
 ** goes through lsh_setmetatable, which hides the metatable's __gc from Lua for that moment
 ** and gives the object a sentinel instead, a userdata that Lua does finalize, when the
 ** object is unreachable, by queuing the object. The queue runs at the next safe point (the
-** end of the outermost call, collectgarbage, lua_close), each finalizer under a budget of
-** its own on a thread where hooks apply; an error in one is a warning, as in Lua.
+** budget's check between two instructions, the end of the outermost call, collectgarbage,
+** lua_close), on a thread where hooks apply, under the budget of the call it runs in or,
+** outside any call, under a budget of its own; an error in one is a warning, as in Lua.
 */
 #include "ShimState.h"
 

@@ -166,6 +166,9 @@ void lsh_hook(lua_State *L, lua_Debug *ar) {
     lua_pushfstring(L, "instruction budget exhausted (%I instructions)", (LUAI_UACINT)S->budget);
     stop(L, lua_tostring(L, -1));
   }
+  /* Between two instructions no Swift is half way through anything: finalizers that came
+     due during a long call run here rather than wait for its end, holding their objects. */
+  if (S->pendingfinalizers != 0 && ar->event == LUA_HOOKCOUNT) lsh_runpendingfinalizers(L);
   if (!S->scripthooks) {
     /* Left over from an exhaustion or an interrupt, or from a budget since removed. */
     if (elapsed != LSH_HOOKCOUNT) applyhook(L, S, NULL);

@@ -37,6 +37,18 @@ struct LuaFinalizerTests {
         #expect(try lua.run("return log[1]", name: "=log") == ["ran"])
     }
 
+    @Test func aLongCallWithABudgetFreesWhatItsFinalizersHeldAsItGoes() throws {
+        let lua = try LuaState(limits: LuaLimits(memory: 32 << 20, instructions: 1_000_000_000))
+        let results = try lua.run("""
+            local finalized = 0
+            for i = 1, 20000 do
+              setmetatable({ ('x'):rep(4096) .. i }, { __gc = function() finalized = finalized + 1 end })
+            end
+            return finalized > 0
+            """, name: "=long")
+        #expect(results == [true])
+    }
+
     @Test func aFinalizerCanResurrectItsObjectAndMarkItAgain() throws {
         let lua = try LuaState()
         let results = try lua.run("""

@@ -37,9 +37,10 @@ nonisolated public struct LuaLimits: Equatable, Sendable {
     /// Counting needs a debug hook, which makes Lua code run about half as fast, so it is
     /// on only while a budget is set. Coroutines created before a budget was set do not
     /// count against it: set it when creating the state. A script's own debug hook
-    /// (`debug.sethook`) does not replace it, and the functions Lua runs outside a call (a
-    /// hook function, a `__gc` finalizer) run under a budget too: a finalizer outside any
-    /// call gets a budget of its own. Pattern matching (`string.find`, `match`, `gmatch`,
+    /// (`debug.sethook`) does not replace it, and the functions Lua runs outside the normal
+    /// flow (a hook function, a `__gc` finalizer) run under a budget too: a finalizer runs
+    /// at a safe point (a budget check, the end of the call, `collectgarbage`), under the
+    /// budget of the call it runs in, or of its own outside any call. Pattern matching (`string.find`, `match`, `gmatch`,
     /// `gsub`) runs inside C and is not counted: a pattern that backtracks for ever can only
     /// be stopped by ending the process (the test runner's workers are killed for it).
     public var instructions: Int?
