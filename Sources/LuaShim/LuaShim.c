@@ -1,47 +1,17 @@
 /*
-** LuaShim: the trampoline, the allocator, the budget hook and the metamethods of Swift
-** objects. See LuaShim.h for why each of these must be C.
+** LuaShim: the trampoline, the allocator, protected calls and the metamethods of Swift
+** objects. See LuaShim.h for why each of these must be C; Hooks.c, Finalizers.c and
+** Libraries.c hold the budget's hook, the finalizers and the guarded standard libraries.
 */
-#include "LuaShim.h"
+#include "ShimState.h"
 
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* A Swift function running for Lua, recorded on the C stack by the trampoline: entering
-   Swift costs a few stores to memory that is already in the cache. */
-typedef struct lsh_Frame {
-  lua_State *L;              /* the thread that called it, which Swift calls back on */
-  int calls;                 /* the depth of calls into Lua when it started */
-  struct lsh_Frame *caller;  /* the Swift function below it, or NULL */
-} lsh_Frame;
-
-/* Swift functions that live as long as the state, each a light C function of its own. */
-#define LSH_STATICS 1024
-
-/* Per-state bookkeeping; a pointer to it sits in the state's extra space. */
-typedef struct lsh_State {
-  size_t limit;          /* memory cap in bytes, 0 = none */
-  size_t used;           /* bytes currently allocated */
-  long long budget;      /* instructions per outermost call, 0 = unlimited */
-  long long remaining;   /* instructions left in the current outermost call */
-  int calls;             /* depth of calls from Swift into Lua (lsh_pcall, lsh_load) */
-  int exhausted;         /* the budget ran out during the current outermost call */
-  lua_State *main;       /* the main thread, whose stack index 1 holds the message handler */
-  lsh_Frame *frame;      /* the innermost Swift function running for Lua, NULL at the top level */
-  atomic_int interrupted;  /* lsh_interrupt asked the running code to stop */
-  char interruption[256];  /* the message it stops with, written before the flag is set */
-  int nstatics;          /* slots of `statics` in use */
-  void *statics[LSH_STATICS];  /* the Swift functions that live as long as the state (see below) */
-} lsh_State;
-
-/* Calls into Lua and Swift functions called from Lua alternate on the C stack, so Swift is
-   the innermost native frame exactly when no call into Lua started since the innermost
-   Swift function did. */
-static inline int inswift(const lsh_State *S) {
-  return S->calls == (S->frame ? S->frame->calls : 0);
-}
+#define getstate lsh_getstate
+#define inswift lsh_inswift
+#define toobject lsh_checkobject
 
 /* The thread Swift calls into Lua on: the caller's of the innermost Swift function, or the
    main thread at the top level. */
@@ -49,16 +19,15 @@ static inline lua_State *current(const lsh_State *S) {
   return S->frame ? S->frame->L : S->main;
 }
 
-/* Instructions between two budget checks. */
-#define LSH_HOOKCOUNT 1000
-
-/* Marks the userdata that hold Swift objects. */
-#define LSH_MAGIC UINT64_C(0x4c7553637265656e) /* "LuScreen" */
-
-typedef struct lsh_Object {
-  uint64_t magic;
-  void *object;
-} lsh_Object;
+/*
+** Room a Swift function called from Lua gets on its thread's stack, beyond the LUA_MINSTACK
+** slots Lua gives every C function. Checking it costs a call into Lua on every crossing, so
+** it is checked only while some block of the state is LSH_BIGBLOCK bytes or more: a stack
+** close enough to Lua's limit (LUAI_MAXSTACK slots of at least 9 bytes) for the check to
+** fail is such a block, so while there is none, LuaStack.reserve can always grow the stack.
+*/
+#define LSH_HEADROOM 200
+#define LSH_BIGBLOCK ((size_t)LUAI_MAXSTACK * 4)
 
 static int msghandler(lua_State *L);
 
@@ -66,17 +35,22 @@ static int msghandler(lua_State *L);
 static const char traceback_key = 0;
 static const char function_meta_key = 0;
 
-static lsh_State *getstate(lua_State *L) {
-  return *(lsh_State **)lua_getextraspace(L);
-}
-
 /* -------------------------------------------------------------------------- */
 /* Memory                                                                     */
+
+/* The system refused memory while Swift held the Lua stack: raising would unwind Swift, and
+   going on is impossible, so say so and end the process with a failure status. */
+static void outofmemory(size_t size) {
+  fprintf(stderr, "LuaScreens: out of memory: the system refused %zu bytes, and the Lua state "
+                  "cannot go on (set a limit with --memory to get a Lua error instead)\n", size);
+  fflush(NULL);
+  exit(EXIT_FAILURE);
+}
 
 /*
 ** Counts every block and refuses growth beyond the cap, which makes Lua raise "not enough
 ** memory". While Swift owns the stack the cap is not applied: a memory error there would
-** unwind Swift. If the system itself runs out then, abort rather than unwind.
+** unwind Swift. If the system itself runs out then, end the process rather than unwind.
 */
 static void *lsh_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   lsh_State *S = (lsh_State *)ud;
@@ -84,19 +58,18 @@ static void *lsh_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   if (nsize == 0) {
     free(ptr);
     S->used -= old;
+    if (old >= LSH_BIGBLOCK) S->bigblocks--;
     return NULL;
   }
   if (nsize > old && S->limit != 0 && !inswift(S) && S->used - old + nsize > S->limit)
     return NULL;
   void *block = realloc(ptr, nsize);
   if (block == NULL) {
-    if (inswift(S)) {
-      fprintf(stderr, "LuaScreens: out of memory while Swift held the Lua stack (%zu bytes)\n", nsize);
-      abort();
-    }
+    if (inswift(S)) outofmemory(nsize);
     return NULL;
   }
   S->used = S->used - old + nsize;
+  S->bigblocks += (nsize >= LSH_BIGBLOCK) - (old >= LSH_BIGBLOCK);
   return block;
 }
 
@@ -108,90 +81,25 @@ static int lsh_panic(lua_State *L) {
   return 0;
 }
 
-/* Warnings (errors in __gc among them) go to stderr; "@on"/"@off" switch them, as in lauxlib. */
+/* Warnings (errors in finalizers among them) go to stderr; "@on"/"@off" switch them for
+   the state, as in lauxlib. */
 static void lsh_warn(void *ud, const char *message, int tocont) {
-  static int on = 1, continued = 0;
-  (void)ud;
-  if (!continued && message[0] == '@') {
-    if (strcmp(message, "@off") == 0) on = 0;
-    else if (strcmp(message, "@on") == 0) on = 1;
+  lsh_State *S = (lsh_State *)ud;
+  if (!S->warncontinued && message[0] == '@') {
+    if (strcmp(message, "@off") == 0) S->warnon = 0;
+    else if (strcmp(message, "@on") == 0) S->warnon = 1;
     return;
   }
-  if (on) {
-    if (!continued) fputs("Lua warning: ", stderr);
+  if (S->warnon) {
+    if (!S->warncontinued) fputs("Lua warning: ", stderr);
     fputs(message, stderr);
     if (!tocont) fputc('\n', stderr);
   }
-  continued = tocont;
+  S->warncontinued = tocont;
 }
 
-/* -------------------------------------------------------------------------- */
-/* The instruction budget                                                      */
-
-/*
-** A count hook that charges every LSH_HOOKCOUNT instructions to the current outermost call.
-** Once the budget is gone it fires on every instruction, so code that catches the error
-** with pcall cannot keep running.
-*/
-static void lsh_hook(lua_State *L, lua_Debug *ar) {
-  lsh_State *S = getstate(L);
-  (void)ar;
-  if (atomic_load_explicit(&S->interrupted, memory_order_acquire)) {
-    /* Stay at one instruction, so that code catching the error cannot go on. */
-    lua_sethook(L, lsh_hook, LUA_MASKCOUNT, 1);
-    luaL_where(L, 0);
-    lua_pushstring(L, S->interruption);
-    lua_concat(L, 2);
-    lua_error(L);
-  }
-  if (S->budget == 0 || S->calls == 0) return;
-  if (!S->exhausted) {
-    int count = lua_gethookcount(L);
-    S->remaining -= count;
-    if (count != LSH_HOOKCOUNT)  /* left over from an earlier exhaustion */
-      lua_sethook(L, lsh_hook, LUA_MASKCOUNT, LSH_HOOKCOUNT);
-    if (S->remaining > 0) return;
-    S->exhausted = 1;
-  }
-  lua_sethook(L, lsh_hook, LUA_MASKCOUNT, 1);
-  /* Level 0 is the function running the hook, which is where the time went. */
-  luaL_where(L, 0);
-  lua_pushfstring(L, "instruction budget exhausted (%I instructions)", (LUAI_UACINT)S->budget);
-  lua_concat(L, 2);
-  lua_error(L);
-}
-
-/* The hook is installed only while there is a budget: any count hook makes the VM check
-   every instruction, which halves its speed. Coroutines take the hook of the thread that
-   creates them, so a budget covers the coroutines created after it was set. */
-void lsh_setbudget(lua_State *L, long long instructions) {
-  lsh_State *S = getstate(L);
-  S->budget = instructions > 0 ? instructions : 0;
-  if (S->budget > 0)
-    lua_sethook(S->main, lsh_hook, LUA_MASKCOUNT, LSH_HOOKCOUNT);
-  else
-    lua_sethook(S->main, NULL, 0, 0);
-}
-
-void lsh_interrupt(lua_State *L, const char *message) {
-  lsh_State *S = getstate(L);
-  if (atomic_load_explicit(&S->interrupted, memory_order_relaxed)) return;
-  snprintf(S->interruption, sizeof S->interruption, "%s", message);
-  atomic_store_explicit(&S->interrupted, 1, memory_order_release);
-  /* lua_sethook may be called asynchronously; a budget's count hook, which every thread
-     made after it inherits, also sees the flag. */
-  lua_sethook(S->main, lsh_hook, LUA_MASKCOUNT, 1);
-}
-
-void lsh_clearinterrupt(lua_State *L) {
-  lsh_State *S = getstate(L);
-  if (!atomic_load_explicit(&S->interrupted, memory_order_relaxed)) return;
-  atomic_store_explicit(&S->interrupted, 0, memory_order_release);
-  lsh_setbudget(L, S->budget);
-}
-
-int lsh_isinterrupted(lua_State *L) {
-  return atomic_load_explicit(&getstate(L)->interrupted, memory_order_acquire);
+int lsh_warningson(lua_State *L) {
+  return getstate(L)->warnon;
 }
 
 void lsh_setmemorylimit(lua_State *L, size_t limit) {
@@ -209,6 +117,7 @@ lua_State *lsh_newstate(size_t memory_limit) {
   lsh_State *S = (lsh_State *)calloc(1, sizeof(lsh_State));
   if (S == NULL) return NULL;
   S->limit = memory_limit;
+  S->warnon = 1;
   lua_State *L = lua_newstate(lsh_alloc, S);
   if (L == NULL) {
     free(S);
@@ -220,25 +129,49 @@ lua_State *lsh_newstate(size_t memory_limit) {
      pushing one each time; nothing ever pops the main thread below it. */
   lua_pushcfunction(L, msghandler);
   lua_atpanic(L, lsh_panic);
-  lua_setwarnf(L, lsh_warn, NULL);
+  lua_setwarnf(L, lsh_warn, S);
   /* The top level's LUA_MINSTACK slots (see lsh_callref). */
   if (!lua_checkstack(L, LUA_MINSTACK)) {
     lsh_close(L);
     return NULL;
   }
+  /* Swift objects to the userdata Lua has for them, so that an object is always the same
+     userdata; weak values, so that the table keeps none of them alive. */
+  lua_createtable(L, 0, 0);
+  lua_createtable(L, 0, 1);
+  lua_pushliteral(L, "v");
+  lua_setfield(L, -2, "__mode");
+  lua_setmetatable(L, -2);
+  S->identity = luaL_ref(L, LUA_REGISTRYINDEX);
   return L;
+}
+
+int lsh_identitytable(lua_State *L) {
+  return getstate(L)->identity;
 }
 
 void lsh_close(lua_State *L) {
   lsh_State *S = getstate(L);
+  lsh_runpendingfinalizers(L);
+  /* From here every object is finalized, the living ones too, and Swift functions are no
+     longer called (the Swift side of the state is already closed): counting a big block
+     makes callswift look at why it should not call. */
+  S->closing = 1;
+  S->bigblocks++;
   lua_close(L);
   /* Nothing can call them now. */
   for (int i = 0; i < S->nstatics; i++) lsh_swift_release(S->statics[i]);
+  while (S->classes != NULL) {
+    lsh_Class *next = S->classes->next;
+    free(S->classes);
+    S->classes = next;
+  }
   free(S);
 }
 
 void lsh_collectgarbage(lua_State *L) {
   lua_gc(L, LUA_GCCOLLECT);
+  lsh_runpendingfinalizers(L);
 }
 
 static const lua_CFunction library_openers[] = {
@@ -258,6 +191,7 @@ static int openlibs(lua_State *L) {
       lua_pop(L, 1);
     }
   }
+  lsh_installguards(L);
   return 0;
 }
 
@@ -309,10 +243,17 @@ static int pcallfailed(lua_State *L, int status, int exhausted) {
   return (exhausted && status == LUA_ERRRUN) ? LSH_ERRBUDGET : status;
 }
 
-/* Ends an outermost call whose budget ran out: back to the normal hook rate. */
-static void resetbudget(lua_State *L, lsh_State *S) {
-  S->exhausted = 0;
-  if (S->budget > 0) lua_sethook(L, lsh_hook, LUA_MASKCOUNT, LSH_HOOKCOUNT);
+/* Ends an outermost call: back to the normal hook rate when its budget ran out, what the
+   failure left for the collector freed when memory ran out (so that Swift, which takes its
+   memory from the same system, can go on), and the finalizers that came due run. */
+static __attribute__((noinline)) void endcall(lua_State *L, lsh_State *S, int status, int exhausted) {
+  if (exhausted) {
+    S->exhausted = 0;
+    lua_State *T = L;
+    lsh_applyhook(T, S);
+  }
+  if (status == LUA_ERRMEM) lua_gc(L, LUA_GCCOLLECT);
+  lsh_runpendingfinalizers(L);
 }
 
 static inline __attribute__((always_inline)) int pcall(lua_State *L, lsh_State *S, int nargs, int nresults) {
@@ -332,7 +273,8 @@ static inline __attribute__((always_inline)) int pcall(lua_State *L, lsh_State *
   }
   int status = lua_pcall(L, nargs, nresults, base);
   int exhausted = S->exhausted;
-  if (--S->calls == 0 && exhausted) resetbudget(L, S);
+  if (--S->calls == 0 && (exhausted | S->pendingfinalizers | (status == LUA_ERRMEM)))
+    endcall(L, S, status, exhausted);
   if (!toplevel) lua_remove(L, base);
   return status == LUA_OK ? LUA_OK : pcallfailed(L, status, exhausted);
 }
@@ -374,10 +316,25 @@ int lsh_callref(lua_State *L, int ref, int nargs, int nresults) {
 /* -------------------------------------------------------------------------- */
 /* Calling Swift                                                               */
 
+/* What callswift returns instead of calling Swift. */
+#define LSH_NOROOM  (-100)  /* the thread's stack has no room for a Swift function */
+#define LSH_CLOSING (-101)  /* the state is closing: only finalizers run, and Swift is gone */
+
+/* The rare reasons not to enter Swift, kept out of the path every call takes, which looks
+   only at bigblocks (lsh_close counts one more). */
+static __attribute__((noinline)) int cannotcall(lua_State *L, lsh_State *S) {
+  if (S->closing) return LSH_CLOSING;
+  return lua_checkstack(L, LSH_HEADROOM) ? 0 : LSH_NOROOM;
+}
+
 /* Calls Swift with the memory cap lifted, since Swift now owns the stack, and with L as
    the thread Swift calls back on. */
 static inline int callswift(lua_State *L, void *context) {
   lsh_State *S = getstate(L);
+  if (__builtin_expect(S->bigblocks != 0, 0)) {
+    int refused = cannotcall(L, S);
+    if (refused) return refused;
+  }
   lsh_Frame frame = { L, S->calls, S->frame };
   S->frame = &frame;
   int n = lsh_swift_dispatch(L, context);
@@ -406,6 +363,10 @@ static int raise(lua_State *L, int n) {
       int arg = (int)lua_tointeger(L, -2);
       return luaL_argerror(L, arg, lua_tostring(L, -1));
     }
+    case LSH_NOROOM:
+      return luaL_error(L, "stack overflow");
+    case LSH_CLOSING:
+      return luaL_error(L, "the Lua state is closing: host functions cannot be called from finalizers now");
     default:
       return lua_error(L);
   }
@@ -416,7 +377,8 @@ static inline int finish(lua_State *L, int n) {
 }
 
 /* Upvalue 1 is the box as a light userdata, the cheapest value to fetch; upvalue 2 is the
-   full userdata that owns it and releases it when the function is collected. */
+   full userdata that owns it and releases it when the function is collected. Scripts never
+   see them: debug.getupvalue shows no upvalues of C functions. */
 static int trampoline(lua_State *L) {
   void *box = lua_touserdata(L, lua_upvalueindex(1));
   int n = callswift(L, box);
@@ -472,7 +434,7 @@ int lsh_pushstaticfunction(lua_State *L, void *context) {
 
 static int box_gc(lua_State *L) {
   void **box = (void **)lua_touserdata(L, 1);
-  if (*box != NULL) {
+  if (box != NULL && *box != NULL) {
     lsh_swift_release(*box);
     *box = NULL;
   }
@@ -504,16 +466,11 @@ void lsh_pushfunction(lua_State *L, void *context) {
 /* -------------------------------------------------------------------------- */
 /* Swift objects                                                               */
 
-void lsh_newobject(lua_State *L, void *object) {
+void lsh_newobject(lua_State *L, void *object, void *cls) {
   lsh_Object *o = (lsh_Object *)lua_newuserdatauv(L, sizeof(lsh_Object), 1);
   o->magic = LSH_MAGIC;
   o->object = object;
-}
-
-static lsh_Object *toobject(lua_State *L, int idx) {
-  if (lua_type(L, idx) != LUA_TUSERDATA || lua_rawlen(L, idx) != sizeof(lsh_Object)) return NULL;
-  lsh_Object *o = (lsh_Object *)lua_touserdata(L, idx);
-  return o->magic == LSH_MAGIC ? o : NULL;
+  o->cls = (lsh_Class *)cls;
 }
 
 void *lsh_toobject(lua_State *L, int idx) {
@@ -521,40 +478,79 @@ void *lsh_toobject(lua_State *L, int idx) {
   return o ? o->object : NULL;
 }
 
+/*
+** Releases the Swift object. The collector calls it once the userdata is unreachable, by
+** which time it has removed the userdata from the identity table (weak values go before
+** finalizers run). A call by hand (debug.getmetatable once reached the function) finds the
+** userdata still there and does nothing, since the object is alive; lua_close finalizes
+** living objects too, and then the call is always real.
+*/
 static int object_gc(lua_State *L) {
+  lsh_State *S = getstate(L);
   lsh_Object *o = toobject(L, 1);
-  if (o != NULL && o->object != NULL) {
-    void *object = o->object;
-    o->object = NULL;
-    lsh_swift_release(object);
+  if (o == NULL || o->object == NULL) return 0;
+  if (!S->closing) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, S->identity);
+    int alive = lua_type(L, -1) == LUA_TTABLE && lua_rawgetp(L, -1, o->object) == LUA_TUSERDATA &&
+                lua_rawequal(L, -1, 1);
+    lua_settop(L, 1);
+    if (alive) return 0;
   }
+  void *object = o->object;
+  o->object = NULL;
+  lsh_swift_release(object);
   return 0;
 }
 
-/* True when the value at 1 is a live object whose metatable is `meta` (an upvalue). */
-static int isinstance(lua_State *L, int meta) {
+/* [-0, +1, m] Pushes how a key reads in a message: a string as it is, any other key in
+   brackets ([1], [true], [table]); returns it. */
+static const char *pushkeyname(lua_State *L, int idx) {
+  switch (lua_type(L, idx)) {
+    case LUA_TSTRING:
+      lua_pushvalue(L, idx);
+      return lua_tostring(L, -1);
+    case LUA_TNUMBER:
+      lua_pushvalue(L, idx);
+      return lua_pushfstring(L, "[%s]", lua_tostring(L, -1));
+    case LUA_TBOOLEAN:
+      return lua_pushstring(L, lua_toboolean(L, idx) ? "[true]" : "[false]");
+    default:
+      return lua_pushfstring(L, "[%s]", luaL_typename(L, idx));
+  }
+}
+
+/*
+** A metamethod of class `cls` reached with something else as self: another class's object
+** (a metatable swapped with debug.setmetatable, a metamethod called by hand), a released
+** object, or not an object at all. Worded as if `obj.key` were the call key(obj):
+** "bad argument #1 to 'title' (ui.Controller expected, got ui.View)".
+*/
+static int badself(lua_State *L, const lsh_Class *cls) {
   lsh_Object *o = toobject(L, 1);
-  if (o == NULL || o->object == NULL || !lua_getmetatable(L, 1)) return 0;
-  int same = lua_rawequal(L, -1, meta);
-  lua_pop(L, 1);
-  return same;
+  const char *got;
+  if (o != NULL && o->cls != NULL)
+    got = o->object != NULL ? o->cls->name : lua_pushfstring(L, "a released %s", o->cls->name);
+  else
+    got = lua_typename(L, lua_type(L, 1));
+  const char *key = pushkeyname(L, 2);
+  return luaL_error(L, "bad argument #1 to '%s' (%s expected, got %s)", key, cls->name, got);
 }
 
-static const char *keyname(lua_State *L, int idx) {
-  return lua_type(L, idx) == LUA_TSTRING ? lua_tostring(L, idx) : luaL_typename(L, idx);
+/* Calls the Swift accessor whose box is on top with the first `n` values as arguments. */
+static inline int callbox(lua_State *L, int n) {
+  void **box = (void **)lua_touserdata(L, -1);
+  lua_settop(L, n);
+  return finish(L, callswift(L, *box));
 }
 
-/* Upvalues: getters, class table, metatable. */
+/* Upvalues: getters, class table, class. */
 static int object_index(lua_State *L) {
-  if (!isinstance(L, lua_upvalueindex(3)))
-    return luaL_error(L, "bad self for __index of %s", luaL_typename(L, 1));
+  const lsh_Class *cls = (const lsh_Class *)lua_touserdata(L, lua_upvalueindex(3));
+  lsh_Object *o = toobject(L, 1);
+  if (o == NULL || o->cls != cls || o->object == NULL) return badself(L, cls);
   lua_settop(L, 2);
   lua_pushvalue(L, 2);
-  if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) {
-    void **box = (void **)lua_touserdata(L, -1);
-    lua_settop(L, 2);
-    return finish(L, callswift(L, *box));
-  }
+  if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) return callbox(L, 2);
   lua_pop(L, 1);
   if (lua_getiuservalue(L, 1, 1) != LUA_TTABLE) {
     lua_pop(L, 1);
@@ -564,46 +560,54 @@ static int object_index(lua_State *L) {
   if (lua_gettable(L, -2) != LUA_TNIL) return 1;
   /* Names known only at run time: the getter stored under the key `true`. */
   lua_pushboolean(L, 1);
-  if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) {
-    void **box = (void **)lua_touserdata(L, -1);
-    lua_settop(L, 2);
-    return finish(L, callswift(L, *box));
-  }
+  if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) return callbox(L, 2);
   lua_pushnil(L);
   return 1;
 }
 
-/* Upvalues: setters, getters, metatable. */
+/* Whether the object at 1, whose field table is on top, is an instance of the class
+   itself rather than of a Lua subclass: its field table's metatable is the class table. */
+static int ownsinstance(lua_State *L) {
+  if (!lua_getmetatable(L, -1)) return 1;
+  int same = lua_rawequal(L, -1, lua_upvalueindex(4));
+  lua_pop(L, 1);
+  return same;
+}
+
+/* Upvalues: setters, getters, class, class table. */
 static int object_newindex(lua_State *L) {
-  if (!isinstance(L, lua_upvalueindex(3)))
-    return luaL_error(L, "bad self for __newindex of %s", luaL_typename(L, 1));
+  const lsh_Class *cls = (const lsh_Class *)lua_touserdata(L, lua_upvalueindex(3));
+  lsh_Object *o = toobject(L, 1);
+  if (o == NULL || o->cls != cls || o->object == NULL) return badself(L, cls);
   lua_settop(L, 3);
-  lua_pushvalue(L, 2);
-  if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) {
-    void **box = (void **)lua_touserdata(L, -1);
+  if (lua_type(L, 2) == LUA_TSTRING) {
+    lua_pushvalue(L, 2);
+    if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) return callbox(L, 3);
+    lua_pushvalue(L, 2);
+    if (lua_rawget(L, lua_upvalueindex(2)) != LUA_TNIL)
+      return luaL_error(L, "property '%s' of %s is read-only", lua_tostring(L, 2), cls->name);
     lua_settop(L, 3);
-    return finish(L, callswift(L, *box));
-  }
-  lua_pushvalue(L, 2);
-  if (lua_rawget(L, lua_upvalueindex(2)) != LUA_TNIL) {
-    luaL_getmetafield(L, 1, "__name");
-    return luaL_error(L, "property '%s' of %s is read-only", keyname(L, 2), lua_tostring(L, -1));
   }
   /* Names known only at run time: the setter stored under the key `true`. */
   lua_pushboolean(L, 1);
-  if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) {
-    void **box = (void **)lua_touserdata(L, -1);
-    lua_settop(L, 3);
-    return finish(L, callswift(L, *box));
+  if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) return callbox(L, 3);
+  lua_pop(L, 1);
+  /* A field of an object that takes fields: an instance of a Lua subclass, or of a class
+     that is not strict. */
+  if (lua_getiuservalue(L, 1, 1) == LUA_TTABLE && !(cls->strict && ownsinstance(L))) {
+    if (lua_isnil(L, 2)) return luaL_error(L, "index is nil");
+    if (lua_type(L, 2) == LUA_TNUMBER && lua_tonumber(L, 2) != lua_tonumber(L, 2))
+      return luaL_error(L, "index is NaN");
+    lua_insert(L, 2);
+    lua_rawset(L, 2);
+    return 0;
   }
-  if (lua_getiuservalue(L, 1, 1) != LUA_TTABLE) {
-    luaL_getmetafield(L, 1, "__name");
-    return luaL_error(L, "%s has no property '%s'", lua_tostring(L, -1), keyname(L, 2));
-  }
-  lua_pushvalue(L, 2);
-  lua_pushvalue(L, 3);
-  lua_rawset(L, -3);
-  return 0;
+  /* An unknown property: Swift words the error, with the name meant when one is close
+     (the function stored under the key `false`). */
+  lua_settop(L, 3);
+  lua_pushboolean(L, 0);
+  if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) return callbox(L, 3);
+  return luaL_error(L, "%s has no property %s", cls->name, pushkeyname(L, 2));
 }
 
 static int object_eq(lua_State *L) {
@@ -618,15 +622,24 @@ static int object_tostring(lua_State *L) {
   const char *name = NULL;
   if (o != NULL && lua_getiuservalue(L, 1, 1) == LUA_TTABLE && luaL_getmetafield(L, -1, "__name") == LUA_TSTRING)
     name = lua_tostring(L, -1);
-  else if (luaL_getmetafield(L, 1, "__name") == LUA_TSTRING)
-    name = lua_tostring(L, -1);
-  if (name == NULL) name = "object";
+  else if (o != NULL && o->cls != NULL)
+    name = o->cls->name;
+  if (name == NULL) name = luaL_typename(L, 1);
   lua_pushfstring(L, "%s: %p", name, o ? o->object : lua_topointer(L, 1));
   return 1;
 }
 
-void lsh_newclassmetatable(lua_State *L) {
-  int getters = lua_absindex(L, -4), setters = getters + 1, cls = getters + 2, name = getters + 3;
+void *lsh_newclassmetatable(lua_State *L, int strict) {
+  lsh_State *S = getstate(L);
+  int getters = lua_absindex(L, -4), setters = getters + 1, table = getters + 2, name = getters + 3;
+  size_t length;
+  const char *text = lua_tolstring(L, name, &length);
+  lsh_Class *cls = (lsh_Class *)malloc(sizeof(lsh_Class) + length + 1);
+  if (cls == NULL) outofmemory(sizeof(lsh_Class) + length + 1);
+  memcpy(cls->name, text, length + 1);
+  cls->strict = strict;
+  cls->next = S->classes;
+  S->classes = cls;
   lua_createtable(L, 0, 8);
   int meta = lua_gettop(L);
   lua_pushvalue(L, name);
@@ -634,14 +647,15 @@ void lsh_newclassmetatable(lua_State *L) {
   lua_pushvalue(L, name);
   lua_setfield(L, meta, "__metatable");
   lua_pushvalue(L, getters);
-  lua_pushvalue(L, cls);
-  lua_pushvalue(L, meta);
+  lua_pushvalue(L, table);
+  lua_pushlightuserdata(L, cls);
   lua_pushcclosure(L, object_index, 3);
   lua_setfield(L, meta, "__index");
   lua_pushvalue(L, setters);
   lua_pushvalue(L, getters);
-  lua_pushvalue(L, meta);
-  lua_pushcclosure(L, object_newindex, 3);
+  lua_pushlightuserdata(L, cls);
+  lua_pushvalue(L, table);
+  lua_pushcclosure(L, object_newindex, 4);
   lua_setfield(L, meta, "__newindex");
   lua_pushcfunction(L, object_gc);
   lua_setfield(L, meta, "__gc");
@@ -651,4 +665,5 @@ void lsh_newclassmetatable(lua_State *L) {
   lua_setfield(L, meta, "__tostring");
   lua_replace(L, getters);
   lua_settop(L, getters);
+  return cls;
 }

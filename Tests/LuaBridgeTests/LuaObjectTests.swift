@@ -88,7 +88,7 @@ struct LuaObjectTests {
         lua.globals.set("a", counter)
         lua.globals.set("other", Counter())
         let L = lua.handle
-        lsh_newobject(L, Unmanaged.passRetained(counter).toOpaque())
+        lsh_newobject(L, Unmanaged.passRetained(counter).toOpaque(), lua.realizedClass(for: Counter.self)!.token)
         lua_getglobal(L, "a")
         lua_getmetatable(L, -1)
         lua_setmetatable(L, -3)

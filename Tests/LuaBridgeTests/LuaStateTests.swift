@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import CLua
+import LuaShim
 @testable import LuaBridge
 
 @MainActor
@@ -76,6 +77,44 @@ struct LuaStateTests {
         #expect(missing.kind == .file)
         #expect(missing.message.hasPrefix("cannot open "))
         #expect(missing.message.hasSuffix("nope.lua: No such file or directory"))
+    }
+
+    @Test func aByteOrderMarkAtTheStartOfAFileIsSkipped() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("luabridge-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let plain = directory.appendingPathComponent("bom.lua").path
+        try Data([0xEF, 0xBB, 0xBF] + Array("local x = 2\nreturn x * 21\n".utf8)).write(to: URL(fileURLWithPath: plain))
+        let shebang = directory.appendingPathComponent("shebang.lua").path
+        try Data([0xEF, 0xBB, 0xBF] + Array("#!/usr/bin/env lua\nerror('line two')\n".utf8)).write(to: URL(fileURLWithPath: shebang))
+        let lua = try LuaState()
+        #expect(try lua.run(file: plain) == [.integer(42)])
+        let error = try #require(throws: LuaError.self) { try lua.run(file: shebang) }
+        #expect(error.message.hasSuffix("shebang.lua:2: line two"))
+    }
+
+    @Test func swiftMayLoadBinaryChunksScriptsMayNot() throws {
+        let lua = try LuaState()
+        let dump = try #require(try lua.run("return string.dump(function() return 7 end)", name: "=dump").first)
+        guard case .string(let bytes) = dump else { Issue.record("no dump"); return }
+        let chunk = String(decoding: bytes.bytes, as: UTF8.self)
+        #expect(throws: LuaError.self) { try lua.load(chunk, name: "=bin") }
+        lua.globals.set("dump", dump)
+        let refused = try lua.run("return load(dump)", name: "=script")
+        #expect(refused.first == .nil)
+        #expect(refused.last?.stringValue?.contains("attempt to load a binary chunk") == true)
+        let binary = try lua.load(bytes: bytes.bytes, name: "=bin", mode: .binary, environment: nil)
+        #expect(try binary.callReturningAll() == [.integer(7)])
+    }
+
+    @Test func warningsAreSwitchedPerState() throws {
+        let first = try LuaState()
+        let second = try LuaState()
+        try first.run("warn('@off')", name: "=off")
+        #expect(lsh_warningson(first.handle) == 0)
+        #expect(lsh_warningson(second.handle) == 1)
+        try first.run("warn('@on')", name: "=on")
+        #expect(lsh_warningson(first.handle) == 1)
     }
 
     @Test func globalsReadAndWrite() throws {

@@ -15,6 +15,13 @@
 /// Lua finds, in this order: a property, a field of the object's own table (extensible
 /// classes only), a method of its Lua class and its ancestors, a method of the Swift class
 /// and its ancestors.
+///
+/// An object knows its class by something a script cannot change (not its metatable), and
+/// a property read or assignment on anything else is an argument error, as if `obj.name`
+/// were the call `name(obj)`: `bad argument #1 to 'title' (ui.Controller expected, got
+/// ui.View)`. Assigning a name that is no property stores a field on extensible objects,
+/// unless ``LuaClassDefinition/rejectsUnknownProperties`` is set, and is otherwise an error
+/// with the likely intended name: `ui.Label has no property 'txt' (did you mean 'text'?)`.
 public final class LuaClass<Object: AnyObject>: LuaClassDefinition {
     /// - Parameters:
     ///   - name: the dotted name Lua shows (`"ui.View"`), also the metatable's `__name`.
@@ -125,7 +132,7 @@ public final class LuaClass<Object: AnyObject>: LuaClassDefinition {
         dynamicSetter = .nothing { args in
             let object = args.stack.object(unchecked: 1, as: Object.self)
             guard let name = args[2].stringValue else {
-                throw LuaPropertyError(message: "\(className) has no property '\(args[2])'")
+                throw LuaPropertyError(message: "\(className) has no property \(LuaState.keyName(args[2]))")
             }
             try set(object, name, args)
         }
@@ -165,6 +172,15 @@ public class LuaClassDefinition {
     var getters: [LuaMember] = []
     var setters: [LuaMember] = []
     var metamethods: [LuaMember] = []
+    /// Whether assigning a name that is not a property to one of the class's own objects is
+    /// an error ("ui.Label has no property 'txt' (did you mean 'text'?)") rather than a
+    /// field stored on it. Objects of a Lua subclass (`ui.View:extend("Card")`) still take
+    /// fields of their own. A definition inherits its parent's setting unless it sets one.
+    public var rejectsUnknownProperties: Bool {
+        get { ownRejectsUnknownProperties ?? parent?.rejectsUnknownProperties ?? false }
+        set { ownRejectsUnknownProperties = newValue }
+    }
+    private var ownRejectsUnknownProperties: Bool?
     var constructor: ((LuaArguments) throws -> AnyObject)?
     var constructorKeys: [String] = []
     /// The accessors of ``LuaClass/dynamicProperties(get:set:)``, stored under the key `true`

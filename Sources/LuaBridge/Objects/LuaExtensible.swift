@@ -107,12 +107,14 @@ public final class LuaPeer {
     }
 
     /// Pushes the override of `name`: a function in the object's own table or in one of its
-    /// Lua classes, stopping at the first Swift class table. Raw lookups only.
+    /// Lua classes, stopping at the first Swift class table. Raw lookups only, and at most
+    /// ``maximumClassDepth`` levels: a script can make the chain a cycle
+    /// (`setmetatable(Card, Card)`).
     /// Stack: [-0, +1 when found, -]
     private func pushOverride(_ name: String, on L: OpaquePointer) -> Bool {
         let base = lua_gettop(L)
         lua_getref(L, instanceTable)
-        while true {
+        for _ in 0..<LuaPeer.maximumClassDepth {
             // The table on top is the object's own table or one of its Lua classes.
             lua_pushswiftstring(L, name)
             if lua_rawget(L, -2) == LUA_TFUNCTION {
@@ -131,6 +133,9 @@ public final class LuaPeer {
         lua_settop(L, base)
         return false
     }
+
+    /// How many Lua classes deep an override is looked for, as Lua bounds an `__index` chain.
+    static let maximumClassDepth = 2000
 
     /// The name of the object's Lua class (its `__name`), for messages.
     private func className(on L: OpaquePointer) -> String {

@@ -9,12 +9,18 @@ final class LuaRealizedClass {
     let classTable: Int32
     /// The fields `new` leaves to the constructor, as a set table.
     let constructorKeys: Int32
+    /// The class as the metamethods know it, stored in each object (see `lsh_newclassmetatable`).
+    let token: UnsafeMutableRawPointer
 
-    init(definition: LuaClassDefinition, metatable: Int32, classTable: Int32, constructorKeys: Int32) {
+    init(
+        definition: LuaClassDefinition, metatable: Int32, classTable: Int32, constructorKeys: Int32,
+        token: UnsafeMutableRawPointer
+    ) {
         self.definition = definition
         self.metatable = metatable
         self.classTable = classTable
         self.constructorKeys = constructorKeys
+        self.token = token
     }
 }
 
@@ -111,13 +117,13 @@ extension LuaState {
             LuaStack(L, self).reserve(4)
             let key = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
             lua_getref(L, identityTable)
-            if lua_rawgetp(L, -1, key) == LUA_TUSERDATA {
+            if lua_rawgetp(L, -1, key) == LUA_TUSERDATA, lsh_toobject(L, -1) == UnsafeMutableRawPointer(mutating: key) {
                 lua_remove(L, -2)
                 return
             }
             lua_pop(L, 1)
             let realized = realizedClass(for: type(of: object)) ?? realize(anonymousDefinition(for: type(of: object)))
-            lsh_newobject(L, Unmanaged.passRetained(object).toOpaque())
+            lsh_newobject(L, Unmanaged.passRetained(object).toOpaque(), realized.token)
             lua_getref(L, realized.metatable)
             lua_setmetatable(L, -2)
             if realized.definition.isExtensible, let extensible = object as? LuaExtensible {
@@ -144,7 +150,8 @@ extension LuaState {
         let classIndex = lua_absindex(L, index)
         lua_createtable(L, 0, 4)
         lua_pushvalue(L, classIndex)
-        lua_setmetatable(L, -2)
+        // The class may be a script's, with a __gc of its own.
+        lsh_setmetatable(L, -2)
         let peer = LuaPeer(state: self, instanceTable: lua_makeref(L))
         if popClass { lua_pop(L, 1) }
         object.luaPeer = peer
@@ -182,7 +189,7 @@ extension LuaState {
             pushAccessorTable(definition, \.setters, on: L)
             lua_pushvalue(L, classIndex)
             lua_pushswiftstring(L, definition.name)
-            lsh_newclassmetatable(L)
+            let token = lsh_newclassmetatable(L, definition.rejectsUnknownProperties ? 1 : 0)!
             for member in ancestry(of: definition).flatMap(\.metamethods) {
                 pushFunction(member.body, lifetime: .state, on: L)
                 lua_setfield(L, -2, member.name)
@@ -195,7 +202,8 @@ extension LuaState {
                 lua_setfield(L, -2, key)
             }
             let keys = lua_makeref(L)
-            return LuaRealizedClass(definition: definition, metatable: metatable, classTable: classTable, constructorKeys: keys)
+            return LuaRealizedClass(
+                definition: definition, metatable: metatable, classTable: classTable, constructorKeys: keys, token: token)
         }
         classes[ObjectIdentifier(definition.type)] = realized
         classesByDynamicType.removeAll()
@@ -260,11 +268,42 @@ extension LuaState {
             lsh_pushbox(L, Unmanaged.passRetained(nativeBox(member.body)).toOpaque())
             lua_setfield(L, -2, member.name)
         }
-        let dynamic = accessors == \LuaClassDefinition.getters ? \LuaClassDefinition.dynamicGetter : \.dynamicSetter
+        let isSetters = accessors == \LuaClassDefinition.setters
+        let dynamic = isSetters ? \LuaClassDefinition.dynamicSetter : \.dynamicGetter
         if let body = ancestry(of: definition).reversed().lazy.compactMap({ $0[keyPath: dynamic] }).first {
             lua_pushboolean(L, 1)
             lsh_pushbox(L, Unmanaged.passRetained(nativeBox(body)).toOpaque())
             lua_rawset(L, -3)
+        }
+        if isSetters {
+            lua_pushboolean(L, 0)
+            lsh_pushbox(L, Unmanaged.passRetained(nativeBox(unknownPropertyBody(for: definition))).toOpaque())
+            lua_rawset(L, -3)
+        }
+    }
+
+    /// What assigning a name that is not a property does, where the object takes no field
+    /// for it: "ui.Label has no property 'txt' (did you mean 'text'?)", naming a key that is
+    /// not a string as Lua writes it in a table constructor (`ui.View has no property [1]`).
+    private func unknownPropertyBody(for definition: LuaClassDefinition) -> LuaNativeBody {
+        let className = definition.name
+        let properties = ancestry(of: definition).flatMap(\.setters).map(\.name)
+        return .nothing { args in
+            let key = args[2]
+            var message = "\(className) has no property \(LuaState.keyName(key))"
+            if let name = key.stringValue, let meant = LuaSuggestion.closest(to: name, among: properties) {
+                message += " (did you mean '\(meant)'?)"
+            }
+            throw LuaPropertyError(message: message)
+        }
+    }
+
+    /// A key as messages show it: a string quoted, anything else in brackets (`[1]`, `[true]`).
+    static func keyName(_ key: LuaValue) -> String {
+        switch key {
+        case .string(let string): "'\(string)'"
+        case .integer, .number, .boolean: "[\(key)]"
+        default: "[\(key.type)]"
         }
     }
 

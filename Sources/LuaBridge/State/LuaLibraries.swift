@@ -24,12 +24,25 @@ nonisolated public struct LuaLibraries: OptionSet, Sendable {
 /// Limits that protect the host from a script.
 nonisolated public struct LuaLimits: Equatable, Sendable {
     /// Bytes the state may allocate; beyond it Lua raises "not enough memory". Nil: no cap.
+    ///
+    /// The cap covers what Lua allocates: tables, strings, functions, userdata, stacks.
+    /// Swift's own allocations (views, the objects userdata hold, the store's rows) are not
+    /// counted, and while Swift works on the Lua stack the cap is lifted, since a memory
+    /// error there would unwind Swift. Without a cap, when the system itself refuses memory
+    /// Lua code gets "not enough memory" like any error; if it refuses while Swift holds
+    /// the stack, the process says so on standard error and exits with status 1.
     public var memory: Int?
     /// Instructions each call from Swift may run, counting the Lua calls it makes. Nil: no limit.
     ///
     /// Counting needs a debug hook, which makes Lua code run about half as fast, so it is
     /// on only while a budget is set. Coroutines created before a budget was set do not
-    /// count against it: set it when creating the state.
+    /// count against it: set it when creating the state. A script's own debug hook
+    /// (`debug.sethook`) does not replace it, and the functions Lua runs outside the normal
+    /// flow (a hook function, a `__gc` finalizer) run under a budget too: a finalizer runs
+    /// at a safe point (a budget check, the end of the call, `collectgarbage`), under the
+    /// budget of the call it runs in, or of its own outside any call. Pattern matching (`string.find`, `match`, `gmatch`,
+    /// `gsub`) runs inside C and is not counted: a pattern that backtracks for ever can only
+    /// be stopped by ending the process (the test runner's workers are killed for it).
     public var instructions: Int?
 
     public init(memory: Int? = nil, instructions: Int? = nil) {

@@ -55,12 +55,16 @@ extension LuaState {
         try load(bytes: Array(code.utf8), name: name, mode: mode, environment: environment)
     }
 
-    /// Compiles a file. A first line starting with `#` (a shebang) is skipped, as `lua` does.
+    /// Compiles a file. A UTF-8 byte order mark at its start is skipped, and so is a first
+    /// line starting with `#` (a shebang), as `lua` does.
     ///
     /// - Throws: ``LuaError`` of kind `.file` when the file cannot be read, `.syntax` when it
     ///   does not compile.
     public func load(file path: String, mode: LuaChunkMode = .text, environment: LuaTable? = nil) throws(LuaError) -> LuaFunction {
         var bytes = try readFile(path)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            bytes.removeFirst(3)
+        }
         if bytes.first == UInt8(ascii: "#") {
             // Keep the newline so that line numbers stay right.
             let end = bytes.firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
@@ -69,7 +73,7 @@ extension LuaState {
         return try load(bytes: bytes, name: "@" + path, mode: mode, environment: environment)
     }
 
-    private func load(bytes: [UInt8], name: String, mode: LuaChunkMode, environment: LuaTable?) throws(LuaError) -> LuaFunction {
+    func load(bytes: [UInt8], name: String, mode: LuaChunkMode, environment: LuaTable?) throws(LuaError) -> LuaFunction {
         let L = prepareCall()
         return try withStackEffect(L, 0) { () throws(LuaError) -> LuaFunction in
             LuaStack(L, self).reserve(3)

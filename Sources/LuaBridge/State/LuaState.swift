@@ -71,7 +71,7 @@ public final class LuaState {
             close()
             throw LuaError(kind: .memory, message: "cannot open the standard libraries (status \(status))")
         }
-        createIdentityTable()
+        identityTable = lsh_identitytable(L)
         do {
             try loadPrelude()
         } catch {
@@ -123,16 +123,6 @@ public final class LuaState {
     private func applyLimits() {
         lsh_setmemorylimit(handle, limits.memory.map { max(0, $0) } ?? 0)
         lsh_setbudget(handle, limits.instructions.map { Int64(max(1, $0)) } ?? 0)
-    }
-
-    private func createIdentityTable() {
-        let L = handle
-        lua_createtable(L, 0, 0)
-        lua_createtable(L, 0, 1)
-        lua_pushswiftstring(L, "v")
-        lua_setfield(L, -2, "__mode")
-        lua_setmetatable(L, -2)
-        identityTable = lua_makeref(L)
     }
 
     /// Frees the registry slots of references and peers that Swift has dropped.

@@ -19,9 +19,14 @@ public struct LuaStack {
     public var top: Int32 { lua_gettop(L) }
 
     /// Makes room for `count` more values. Stack: [-0, +0, -]
+    ///
+    /// A Swift function called from Lua has room for at least 200 values this way: when a
+    /// script has filled its stack close to Lua's limit, the call fails with "stack
+    /// overflow" before Swift runs. Pushing more than that in one function (without popping)
+    /// is a programming error.
     public func reserve(_ count: Int32) {
         if lua_checkstack(L, count) == 0 {
-            fatalError("Lua stack overflow: cannot grow the stack by \(count)")
+            fatalError("Lua stack overflow: a Swift function pushed more than the 200 values it is given room for (\(count) more asked)")
         }
     }
 

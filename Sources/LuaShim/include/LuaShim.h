@@ -8,11 +8,14 @@
 **    Swift frame return, and only then raises the error Swift asked for.
 **  - Calls from Swift into Lua go through lsh_pcall, which also records a traceback.
 **  - Metamethods of Swift objects (__index, __newindex, __gc, __eq, __tostring) are C.
+**  - The standard libraries are guarded where they reach the host's internals or crash Lua
+**    (Libraries.c), debug hooks compose with the budget's (Hooks.c), and scripts'
+**    finalizers run under the budget at safe points (Finalizers.c).
 **
 ** While Swift owns the stack (outside any call, or inside a Swift function called from
 ** Lua), the allocator ignores the memory cap, so the raw API calls Swift makes (pushes,
-** lua_raw*, lua_createtable, luaL_ref) cannot raise. A real out-of-memory there aborts
-** with a message instead of unwinding Swift.
+** lua_raw*, lua_createtable, luaL_ref) cannot raise. If the system itself refuses memory
+** there, the process ends with a message and a failure status instead of unwinding Swift.
 **
 ** Every function here has the lsh_ prefix; the manual's notation [-o, +p, x] gives the
 ** stack effect of the ones that touch the stack.
@@ -49,7 +52,16 @@ void lsh_swift_release(void *object);
 
 /* Creates a state whose allocator counts and caps memory (0 = no cap). NULL when out of memory. */
 lua_State *lsh_newstate(size_t memory_limit);
+/* Runs the pending finalizers, then closes the state; from then on Swift functions are no
+   longer called (a finalizer calling one gets an error). */
 void lsh_close(lua_State *L);
+
+/* The registry slot of the weak-valued table from Swift objects (light userdata keys) to the
+   userdata that holds each. */
+int lsh_identitytable(lua_State *L);
+
+/* Whether the state shows Lua warnings ("@on"/"@off" switch them per state). */
+int lsh_warningson(lua_State *L);
 
 void lsh_setmemorylimit(lua_State *L, size_t limit);
 size_t lsh_memoryused(lua_State *L);
@@ -62,7 +74,9 @@ lua_State *lsh_current(lua_State *L);
 int lsh_isrunning(lua_State *L);
 
 /* Instructions each outermost lsh_pcall may run (0 = unlimited). The count hook this needs
-   slows the VM down, so it is installed only while a budget is set. */
+   slows the VM down, so it is installed only while a budget is set. A script's own hook
+   (debug.sethook) composes with it: setting or clearing one never removes the budget's.
+   Pattern matching (string.find, gsub, match, gmatch) runs inside C and is not counted. */
 void lsh_setbudget(lua_State *L, long long instructions);
 
 /* Asks the Lua code running in the state to stop: at its next instruction check it raises
@@ -76,11 +90,19 @@ void lsh_interrupt(lua_State *L, const char *message);
 void lsh_clearinterrupt(lua_State *L);
 int lsh_isinterrupted(lua_State *L);
 
-/* Runs a full collection cycle; lua_gc is variadic, which Swift cannot call. */
+/* Runs a full collection cycle, then the finalizers it made due; lua_gc is variadic, which
+   Swift cannot call. */
 void lsh_collectgarbage(lua_State *L);
 
-/* Opens the standard libraries in `mask` (bits in LuaLibraries order) in protected mode. */
+/* Opens the standard libraries in `mask` (bits in LuaLibraries order) in protected mode,
+   guarded (see Libraries.c): text chunks only, a debug library that cannot reach the host's
+   internals, finalizers under the budget. */
 int lsh_openlibs(lua_State *L, unsigned mask);
+
+/* [-1, +0, -] lua_setmetatable for a metatable a script may have made: pops it and sets it
+   as the metatable of the value at idx, and when it has __gc, has the value finalized under
+   the budget at a safe point rather than by the collector (see Finalizers.c). */
+void lsh_setmetatable(lua_State *L, int idx);
 
 /* -------------------------------------------------------------------------- */
 /* Loading and calling                                                        */
@@ -114,18 +136,31 @@ void lsh_pushfunction(lua_State *L, void *context);
    1024 of them, after which this pushes a closure the registry keeps and returns 0. */
 int lsh_pushstaticfunction(lua_State *L, void *context);
 
-/* [-0, +1, -] Pushes a new userdata holding the (retained) Swift object, with one user value. */
-void lsh_newobject(lua_State *L, void *object);
-/* The Swift object in the userdata at idx, or NULL when it is not one of ours. */
+/* [-0, +1, -] Pushes a new userdata holding the (retained) Swift object of class `cls` (from
+   lsh_newclassmetatable), with one user value. */
+void lsh_newobject(lua_State *L, void *object, void *cls);
+/* The Swift object in the userdata at idx, or NULL when it is not one of ours (or released). */
 void *lsh_toobject(lua_State *L, int idx);
 
 /*
 ** [-4, +1, -] Makes the metatable for a class of Swift objects from [getters, setters,
-** class table, name] on top: __index and __newindex consult the getters and setters
-** (names to Swift functions), then the instance's field table, then the class table;
-** __gc releases the object; __eq compares objects; __tostring prints "name: 0x...".
+** class table, name] on top, and returns the class, which lsh_newobject stores in each
+** object. __index and __newindex consult the getters and setters (names to Swift
+** functions; the key `true` holds the accessors of names known at run time), then the
+** instance's field table, then the class table; __gc releases the object; __eq compares
+** objects; __tostring prints "name: 0x...".
+**
+** The metamethods check that self is a live object of this very class, by the class its
+** userdata carries, which no metatable change can forge. Anything else is an error worded
+** as if `obj.key` were the call key(obj): "bad argument #1 to 'title' (ui.Controller
+** expected, got ui.View)", "... got a released ui.View", "... got table".
+**
+** A strict class's own instances take no fields: assigning a name that is not a property
+** calls the Swift function under the key `false` of the setters, which raises the error.
+** Instances of a Lua subclass (whose field table's metatable is not the class table) take
+** fields whatever the class.
 */
-void lsh_newclassmetatable(lua_State *L);
+void *lsh_newclassmetatable(lua_State *L, int strict);
 
 /* [-0, +1, -] Pushes a Swift function box as a plain userdata (for getter and setter tables). */
 void lsh_pushbox(lua_State *L, void *context);

@@ -8,6 +8,7 @@ extension GestureRecognizer: LuaObject {}
 enum ViewBindings {
     static func view(host: ScriptHost) -> LuaClass<View> {
         let cls = LuaClass<View>("ui.View", extensible: true)
+        cls.rejectsUnknownProperties = true
         addViewMembers(to: cls, host: host)
         cls.scriptConstructor(callbacks: CallbackCheck.viewCallbacks, host: host) { _ in ScriptView() }
         return cls

@@ -1,0 +1,122 @@
+/*
+** What the shim's files share: the per-state bookkeeping and the layout of the userdata
+** that hold Swift objects. Not part of the public header; Swift never sees it.
+*/
+#ifndef LSH_SHIMSTATE_H
+#define LSH_SHIMSTATE_H
+
+#include "LuaShim.h"
+
+#include <stdatomic.h>
+
+/* A Swift function running for Lua, recorded on the C stack by the trampoline: entering
+   Swift costs a few stores to memory that is already in the cache. */
+typedef struct lsh_Frame {
+  lua_State *L;              /* the thread that called it, which Swift calls back on */
+  int calls;                 /* the depth of calls into Lua when it started */
+  struct lsh_Frame *caller;  /* the Swift function below it, or NULL */
+} lsh_Frame;
+
+/*
+** A class of Swift objects as the metamethods see it. Every object carries a pointer to
+** its class, set when the userdata is made and out of a script's reach, so a metamethod
+** reached with another class's object (a swapped metatable, a metamethod called by hand)
+** tells it apart whatever the object's metatable says.
+*/
+typedef struct lsh_Class {
+  struct lsh_Class *next;  /* the state's classes, freed when it closes */
+  int strict;              /* its own instances take no fields: unknown properties are errors */
+  char name[];             /* the class's Lua name, for messages */
+} lsh_Class;
+
+/* Marks the userdata that hold Swift objects. */
+#define LSH_MAGIC UINT64_C(0x4c7553637265656e) /* "LuScreen" */
+
+typedef struct lsh_Object {
+  uint64_t magic;
+  void *object;     /* the retained Swift object; NULL once released */
+  lsh_Class *cls;   /* the class whose metatable the object was given */
+} lsh_Object;
+
+/* A Lua function the shim runs for a script outside the normal flow of calls (a hook
+   function, a finalizer), on a thread of its own where debug hooks, and so the budget,
+   apply. Linked from the innermost run outwards. */
+typedef struct lsh_Run {
+  lua_State *thread;     /* the thread it runs on */
+  lua_State *hooked;     /* for a hook function: the thread whose hook fired, else NULL */
+  struct lsh_Run *outer;
+} lsh_Run;
+
+/* Swift functions that live as long as the state, each a light C function of its own. */
+#define LSH_STATICS 1024
+
+/* Per-state bookkeeping; a pointer to it sits in the extra space of every thread. */
+typedef struct lsh_State {
+  size_t limit;          /* memory cap in bytes, 0 = none */
+  size_t used;           /* bytes currently allocated */
+  size_t bigblocks;      /* blocks of LSH_BIGBLOCK bytes or more (see callswift) */
+  long long budget;      /* instructions per outermost call, 0 = unlimited */
+  long long remaining;   /* instructions left in the current outermost call */
+  int calls;             /* depth of calls from Swift into Lua (lsh_pcall, lsh_load) */
+  int exhausted;         /* the budget ran out during the current outermost call */
+  lua_State *main;       /* the main thread, whose stack index 1 holds the message handler */
+  lsh_Frame *frame;      /* the innermost Swift function running for Lua, NULL at the top level */
+  atomic_int interrupted;  /* lsh_interrupt asked the running code to stop */
+  char interruption[256];  /* the message it stops with, written before the flag is set */
+  int closing;           /* lua_close is finalizing everything */
+  int warnon;            /* warnings are shown ("@on"/"@off") */
+  int warncontinued;     /* the last warning piece asked to be continued */
+  int identity;          /* registry slot of the table from Swift objects to their userdata */
+  int scripthooks;       /* a script has set a debug hook at some point */
+  lsh_Run *run;          /* the innermost function run for a script (see lsh_Run) */
+  int pendingfinalizers; /* objects whose finalizer waits for a safe point */
+  int finalizing;        /* the pending finalizers are running */
+  lsh_Class *classes;    /* every class made in the state */
+  /* Standard functions the guarded versions delegate to. */
+  lua_CFunction load, loadfile, searchpath;
+  lua_CFunction getinfo, getlocal, setlocal, traceback, getuservalue;
+  int nstatics;          /* slots of `statics` in use */
+  void *statics[LSH_STATICS];  /* the Swift functions that live as long as the state */
+} lsh_State;
+
+static inline lsh_State *lsh_getstate(lua_State *L) {
+  return *(lsh_State **)lua_getextraspace(L);
+}
+
+/* Calls into Lua and Swift functions called from Lua alternate on the C stack, so Swift is
+   the innermost native frame exactly when no call into Lua started since the innermost
+   Swift function did. */
+static inline int lsh_inswift(const lsh_State *S) {
+  return S->calls == (S->frame ? S->frame->calls : 0);
+}
+
+/* The object in the userdata at idx, or NULL when it is not one of ours. */
+static inline lsh_Object *lsh_checkobject(lua_State *L, int idx) {
+  if (lua_type(L, idx) != LUA_TUSERDATA || lua_rawlen(L, idx) != sizeof(lsh_Object)) return NULL;
+  lsh_Object *o = (lsh_Object *)lua_touserdata(L, idx);
+  return o->magic == LSH_MAGIC ? o : NULL;
+}
+
+/* Registry keys of the shim's own values (their addresses are unique light userdata). The
+   registry is out of scripts' reach: debug.getregistry is refused. */
+extern const char lsh_hooks_key;      /* thread -> the script's hook on it (weak keys) */
+extern const char lsh_runner_key;     /* the thread functions are run on (lsh_run) */
+extern const char lsh_sentinels_key;  /* table -> the sentinel that finalizes it (weak keys) */
+extern const char lsh_pending_key;    /* the objects waiting for their finalizer, in order */
+extern const char lsh_sentinelmeta_key;
+
+/* Hooks.c */
+void lsh_hook(lua_State *L, lua_Debug *ar);
+void lsh_applyhook(lua_State *T, lsh_State *S);
+int lsh_run(lua_State *L, lsh_State *S, int nargs, lua_State *hooked);
+lua_State *lsh_hookedthread(lua_State *L);
+void lsh_installhooks(lua_State *L, int debuglib);
+
+/* Finalizers.c */
+void lsh_installfinalizers(lua_State *L);
+void lsh_runpendingfinalizers(lua_State *L);
+
+/* Libraries.c */
+void lsh_installguards(lua_State *L);
+
+#endif
