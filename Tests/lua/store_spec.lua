@@ -194,7 +194,7 @@ describe("store", function()
 
     it("follow unsaved changes at the end of the loop step, once for all of them", function()
       local changes = 0
-      local token = notify.observe(store.objectsDidChange, function() changes = changes + 1 end)
+      local token = notify.observe(store.objectsDidChange, function() changes = changes + 1 end, { object = ctx })
       entry("d", "mon", 2.5)
       frc.sections[2].objects[1].text = "C"
       assert.are.same({}, calls, "nothing before the step ends")
