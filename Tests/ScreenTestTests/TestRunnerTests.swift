@@ -56,11 +56,33 @@ struct TestRunnerTests {
     }
 
     @Test func anUnclaimedCallbackErrorFailsItsTestWithWhatRaisedIt() throws {
-        let (_, results, _) = try run([fixture("unclaimed_error.lua")])
+        let (_, results, lines) = try run([fixture("unclaimed_error.lua")])
         let failed = try #require(results.first { $0.status == .failed })
         #expect(failed.name == "leaves a timer's error unclaimed")
-        #expect(failed.failure?.message.contains("error in timer callback scheduled at") == true)
-        #expect(failed.failure?.message.contains("unclaimed_error.lua:6: nobody looked") == true)
+        #expect(failed.failure?.message == "1 script error raised during the test and not taken with test.errors()")
+        let error = try #require(failed.errors.first)
+        #expect(failed.errors.count == 1)
+        #expect(error.context.hasPrefix("timer callback scheduled at ") && error.context.hasSuffix("unclaimed_error.lua:6"))
+        #expect(error.message.hasSuffix("unclaimed_error.lua:6: nobody looked"))
+        #expect(lines.joined(separator: "\n").contains("error in timer callback scheduled at"))
+        #expect(results.last?.status == .passed)
+    }
+
+    @Test func untakenErrorsAreKeptWithTheAssertionThatFailed() throws {
+        let (_, results, lines) = try run([fixture("untaken_errors.lua")])
+        let failed = try #require(results.first { $0.name == "untaken errors are shown with the assertion that failed" })
+        #expect(failed.failure?.message.hasPrefix("Expected objects to be equal.") == true)
+        #expect(failed.errors.count == 1)
+        #expect(failed.errors.first?.message.hasSuffix("untaken_errors.lua:14: nobody looked") == true)
+        let frames = try #require(failed.errors.first?.traceback?.split(separator: "\n"))
+        #expect(frames.first == "stack traceback:")
+        #expect(frames.dropFirst().first?.hasSuffix("untaken_errors.lua:14: in local 'inner'") == true)
+        #expect(frames.last?.contains("untaken_errors.lua:17: in function <") == true)
+        #expect(frames.count == 5)
+        let traceback = frames.joined(separator: "\n")
+        #expect(!traceback.contains("screentest"))
+        #expect(lines.joined(separator: "\n").contains(
+            "      and 1 script error raised during the test and not taken with test.errors():"))
     }
 
     @Test func discoveryFindsSuitesAndSkipsTheRest() throws {
@@ -85,21 +107,45 @@ struct TestRunnerTests {
         #expect(files == ["a_spec.lua", "b_test.lua", "sub/c_test.lua"].map { folder + "/" + $0 })
     }
 
-    @Test func aStuckTestStopsAtTheBudgetAndTheRunGoesOn() throws {
+    /// Runs `source` as a suite of its own with `options` changed by `configure`.
+    func runSuite(_ source: String, configure: (inout TestRunner.Options) -> Void) throws -> (TestSummary, [TestResult]) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stuck-\(UUID())").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try """
-        it("spins", function() while true do end end)
-        it("still runs", function() assert.is_true(true) end)
-        """.write(toFile: folder + "/stuck_spec.lua", atomically: true, encoding: .utf8)
+        try source.write(toFile: folder + "/stuck_spec.lua", atomically: true, encoding: .utf8)
         var options = TestRunner.Options(paths: [folder])
-        options.instructionBudget = 5_000_000
+        configure(&options)
         let runner = TestRunner(options: options)
-        var lines: [String] = []
-        runner.output = { lines.append($0) }
-        let (summary, _) = try runner.run()
-        #expect(summary.failed >= 1)
-        #expect(lines.joined().contains("instruction budget exhausted"))
+        runner.output = { _ in }
+        return try runner.run()
+    }
+
+    @Test func aStuckTestIsStoppedAtTheTimeLimitWhereItIsAndTheFileGoesOn() throws {
+        let (summary, results) = try runSuite("""
+            it("spins", function()
+              local n = 0
+              while true do n = n + 1 end
+            end)
+            it("still runs", function() assert.is_true(true) end)
+            """) { $0.timeout = 0.1 }
+        #expect(summary == TestSummary(passed: 1, failed: 1))
+        let failure = try #require(results.first?.failure)
+        #expect(failure.message.hasSuffix("stuck_spec.lua:3: timed out after 0.1 s"))
+        #expect(failure.location?.hasSuffix("stuck_spec.lua:3") == true)
+        let frames = try #require(failure.traceback?.split(separator: "\n"))
+        #expect(frames.count == 2)
+        #expect(frames.last?.contains("stuck_spec.lua:3: in function <") == true)
+    }
+
+    @Test func aSpentInstructionBudgetFailsTheTestThatSpentItAndEndsTheFile() throws {
+        let (summary, results) = try runSuite("""
+            it("passes", function() end)
+            it("spins", function() while true do end end)
+            it("does not run", function() end)
+            """) { $0.instructionBudget = 5_000_000 }
+        #expect(summary == TestSummary(passed: 1, failed: 1))
+        #expect(results.last?.name == "spins")
+        #expect(results.last?.failure?.message.hasSuffix(
+            "stuck_spec.lua:2: instruction budget exhausted (5000000 instructions); the file's remaining tests did not run") == true)
     }
 }

@@ -70,7 +70,7 @@ describe("notify", function()
     assert.are.same({ "still called" }, log)
     local reported = test.errors()
     assert.are.equal(1, #reported)
-    assert.matches("^observer of 'boom' added at Tests/lua/notify_spec.lua:%d+$", reported[1].context)
+    assert.matches("^observer of 'boom' added at .-notify_spec%.lua:%d+$", reported[1].context)
   end)
 
   describe("local notifications", function()

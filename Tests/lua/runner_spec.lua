@@ -431,6 +431,92 @@ describe("filter", function()
   end)
 end)
 
+describe("starting again after a position", function()
+  -- Positions count blocks and tests in declaration order: outer 1, a 2,
+  -- inner 3, b 4, c 5, broken 6, d 7.
+  local log
+  local function body(_ENV)
+    describe("outer", function()
+      setup(function() log[#log + 1] = "outer setup" end)
+      teardown(function() log[#log + 1] = "outer teardown" end)
+      it("a", function() log[#log + 1] = "a" end)
+      describe("inner", function()
+        setup(function() log[#log + 1] = "inner setup" end)
+        it("b", function() log[#log + 1] = "b" end)
+      end)
+      it("c", function() log[#log + 1] = "c" end)
+    end)
+    describe("broken", function() error("body broke") end)
+    it("d", function() log[#log + 1] = "d" end)
+  end
+
+  before_each(function() log = {} end)
+
+  it("runs and reports only what comes after, setting up only the blocks with tests left", function()
+    local result = run_file(body, { file = "f_spec.lua", after = 4 })
+    assert.same({ "outer c", "broken", "d" }, names(result))
+    assert.same({ "outer setup", "c", "outer teardown", "d" }, log)
+  end)
+
+  it("skips a whole block that came before", function()
+    local result = run_file(body, { file = "f_spec.lua", after = 5 })
+    assert.same({ "broken", "d" }, names(result))
+    assert.same({ "d" }, log)
+    result = run_file(body, { file = "f_spec.lua", after = 6 })
+    assert.same({ "d" }, names(result))
+  end)
+
+  it("runs everything from the start", function()
+    local result = run_file(body, { file = "f_spec.lua", after = 0 })
+    assert.same({ "outer a", "outer inner b", "outer c", "broken", "d" }, names(result))
+    assert.same({ "outer setup", "a", "inner setup", "b", "c", "outer teardown", "d" }, log)
+  end)
+
+  it("runs nothing after the last position", function()
+    local result = run_file(body, { file = "f_spec.lua", after = 7 })
+    assert.same({}, names(result))
+    assert.same({}, log)
+  end)
+end)
+
+describe("a host's call", function()
+  it("makes every call into the file, told what runs and where the file could go on", function()
+    local seen = {}
+    local where = {}
+    local result = run_file(function(_ENV)
+      where.block = here(); describe("block", function()
+        setup(function() end)
+        before_each(function() end)
+        where.test = here(); it("test", function() end)
+      end)
+    end, { file = "f_spec.lua", call = function(what, handler, fn, ...)
+      seen[#seen + 1] = what
+      return xpcall(fn, handler, ...)
+    end })
+    assert.equal("1 passed, 0 failed, 0 skipped", counts(result))
+    assert.same({
+      { name = "f_spec.lua", location = "f_spec.lua" },                 -- the file
+      { name = "block", location = where.block },                      -- the describe body
+      { name = "block", location = where.block, resume = 2 },          -- setup: on after the block
+      { name = "block test", location = where.test, resume = 2 },      -- before_each
+      { name = "block test", location = where.test, resume = 2 },      -- the test
+    }, seen)
+  end)
+
+  it("leaves the failures as they are without it", function()
+    local function helper() error("deep down") end
+    local function file(_ENV)
+      it("test", function() helper() end)
+    end
+    local plain = run_file(file)
+    local called = run_file(file, { file = "inner_spec.lua", call = function(_, handler, fn, ...)
+      return xpcall(fn, handler, ...)
+    end })
+    assert.same(plain.tests[1].failure, called.tests[1].failure)
+    assert.equal(2, select(2, called.tests[1].failure.traceback:gsub("\n", "")))   -- helper, the test
+  end)
+end)
+
 describe("failure records", function()
   it("give the assertion's message and place, without a traceback", function()
     local where

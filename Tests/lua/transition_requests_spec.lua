@@ -20,9 +20,9 @@ describe("requests during a transition", function()
     local nav = ui.NavigationController:new(root)
     window.rootViewController = nav
     nav:push(ui.Controller:new{ title = "b" }, true)
-    assert.matches("^Tests/lua/transition_requests_spec.lua:%d+: cannot pop ui.Controller 'b': " ..
+    assert.matches("^.-transition_requests_spec%.lua:%d+: cannot pop ui.Controller 'b': " ..
                    "ui.NavigationController is still animating a transition$", raised(function() nav:pop(true) end))
-    assert.matches("^Tests/lua/transition_requests_spec.lua:%d+: cannot pop to ui.Controller 'root': " ..
+    assert.matches("^.-transition_requests_spec%.lua:%d+: cannot pop to ui.Controller 'root': " ..
                    "ui.NavigationController is still animating a transition$", raised(function() nav:popToRoot(true) end))
     assert.matches("still animating a transition$", raised(function() nav:popTo(root, true) end))
     assert.matches("still animating a transition$", raised(function() nav:push(ui.Controller:new(), true) end))
@@ -42,7 +42,7 @@ describe("requests during a transition", function()
     window.rootViewController = root
     local modal = ui.Controller:new{ title = "M" }
     root:present(modal, true)
-    assert.matches("^Tests/lua/transition_requests_spec.lua:%d+: cannot dismiss ui.Controller 'M': " ..
+    assert.matches("^.-transition_requests_spec%.lua:%d+: cannot dismiss ui.Controller 'M': " ..
                    "ui.Controller 'R' is still animating a transition$", raised(function() root:dismiss(true) end))
     assert.matches("still animating a transition$", raised(function() modal:dismiss(false) end))
     test.advance(1)

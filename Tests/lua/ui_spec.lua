@@ -146,7 +146,7 @@ describe("ui", function()
       assert.are.equal(2, calls)
       local reported = test.errors()
       assert.are.equal(2, #reported)
-      assert.matches("^action for touchUpInside added at Tests/lua/ui_spec.lua:%d+$", reported[1].context)
+      assert.matches("^action for touchUpInside added at .-ui_spec%.lua:%d+$", reported[1].context)
     end)
 
     it("lay out label text by lines and line break mode", function()

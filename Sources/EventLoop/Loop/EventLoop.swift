@@ -136,7 +136,7 @@ public final class EventLoop {
     /// input event.
     ///
     /// - Parameter body: The call; it may defer more calls, which run in the same drain after
-    ///   those already queued.
+    ///   those already queued (up to ``drainAllowance`` of them; the rest in the next step).
     public func `defer`(_ body: @escaping () -> Void) {
         deferredCalls.append(body)
     }
@@ -169,13 +169,34 @@ public final class EventLoop {
     /// Runs steps until nothing is ready: no deferred call, no queued input, no due timer.
     ///
     /// It never waits nor moves virtual time. It checks ``inputSource`` without waiting before
-    /// each step.
+    /// each step. Work that keeps scheduling itself for now (a zero-second timer that sets
+    /// another) is never idle, so it stops after ``callsPerInstant`` callbacks and leaves the
+    /// rest queued.
     public func runUntilIdle() {
+        var calls = 0, steps = 0
         repeat {
             pollInputSource()
-            step(stoppingOnQuit: false)
-        } while !isIdle
+            calls += step(stoppingOnQuit: false)
+            steps += 1
+        } while !isIdle && calls < Self.callsPerInstant && steps < Self.callsPerInstant
     }
+
+    /// The callbacks the loop runs at one instant of virtual time before it lets time pass.
+    ///
+    /// A script that keeps scheduling work for now (`loop.after(0, f)` from `f`, or a deferred
+    /// call that defers itself) would otherwise hold virtual time still for ever, and every
+    /// driver that runs until idle would never return. Past this many callbacks at one
+    /// instant, each further step moves the virtual clock by ``spinTicks``, as a real clock
+    /// moves while such a loop spins.
+    static let callsPerInstant = 100_000
+    /// How far the virtual clock moves per step once a loop spins at one instant: 10 ms, so
+    /// that a spinning app costs at most a hundred steps (of at most ``drainAllowance`` calls
+    /// and the timers due) per virtual second.
+    static let spinTicks: Int64 = 10_000_000
+    /// The deferred calls one drain runs beyond those queued when it began: a call that
+    /// defers itself would otherwise keep the loop in one drain for ever, with no timer or
+    /// input ever running again.
+    static let drainAllowance = 1_000
 
     /// Runs one step at the current time, without waiting.
     ///
@@ -183,7 +204,7 @@ public final class EventLoop {
     @discardableResult
     public func runOnce() -> Bool {
         pollInputSource()
-        return step(stoppingOnQuit: false)
+        return step(stoppingOnQuit: false) > 0
     }
 
     // MARK: - Virtual time
@@ -204,15 +225,47 @@ public final class EventLoop {
         let target = Nanoseconds.sum(time, Nanoseconds.from(seconds: seconds))
         // Run until idle at each deadline up to the target: runUntilIdle() and a search for the
         // next deadline, fused so that each instant costs one look at the queue.
+        var spin = InstantSpin()
         while true {
             pollInputSource()
-            step(stoppingOnQuit: false)
-            if !deferredCalls.isEmpty || !inputQueue.isEmpty { continue }
+            let calls = step(stoppingOnQuit: false)
+            if !deferredCalls.isEmpty || !inputQueue.isEmpty {
+                guard spin.letTimePass(&time, upTo: target, after: calls) else { break }
+                continue
+            }
             guard let next = timers.nextDeadline(), next <= target else { break }
-            time = max(time, next)
+            if next <= time {
+                guard spin.letTimePass(&time, upTo: target, after: calls) else { break }
+                continue
+            }
+            time = next
         }
         time = max(time, target)
         runUntilIdle()
+    }
+
+    /// Counts what a virtual-time driver runs at one instant (see ``callsPerInstant``).
+    private struct InstantSpin {
+        private var instant: Int64 = .min
+        private var calls = 0
+
+        /// Called for a step that ran `stepCalls` callbacks and after which work is still due
+        /// now: true to run another step, having moved `time` by ``spinTicks`` once the loop
+        /// spins; false when it spins with `time` already at `target`.
+        mutating func letTimePass(_ time: inout Int64, upTo target: Int64, after stepCalls: Int) -> Bool {
+            if time != instant {
+                instant = time
+                calls = 0
+            }
+            // A step that ran nothing still counts, so that the count always grows.
+            calls += max(stepCalls, 1)
+            guard calls > EventLoop.callsPerInstant else { return true }
+            guard time < target else { return false }
+            time = min(target, Nanoseconds.sum(time, EventLoop.spinTicks))
+            instant = time
+            calls = EventLoop.callsPerInstant
+            return true
+        }
     }
 
     /// How ``runUntilSettled(limit:)`` and ``run(for:)`` ended.
@@ -266,14 +319,17 @@ public final class EventLoop {
         precondition(clock == .virtual, "a run for a span of time needs a loop on the virtual clock")
         defer { isQuitRequested = false }
         let target = Nanoseconds.sum(time, Nanoseconds.from(seconds: seconds))
+        var spin = InstantSpin()
         while !isQuitRequested {
             pollInputSource()
-            step(stoppingOnQuit: true)
+            let calls = step(stoppingOnQuit: true)
             if isQuitRequested { break }
             // What the step scheduled for now runs before time moves, as in advance(by:).
-            if !deferredCalls.isEmpty || !inputQueue.isEmpty { continue }
             let next = timers.nextDeadline()
-            if let next, next <= time { continue }
+            if !deferredCalls.isEmpty || !inputQueue.isEmpty || (next.map { $0 <= time } ?? false) {
+                guard spin.letTimePass(&time, upTo: target, after: calls) else { return .timeUp }
+                continue
+            }
             if untilSettled && !hasWorkInFlight { return .settled }
             guard let next, next <= target else {
                 time = max(time, target)
@@ -300,12 +356,12 @@ public final class EventLoop {
     /// Runs one step; see the type's documentation for the order.
     ///
     /// - Parameter stoppingOnQuit: Return as soon as a callback has called ``quit()``.
-    /// - Returns: Whether anything ran.
+    /// - Returns: How many callbacks ran (deferred calls, timers and input events).
     @discardableResult
-    func step(stoppingOnQuit: Bool) -> Bool {
+    func step(stoppingOnQuit: Bool) -> Int {
         let stepTime = nowTicks
-        var ran = drainDeferredCalls(stoppingOnQuit: stoppingOnQuit)
-        if stoppingOnQuit && isQuitRequested { return ran }
+        var calls = drainDeferredCalls(stoppingOnQuit: stoppingOnQuit)
+        if stoppingOnQuit && isQuitRequested { return calls }
 
         let sequenceLimit = timers.nextSequence
         while let due = timers.takeDue(at: stepTime, scheduledBefore: sequenceLimit) {
@@ -313,34 +369,36 @@ public final class EventLoop {
             if due.isRepeating && timers.finishFiring(due.id) {
                 timers.rearm(due.id, after: nowTicks)
             }
-            ran = true
-            if stoppingOnQuit && isQuitRequested { return ran }
-            drainDeferredCalls(stoppingOnQuit: stoppingOnQuit)
-            if stoppingOnQuit && isQuitRequested { return ran }
+            calls += 1
+            if stoppingOnQuit && isQuitRequested { return calls }
+            calls += drainDeferredCalls(stoppingOnQuit: stoppingOnQuit)
+            if stoppingOnQuit && isQuitRequested { return calls }
         }
 
         var eventsLeft = inputQueue.count
         while eventsLeft > 0, let event = inputQueue.popFirst() {
             eventsLeft -= 1
             inputHandler?(event)
-            ran = true
-            if stoppingOnQuit && isQuitRequested { return ran }
-            drainDeferredCalls(stoppingOnQuit: stoppingOnQuit)
-            if stoppingOnQuit && isQuitRequested { return ran }
+            calls += 1
+            if stoppingOnQuit && isQuitRequested { return calls }
+            calls += drainDeferredCalls(stoppingOnQuit: stoppingOnQuit)
+            if stoppingOnQuit && isQuitRequested { return calls }
         }
-        return ran
+        return calls
     }
 
-    /// Runs deferred calls until the queue is empty.
+    /// Runs deferred calls until the queue is empty, or ``drainAllowance`` calls past those
+    /// queued when it began; returns how many ran.
     @discardableResult
-    private func drainDeferredCalls(stoppingOnQuit: Bool) -> Bool {
-        var ran = false
-        while let call = deferredCalls.popFirst() {
+    private func drainDeferredCalls(stoppingOnQuit: Bool) -> Int {
+        var calls = 0
+        let allowance = deferredCalls.count + Self.drainAllowance
+        while calls < allowance, let call = deferredCalls.popFirst() {
+            calls += 1
             call()
-            ran = true
             if stoppingOnQuit && isQuitRequested { break }
         }
-        return ran
+        return calls
     }
 
     // MARK: - Waiting

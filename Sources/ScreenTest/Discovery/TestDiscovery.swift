@@ -2,6 +2,10 @@ import Foundation
 
 /// Finds test files: `*_spec.lua` and `*_test.lua` under the given folders, and any file
 /// named explicitly, whatever its name.
+///
+/// Files are named as the report shows them, whatever way their folder was spelt: relative
+/// to the current folder when they are inside it (`./Tests/lua`, `Tests/lua/` and the
+/// absolute path all give `Tests/lua/x_spec.lua`), else absolute.
 public struct TestDiscovery {
     /// A path that does not exist.
     public struct MissingPath: Error, CustomStringConvertible {
@@ -9,7 +13,12 @@ public struct TestDiscovery {
         public var description: String { "no such file or directory: \(path)" }
     }
 
-    public init() {}
+    /// The folder relative names start from.
+    public var currentFolder: String
+
+    public init(currentFolder: String = FileManager.default.currentDirectoryPath) {
+        self.currentFolder = currentFolder
+    }
 
     /// The test files for `paths`, each folder's files in path order, without duplicates.
     /// Hidden folders and `__snapshots__` are skipped.
@@ -19,8 +28,11 @@ public struct TestDiscovery {
         let manager = FileManager.default
         for path in paths {
             var isDirectory: ObjCBool = false
-            guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else { throw MissingPath(path: path) }
-            let files = isDirectory.boolValue ? suites(under: path) : [path]
+            guard manager.fileExists(atPath: absolute(path), isDirectory: &isDirectory) else {
+                throw MissingPath(path: path)
+            }
+            let folder = name(of: path)
+            let files = isDirectory.boolValue ? suites(under: folder) : [folder]
             for file in files where seen.insert(file).inserted {
                 found.append(file)
             }
@@ -28,14 +40,59 @@ public struct TestDiscovery {
         return found
     }
 
+    /// A path as reports name it: `.` and `..` resolved, relative to the current folder when
+    /// inside it (`.` for the folder itself), else absolute.
+    public func name(of path: String) -> String {
+        let full = Self.standardized(absolute(path))
+        let folder = Self.standardized(currentFolder)
+        if let inside = Self.relative(full, to: folder) { return inside }
+        // The current folder as the system gives it has its links resolved (/tmp is
+        // /private/tmp on macOS): compare the real paths too.
+        if let realFull = Self.realPath(full), let realFolder = Self.realPath(folder),
+           let inside = Self.relative(realFull, to: realFolder) {
+            return inside
+        }
+        return full
+    }
+
+    private func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? path : currentFolder + "/" + path
+    }
+
+    private static func relative(_ path: String, to folder: String) -> String? {
+        if path == folder { return "." }
+        let prefix = folder == "/" ? "/" : folder + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : nil
+    }
+
+    /// An absolute path without empty, `.` and `..` components (a `..` at the root stays
+    /// at the root, as the system resolves it).
+    static func standardized(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            switch part {
+            case ".": continue
+            case "..": if !parts.isEmpty { parts.removeLast() }
+            default: parts.append(part)
+            }
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     /// Whether a file name marks a suite.
     public static func isSuite(_ name: String) -> Bool {
         name.hasSuffix("_spec.lua") || name.hasSuffix("_test.lua")
     }
 
+    /// The suites under a folder named as ``name(of:)`` names it.
     private func suites(under folder: String) -> [String] {
-        let base = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
-        guard let walker = FileManager.default.enumerator(atPath: base) else { return [] }
+        guard let walker = FileManager.default.enumerator(atPath: absolute(folder)) else { return [] }
         var files: [String] = []
         while let relative = walker.nextObject() as? String {
             let name = (relative as NSString).lastPathComponent
@@ -43,7 +100,12 @@ public struct TestDiscovery {
                 walker.skipDescendants()
                 continue
             }
-            if TestDiscovery.isSuite(name) { files.append(base + "/" + relative) }
+            guard TestDiscovery.isSuite(name) else { continue }
+            switch folder {
+            case ".": files.append(relative)
+            case "/": files.append("/" + relative)
+            default: files.append(folder + "/" + relative)
+            }
         }
         return files.sorted()
     }

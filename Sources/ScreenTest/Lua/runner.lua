@@ -12,6 +12,18 @@
 -- Nothing raised by a test, a hook or the file escapes: every error becomes
 -- a failed entry in the result.
 --
+-- Every block and test has a position, counted in the order they are
+-- declared, which is the order they run in. A host whose process died while
+-- a test ran starts the file again with `after` set to that test's position:
+-- what came before it is neither run nor reported again.
+--
+-- A host may make the calls into the file's code itself (`call`, to limit
+-- their time). It is called as call(what, handler, fn, ...) and must return
+-- what xpcall(fn, handler, ...) returns; `what` says what runs:
+--   { name = entry name, location = "file:line", resume = position or nil }
+-- the entry to fail if the call never comes back, and the position to start
+-- again after (nil when the file cannot be started again past it).
+--
 -- An entry (what the reporter gets and result.tests holds) is
 --   { name = "outer inner test", location = "file:line", status = "passed"
 --     | "failed" | "skipped", failure = nil | { message, location, traceback },
@@ -170,24 +182,34 @@ local function describe_error(err, frames)
 end
 
 -- The message handler for a protected call made by `protect`, whose frame
--- and those below it are `base` deep.
-local function handler(base)
+-- and those below it are `base` deep, with `gap` frames between it and the
+-- function it protects.
+local function handler(base, gap)
   return function(err)
     if getmetatable(err) == Pending then return err end
     local failure = assert:failure_info(err)
     if failure then return setmetatable(failure, Captured) end
     -- Levels seen from here: 1 is this function and `bottom` the outermost;
-    -- protect's frame is base deep, xpcall above it, then the function it
-    -- protects, whose frames are the test's.
+    -- protect's frame is base deep, xpcall (and the host's call) above it,
+    -- then the function it protects, whose frames are the test's. A host's
+    -- message handler calling this one is a C frame, left out as the C
+    -- function raising the error is.
     local bottom = stack_depth() - 1
-    return describe_error(err, user_frames(2, bottom - base - 1))
+    return describe_error(err, user_frames(2, bottom - base - gap))
   end
 end
 
--- Calls fn(...); returns true, or false and a Captured or Pending value.
-local function protect(fn, ...)
+-- Calls fn(...), through the host's call when there is one (see the top of
+-- the file); returns true, or false and a Captured or Pending value.
+local function protect(self, what, fn, ...)
   local base = stack_depth() - 1
-  local ok, result = xpcall(fn, handler(base), ...)
+  local call = self.call
+  local ok, result
+  if call then
+    ok, result = call(what, handler(base, 2), fn, ...)
+  else
+    ok, result = xpcall(fn, handler(base, 1), ...)
+  end
   if ok then return true end
   local mt = getmetatable(result)
   if mt ~= Captured and mt ~= Pending then
@@ -207,20 +229,28 @@ end
 local hook_kinds = { "before_each", "after_each", "setup", "teardown",
                      "lazy_setup", "lazy_teardown" }
 
-local function new_block(name, parent, location)
+-- A block's `position` is its own, `last` the highest in it once its body
+-- has run.
+local function new_block(name, parent, location, position)
   local hooks = {}
   for _, kind in ipairs(hook_kinds) do hooks[kind] = {} end
   local fullname = name
   if parent and parent.fullname ~= "" then fullname = parent.fullname .. " " .. name end
   return { name = name, fullname = fullname, parent = parent, location = location,
-           children = {}, hooks = hooks }
+           children = {}, hooks = hooks, position = position, last = position }
 end
 
-local function new_test(name, parent, location, fn)
+local function new_test(name, parent, location, fn, position)
   local fullname = name
   if parent.fullname ~= "" then fullname = parent.fullname .. " " .. name end
   return { test = true, name = name, fullname = fullname, parent = parent,
-           location = location, fn = fn }
+           location = location, fn = fn, position = position }
+end
+
+-- The next position in declaration order.
+local function next_position(self)
+  self.count = self.count + 1
+  return self.count
 end
 
 local Suite = {}
@@ -249,11 +279,12 @@ local function environment(self)
       error("bad argument #2 to 'describe' (function expected, got " .. type(fn) .. ")", 2)
     end
     local outer = self.block
-    local block = new_block(name, outer, caller_location())
+    local block = new_block(name, outer, caller_location(), next_position(self))
     outer.children[#outer.children + 1] = block
     self.block = block
-    local ok, captured = protect(fn)
+    local ok, captured = protect(self, { name = block.fullname, location = block.location }, fn)
     self.block = outer
+    block.last = self.count
     if not ok then block.error = failure_of(captured) end
   end
 
@@ -264,7 +295,7 @@ local function environment(self)
       error("bad argument #2 to 'it' (function expected, got " .. type(fn) .. ")", 2)
     end
     local block = self.block
-    block.children[#block.children + 1] = new_test(name, block, caller_location(), fn)
+    block.children[#block.children + 1] = new_test(name, block, caller_location(), fn, next_position(self))
   end
 
   -- pending(name) declares a skipped test; inside a test, pending(reason)
@@ -276,7 +307,7 @@ local function environment(self)
     declaring("pending")
     name = check_name(name, "pending")
     local block = self.block
-    block.children[#block.children + 1] = new_test(name, block, caller_location())
+    block.children[#block.children + 1] = new_test(name, block, caller_location(), nil, next_position(self))
   end
 
   local function hook(kind, what)
@@ -317,17 +348,25 @@ local runner = {}
 --- A suite for one test file.
 -- options.file: the file's path, naming entries for the file itself.
 -- options.filter: a Lua pattern; only tests whose full name matches run.
+-- options.after: a position; what was declared up to it neither runs nor is
+--   reported (the file starts again after a test that ended its process).
+-- options.call: the host's way to call the file's code (see the top).
 function runner.new(options)
   options = options or {}
   local filter = options.filter
   if filter ~= nil then filter = tostring(filter) end
+  local after = options.after
+  if type(after) ~= "number" then after = nil end
   local self = setmetatable({
     file = tostring(options.file or "?"),
     filter = filter,
+    after = after,
+    call = type(options.call) == "function" and options.call or nil,
+    count = 0,
     phase = "collect",
     host = { before_each = {}, after_each = {} },
   }, Suite)
-  self.root = new_block(self.file, nil, self.file)
+  self.root = new_block(self.file, nil, self.file, 0)
   self.root.fullname = ""
   self.block = self.root
   self.env = environment(self)
@@ -337,7 +376,8 @@ end
 --- Runs the loaded file, recording its blocks and tests.
 function Suite:collect(chunk)
   self.phase, self.block = "collect", self.root
-  local ok, captured = protect(chunk)
+  local ok, captured = protect(self, { name = self.file, location = self.file }, chunk)
+  self.root.last = self.count
   if not ok and not self.root.error then self.root.error = failure_of(captured) end
 end
 
@@ -373,13 +413,21 @@ local function selected(self, test)
   return found ~= nil
 end
 
+-- Whether a test or block came before the position the run starts after.
+local function done_before(self, node)
+  local after = self.after
+  return after ~= nil and (node.test and node.position or node.last) <= after
+end
+
 -- Whether a block has anything to report under the filter.
 local function has_work(self, block)
-  if self.filter == nil then return true end
+  if self.filter == nil and self.after == nil then return true end
   if block.work == nil then
     block.work = false
     for _, child in ipairs(block.children) do
-      if child.test and selected(self, child)
+      if done_before(self, child) then
+        -- run and reported before the run started again
+      elseif child.test and selected(self, child)
          or not child.test and (child.error or has_work(self, child)) then
         block.work = true
         break
@@ -418,12 +466,25 @@ local function report_block(self, block, failure)
   report(self, record)
 end
 
+-- What a block's setup or teardown is to the host: the block's entry, and,
+-- should it never come back, the file goes on after the block.
+local function block_call(self, block)
+  if not block.call then
+    if block == self.root then
+      block.call = { name = self.file, location = self.file, resume = block.last }
+    else
+      block.call = { name = block.fullname, location = block.location, resume = block.last }
+    end
+  end
+  return block.call
+end
+
 -- Runs a block's setup or teardown hooks. A failure is one failed entry for
 -- the block; a failed setup also stops the block.
 local function run_block_hooks(self, block, kind)
   local failed
   for _, fn in ipairs(block.hooks[kind]) do
-    local ok, captured = protect(fn)
+    local ok, captured = protect(self, block_call(self, block), fn)
     if not ok and not failed then
       failed = true
       block.failed = true
@@ -453,7 +514,7 @@ end
 -- into the test's record: the first failure wins, pending only skips a test
 -- that has not failed.
 local function run_in_test(self, record, fn, ...)
-  local ok, captured = protect(fn, ...)
+  local ok, captured = protect(self, self.running.call, fn, ...)
   if ok then return end
   if getmetatable(captured) == Pending then
     if record.status == "passed" then
@@ -480,7 +541,7 @@ local function hook_levels(self, block)
 end
 
 local function run_test(self, test)
-  if not selected(self, test) then return end
+  if done_before(self, test) or not selected(self, test) then return end
   local record = { name = test.fullname, location = test.location, status = "skipped" }
   if not test.fn then return report(self, record) end
   if not lazy_setup(self, test.parent) then return end
@@ -489,7 +550,8 @@ local function run_test(self, test)
   record.status = "passed"
   started(self, record)
   local finally = {}
-  self.running = { record = record, finally = finally }
+  self.running = { record = record, finally = finally,
+                   call = { name = record.name, location = record.location, resume = test.position } }
   local snapshot = spy.snapshot()
   local levels = hook_levels(self, test.parent)
 
@@ -519,6 +581,7 @@ local function run_test(self, test)
 end
 
 local function run_block(self, block)
+  if done_before(self, block) then return end
   if block.error then return report_block(self, block, block.error) end
   if not has_work(self, block) then return end
   local snapshot = spy.snapshot()

@@ -14,8 +14,8 @@ enum RunnerModules {
     /// Starts a suite for a file, puts its functions (`describe`, `it`, `assert`, ...) in
     /// the globals, and returns the steps the host drives.
     static let startSuite = """
-        local file, filter, hooks, snapshots = ...
-        local suite = require("screentest.runner").new{ file = file, filter = filter }
+        local file, filter, hooks, snapshots, after, call = ...
+        local suite = require("screentest.runner").new{ file = file, filter = filter, after = after, call = call }
         suite:add_hooks(hooks)
         require("screentest.snapshot").install(suite.env.assert, file, snapshots)
         for name, value in pairs(suite.env) do _G[name] = value end

@@ -10,7 +10,14 @@ final class TestSession {
         var error: LuaError
     }
 
-    var reports: [Report] = []
+    private(set) var reports: [Report] = []
+
+    /// Records an error, its traceback trimmed to the test's code.
+    func record(_ error: LuaError, context: String) {
+        var error = error
+        error.traceback = TestTraceback.trimmed(error.traceback)
+        reports.append(Report(context: context, error: error))
+    }
 
     /// Takes the reports recorded so far.
     func takeReports() -> [Report] {
@@ -65,19 +72,36 @@ enum TestModule {
 
     /// The runner's host hooks, around each test and outside the file's own: what the test's
     /// scripts scheduled on the loop and left waiting is cancelled when it ends, so that it
-    /// cannot run in the next test; and reported errors the test did not take fail it.
+    /// cannot run in the next test; and reported errors the test did not take fail it, and
+    /// are listed with its result (`errors`) whatever else failed it.
     static func hooks(session: TestSession, host: ScriptHost, in lua: LuaState) -> LuaTable {
         let hooks = lua.newTable()
         hooks.set("before_each", lua.function { [unowned host] _ -> Void in
             host.schedule.begin()
         })
-        hooks.set("after_each", lua.function { [unowned session, unowned host] _ -> Void in
+        hooks.set("after_each", lua.function { [unowned session, unowned host] args -> Void in
             host.schedule.end()
             let reports = session.takeReports()
-            guard !reports.isEmpty else { return }
-            let text = reports.map { "error in \($0.context): \($0.error)" }.joined(separator: "\n")
-            throw LuaError(kind: .runtime, message: text)
+            guard !reports.isEmpty, let record = args[1].tableValue else { return }
+            record.set("errors", reports.map { report in
+                ["context": LuaValue.string(LuaString(report.context)),
+                 "message": LuaValue.string(LuaString(report.error.message)),
+                 "traceback": report.error.traceback.map { LuaValue.string(LuaString($0)) } ?? .nil]
+            })
+            guard (try? record.get("status", as: String.self)) != "failed" else { return }
+            let failure = args.state.newTable()
+            failure.set("message", untakenMessage(count: reports.count))
+            failure.set("location", try? record.get("location", as: String?.self))
+            record.set("status", "failed")
+            record.set("reason", LuaValue.nil)
+            record.set("failure", failure)
         })
         return hooks
+    }
+
+    /// Why a test that raised nothing itself failed.
+    static func untakenMessage(count: Int) -> String {
+        let errors = count == 1 ? "1 script error" : "\(count) script errors"
+        return "\(errors) raised during the test and not taken with test.errors()"
     }
 }

@@ -1,15 +1,39 @@
 /// One test's outcome, as the runner reports it.
-public struct TestResult: Equatable, Sendable {
-    public enum Status: String, Sendable {
+public struct TestResult: Codable, Equatable, Sendable {
+    public enum Status: String, Codable, Sendable {
         case passed, failed, skipped
     }
 
     /// Why a test failed: the message, where it was raised, and the traceback for errors
     /// (assertion failures have none).
-    public struct Failure: Equatable, Sendable {
+    public struct Failure: Codable, Equatable, Sendable {
         public var message: String
         public var location: String?
         public var traceback: String?
+        /// What the test printed before its process died, when it did.
+        public var output: String?
+
+        public init(message: String, location: String? = nil, traceback: String? = nil, output: String? = nil) {
+            self.message = message
+            self.location = location
+            self.traceback = traceback
+            self.output = output
+        }
+    }
+
+    /// An error a callback raised while the test ran (a timer, an action, an observer) that
+    /// the test did not take with `test.errors()`.
+    public struct ScriptError: Codable, Equatable, Sendable {
+        /// What raised it: "timer callback scheduled at main.lua:12".
+        public var context: String
+        public var message: String
+        public var traceback: String?
+
+        public init(context: String, message: String, traceback: String? = nil) {
+            self.context = context
+            self.message = message
+            self.traceback = traceback
+        }
     }
 
     /// The names of the enclosing blocks and the test, joined by spaces.
@@ -20,6 +44,20 @@ public struct TestResult: Equatable, Sendable {
     public var failure: Failure?
     /// The reason given to `pending`, for skipped tests.
     public var reason: String?
+    /// The script errors the test left untaken, which fail it.
+    public var errors: [ScriptError] = []
+
+    public init(
+        name: String, location: String?, status: Status, failure: Failure? = nil, reason: String? = nil,
+        errors: [ScriptError] = []
+    ) {
+        self.name = name
+        self.location = location
+        self.status = status
+        self.failure = failure
+        self.reason = reason
+        self.errors = errors
+    }
 }
 
 /// The counts of a run.
@@ -48,4 +86,7 @@ public struct TestSummary: Equatable, Sendable {
         if skipped > 0 { text += ", \(skipped) skipped" }
         return text
     }
+
+    /// Whether the run succeeded: something ran and nothing failed.
+    public var succeeded: Bool { failed == 0 && passed + skipped > 0 }
 }

@@ -6,26 +6,39 @@ import ScreenScript
 /// Runs Lua test files: each in a fresh host, through the busted-style runner written in
 /// Lua (`Lua/runner.lua`, `assert.lua`, `spy.lua`), reporting each result as it comes.
 ///
+/// With `jobs` and a `workerCommand`, the files run in that many worker processes (see
+/// ``WorkerPool``): a file that crashes its worker, or is stuck where it cannot be stopped,
+/// fails the test that was running and the run goes on. Otherwise they run here.
+///
 /// ```swift
 /// let runner = TestRunner(options: .init(paths: ["scripts"]))
 /// let summary = try runner.run()   // prints failures and the closing line
 /// ```
 public final class TestRunner {
-    public struct Options {
+    public struct Options: Codable, Sendable {
         public var paths: [String]
         /// A Lua pattern; only tests whose full name matches run.
         public var filter: String?
         /// Print every test, not only failures.
         public var verbose = false
-        /// Instructions one file may run (a stuck test stops with an error instead of
-        /// hanging the run); nil for no limit.
-        public var instructionBudget: Int? = 10_000_000_000
+        /// Instructions one test file may run before it is stopped; nil for no limit (the
+        /// time limit is what stops a stuck test).
+        public var instructionBudget: Int?
         /// Bytes one file's state may allocate.
         public var memoryLimit: Int? = 1 << 30
         /// Rewrite snapshot files that differ, instead of failing.
         public var updateSnapshots = false
         /// Fail on a missing snapshot instead of writing it (CI sets the `CI` variable).
         public var isCI = ProcessInfo.processInfo.environment["CI"].map { !$0.isEmpty && $0 != "0" && $0 != "false" } ?? false
+        /// Seconds each call into a test file may run: a test's body and each of its hooks, a
+        /// describe body, the file's main chunk. Code still running then is stopped where it
+        /// is, which fails its test, and the file goes on with the next one.
+        public var timeout: Double = 60
+        /// Worker processes that run the files; 0 runs them in this process, where code stuck
+        /// in a C function (a pattern that backtracks for ever) or a crash ends the run.
+        public var jobs = 0
+        /// The command that starts a worker: this program's `test --worker` (see ``TestWorker``).
+        public var workerCommand: [String] = []
 
         public init(paths: [String], filter: String? = nil, verbose: Bool = false) {
             self.paths = paths
@@ -39,40 +52,84 @@ public final class TestRunner {
     public var modules: ModuleRegistry = .builtins
     /// Where the report goes; standard output by default.
     public var output: (String) -> Void = { print($0) }
+    /// Stops calls past their time, started with the first call that has a limit.
+    private var watchdog: Watchdog?
+    /// Called, on another thread, when a call stopped at its limit is stuck where it cannot
+    /// be stopped (see ``Watchdog``); a worker asks its parent to end it.
+    var onStuck: (@Sendable () -> Void)?
 
     public init(options: Options) {
         self.options = options
     }
 
+    isolated deinit {
+        watchdog?.stop()
+    }
+
+    /// The instruction budget when none is asked for: a count hook must stay installed,
+    /// since it is what lets the watchdog stop code running in coroutines.
+    static let unlimitedInstructions = Int(Int64.max / 2)
+
+    var reporter: TestReporter { TestReporter(verbose: options.verbose, output: output) }
+
     /// Runs every test file found under the options' paths and prints the report, ending
     /// with the closing line.
     ///
-    /// - Returns: the counts, with every result.
-    /// - Throws: ``TestDiscovery/MissingPath`` for a path that does not exist.
+    /// - Returns: the counts, with every result, in file order.
+    /// - Throws: ``TestDiscovery/MissingPath`` for a path that does not exist; an error
+    ///   saying why when a worker process cannot be started.
     @discardableResult
     public func run() throws -> (summary: TestSummary, results: [TestResult]) {
         let files = try TestDiscovery().files(in: options.paths)
+        let reporter = self.reporter
         var summary = TestSummary()
         var results: [TestResult] = []
         if files.isEmpty {
             output("no test files (*_spec.lua, *_test.lua) in \(options.paths.joined(separator: " "))")
         }
-        for file in files {
-            for result in runFile(file) {
-                summary.add(result.status)
-                results.append(result)
+        let record = { (result: TestResult) in
+            summary.add(result.status)
+            results.append(result)
+            reporter.report(result)
+        }
+        if options.jobs > 0, !options.workerCommand.isEmpty, !files.isEmpty {
+            try WorkerPool(files: files, options: options).run(printed: reporter.printed, result: record)
+        } else {
+            for file in files {
+                run(file: file, after: nil, onCall: nil, result: record)
             }
         }
-        output(summary.line)
+        reporter.finish(summary)
         return (summary, results)
     }
 
-    /// Runs one file in a fresh host. Nothing a file does can stop the run: a host that
-    /// cannot start, or a runner that fails, becomes a failed result named after the file.
+    /// Runs one file in a fresh host, reporting each result as it comes. Nothing a file does
+    /// in Lua can stop the run: a host that cannot start, or a runner that fails, becomes a
+    /// failed result named after the file.
     public func runFile(_ file: String) -> [TestResult] {
         var results: [TestResult] = []
+        let reporter = self.reporter
+        run(file: file, after: nil, onCall: nil) { result in
+            results.append(result)
+            reporter.report(result)
+        }
+        return results
+    }
+
+    /// Runs one file in a fresh host.
+    ///
+    /// - Parameters:
+    ///   - after: a position: what was declared up to it neither runs nor is reported (the
+    ///     file starts again after a test that ended its worker).
+    ///   - onCall: told what runs before each call into the file's code.
+    ///   - result: gets each result as it comes.
+    func run(
+        file: String, after: Int?, onCall: ((TestCall) -> Void)?, result: @escaping (TestResult) -> Void
+    ) {
+        var calls: TestCalls?
         do {
-            let limits = LuaLimits(memory: options.memoryLimit, instructions: options.instructionBudget)
+            let limits = LuaLimits(
+                memory: options.memoryLimit, instructions: options.instructionBudget ?? Self.unlimitedInstructions)
             let session = TestSession()
             let host = try ScriptHost(
                 loop: EventLoop(clock: .virtual),
@@ -83,7 +140,7 @@ public final class TestRunner {
             defer { try? FileManager.default.removeItem(atPath: dataDirectory) }
             host.dataDirectory = dataDirectory
             host.errorReporter = { [unowned session] error, context in
-                session.reports.append(.init(context: context, error: error))
+                session.record(error, context: context)
             }
             let lua = host.lua
             // A suite finds the modules beside it, and those of the app it sits in
@@ -99,8 +156,12 @@ public final class TestRunner {
             snapshots.set("write", lua.function { args -> Void in
                 try SnapshotFile.write(try args.get(2, as: String.self), to: try args.get(1, as: String.self))
             })
+            let limited = try TestCalls(lua: lua, watchdog: startedWatchdog(), timeout: options.timeout)
+            limited.onCall = onCall
+            calls = limited
             let suite = try lua.load(RunnerModules.startSuite, name: "=screentest").call(
-                file, options.filter, TestModule.hooks(session: session, host: host, in: lua), snapshots, returning: LuaTable.self)
+                file, options.filter, TestModule.hooks(session: session, host: host, in: lua), snapshots,
+                after, limited.function(), returning: LuaTable.self)
             do {
                 let chunk = try lua.load(file: file)
                 try suite.method("collect").call(chunk)
@@ -108,57 +169,35 @@ public final class TestRunner {
                 try suite.method("fail_file").call(error.message)
             }
             let reporter = lua.newTable()
-            reporter.set("test_finished", lua.function { [unowned self] args -> Void in
-                let result = try TestResult(record: args.get(1, as: LuaTable.self))
-                results.append(result)
-                report(result)
+            reporter.set("test_finished", lua.function { args -> Void in
+                result(try TestResult(record: args.get(1, as: LuaTable.self)))
             })
             try suite.method("run").call(reporter)
+        } catch let error as LuaError where error.kind == .instructionBudget {
+            // The budget covers the whole file: once spent, nothing more of it runs. Blame
+            // the call that spent it, where it was.
+            let failed = calls?.lastFailure
+            result(TestResult(
+                name: failed?.call?.name ?? file, location: failed?.call?.location, status: .failed,
+                failure: .init(message: (failed?.message ?? error.message) + "; the file's remaining tests did not run")))
         } catch let error as LuaError {
-            let result = TestResult(
+            result(TestResult(
                 name: file, location: nil, status: .failed,
-                failure: .init(message: error.message, location: error.location?.description, traceback: error.traceback))
-            results.append(result)
-            report(result)
+                failure: .init(
+                    message: error.message, location: error.location?.description,
+                    traceback: TestTraceback.trimmed(error.traceback))))
         } catch {
-            let result = TestResult(
-                name: file, location: nil, status: .failed,
-                failure: .init(message: String(describing: error), location: nil, traceback: nil))
-            results.append(result)
-            report(result)
-        }
-        return results
-    }
-
-    // MARK: - Reporting
-
-    private func report(_ result: TestResult) {
-        switch result.status {
-        case .passed:
-            if options.verbose { output("ok    \(result.name)") }
-        case .skipped:
-            if options.verbose {
-                output("skip  \(result.name)" + (result.reason.map { " (\($0))" } ?? ""))
-            }
-        case .failed:
-            output(failureReport(result))
+            result(TestResult(
+                name: file, location: nil, status: .failed, failure: .init(message: String(describing: error))))
         }
     }
 
-    private func failureReport(_ result: TestResult) -> String {
-        var lines = ["FAIL  \(result.name)" + (result.location.map { "  (\($0))" } ?? "")]
-        if let failure = result.failure {
-            var message = failure.message
-            // Assertion failures have no position in their message: put it in front.
-            if let location = failure.location, !message.hasPrefix(location) {
-                message = "\(location): \(message)"
-            }
-            lines += message.split(separator: "\n", omittingEmptySubsequences: false).map { "      " + $0 }
-            if let traceback = failure.traceback, !traceback.isEmpty {
-                lines += traceback.split(separator: "\n", omittingEmptySubsequences: false).map { "      " + $0 }
-            }
-        }
-        return lines.joined(separator: "\n")
+    private func startedWatchdog() -> Watchdog? {
+        guard options.timeout.isFinite, options.timeout > 0 else { return nil }
+        if let watchdog { return watchdog }
+        let started = Watchdog(onStuck: onStuck)
+        watchdog = started
+        return started
     }
 }
 
@@ -166,6 +205,7 @@ extension TestResult {
     /// Reads a test record the Lua runner reports.
     init(record: LuaTable) throws {
         let failure = try record.get("failure", as: LuaTable?.self)
+        let errors = try record.get("errors", as: LuaTable?.self)
         self.init(
             name: try record.get("name", as: String.self),
             location: try record.get("location", as: String?.self),
@@ -176,7 +216,14 @@ extension TestResult {
                     location: try failure.get("location", as: String?.self),
                     traceback: try failure.get("traceback", as: String?.self))
             },
-            reason: try record.get("reason", as: String?.self))
+            reason: try record.get("reason", as: String?.self),
+            errors: try errors?.array.compactMap { value in
+                guard let error = value.tableValue else { return nil }
+                return ScriptError(
+                    context: try error.get("context", as: String?.self) ?? "?",
+                    message: try error.get("message", as: String?.self) ?? "(no message)",
+                    traceback: try error.get("traceback", as: String?.self))
+            } ?? [])
     }
 }
 

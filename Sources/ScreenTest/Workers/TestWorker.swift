@@ -1,0 +1,98 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The worker side of ``WorkerPool``: runs the files its parent sends, one at a time, each
+/// in a fresh Lua state, and tells the parent what runs and what came of it.
+///
+/// It is started with requests on standard input, events going to descriptor 3, and
+/// standard output and error going to a file the parent reads (see ``WorkerProcess``).
+/// It takes the pipes off descriptors 0 and 3 at once, so that processes a test starts
+/// (`os.execute`) neither read its requests nor hold its events pipe open.
+public enum TestWorker {
+    /// Serves its parent until it closes the requests.
+    /// - Returns: the exit status: 0, or 2 when it was not started by a parent.
+    public static func serve() -> Int32 {
+        let requests = fcntl(0, F_DUPFD_CLOEXEC, 10)
+        let events = fcntl(3, F_DUPFD_CLOEXEC, 10)
+        guard requests >= 0, events >= 0 else {
+            printToStandardError("screens test --worker: run by `screens test`, not by hand")
+            return 2
+        }
+        close(3)
+        let null = open("/dev/null", O_RDONLY)
+        if null >= 0 {
+            dup2(null, 0)
+            close(null)
+        }
+        var reader = LineReader(descriptor: requests)
+        guard let line = reader.readLine(), let setup = try? WorkerMessage.decode(WorkerSetup.self, from: line) else {
+            printToStandardError("screens test --worker: no setup from the parent")
+            return 2
+        }
+        let runner = TestRunner(options: setup.options)
+        let channel = WorkerChannel(descriptor: events)
+        let stuck = WorkerMessage.stuck
+        runner.onStuck = { _ = channel.write(stuck) }
+        let write = { (bytes: [UInt8]) in
+            // The parent is gone: nobody is left to report to.
+            guard channel.write(bytes) else { exit(0) }
+        }
+        let send = { (event: WorkerEvent) in
+            guard let bytes = try? WorkerMessage.encode(event) else { return }
+            write(bytes)
+        }
+        // A test's calls (its hooks, its body) all run the same entry: said once, then only
+        // that another call started.
+        var said: TestCall?
+        while let line = reader.readLine() {
+            guard let request = try? WorkerMessage.decode(WorkerRequest.self, from: line) else { continue }
+            said = nil
+            runner.run(file: request.file, after: request.after, onCall: { call in
+                if call == said {
+                    write(WorkerMessage.sameCall)
+                } else {
+                    said = call
+                    send(WorkerEvent(kind: .call, call: call))
+                }
+            }, result: { result in
+                said = nil
+                send(WorkerEvent(kind: .result, result: result, output: takeOutput()))
+            })
+            send(WorkerEvent(kind: .done, output: takeOutput()))
+        }
+        return 0
+    }
+
+    /// What the file printed since the last time, emptying the output file.
+    private static func takeOutput() -> String? {
+        fflush(nil)
+        return WorkerOutput.read(1, truncate: true)
+    }
+
+    private static func printToStandardError(_ text: String) {
+        writeAll(2, Array((text + "\n").utf8))
+    }
+}
+
+/// The events descriptor, written whole lines at a time by the worker's thread and its
+/// watchdog's.
+nonisolated final class WorkerChannel: @unchecked Sendable {
+    let descriptor: Int32
+    private let lock = NSLock()
+
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    /// - Returns: false when the parent is gone.
+    func write(_ bytes: [UInt8]) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return writeAll(descriptor, bytes)
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// What a parent and its workers say to each other: one JSON object a line, on descriptors
+/// of their own, so that nothing a test prints can get in between.
+///
+/// The parent writes a ``WorkerSetup`` first, then a ``WorkerRequest`` for each file once
+/// the worker is free; the worker answers each file with ``WorkerEvent``s: `call` before
+/// each call into the file's code (what runs, should the worker die there; without it when
+/// the same entry runs again), `result` for each entry, and `done` at the end, with what the
+/// file printed since the event before.
+enum WorkerMessage {
+    /// A `call` event for the entry the last one named, written and read as these bytes.
+    static let sameCall = Array(#"{"kind":"call"}"#.utf8) + [UInt8(ascii: "\n")]
+    /// The `stuck` event.
+    static let stuck = Array(#"{"kind":"stuck"}"#.utf8) + [UInt8(ascii: "\n")]
+
+    static func encode<T: Encodable>(_ message: T) throws -> [UInt8] {
+        Array(try JSONEncoder().encode(message)) + [UInt8(ascii: "\n")]
+    }
+
+    static func decode<T: Decodable>(_ type: T.Type, from line: [UInt8]) throws -> T {
+        try JSONDecoder().decode(type, from: Data(line))
+    }
+}
+
+/// How a worker runs the files it gets.
+struct WorkerSetup: Codable {
+    var options: TestRunner.Options
+}
+
+/// A file for a worker to run, from after a position when it ran before and its worker died.
+struct WorkerRequest: Codable {
+    var file: String
+    var after: Int?
+}
+
+/// What a worker tells its parent about the file it runs.
+struct WorkerEvent: Codable {
+    enum Kind: String, Codable {
+        /// A call into the file's code starts.
+        case call
+        /// An entry finished.
+        case result
+        /// The file is done; the worker waits for the next.
+        case done
+        /// The call running now went past its limit and is stuck where the worker cannot
+        /// stop it: the parent ends the worker.
+        case stuck
+    }
+
+    var kind: Kind
+    var call: TestCall?
+    var result: TestResult?
+    /// What the file printed since the event before.
+    var output: String?
+}

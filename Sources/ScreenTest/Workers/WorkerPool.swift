@@ -1,0 +1,255 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Runs test files in long-lived worker processes (``TestWorker``), several at a time, and
+/// hands their results on in file order, as a run in one process gives them: the report is
+/// the same whatever the number of workers.
+///
+/// A worker that dies while a file runs — a crash, a signal a test sent it, or killed here
+/// because it went past its time where the watchdog could not stop it (a C function, such
+/// as a pattern that backtracks for ever) — fails the test (or block, or file) that was
+/// running, with what it printed; a new worker runs the rest of the file, and the run goes
+/// on.
+final class WorkerPool {
+    private struct Job {
+        var file: Int
+        var after: Int?
+    }
+
+    private enum Item {
+        case printed(String)
+        case result(TestResult)
+    }
+
+    private struct FileReport {
+        var items: [Item] = []
+        var handedOn = 0
+        var done = false
+    }
+
+    private final class Worker {
+        let process: WorkerProcess
+        var job: Job?
+        /// What runs now, as the last `call` event said; nil once its result came.
+        var call: TestCall?
+        var lastEvent = Watchdog.now()
+        var ended = false
+
+        init(process: WorkerProcess) {
+            self.process = process
+        }
+    }
+
+    private let files: [String]
+    private let options: TestRunner.Options
+    private let jobs: Int
+    private var queue: [Job]
+    private var reports: [FileReport]
+    private var workers: [Worker] = []
+    private var head = 0
+
+    init(files: [String], options: TestRunner.Options) {
+        self.files = files
+        self.options = options
+        jobs = max(1, min(options.jobs, files.count))
+        queue = files.indices.map { Job(file: $0) }
+        reports = Array(repeating: FileReport(), count: files.count)
+    }
+
+    /// How long a worker may go without a word while a call into a file's code runs: the
+    /// call's limit, and then some for the watchdog inside the worker to stop the call and
+    /// report, or to report that it cannot (code blocked in C, such as `os.execute("sleep
+    /// 100")`, is ended here).
+    var silenceLimit: Double? {
+        let timeout = options.timeout
+        guard timeout.isFinite, timeout > 0 else { return nil }
+        return timeout + min(max(2, timeout / 10), 10)
+    }
+
+    /// What a worker may take besides, outside the calls: to start, to make a file's Lua
+    /// state and load the file, to close it (finalizers run there, beyond the watchdog's
+    /// reach).
+    static let setUpAllowance = 10.0
+
+    /// When a busy worker that has said nothing since is ended.
+    private func deadline(of worker: Worker, limit: Double) -> UInt64 {
+        let seconds = worker.call == nil ? limit + Self.setUpAllowance : limit
+        return worker.lastEvent &+ UInt64(seconds * 1e9)
+    }
+
+    /// Runs every file.
+    ///
+    /// - Parameters:
+    ///   - printed: gets what the files printed, in order.
+    ///   - result: gets each result, in order.
+    /// - Throws: ``WorkerProcess/StartError`` when a worker cannot be started.
+    func run(printed: (String) -> Void, result: (TestResult) -> Void) throws {
+        // A worker that died must not take the run with it when it is sent a request.
+        signal(SIGPIPE, SIG_IGN)
+        defer { shutDown() }
+        while head < files.count {
+            try assignJobs()
+            guard !workers.isEmpty else { break }
+            waitForEvents()
+            handOn(printed: printed, result: result)
+        }
+    }
+
+    // MARK: - Scheduling
+
+    private func assignJobs() throws {
+        while !queue.isEmpty {
+            let worker: Worker
+            if let idle = workers.first(where: { $0.job == nil }) {
+                worker = idle
+            } else if workers.count < jobs {
+                worker = Worker(process: try WorkerProcess.start(options.workerCommand))
+                _ = worker.process.send(WorkerSetup(options: options))
+                workers.append(worker)
+            } else {
+                return
+            }
+            let job = queue.removeFirst()
+            worker.job = job
+            worker.call = nil
+            worker.lastEvent = Watchdog.now()
+            // A worker that is gone is found by its events' end.
+            _ = worker.process.send(WorkerRequest(file: files[job.file], after: job.after))
+        }
+    }
+
+    private func waitForEvents() {
+        var timeout: Int32 = -1
+        if let limit = silenceLimit {
+            let now = Watchdog.now()
+            for worker in workers where worker.job != nil {
+                let deadline = deadline(of: worker, limit: limit)
+                let remaining = deadline > now ? Int32(min((deadline - now) / 1_000_000 + 1, 60_000)) : 0
+                timeout = timeout < 0 ? remaining : min(timeout, remaining)
+            }
+        }
+        var descriptors = workers.map { pollfd(fd: $0.process.events.descriptor, events: Int16(POLLIN), revents: 0) }
+        let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
+        if ready > 0 {
+            for (index, descriptor) in descriptors.enumerated() where descriptor.revents != 0 {
+                read(workers[index])
+            }
+        }
+        if let limit = silenceLimit {
+            let now = Watchdog.now()
+            for worker in workers where !worker.ended && worker.job != nil && now >= deadline(of: worker, limit: limit) {
+                worker.process.kill()
+                end(worker, timedOut: true)
+            }
+        }
+        workers.removeAll { $0.ended }
+    }
+
+    private func read(_ worker: Worker) {
+        worker.process.events.fill()
+        while !worker.ended, let line = worker.process.events.nextLine() {
+            if line.count == WorkerMessage.sameCall.count - 1, line[...] == WorkerMessage.sameCall.dropLast() {
+                worker.lastEvent = Watchdog.now()
+                continue
+            }
+            guard let event = try? WorkerMessage.decode(WorkerEvent.self, from: line) else {
+                worker.process.kill()
+                end(worker, timedOut: false)
+                return
+            }
+            handle(event, from: worker)
+        }
+        if !worker.ended && worker.process.events.ended { end(worker, timedOut: false) }
+    }
+
+    private func handle(_ event: WorkerEvent, from worker: Worker) {
+        worker.lastEvent = Watchdog.now()
+        guard let job = worker.job else { return }
+        switch event.kind {
+        case .call:
+            if let call = event.call { worker.call = call }
+        case .result:
+            if let output = event.output { reports[job.file].items.append(.printed(output)) }
+            if let result = event.result { reports[job.file].items.append(.result(result)) }
+            worker.call = nil
+        case .done:
+            if let output = event.output { reports[job.file].items.append(.printed(output)) }
+            reports[job.file].done = true
+            worker.job = nil
+            worker.call = nil
+        case .stuck:
+            worker.process.kill()
+            end(worker, timedOut: true)
+        }
+    }
+
+    /// A worker ended: fails what it was running, and queues the rest of its file.
+    private func end(_ worker: Worker, timedOut: Bool) {
+        worker.ended = true
+        let ending = worker.process.wait(seconds: 2)
+        let output = worker.process.unreportedOutput()
+        worker.process.close()
+        guard let job = worker.job else { return }
+        let file = files[job.file]
+        let message = timedOut ? timeoutMessage() : Self.describe(ending, running: worker.call == nil ? "this file" : "it")
+        reports[job.file].items.append(.result(TestResult(
+            name: worker.call?.name ?? file, location: worker.call?.location, status: .failed,
+            failure: .init(message: message, output: output))))
+        if let resume = worker.call?.resume {
+            queue.insert(Job(file: job.file, after: resume), at: 0)
+        } else {
+            reports[job.file].done = true
+        }
+    }
+
+    private func timeoutMessage() -> String {
+        TestCalls.timeoutMessage(options.timeout)
+            + " where it could not be stopped (in a C function, such as a pattern that backtracks for ever);"
+            + " its worker process was ended"
+    }
+
+    /// "the worker process running it was killed by signal 11 (SIGSEGV)".
+    static func describe(_ ending: WorkerProcess.Ending, running: String) -> String {
+        switch ending {
+        case .exited(let status):
+            return "the worker process running \(running) exited with status \(status)"
+        case .signalled(let signal):
+            let name = signalNames[signal].map { " (\($0))" } ?? ""
+            return "the worker process running \(running) was killed by signal \(signal)\(name)"
+        }
+    }
+
+    private static let signalNames: [Int32: String] = [
+        SIGHUP: "SIGHUP", SIGINT: "SIGINT", SIGQUIT: "SIGQUIT", SIGILL: "SIGILL", SIGTRAP: "SIGTRAP",
+        SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGFPE: "SIGFPE", SIGKILL: "SIGKILL", SIGSEGV: "SIGSEGV",
+        SIGPIPE: "SIGPIPE", SIGALRM: "SIGALRM", SIGTERM: "SIGTERM",
+    ]
+
+    // MARK: - Reporting in order
+
+    private func handOn(printed: (String) -> Void, result: (TestResult) -> Void) {
+        while head < reports.count {
+            while reports[head].handedOn < reports[head].items.count {
+                switch reports[head].items[reports[head].handedOn] {
+                case .printed(let text): printed(text)
+                case .result(let entry): result(entry)
+                }
+                reports[head].handedOn += 1
+            }
+            guard reports[head].done else { return }
+            reports[head].items = []
+            head += 1
+        }
+    }
+
+    private func shutDown() {
+        for worker in workers { worker.process.close() }
+        for worker in workers { _ = worker.process.wait(seconds: 2) }
+        workers = []
+    }
+}

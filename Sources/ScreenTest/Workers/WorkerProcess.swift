@@ -1,0 +1,171 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One worker process, as its parent sees it: the pipe it reads requests from, the pipe it
+/// writes events to, and the file its standard output and error go to (unlinked, so nothing
+/// is left behind), which the parent reads when the worker dies before saying what it printed.
+///
+/// The worker gets them as descriptors 0 (requests), 3 (events), 1 and 2 (output). Every
+/// other descriptor of the parent is closed on exec, so a worker holds no other's pipes.
+final class WorkerProcess {
+    let pid: pid_t
+    /// Where the parent writes requests.
+    let requests: Int32
+    /// What the parent reads events from.
+    var events: LineReader
+    /// The output file, shared with the worker.
+    let output: Int32
+    private var closed = false
+
+    /// How a worker ended.
+    enum Ending: Equatable {
+        case exited(Int32)
+        case signalled(Int32)
+    }
+
+    /// A worker that could not be started.
+    struct StartError: Error, CustomStringConvertible {
+        var message: String
+        var description: String { "cannot start a test worker process: \(message)" }
+    }
+
+    private init(pid: pid_t, requests: Int32, events: Int32, output: Int32) {
+        self.pid = pid
+        self.requests = requests
+        self.events = LineReader(descriptor: events)
+        self.output = output
+    }
+
+    /// Starts `command` (an executable path and its arguments) as a worker.
+    static func start(_ command: [String]) throws -> WorkerProcess {
+        guard let executable = command.first else { throw StartError(message: "no command") }
+        let requestPipe = try makePipe()
+        let eventPipe = try makePipe()
+        let output: Int32
+        do {
+            output = try makeOutputFile()
+        } catch {
+            for fd in requestPipe + eventPipe { closeDescriptor(fd) }
+            throw error
+        }
+        var pid: pid_t = 0
+        let status = spawn(
+            executable, command, pid: &pid,
+            mapping: [(requestPipe[0], 0), (output, 1), (output, 2), (eventPipe[1], 3)])
+        closeDescriptor(requestPipe[0])
+        closeDescriptor(eventPipe[1])
+        guard status == 0 else {
+            closeDescriptor(requestPipe[1])
+            closeDescriptor(eventPipe[0])
+            closeDescriptor(output)
+            throw StartError(message: "\(executable): \(String(cString: strerror(status)))")
+        }
+        return WorkerProcess(pid: pid, requests: requestPipe[1], events: eventPipe[0], output: output)
+    }
+
+    /// Sends one message.
+    /// - Returns: false when the worker is gone.
+    func send<T: Encodable>(_ message: T) -> Bool {
+        guard let bytes = try? WorkerMessage.encode(message) else { return false }
+        return writeAll(requests, bytes)
+    }
+
+    /// What the worker printed and did not report, up to a limit.
+    func unreportedOutput() -> String? {
+        WorkerOutput.read(output, truncate: false)
+    }
+
+    /// Ends the worker at once.
+    func kill() {
+        _ = sendSignal(pid, SIGKILL)
+    }
+
+    /// Waits for the worker to end; one that has not ended within `seconds` is killed.
+    func wait(seconds: Double) -> Ending {
+        let deadline = Watchdog.now() &+ UInt64(seconds * 1e9)
+        var status: Int32 = 0
+        while true {
+            let result = waitpid(pid, &status, WNOHANG)
+            if result == pid { break }
+            if result < 0 && errno != EINTR { return .exited(-1) }
+            if result == 0 && Watchdog.now() >= deadline {
+                kill()
+                while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+                break
+            }
+            usleep(2_000)
+        }
+        // WIFEXITED and friends are macros Swift does not import.
+        let signal = status & 0x7f
+        return signal == 0 ? .exited((status >> 8) & 0xff) : .signalled(signal)
+    }
+
+    /// Closes the parent's ends. Closing the requests tells an idle worker to exit.
+    func close() {
+        guard !closed else { return }
+        closed = true
+        closeDescriptor(requests)
+        closeDescriptor(events.descriptor)
+        closeDescriptor(output)
+    }
+
+    // MARK: - Starting
+
+    /// A pipe whose ends are closed on exec and numbered above the standard descriptors.
+    private static func makePipe() throws -> [Int32] {
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { throw StartError(message: "pipe: \(String(cString: strerror(errno)))") }
+        return [raised(fds[0]), raised(fds[1])]
+    }
+
+    /// A temporary file opened for appending and already unlinked.
+    private static func makeOutputFile() throws -> Int32 {
+        var template = Array((NSTemporaryDirectory() + "/screens-test-output-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw StartError(message: "temporary file: \(String(cString: strerror(errno)))") }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        // Writes of the worker always go to the end, after the parent or the worker has
+        // truncated the file.
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_APPEND)
+        return raised(fd)
+    }
+
+    /// The same open file on a descriptor of 10 or more, closed on exec: mapping it to 0–3
+    /// in the child is then always a real copy, which clears close-on-exec.
+    private static func raised(_ fd: Int32) -> Int32 {
+        let copy = fcntl(fd, F_DUPFD_CLOEXEC, 10)
+        guard copy >= 0 else { return fd }
+        closeDescriptor(fd)
+        return copy
+    }
+
+    private static func spawn(
+        _ executable: String, _ arguments: [String], pid: inout pid_t, mapping: [(Int32, Int32)]
+    ) -> Int32 {
+        #if os(Linux)
+        var actions = posix_spawn_file_actions_t()
+        #else
+        var actions: posix_spawn_file_actions_t?
+        #endif
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for (from, to) in mapping { posix_spawn_file_actions_adddup2(&actions, from, to) }
+        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for argument in argv { free(argument) } }
+        #if canImport(Darwin)
+        let environment = _NSGetEnviron().pointee
+        #else
+        let environment = environ
+        #endif
+        return posix_spawn(&pid, executable, &actions, nil, argv, environment)
+    }
+}
+
+// The system's `kill` and `close`, which methods of the same names hide inside the class.
+private func sendSignal(_ pid: pid_t, _ signal: Int32) -> Int32 { kill(pid, signal) }
+private func closeDescriptor(_ fd: Int32) { _ = close(fd) }

@@ -1,0 +1,162 @@
+import Foundation
+import Testing
+
+/// `screens test` as users run it: the built binary on the fixture suites in
+/// Tests/lua/fixtures, its report compared with the files in Expected/ (`test-*.txt`).
+struct TestCommandTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    static var executable: URL {
+        #if os(macOS)
+        let products = Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }!.bundleURL.deletingLastPathComponent()
+        #else
+        let products = Bundle.main.bundleURL
+        #endif
+        return products.appendingPathComponent("screens")
+    }
+
+    struct Output {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// Runs `screens test ARGUMENTS` in `folder` (the repository by default), waiting on a
+    /// thread of its own: a test blocked on a process would hold one of the few threads
+    /// the tests share, and the runs with time limits take a second or so.
+    func screensTest(_ arguments: [String], in folder: URL = root) async throws -> Output {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result { try Self.run(arguments, in: folder) })
+            }
+        }
+    }
+
+    private static func run(_ arguments: [String], in folder: URL) throws -> Output {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["test"] + arguments
+        process.currentDirectoryURL = folder
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Output(
+            status: process.terminationStatus,
+            stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    func expected(_ name: String) throws -> String {
+        try String(contentsOf: Self.root.appendingPathComponent("Tests/ScreensCLITests/Expected/\(name)"), encoding: .utf8)
+    }
+
+    func fixture(_ name: String) -> String { "Tests/lua/fixtures/\(name)" }
+
+    /// A temporary folder, removed when `body` returns.
+    func withTemporaryFolder<T>(_ body: (URL) async throws -> T) async throws -> T {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("screens-test-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        return try await body(folder)
+    }
+
+    // MARK: - Time limits
+
+    @Test func aTestStuckInLuaIsStoppedWhereItIsAndTheFileGoesOn() async throws {
+        let result = try await screensTest([fixture("hangs.lua"), "--timeout", "0.1"])
+        #expect(result.status == 1)
+        #expect(result.stdout == (try expected("test-hangs.txt")))
+        #expect(result.stderr == "")
+    }
+
+    @Test func aPatternStuckInCEndsItsWorkerAndTheRestOfTheFileRuns() async throws {
+        let result = try await screensTest([fixture("pattern_hang.lua"), "--timeout", "0.1"])
+        #expect(result.status == 1)
+        #expect(result.stdout == (try expected("test-pattern-hang.txt")))
+    }
+
+    // MARK: - Reports
+
+    /// Plain failures, a test that ends its worker (and a block whose setup does), untaken
+    /// errors and printed output, in one run on several workers, compared with the report
+    /// of the same run on one worker (`screens test FILES --jobs 1`).
+    @Test func crashesUntakenErrorsAndOutputAreReportedTheSameWhateverTheNumberOfWorkers() async throws {
+        let files = ["counting.lua", "crashes.lua", "prints.lua", "untaken_errors.lua", "all_pass.lua", "filtered.lua"]
+            .map(fixture)
+        let result = try await screensTest(files + ["--jobs", "3"])
+        #expect(result.status == 1)
+        #expect(result.stdout == (try expected("test-several-files.txt")))
+        // Tracebacks stop at the tests' code.
+        for runnerFrame in ["screentest", "runner.lua", "assert.lua", "spy.lua", "xpcall"] {
+            #expect(!result.stdout.contains(runnerFrame))
+        }
+    }
+
+    @Test func manySmallFilesShareLongLivedWorkers() async throws {
+        try await withTemporaryFolder { folder in
+            let pids = folder.appendingPathComponent("pids.txt").path
+            for index in 1...10 {
+                // The shell's parent is the worker running the file.
+                try "it('notes its worker', function() os.execute('echo $PPID >> \(pids)') end)\n"
+                    .write(to: folder.appendingPathComponent("file\(index)_spec.lua"), atomically: true, encoding: .utf8)
+            }
+            let result = try await screensTest([folder.path, "--jobs", "2"])
+            #expect(result.status == 0)
+            #expect(result.stdout == "10 passed, 0 failed\n")
+            let workers = Set(try String(contentsOfFile: pids, encoding: .utf8).split(separator: "\n"))
+            #expect((1...2).contains(workers.count))
+        }
+    }
+
+    // MARK: - Paths
+
+    @Test func aFileIsNamedTheSameWhateverWayItsPathIsSpelt() async throws {
+        let report = try expected("test-counting.txt")
+        #expect(report.contains("FAIL  counting raises a Lua error  (Tests/lua/fixtures/counting.lua:16)"))
+        // One file, named once whatever the spelling: the same report.
+        let spellings = try await screensTest([
+            fixture("counting.lua"), "./Tests/lua/fixtures/counting.lua", "Tests//lua/./fixtures/../fixtures/counting.lua",
+            Self.root.path + "/Tests/lua/fixtures/counting.lua",
+        ])
+        #expect(spellings.status == 1)
+        #expect(spellings.stdout == report)
+        let fromTests = try await screensTest(["lua/fixtures/counting.lua"], in: Self.root.appendingPathComponent("Tests"))
+        #expect(fromTests.stdout == report.replacingOccurrences(of: "Tests/lua/", with: "lua/"))
+        try await withTemporaryFolder { folder in
+            let elsewhere = try await screensTest([Self.root.path + "/Tests/lua/fixtures/counting.lua"], in: folder)
+            #expect(elsewhere.stdout == report.replacingOccurrences(of: "Tests/lua/", with: Self.root.path + "/Tests/lua/"))
+        }
+    }
+
+    @Test func suitesThatCheckTheirOwnFileNamesPassWhateverWayTheirPathIsSpelt() async throws {
+        // These compare messages naming their own file (`deferred call made at ...`).
+        let suites = ["loop", "notify", "ownership", "store", "touch", "transition_requests", "ui"]
+        let fromTests = try await screensTest(suites.map { "./lua/\($0)_spec.lua" }, in: Self.root.appendingPathComponent("Tests"))
+        #expect(fromTests.status == 0)
+        #expect(fromTests.stdout.hasSuffix(" passed, 0 failed\n"))
+    }
+
+    // MARK: - Exit status and options
+
+    @Test func aRunWhereNothingRanFails() async throws {
+        try await withTemporaryFolder { folder in
+            let nothing = try await screensTest([folder.path])
+            #expect(nothing.status == 1)
+            #expect(nothing.stdout.hasSuffix("0 passed, 0 failed\n"))
+        }
+    }
+
+    @Test func badLimitsAreUsageErrors() async throws {
+        let timeout = try await screensTest([fixture("all_pass.lua"), "--timeout", "0"])
+        #expect(timeout.status == 64)
+        #expect(timeout.stderr.contains("--timeout must be a positive number of seconds, got 0.0"))
+        let jobs = try await screensTest([fixture("all_pass.lua"), "--jobs", "0"])
+        #expect(jobs.status == 64)
+        #expect(jobs.stderr.contains("--jobs must be at least 1, got 0"))
+    }
+}
