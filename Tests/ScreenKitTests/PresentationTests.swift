@@ -75,4 +75,26 @@ struct PresentationTests {
             "B.viewWillDisappear(false)", "A.viewWillAppear(false)", "A.viewDidAppear(false)", "B.viewDidDisappear(false)",
         ])
     }
+
+    /// A presented controller taking its presenter in (as a child, on a stack, as a tab)
+    /// would make the presenter contain itself: each is refused, and the tree stays one a
+    /// memory warning can walk (that walk used to loop for ever on such a cycle).
+    @Test func aPresentedControllerCannotTakeItsPresenterIn() throws {
+        let log = CallbackLog()
+        let (window, _) = makeWindow()
+        let a = LoggingController("A", log: log), b = LoggingController("B", log: log)
+        window.rootViewController = a
+        try a.present(b, animated: false)
+        #expect(throws: ControllerError("cannot add A as a child of B: a controller cannot contain itself")) {
+            try b.addChild(a)
+        }
+        let navigation = try NavigationController(root: LoggingController("R", log: log))
+        try b.addChild(navigation)
+        #expect(throws: ControllerError("cannot push A on \(navigation): a controller cannot contain itself")) {
+            try navigation.push(a, animated: false)
+        }
+        #expect(a.parent == nil && b.children.count == 1)
+        window.memoryWarning()
+        #expect(log.entries.filter { $0.hasSuffix("didReceiveMemoryWarning") }.count >= 2)
+    }
 }

@@ -163,7 +163,7 @@ open class NavigationController: ViewController {
             let where_ = parent is NavigationController ? "on the stack of" : "a child of"
             throw ControllerError("cannot \(action) \(controller) on \(self): it is already \(where_) \(parent)")
         }
-        if controller === self || isDescendant(of: controller) {
+        if isInside(controller) {
             throw ControllerError("cannot \(action) \(controller) on \(self): a controller cannot contain itself")
         }
         if let presenter = controller.presentingViewController {

@@ -320,7 +320,7 @@ open class PageViewController: ViewController {
         if let parent = controller.parent, parent !== self {
             throw ControllerError("cannot \(action()): \(controller) is already a child of \(parent)")
         }
-        if controller === self || isDescendant(of: controller) {
+        if isInside(controller) {
             throw ControllerError("cannot \(action()): a controller cannot contain itself")
         }
         if let presenter = controller.presentingViewController {

@@ -214,7 +214,7 @@ extension ViewController {
                 throw ControllerError(
                     "cannot add \(controller) to the \(role) of \(self): it is already a child of \(parent)")
             }
-            if controller === self || isDescendant(of: controller) {
+            if isInside(controller) {
                 throw ControllerError(
                     "cannot add \(controller) to the \(role) of \(self): a controller cannot contain itself")
             }

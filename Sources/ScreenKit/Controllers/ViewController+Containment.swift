@@ -13,7 +13,10 @@ extension ViewController {
             throw ControllerError(
                 "cannot add \(child) as a child of \(self): it is already a child of \(other); remove it from its parent first")
         }
-        if TreeSearch.isNode(self, inside: child, parent: { $0.parent }, children: { $0.children }) {
+        // Presentations count: a controller must not contain the controller that presents it.
+        if TreeSearch.isNode(
+            self, inside: child, parent: { $0.parent ?? $0.presentingViewController }, children: { $0.descendantsAndPresented }
+        ) {
             throw ControllerError("cannot add \(child) as a child of \(self): a controller cannot contain itself")
         }
         if let presenter = child.presentingViewController {
@@ -40,6 +43,18 @@ extension ViewController {
         self.parent = nil
         if tellingParent { parent.childRemoved(self) }
         send(.didMoveToParent(nil))
+    }
+
+    /// Whether `ancestor` is this controller, or holds it as a child or a presented
+    /// controller, however many levels up: what taking `ancestor` into this controller would
+    /// turn into a cycle.
+    func isInside(_ ancestor: ViewController) -> Bool {
+        var current: ViewController? = self
+        while let controller = current {
+            if controller === ancestor { return true }
+            current = controller.parent ?? controller.presentingViewController
+        }
+        return false
     }
 
     /// Whether `ancestor` is this controller or one of its parents.

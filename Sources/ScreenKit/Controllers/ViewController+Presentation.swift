@@ -23,7 +23,7 @@ extension ViewController {
         if let parent = controller.parent {
             throw ControllerError("cannot present \(controller) from \(presenter): it is a child of \(parent)")
         }
-        if controller === presenter || presenter.isPresented(by: controller) {
+        if presenter.isInside(controller) {
             throw ControllerError("cannot present \(controller) from \(presenter): it is already on screen below")
         }
         if presenter.isEndingPresentationTransition {
@@ -146,14 +146,5 @@ extension ViewController {
         var controller = self
         while let parent = controller.parent { controller = parent }
         return controller
-    }
-
-    private func isPresented(by controller: ViewController) -> Bool {
-        var current = presentingViewController
-        while let presenter = current {
-            if presenter === controller { return true }
-            current = presenter.presentingViewController
-        }
-        return false
     }
 }

@@ -26,10 +26,13 @@ extension ViewController {
 
     /// Runs `body` on this controller, then on the controllers below it, depth first: each
     /// before the ones below it, which are looked up once `body` has run on it. A loop, so
-    /// no depth of children or presentations can overflow the stack.
+    /// no depth of children or presentations can overflow the stack; and each controller
+    /// once, so that even a cycle the containment checks missed cannot keep it going.
     private func forEachBelow(_ body: (ViewController) -> Void) {
         var pending: [ViewController] = [self]
+        var visited: Set<ObjectIdentifier> = []
         while let controller = pending.popLast() {
+            guard visited.insert(ObjectIdentifier(controller)).inserted else { continue }
             body(controller)
             pending.append(contentsOf: controller.descendantsAndPresented.reversed())
         }
