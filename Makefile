@@ -15,7 +15,7 @@ RELEASE_BIN = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)
 # sudo only when the nearest existing folder of the destination is not writable.
 INSTALL_SUDO = $(shell p="$(DESTDIR)$(PREFIX)"; while [ ! -e "$$p" ]; do p=$$(dirname "$$p"); done; [ -w "$$p" ] || echo sudo)
 
-.PHONY: deps build run test test-asan bench install uninstall clean
+.PHONY: deps build run test test-asan fuzz bench install uninstall clean
 
 deps:
 	@command -v $(SWIFT) >/dev/null || { echo "error: swift is not on PATH; install Swift 6 from https://swift.org/install" >&2; exit 1; }
@@ -40,6 +40,14 @@ run: build
 test: build
 	$(SWIFT) test
 	$(BIN)/screens test scripts Tests/lua
+
+# The fuzz suites (Tests/lua/fuzz) at FUZZ_SCALE times the cases `make test` runs, with a new
+# seed each time unless FUZZ_SEED is given; a failure names its case, and
+# `FUZZ_SEED=S FUZZ_CASE=N FUZZ_TRACE=2 screens test Tests/lua/fuzz/<suite>` replays it step by step.
+FUZZ_SCALE ?= 20
+fuzz: build
+	@seed=$${FUZZ_SEED:-$$(date +%s)}; echo "fuzzing with FUZZ_SEED=$$seed FUZZ_SCALE=$(FUZZ_SCALE)"; \
+	FUZZ_SEED=$$seed FUZZ_SCALE=$(FUZZ_SCALE) $(BIN)/screens test --timeout 120 Tests/lua/fuzz
 
 test-asan: deps
 	$(SWIFT) test --sanitize=address --scratch-path .build-asan --disable-xctest --filter LuaBridgeTests

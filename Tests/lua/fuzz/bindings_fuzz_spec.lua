@@ -126,10 +126,10 @@ describe("fuzzing the ui, loop and notify bindings", function()
   end)
 
   -- Constructs a class with random fields, sets and reads its properties, calls its methods.
-  fuzzkit.cases("members", fuzzkit.count(400), function(r) exercise(r, r.pick(constructible)) end)
+  fuzzkit.cases("members", fuzzkit.count(2000), function(r) exercise(r, r.pick(constructible)) end)
 
   -- Calls the module and class functions with random arguments.
-  fuzzkit.cases("functions", fuzzkit.count(300), function(r)
+  fuzzkit.cases("functions", fuzzkit.count(1000), function(r)
     local name = r.pick(functions)
     local args, n = fuzzkit.arguments(r, 4)
     fuzzkit.note(name .. "(%s, %s, %s, %s) [%d args]", args[1], args[2], args[3], args[4], n)
@@ -138,7 +138,7 @@ describe("fuzzing the ui, loop and notify bindings", function()
   end)
 
   -- Reaches the objects other objects hand out (bars, items, touches) and fuzzes them too.
-  fuzzkit.cases("reachable", fuzzkit.count(150), function(r)
+  fuzzkit.cases("reachable", fuzzkit.count(500), function(r)
     local entry = r.pick(constructible)
     local fields = members(entry.class)
     local ok, object = pcall(entry.value.new, entry.value)
