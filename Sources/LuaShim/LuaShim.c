@@ -32,6 +32,7 @@ typedef struct lsh_State {
   lsh_Frame *frame;      /* the innermost Swift function running for Lua, NULL at the top level */
   atomic_int interrupted;  /* lsh_interrupt asked the running code to stop */
   char interruption[256];  /* the message it stops with, written before the flag is set */
+  unsigned long long methods;  /* see lsh_methodsversion */
   int nstatics;          /* slots of `statics` in use */
   void *statics[LSH_STATICS];  /* the Swift functions that live as long as the state (see below) */
 } lsh_State;
@@ -250,6 +251,8 @@ static const char *const library_names[] = {
   LUA_OSLIBNAME, LUA_STRLIBNAME, LUA_MATHLIBNAME, LUA_UTF8LIBNAME, LUA_DBLIBNAME,
 };
 
+static int setmetatable_noting(lua_State *L);
+
 static int openlibs(lua_State *L) {
   unsigned mask = (unsigned)lua_tointeger(L, 1);
   for (size_t i = 0; i < sizeof(library_openers) / sizeof(library_openers[0]); i++) {
@@ -258,6 +261,8 @@ static int openlibs(lua_State *L) {
       lua_pop(L, 1);
     }
   }
+  lua_pushcfunction(L, setmetatable_noting);
+  lua_setglobal(L, "setmetatable");
   return 0;
 }
 
@@ -600,6 +605,7 @@ static int object_newindex(lua_State *L) {
     luaL_getmetafield(L, 1, "__name");
     return luaL_error(L, "%s has no property '%s'", lua_tostring(L, -1), keyname(L, 2));
   }
+  if (lua_type(L, 3) == LUA_TFUNCTION) getstate(L)->methods++;
   lua_pushvalue(L, 2);
   lua_pushvalue(L, 3);
   lua_rawset(L, -3);
@@ -622,6 +628,38 @@ static int object_tostring(lua_State *L) {
     name = lua_tostring(L, -1);
   if (name == NULL) name = "object";
   lua_pushfstring(L, "%s: %p", name, o ? o->object : lua_topointer(L, 1));
+  return 1;
+}
+
+/* -------------------------------------------------------------------------- */
+/* What classes and objects define                                            */
+
+unsigned long long lsh_methodsversion(lua_State *L) {
+  return getstate(L)->methods;
+}
+
+int lsh_classnewindex(lua_State *L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  /* Lua's own words for the keys a table cannot take, at the assignment's line. */
+  if (lua_isnil(L, 2)) return luaL_error(L, "index is nil");
+  if (lua_type(L, 2) == LUA_TNUMBER && lua_tonumber(L, 2) != lua_tonumber(L, 2))
+    return luaL_error(L, "index is NaN");
+  getstate(L)->methods++;
+  lua_settop(L, 3);
+  lua_rawset(L, 1);
+  return 0;
+}
+
+/* The base library's setmetatable, noting that a class chain may have changed. */
+static int setmetatable_noting(lua_State *L) {
+  int t = lua_type(L, 2);
+  luaL_checktype(L, 1, LUA_TTABLE);
+  luaL_argexpected(L, t == LUA_TNIL || t == LUA_TTABLE, 2, "nil or table");
+  if (luaL_getmetafield(L, 1, "__metatable") != LUA_TNIL)
+    return luaL_error(L, "cannot change a protected metatable");
+  getstate(L)->methods++;
+  lua_settop(L, 2);
+  lua_setmetatable(L, 1);
   return 1;
 }
 
