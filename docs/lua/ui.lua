@@ -21,7 +21,9 @@ ui = {}
 
 --- A view. Extend it with `ui.View:extend("Name")` and override `pointInside`,
 --- `layoutSubviews`, `draw` and the responder methods (`touchesBegan(touches)` and the
---- others); call the Swift behaviour with `Name.super.method(self, ...)`.
+--- others); call the Swift behaviour with `Name.super.method(self, ...)`. Every view class
+--- (labels and controls too) takes these overrides, wherever the view is asked: hit
+--- testing, layout, drawing, touches passed up the responder chain.
 --- @class ui.View
 --- @field frame ui.Rect
 --- @field bounds ui.Rect
@@ -93,10 +95,11 @@ function ui.View:layoutSubviews() end
 --- Override to draw with the canvas (see `ui.Canvas`).
 --- @param canvas ui.Canvas
 function ui.View:draw(canvas) end
---- Override to handle touches yourself (views and labels). `touches` is a list of
---- `ui.Touch` whose `x`, `y` and `location` are in this view's coordinates. The Swift
---- behaviour, reached through `super`, passes them up the responder chain (the superview,
---- or the controller whose view this is).
+--- Override to handle touches yourself. `touches` is a list of `ui.Touch` whose `x`, `y`
+--- and `location` are in this view's coordinates. The Swift behaviour, reached through
+--- `super`, passes them up the responder chain: to the controller whose view this is, then
+--- to the superview. A control's Swift behaviour tracks the touch instead (see
+--- `ui.Control:beginTracking`).
 --- @param touches ui.Touch[]
 function ui.View:touchesBegan(touches) end
 --- @param touches ui.Touch[]
@@ -158,7 +161,8 @@ ui.Control = {}
 --- `control:addTarget(target, "method", events)` calls `target:method(sender, event, touch)`.
 --- `touch` is the `ui.Touch` that caused the event, its `x`, `y` and `location` in the
 --- sender's coordinates (UIKit's `forEvent:` argument, whose touch tells `tapCount`); it is
---- nil when code sent the event (`sendActions`, or a value set outside a touch).
+--- nil when code sent the event (`sendActions`, or a value set outside a touch), and for the
+--- text field's editing events, which carry no touch even when a tap began the editing.
 --- A function keeps alive what it captures (a button whose function captures the controller
 --- owning the button keeps both alive for good); a target object is held weakly, as UIKit
 --- holds targets, and once it is gone the action does nothing. A table target is held.
@@ -195,11 +199,12 @@ function ui.Control:endTracking(touch) end
 --- tracking changed.
 function ui.Control:cancelTracking() end
 
---- A finger on the screen (UIKit's `UITouch`), as tracking methods and actions get it.
---- Like a `UITouch` it is live: read later, it tells where the finger is then.
+--- A finger on the screen (UIKit's `UITouch`), as responder, tracking and recognizer
+--- methods and actions get it. Like a `UITouch` it is live: read later, it tells where the
+--- finger is then.
 --- @class ui.Touch
 --- @field tapCount integer 1 for a single tap, 2 for the second of a double tap, ...
---- @field x number where the finger is, in the control's coordinates
+--- @field x number where the finger is, in the coordinates of the view (or control, or controller's view, or recognizer's view) that got it
 --- @field y number
 --- @field location ui.Point the same point as `{ x =, y = }`
 --- @field windowLocation ui.Point in the window's coordinates
@@ -489,6 +494,18 @@ function ui.Controller:performSegue(id, sender) end
 --- @param segue ui.Segue
 --- @param sender any what `performSegue` was given
 function ui.Controller:prepareForSegue(segue, sender) end
+--- A controller is a responder: override the touches methods to get the touches its view
+--- (or a view inside it) passes up the responder chain, each a list of `ui.Touch` in the
+--- coordinates of the controller's view. The Swift behaviour, reached through `super`,
+--- passes them on to the superview of the controller's view.
+--- @param touches ui.Touch[]
+function ui.Controller:touchesBegan(touches) end
+--- @param touches ui.Touch[]
+function ui.Controller:touchesMoved(touches) end
+--- @param touches ui.Touch[]
+function ui.Controller:touchesEnded(touches) end
+--- @param touches ui.Touch[]
+function ui.Controller:touchesCancelled(touches) end
 
 --- A stack of controllers under a navigation bar. The bar's left side: the top's own
 --- `leftButton`, else the previous controller's `backButton`, else a back button titled with

@@ -61,6 +61,10 @@ open class View: Responder {
         bounds = Rect(origin: .zero, size: frame.size)
         center = frame.center
         super.init()
+        if let overriding = self as? any ViewOverriding {
+            overridingStorage = overriding
+            isOverriding = true
+        }
     }
 
     public convenience override init() {
@@ -77,6 +81,20 @@ open class View: Responder {
 
     /// The view controller whose root view this is, if any.
     public var viewController: ViewController? { controllerStorage }
+
+    // MARK: - Overriding
+
+    /// Whether the view's class replaces the overridable methods (``ViewOverriding``), found
+    /// once as it is made: asking costs a view that replaces nothing one load, where a cast
+    /// or a reference would cost a retain and a release in hit testing's inner loop.
+    @exclusivity(unchecked) nonisolated(unsafe) private(set) var isOverriding = false
+    /// The view itself as ``ViewOverriding`` when ``isOverriding``.
+    @exclusivity(unchecked) nonisolated(unsafe) private(set) unowned(unsafe) var overridingStorage: (any ViewOverriding)?
+
+    override func replaceTouches(_ phase: TouchPhase, _ touches: [Touch]) -> Bool {
+        guard isOverriding, let overriding = overridingStorage else { return false }
+        return overriding.performOverride(of: .touches(phase, touches))
+    }
 
     // MARK: - Gesture recognizers
 
@@ -308,11 +326,11 @@ open class View: Responder {
         needsLayout = false
         if let controller = controllerStorage {
             controller.viewWillLayoutSubviews()
-            layoutSubviews()
+            send(.layoutSubviews) { layoutSubviews() }
             controller.layoutContainer()
             controller.viewDidLayoutSubviews()
         } else {
-            layoutSubviews()
+            send(.layoutSubviews) { layoutSubviews() }
         }
     }
 
@@ -440,6 +458,7 @@ open class View: Responder {
 
     /// Whether the view itself takes a touch at `point`, in its coordinates.
     private func takesTouch(at point: Point) -> Bool {
-        !isHidden && isUserInteractionEnabled && alpha > 0.01 && self.point(inside: point)
+        guard !isHidden && isUserInteractionEnabled && alpha > 0.01 else { return false }
+        return isOverriding ? isInside(point) : self.point(inside: point)
     }
 }
