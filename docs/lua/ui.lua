@@ -40,7 +40,7 @@ ui = {}
 --- @field superview ui.View?
 --- @field subviews ui.View[]
 --- @field window ui.Window?
---- @field gestureRecognizers ui.GestureRecognizer[]
+--- @field gestureRecognizers ui.GestureRecognizer[] settable: a list replaces the view's recognizers (nil removes them)
 ui.View = {}
 --- Every class of `ui` is made with `new`: the fields are assigned to the new object after
 --- the settings its constructor takes itself. A class given as the fields is an error.
@@ -284,19 +284,72 @@ function ui.TextField:endEditing() end
 --- (the target held weakly, as `ui.Control:addTarget`), and its settings in `new{}`;
 --- `g:addTarget(fn)` or `g:addTarget(target, "method")` adds more. Counts are 1 or more;
 --- durations and distances must be finite.
+---
+--- A recognizer of your own extends this class, as UIKit's custom recognizers do: override
+--- the touches methods (each gets a list of `ui.Touch` in the coordinates of the
+--- recognizer's view, and sees the touches before the views do) and set `self.state` as the
+--- gesture unfolds: from "possible" to "began" (continuous), "ended" (also "recognized")
+--- or "failed"; from "began" or "changed" to "changed", "ended" or "cancelled". The actions
+--- are called on every change but to "failed", and for every "changed". Once the touches
+--- are lifted the state goes back to "possible" and `reset()` is called: clear what you
+--- tracked there.
+---
+--- ```lua
+--- local Scratch = ui.GestureRecognizer:extend("Scratch")   -- a back-and-forth drag
+--- function Scratch:init() self:reset() end
+--- function Scratch:reset() self.turns, self.direction, self.lastX = 0, 0, nil end
+--- function Scratch:touchesBegan(touches) self.lastX = touches[1].x end
+--- function Scratch:touchesMoved(touches)
+---   local dx = touches[1].x - self.lastX
+---   if math.abs(dx) < 10 then return end
+---   local direction = dx > 0 and 1 or -1
+---   if self.direction ~= 0 and direction ~= self.direction then self.turns = self.turns + 1 end
+---   self.direction, self.lastX = direction, touches[1].x
+---   if self.turns >= 3 then self.state = "recognized" end
+--- end
+--- function Scratch:touchesEnded() if self.state == "possible" then self.state = "failed" end end
+--- view:addGestureRecognizer(Scratch:new{ action = function(g) erase() end })
+--- ```
 --- @class ui.GestureRecognizer
---- @field state "possible"|"began"|"changed"|"ended"|"cancelled"|"failed"
+--- @field state "possible"|"began"|"changed"|"ended"|"cancelled"|"failed" settable only on a recognizer of this class or one that extends it, along the moves above
 --- @field enabled boolean
 --- @field cancelsTouchesInView boolean whether recognizing cancels the view's touch (true)
 --- @field numberOfTouches integer fingers down now
 --- @field view ui.View?
 ui.GestureRecognizer = {}
+--- A recognizer that recognizes nothing until a class extending it says so.
+--- @param fields? { action: (fun(g: ui.GestureRecognizer)|string)?, target: table? }
+--- @return ui.GestureRecognizer
+function ui.GestureRecognizer:new(fields) end
+--- @param name string
+--- @return table class
+function ui.GestureRecognizer:extend(name) end
 --- @param view ui.View? nil for the window
 --- @return ui.Point
 function ui.GestureRecognizer:locationIn(view) end
 --- @overload fun(self: ui.GestureRecognizer, target: ui.Controller|ui.View|table, method: string)
 --- @param fn fun(recognizer: ui.GestureRecognizer)
 function ui.GestureRecognizer:addTarget(fn) end
+--- Removes actions, as UIKit's `removeTarget(_:action:)`: `removeTarget(fn)` the function,
+--- `removeTarget(target, "method")` that method of the target, `removeTarget(target)` all
+--- of its methods, `removeTarget(nil, "method")` that method of any target, and
+--- `removeTarget()` every action.
+--- @overload fun(self: ui.GestureRecognizer, target: ui.Controller|ui.View|table|nil, method: string?)
+--- @param fn fun(recognizer: ui.GestureRecognizer)?
+function ui.GestureRecognizer:removeTarget(fn) end
+--- Override to follow the touches; the built-in behaviour does nothing but for
+--- `touchesCancelled`, which cancels a gesture under way and fails one that is possible.
+--- @param touches ui.Touch[]
+function ui.GestureRecognizer:touchesBegan(touches) end
+--- @param touches ui.Touch[]
+function ui.GestureRecognizer:touchesMoved(touches) end
+--- @param touches ui.Touch[]
+function ui.GestureRecognizer:touchesEnded(touches) end
+--- @param touches ui.Touch[]
+function ui.GestureRecognizer:touchesCancelled(touches) end
+--- Override to clear what the recognizer tracked; called once the gesture is over and the
+--- touches are lifted.
+function ui.GestureRecognizer:reset() end
 
 --- @class ui.TapGesture: ui.GestureRecognizer
 --- @field numberOfTapsRequired integer

@@ -99,17 +99,41 @@ open class View: Responder {
     // MARK: - Gesture recognizers
 
     /// The gesture recognizers attached to this view, which see its touches first.
-    public private(set) var gestureRecognizers: [GestureRecognizer] = []
+    ///
+    /// Setting the list replaces them all at once, as UIKit's property does: the recognizers
+    /// not in it leave the view, and those in it are attached here in its order (each once,
+    /// taken from the view it was on).
+    public var gestureRecognizers: [GestureRecognizer] {
+        get { gestureRecognizerStorage }
+        set {
+            var listed: Set<ObjectIdentifier> = []
+            let recognizers = newValue.filter { listed.insert(ObjectIdentifier($0)).inserted }
+            for recognizer in gestureRecognizerStorage where !listed.contains(ObjectIdentifier(recognizer)) {
+                recognizer.view = nil
+            }
+            // Each view the recognizers come from lets them go in one pass.
+            var previousViews: [ObjectIdentifier: View] = [:]
+            for recognizer in recognizers {
+                if let view = recognizer.view, view !== self { previousViews[ObjectIdentifier(view)] = view }
+            }
+            for view in previousViews.values {
+                view.gestureRecognizerStorage.removeAll { listed.contains(ObjectIdentifier($0)) }
+            }
+            gestureRecognizerStorage = recognizers
+            for recognizer in recognizers { recognizer.view = self }
+        }
+    }
+    private var gestureRecognizerStorage: [GestureRecognizer] = []
 
     public func addGestureRecognizer(_ recognizer: GestureRecognizer) {
         recognizer.view?.removeGestureRecognizer(recognizer)
-        gestureRecognizers.append(recognizer)
+        gestureRecognizerStorage.append(recognizer)
         recognizer.view = self
     }
 
     public func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
         guard recognizer.view === self else { return }
-        gestureRecognizers.removeAll { $0 === recognizer }
+        gestureRecognizerStorage.removeAll { $0 === recognizer }
         recognizer.view = nil
     }
 

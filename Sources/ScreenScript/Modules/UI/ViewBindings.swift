@@ -33,7 +33,10 @@ enum ViewBindings {
         cls.property("superview") { $0.superview }
         cls.property("subviews") { $0.subviews }
         cls.property("window") { $0.window }
-        cls.property("gestureRecognizers") { $0.gestureRecognizers }
+        // Settable as UIKit's: a list replaces the view's recognizers (nil removes them all).
+        cls.property("gestureRecognizers", get: { Optional($0.gestureRecognizers) }, set: { view, recognizers in
+            view.gestureRecognizers = recognizers ?? []
+        })
         cls.method("addSubview") { view, args in try view.addSubview(try args.get(2, as: View.self)) }
         cls.method("insertSubview") { view, args in
             let subview = try args.get(2, as: View.self)
