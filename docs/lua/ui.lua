@@ -637,7 +637,10 @@ function ui.SplitViewController:new(fields) end
 --- data source is asked for the page before or after one of them when a page turns
 --- (`pageForward`, `pageBackward`, or a swipe: left or up for the next page), so a book of
 --- 10^6 pages costs what one page costs. The settings are fixed at creation; the delegate's
---- `spineLocationFor` may move the spine when the screen turns (pageCurl only).
+--- `spineLocationFor` may move the spine when the screen turns (pageCurl only). A location
+--- the pages do not fit (those it set meanwhile, or else the pages shown: "mid" with
+--- single-sided pages, or with one page and no second to be had) is not taken, and is
+--- reported as `setViewControllers` reports those pages, naming `spineLocationFor`.
 ---
 --- Pages shown at once, as the seed's table has it: the min and max spines show exactly 1,
 --- double-sided or not (UIKit would take 2 when double-sided; the seed wins); the mid spine
