@@ -105,6 +105,8 @@ static void watch(lua_State *L, int object) {
 
 void lsh_setmetatable(lua_State *L, int idx) {
   int object = lua_absindex(L, idx), type = lua_type(L, object);
+  /* A class chain may change: the bridge looks for overrides it found missing again. */
+  lsh_getstate(L)->methods++;
   if (lua_type(L, -1) != LUA_TTABLE || (type != LUA_TTABLE && type != LUA_TUSERDATA)) {
     lua_setmetatable(L, object);
     return;

@@ -598,6 +598,7 @@ static int object_newindex(lua_State *L) {
     if (lua_isnil(L, 2)) return luaL_error(L, "index is nil");
     if (lua_type(L, 2) == LUA_TNUMBER && lua_tonumber(L, 2) != lua_tonumber(L, 2))
       return luaL_error(L, "index is NaN");
+    if (lua_type(L, 3) == LUA_TFUNCTION) getstate(L)->methods++;
     lua_insert(L, 2);
     lua_rawset(L, 2);
     return 0;
@@ -627,6 +628,25 @@ static int object_tostring(lua_State *L) {
   if (name == NULL) name = luaL_typename(L, 1);
   lua_pushfstring(L, "%s: %p", name, o ? o->object : lua_topointer(L, 1));
   return 1;
+}
+
+/* -------------------------------------------------------------------------- */
+/* What classes and objects define                                            */
+
+unsigned long long lsh_methodsversion(lua_State *L) {
+  return getstate(L)->methods;
+}
+
+int lsh_classnewindex(lua_State *L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  /* Lua's own words for the keys a table cannot take, at the assignment's line. */
+  if (lua_isnil(L, 2)) return luaL_error(L, "index is nil");
+  if (lua_type(L, 2) == LUA_TNUMBER && lua_tonumber(L, 2) != lua_tonumber(L, 2))
+    return luaL_error(L, "index is NaN");
+  getstate(L)->methods++;
+  lua_settop(L, 3);
+  lua_rawset(L, 1);
+  return 0;
 }
 
 void *lsh_newclassmetatable(lua_State *L, int strict) {

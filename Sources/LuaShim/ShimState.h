@@ -62,6 +62,7 @@ typedef struct lsh_State {
   lua_State *main;       /* the main thread, whose stack index 1 holds the message handler */
   lsh_Frame *frame;      /* the innermost Swift function running for Lua, NULL at the top level */
   atomic_int interrupted;  /* lsh_interrupt asked the running code to stop */
+  unsigned long long methods;  /* see lsh_methodsversion */
   char interruption[256];  /* the message it stops with, written before the flag is set */
   int closing;           /* lua_close is finalizing everything */
   int warnon;            /* warnings are shown ("@on"/"@off") */

@@ -196,6 +196,24 @@ struct ControlTests {
         ])
     }
 
+    @Test func theEditingEventsCarryNoTouchEvenWhenATapBeginsTheEditing() throws {
+        let field = TextField(frame: Rect(x: 0, y: 200, width: 200, height: 30))
+        try window.addSubview(field)
+        var log: [String] = []
+        field.addTarget({ _, event, touch in
+            log.append("\(event.rawValue) \(touch.map { "\($0.phase)" } ?? "nil")")
+        }, for: Set(ControlEvent.allCases))
+        window.touch(.began, at: Point(x: 10, y: 210))
+        window.touch(.ended, at: Point(x: 10, y: 210))
+        window.type("a")
+        window.key("return")
+        #expect(log == [
+            "touchDown began", "editingDidBegin nil", "touchUpInside ended", "editingChanged nil",
+            "editingDidEndOnExit nil", "editingDidEnd nil",
+        ])
+        #expect(ControlEvent.allCases.filter(\.isEditingEvent) == [.editingDidBegin, .editingChanged, .editingDidEnd, .editingDidEndOnExit])
+    }
+
     // MARK: - valueChanged
 
     @Test func aSegmentedControlSendsValueChangedWhenAnotherSegmentIsTapped() throws {

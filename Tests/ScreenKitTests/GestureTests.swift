@@ -263,4 +263,112 @@ struct GestureTests {
         window.touch(.ended, at: Point(x: 20, y: 120))
         #expect(view.log == ["began", "ended"])
     }
+
+    // MARK: - Targets
+
+    @Test func removedTargetsAreNotCalledAndKeepTheirSource() {
+        let tap = TapGestureRecognizer()
+        var log: [String] = []
+        let source = CallbackLog()
+        let first = tap.addTarget({ _ in log.append("first") }, source: source)
+        tap.addTarget { _ in log.append("second") }
+        view.addGestureRecognizer(tap)
+        #expect(tap.targets.count == 2)
+        #expect(tap.targets.first?.source === source)
+        #expect(tap.targets.last?.source == nil)
+        window.touch(.began, at: Point(x: 50, y: 50))
+        window.touch(.ended, at: Point(x: 50, y: 50))
+        tap.removeTarget(first)
+        loop.advance(by: 1)
+        window.touch(.began, at: Point(x: 50, y: 50))
+        window.touch(.ended, at: Point(x: 50, y: 50))
+        #expect(log == ["first", "second", "second"])
+    }
+
+    // MARK: - A view's list
+
+    @Test func settingAViewsRecognizersReplacesThemAndTakesEachFromItsView() throws {
+        let other = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        let tap = TapGestureRecognizer(), pan = PanGestureRecognizer(), swipe = SwipeGestureRecognizer()
+        view.addGestureRecognizer(tap)
+        other.addGestureRecognizer(pan)
+        view.gestureRecognizers = [pan, swipe, pan]
+        #expect(view.gestureRecognizers.map(ObjectIdentifier.init) == [pan, swipe].map(ObjectIdentifier.init))
+        #expect(pan.view === view && swipe.view === view && tap.view == nil)
+        #expect(other.gestureRecognizers.isEmpty)
+        view.gestureRecognizers = []
+        #expect(pan.view == nil && swipe.view == nil)
+    }
+
+    /// Moving every recognizer of a view at once takes one pass over each list: a list of
+    /// this length would take minutes where each is looked for in the other view's list.
+    @Test func settingAViewsRecognizersTakesLinearTime() throws {
+        let other = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        let recognizers = (0..<100_000).map { _ in GestureRecognizer() }
+        other.gestureRecognizers = recognizers
+        view.gestureRecognizers = recognizers.reversed() + recognizers
+        #expect(view.gestureRecognizers.count == 100_000)
+        #expect(other.gestureRecognizers.isEmpty)
+        #expect(recognizers.allSatisfy { $0.view === view })
+    }
+
+    // MARK: - Recognizers of one's own
+
+    /// Recognizes a horizontal back-and-forth drag that turns back three times.
+    final class ScratchRecognizer: GestureRecognizer {
+        var resets = 0
+        private var lastX: Double?
+        private var direction = 0.0
+        private var turns = 0
+
+        override func touchesBegan(_ touches: [Touch]) { lastX = touches[0].locationInWindow.x }
+
+        override func touchesMoved(_ touches: [Touch]) {
+            guard let lastX else { return }
+            let x = touches[0].locationInWindow.x
+            guard abs(x - lastX) >= 10 else { return }
+            let direction: Double = x > lastX ? 1 : -1
+            if self.direction != 0 && direction != self.direction { turns += 1 }
+            self.direction = direction
+            self.lastX = x
+            if turns >= 3 { state = .recognized }
+        }
+
+        override func touchesEnded(_ touches: [Touch]) {
+            if state == .possible { state = .failed }
+        }
+
+        override func reset() {
+            resets += 1
+            lastX = nil
+            direction = 0
+            turns = 0
+        }
+    }
+
+    @Test func aRecognizerOfOnesOwnDrivesItsStateAndIsResetWhenTheTouchesAreLifted() {
+        let scratch = ScratchRecognizer()
+        let log = states(of: scratch)
+        drag([Point(x: 100, y: 100), Point(x: 140, y: 100), Point(x: 100, y: 100), Point(x: 140, y: 100), Point(x: 100, y: 100)])
+        #expect(log() == ["ended"])
+        #expect(scratch.resets == 1)
+        #expect(view.log == ["began", "moved", "moved", "moved", "cancelled"])
+        drag([Point(x: 100, y: 100), Point(x: 200, y: 100)])
+        #expect(log() == ["ended"])
+        #expect(scratch.resets == 2)
+        #expect(scratch.state == .possible)
+    }
+
+    @Test func aSubclassMovesItsStateOnlyAlongTheGesturesPaths() {
+        let recognizer = GestureRecognizer()
+        let allowed = { GestureRecognizer.State.allCases.filter(recognizer.allowsTransition) }
+        #expect(allowed() == [.began, .ended, .failed])
+        recognizer.state = .began
+        #expect(allowed() == [.changed, .ended, .cancelled])
+        recognizer.state = .changed
+        #expect(allowed() == [.changed, .ended, .cancelled])
+        recognizer.state = .cancelled
+        #expect(allowed() == [])
+        #expect(GestureRecognizer.State.recognized == .ended)
+    }
 }

@@ -600,6 +600,101 @@ struct PageViewControllerTests {
         #expect(book.handedOut.last?.page == nil)
     }
 
+    /// Answers `location` for every orientation and keeps what it is told about the answer.
+    final class FixedSpine: PageViewControllerDelegate {
+        let location: PageViewController.SpineLocation
+        var refusals: [String] = []
+        init(_ location: PageViewController.SpineLocation) { self.location = location }
+        func pageViewController(_ pvc: PageViewController, spineLocationFor orientation: Window.Orientation)
+            -> PageViewController.SpineLocation
+        {
+            location
+        }
+        func pageViewController(
+            _ pvc: PageViewController, refusedSpineLocation location: PageViewController.SpineLocation, error: ControllerError
+        ) {
+            refusals.append("\(location): \(error)")
+        }
+    }
+
+    @Test func aSpineTheShownPagesCannotFitIsRefusedWithTheErrorOfSettingThem() throws {
+        let log = CallbackLog()
+        // Single-sided pages cannot take the mid spine.
+        let single = try PageViewController(spineLocation: .min)
+        let spine = FixedSpine(.mid)
+        single.delegate = spine
+        let (window, _) = try onScreen(single, pages: [3], book: Book(count: 9, log: log))
+        window.rotate(to: .landscape)
+        #expect(single.spineLocation == .min)
+        #expect(names(single.viewControllers) == ["P3"])
+        let expected = "cannot set 1 page of PageViewController: spine location mid needs double-sided pages (isDoubleSided is false)"
+        #expect(spine.refusals == ["mid: \(expected)"])
+        let midSingle = try PageViewController(spineLocation: .mid)
+        #expect(throws: ControllerError(expected)) {
+            try midSingle.setViewControllers([Page(1, log: log)], direction: .forward, animated: false)
+        }
+
+        // A double-sided book of one page has no second page for it.
+        let short = try PageViewController(spineLocation: .min, isDoubleSided: true)
+        let shortSpine = FixedSpine(.mid)
+        short.delegate = shortSpine
+        let (shortWindow, _) = try onScreen(short, pages: [1], book: Book(count: 1, log: log))
+        shortWindow.rotate(to: .landscape)
+        #expect(short.spineLocation == .min)
+        #expect(names(short.viewControllers) == ["P1"])
+        #expect(shortSpine.refusals == [
+            "mid: cannot set 1 page of PageViewController: spine location mid needs exactly 2 view controllers, got 1",
+        ])
+        let mid = try PageViewController(spineLocation: .mid, isDoubleSided: true)
+        #expect(throws: ControllerError("cannot set 1 page of PageViewController: spine location mid needs exactly 2 view controllers, got 1")) {
+            try mid.setViewControllers([Page(2, log: log)], direction: .forward, animated: false)
+        }
+    }
+
+    @Test func aResetThatDoesNotFitTheReturnedSpineIsRefusedWithTheErrorOfSettingIt() throws {
+        final class Wrong: PageViewControllerDelegate {
+            let book: Book
+            var refusals: [String] = []
+            init(book: Book) { self.book = book }
+            func pageViewController(_ pvc: PageViewController, spineLocationFor orientation: Window.Orientation)
+                -> PageViewController.SpineLocation
+            {
+                try? pvc.setViewControllers([book.page(1), book.page(2)], direction: .forward, animated: false)
+                return .max
+            }
+            func pageViewController(
+                _ pvc: PageViewController, refusedSpineLocation location: PageViewController.SpineLocation,
+                error: ControllerError
+            ) {
+                refusals.append("\(location): \(error)")
+            }
+        }
+        let log = CallbackLog()
+        let book = Book(count: 9, log: log)
+        let wrong = Wrong(book: book)
+        let pvc = try PageViewController(spineLocation: .min, isDoubleSided: true)
+        pvc.delegate = wrong
+        let (window, _) = try onScreen(pvc, pages: [3], book: book)
+        window.rotate(to: .landscape)
+        #expect(pvc.spineLocation == .min)
+        #expect(names(pvc.viewControllers) == ["P3"])
+        #expect(wrong.refusals == [
+            "max: cannot set 2 pages of PageViewController: spine location max with double-sided pages needs exactly 1 view controller, got 2",
+        ])
+    }
+
+    @Test func aSpineThePagesFitIsNotRefused() throws {
+        let log = CallbackLog()
+        let pvc = try PageViewController(spineLocation: .min, isDoubleSided: true)
+        let spine = FixedSpine(.mid)
+        pvc.delegate = spine
+        let (window, _) = try onScreen(pvc, pages: [3], book: Book(count: 9, log: log))
+        window.rotate(to: .landscape)
+        #expect(pvc.spineLocation == .mid)
+        #expect(names(pvc.viewControllers) == ["P3", "P4"])
+        #expect(spine.refusals.isEmpty)
+    }
+
     @Test func scrollAndDelegatelessControllersKeepTheirSpine() throws {
         let log = CallbackLog()
         let book = Book(count: 9, log: log)

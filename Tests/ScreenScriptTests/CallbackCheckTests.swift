@@ -48,6 +48,31 @@ struct CallbackCheckTests {
         ])
     }
 
+    @Test func theResponderMethodsOfControllersAndTheMethodsOfRecognizersAreCallbacks() throws {
+        let warnings = try warnings(of: """
+            local Screen = ui.Controller:extend("Screen")
+            function Screen:touchesBegan(touches) end
+            function Screen:touchesEndd(touches) end
+            local Scratch = ui.GestureRecognizer:extend("Scratch")
+            function Scratch:touchesMoved(touches) end
+            function Scratch:reset() end
+            function Scratch:touchesCancelld(touches) end
+            function Scratch:rest() end
+            local Knob = ui.Control:extend("Knob")
+            function Knob:touchesBegan(touches) end
+            function Knob:touchesMovd(touches) end
+            Screen:new{}
+            Scratch:new{}
+            Knob:new{}
+            """)
+        #expect(Set(warnings) == [
+            "main.lua:3: Screen defines 'touchesEndd', which is never called; did you mean 'touchesEnded'?",
+            "main.lua:7: Scratch defines 'touchesCancelld', which is never called; did you mean 'touchesCancelled'?",
+            "main.lua:8: Scratch defines 'rest', which is never called; did you mean 'reset'?",
+            "main.lua:11: Knob defines 'touchesMovd', which is never called; did you mean 'touchesMoved'?",
+        ])
+    }
+
     @Test func methodsOfTheirOwnAreNotSlips() throws {
         let warnings = try warnings(of: """
             local Diary = ui.Controller:extend("Diary")

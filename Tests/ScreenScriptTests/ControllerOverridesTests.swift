@@ -10,7 +10,8 @@ struct ControllerOverridesTests {
     static let overridable = [
         "loadView", "viewDidLoad", "viewWillAppear", "viewDidAppear", "viewWillDisappear", "viewDidDisappear",
         "viewWillLayoutSubviews", "viewDidLayoutSubviews", "didReceiveMemoryWarning", "viewWillTransition",
-        "willMoveToParent", "didMoveToParent", "prepareForSegue", "shouldAutomaticallyForwardAppearanceMethods",
+        "willMoveToParent", "didMoveToParent", "prepareForSegue", "touchesBegan", "touchesMoved", "touchesEnded",
+        "touchesCancelled", "shouldAutomaticallyForwardAppearanceMethods",
     ]
 
     @Test(arguments: ["Controller", "NavigationController", "TabBarController", "SplitViewController", "PageViewController"])
@@ -35,7 +36,8 @@ struct ControllerOverridesTests {
             .loadView, .viewDidLoad, .viewWillAppear(true), .viewDidAppear(true), .viewWillDisappear(true),
             .viewDidDisappear(true), .viewWillLayoutSubviews, .viewDidLayoutSubviews, .didReceiveMemoryWarning,
             .viewWillTransition(Size(width: 480, height: 320)), .willMoveToParent(nil), .didMoveToParent(nil),
-            .prepareForSegue(segue, sender: nil),
+            .prepareForSegue(segue, sender: nil), .touches(.began, []), .touches(.moved, []), .touches(.ended, []),
+            .touches(.cancelled, []),
         ]
         for callback in callbacks {
             #expect(overriding.performOverride(of: callback), "\(callback)")

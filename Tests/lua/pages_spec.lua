@@ -178,6 +178,80 @@ describe("ui.PageViewController", function()
     assert.are.equal("bad result from 'spineLocationFor' (invalid option 'middle' (expected min, mid or max))", errors[1].message)
   end)
 
+  describe("a spine location the pages do not fit", function()
+    -- What `setViewControllers` says for `pages` at the mid spine, without its place.
+    local function refusal(doubleSided, pages)
+      local other = ui.PageViewController:new{ spineLocation = "mid", doubleSided = doubleSided }
+      local ok, message = pcall(other.setViewControllers, other, pages, "forward", false)
+      assert.is_false(ok)
+      return (message:gsub("^.-:%d+: ", ""))
+    end
+
+    local function rotateWith(pvc, answer)
+      pvc.delegate = { spineLocationFor = answer }
+      window.rootViewController = pvc
+      window:rotate("landscape")
+      return test.errors()
+    end
+
+    it("is reported as setViewControllers reports it, naming spineLocationFor, when the pages are single-sided", function()
+      local pvc = ui.PageViewController:new()
+      pvc.dataSource = book()
+      pvc:setViewControllers({ Page:new{ number = 1 } }, "forward", false)
+      local errors = rotateWith(pvc, function() return "mid" end)
+      assert.are.equal("min", pvc.spineLocation)
+      assert.are.same({ 1 }, numbers(pvc))
+      assert.are.equal(1, #errors)
+      assert.matches("^spineLocationFor of page delegate set at [^:]*pages_spec.lua:%d+$", errors[1].context)
+      assert.are.equal(
+        "cannot set 1 page of ui.PageViewController: spine location mid needs double-sided pages (isDoubleSided is false)",
+        errors[1].message)
+      assert.are.equal(refusal(false, { Page:new{ number = 1 } }), errors[1].message)
+    end)
+
+    it("is reported when a double-sided book has no second page for the mid spine", function()
+      local pvc = ui.PageViewController:new{ doubleSided = true }
+      pvc.dataSource = book(1)
+      pvc:setViewControllers({ Page:new{ number = 1 } }, "forward", false)
+      local errors = rotateWith(pvc, function() return "mid" end)
+      assert.are.equal("min", pvc.spineLocation)
+      assert.are.same({ 1 }, numbers(pvc))
+      assert.are.equal(1, #errors)
+      assert.are.equal(
+        "cannot set 1 page of ui.PageViewController: spine location mid needs exactly 2 view controllers, got 1",
+        errors[1].message)
+      assert.are.equal(refusal(true, { Page:new{ number = 1 } }), errors[1].message)
+    end)
+
+    it("is reported when the pages the delegate set do not fit it, and their completion gets false", function()
+      local pvc = ui.PageViewController:new{ doubleSided = true }
+      pvc:setViewControllers({ Page:new{ number = 3 } }, "forward", false)
+      local finished
+      local errors = rotateWith(pvc, function(self, sender)
+        sender:setViewControllers({ Page:new{ number = 1 } }, "forward", false, function(done) finished = done end)
+        return "mid"
+      end)
+      assert.is_false(finished)
+      assert.are.equal("min", pvc.spineLocation)
+      assert.are.same({ 3 }, numbers(pvc))
+      assert.are.equal(1, #errors)
+      assert.matches("^spineLocationFor of page delegate", errors[1].context)
+      assert.are.equal(
+        "cannot set 1 page of ui.PageViewController: spine location mid needs exactly 2 view controllers, got 1",
+        errors[1].message)
+    end)
+
+    it("is not reported when the pages fit it", function()
+      local pvc = ui.PageViewController:new{ doubleSided = true }
+      pvc.dataSource = book()
+      pvc:setViewControllers({ Page:new{ number = 1 } }, "forward", false)
+      local errors = rotateWith(pvc, function() return "mid" end)
+      assert.are.same({}, errors)
+      assert.are.equal("mid", pvc.spineLocation)
+      assert.are.same({ 1, 2 }, numbers(pvc))
+    end)
+  end)
+
   it("can be extended, with its callbacks overridden in Lua", function()
     local Book = ui.PageViewController:extend("Book")
     local appeared = {}

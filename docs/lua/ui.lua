@@ -21,7 +21,9 @@ ui = {}
 
 --- A view. Extend it with `ui.View:extend("Name")` and override `pointInside`,
 --- `layoutSubviews`, `draw` and the responder methods (`touchesBegan(touches)` and the
---- others); call the Swift behaviour with `Name.super.method(self, ...)`.
+--- others); call the Swift behaviour with `Name.super.method(self, ...)`. Every view class
+--- (labels and controls too) takes these overrides, wherever the view is asked: hit
+--- testing, layout, drawing, touches passed up the responder chain.
 --- @class ui.View
 --- @field frame ui.Rect
 --- @field bounds ui.Rect
@@ -38,7 +40,7 @@ ui = {}
 --- @field superview ui.View?
 --- @field subviews ui.View[]
 --- @field window ui.Window?
---- @field gestureRecognizers ui.GestureRecognizer[]
+--- @field gestureRecognizers ui.GestureRecognizer[] settable: a list replaces the view's recognizers (nil removes them)
 ui.View = {}
 --- Every class of `ui` is made with `new`: the fields are assigned to the new object after
 --- the settings its constructor takes itself. A class given as the fields is an error.
@@ -93,10 +95,11 @@ function ui.View:layoutSubviews() end
 --- Override to draw with the canvas (see `ui.Canvas`).
 --- @param canvas ui.Canvas
 function ui.View:draw(canvas) end
---- Override to handle touches yourself (views and labels). `touches` is a list of
---- `ui.Touch` whose `x`, `y` and `location` are in this view's coordinates. The Swift
---- behaviour, reached through `super`, passes them up the responder chain (the superview,
---- or the controller whose view this is).
+--- Override to handle touches yourself. `touches` is a list of `ui.Touch` whose `x`, `y`
+--- and `location` are in this view's coordinates. The Swift behaviour, reached through
+--- `super`, passes them up the responder chain: to the controller whose view this is, then
+--- to the superview. A control's Swift behaviour tracks the touch instead (see
+--- `ui.Control:beginTracking`).
 --- @param touches ui.Touch[]
 function ui.View:touchesBegan(touches) end
 --- @param touches ui.Touch[]
@@ -158,7 +161,8 @@ ui.Control = {}
 --- `control:addTarget(target, "method", events)` calls `target:method(sender, event, touch)`.
 --- `touch` is the `ui.Touch` that caused the event, its `x`, `y` and `location` in the
 --- sender's coordinates (UIKit's `forEvent:` argument, whose touch tells `tapCount`); it is
---- nil when code sent the event (`sendActions`, or a value set outside a touch).
+--- nil when code sent the event (`sendActions`, or a value set outside a touch), and for the
+--- text field's editing events, which carry no touch even when a tap began the editing.
 --- A function keeps alive what it captures (a button whose function captures the controller
 --- owning the button keeps both alive for good); a target object is held weakly, as UIKit
 --- holds targets, and once it is gone the action does nothing. A table target is held.
@@ -195,11 +199,12 @@ function ui.Control:endTracking(touch) end
 --- tracking changed.
 function ui.Control:cancelTracking() end
 
---- A finger on the screen (UIKit's `UITouch`), as tracking methods and actions get it.
---- Like a `UITouch` it is live: read later, it tells where the finger is then.
+--- A finger on the screen (UIKit's `UITouch`), as responder, tracking and recognizer
+--- methods and actions get it. Like a `UITouch` it is live: read later, it tells where the
+--- finger is then.
 --- @class ui.Touch
 --- @field tapCount integer 1 for a single tap, 2 for the second of a double tap, ...
---- @field x number where the finger is, in the control's coordinates
+--- @field x number where the finger is, in the coordinates of the view (or control, or controller's view, or recognizer's view) that got it
 --- @field y number
 --- @field location ui.Point the same point as `{ x =, y = }`
 --- @field windowLocation ui.Point in the window's coordinates
@@ -279,19 +284,72 @@ function ui.TextField:endEditing() end
 --- (the target held weakly, as `ui.Control:addTarget`), and its settings in `new{}`;
 --- `g:addTarget(fn)` or `g:addTarget(target, "method")` adds more. Counts are 1 or more;
 --- durations and distances must be finite.
+---
+--- A recognizer of your own extends this class, as UIKit's custom recognizers do: override
+--- the touches methods (each gets a list of `ui.Touch` in the coordinates of the
+--- recognizer's view, and sees the touches before the views do) and set `self.state` as the
+--- gesture unfolds: from "possible" to "began" (continuous), "ended" (also "recognized")
+--- or "failed"; from "began" or "changed" to "changed", "ended" or "cancelled". The actions
+--- are called on every change but to "failed", and for every "changed". Once the touches
+--- are lifted the state goes back to "possible" and `reset()` is called: clear what you
+--- tracked there.
+---
+--- ```lua
+--- local Scratch = ui.GestureRecognizer:extend("Scratch")   -- a back-and-forth drag
+--- function Scratch:init() self:reset() end
+--- function Scratch:reset() self.turns, self.direction, self.lastX = 0, 0, nil end
+--- function Scratch:touchesBegan(touches) self.lastX = touches[1].x end
+--- function Scratch:touchesMoved(touches)
+---   local dx = touches[1].x - self.lastX
+---   if math.abs(dx) < 10 then return end
+---   local direction = dx > 0 and 1 or -1
+---   if self.direction ~= 0 and direction ~= self.direction then self.turns = self.turns + 1 end
+---   self.direction, self.lastX = direction, touches[1].x
+---   if self.turns >= 3 then self.state = "recognized" end
+--- end
+--- function Scratch:touchesEnded() if self.state == "possible" then self.state = "failed" end end
+--- view:addGestureRecognizer(Scratch:new{ action = function(g) erase() end })
+--- ```
 --- @class ui.GestureRecognizer
---- @field state "possible"|"began"|"changed"|"ended"|"cancelled"|"failed"
+--- @field state "possible"|"began"|"changed"|"ended"|"cancelled"|"failed" settable only on a recognizer of this class or one that extends it, along the moves above
 --- @field enabled boolean
 --- @field cancelsTouchesInView boolean whether recognizing cancels the view's touch (true)
 --- @field numberOfTouches integer fingers down now
 --- @field view ui.View?
 ui.GestureRecognizer = {}
+--- A recognizer that recognizes nothing until a class extending it says so.
+--- @param fields? { action: (fun(g: ui.GestureRecognizer)|string)?, target: table? }
+--- @return ui.GestureRecognizer
+function ui.GestureRecognizer:new(fields) end
+--- @param name string
+--- @return table class
+function ui.GestureRecognizer:extend(name) end
 --- @param view ui.View? nil for the window
 --- @return ui.Point
 function ui.GestureRecognizer:locationIn(view) end
 --- @overload fun(self: ui.GestureRecognizer, target: ui.Controller|ui.View|table, method: string)
 --- @param fn fun(recognizer: ui.GestureRecognizer)
 function ui.GestureRecognizer:addTarget(fn) end
+--- Removes actions, as UIKit's `removeTarget(_:action:)`: `removeTarget(fn)` the function,
+--- `removeTarget(target, "method")` that method of the target, `removeTarget(target)` all
+--- of its methods, `removeTarget(nil, "method")` that method of any target, and
+--- `removeTarget()` every action.
+--- @overload fun(self: ui.GestureRecognizer, target: ui.Controller|ui.View|table|nil, method: string?)
+--- @param fn fun(recognizer: ui.GestureRecognizer)?
+function ui.GestureRecognizer:removeTarget(fn) end
+--- Override to follow the touches; the built-in behaviour does nothing but for
+--- `touchesCancelled`, which cancels a gesture under way and fails one that is possible.
+--- @param touches ui.Touch[]
+function ui.GestureRecognizer:touchesBegan(touches) end
+--- @param touches ui.Touch[]
+function ui.GestureRecognizer:touchesMoved(touches) end
+--- @param touches ui.Touch[]
+function ui.GestureRecognizer:touchesEnded(touches) end
+--- @param touches ui.Touch[]
+function ui.GestureRecognizer:touchesCancelled(touches) end
+--- Override to clear what the recognizer tracked; called once the gesture is over and the
+--- touches are lifted.
+function ui.GestureRecognizer:reset() end
 
 --- @class ui.TapGesture: ui.GestureRecognizer
 --- @field numberOfTapsRequired integer
@@ -489,6 +547,18 @@ function ui.Controller:performSegue(id, sender) end
 --- @param segue ui.Segue
 --- @param sender any what `performSegue` was given
 function ui.Controller:prepareForSegue(segue, sender) end
+--- A controller is a responder: override the touches methods to get the touches its view
+--- (or a view inside it) passes up the responder chain, each a list of `ui.Touch` in the
+--- coordinates of the controller's view. The Swift behaviour, reached through `super`,
+--- passes them on to the superview of the controller's view.
+--- @param touches ui.Touch[]
+function ui.Controller:touchesBegan(touches) end
+--- @param touches ui.Touch[]
+function ui.Controller:touchesMoved(touches) end
+--- @param touches ui.Touch[]
+function ui.Controller:touchesEnded(touches) end
+--- @param touches ui.Touch[]
+function ui.Controller:touchesCancelled(touches) end
 
 --- A stack of controllers under a navigation bar. The bar's left side: the top's own
 --- `leftButton`, else the previous controller's `backButton`, else a back button titled with
@@ -567,7 +637,10 @@ function ui.SplitViewController:new(fields) end
 --- data source is asked for the page before or after one of them when a page turns
 --- (`pageForward`, `pageBackward`, or a swipe: left or up for the next page), so a book of
 --- 10^6 pages costs what one page costs. The settings are fixed at creation; the delegate's
---- `spineLocationFor` may move the spine when the screen turns (pageCurl only).
+--- `spineLocationFor` may move the spine when the screen turns (pageCurl only). A location
+--- the pages do not fit (those it set meanwhile, or else the pages shown: "mid" with
+--- single-sided pages, or with one page and no second to be had) is not taken, and is
+--- reported as `setViewControllers` reports those pages, naming `spineLocationFor`.
 ---
 --- Pages shown at once, as the seed's table has it: the min and max spines show exactly 1,
 --- double-sided or not (UIKit would take 2 when double-sided; the seed wins); the mid spine

@@ -21,6 +21,14 @@ public final class LuaPeer {
     /// Overrides running now; a call from one of them to the same Swift method is a
     /// `super` call and runs the Swift implementation.
     private var running: [String] = []
+    /// Names that neither the object's own table nor any table up its class chain has, as
+    /// of `missesVersion` (``lsh_methodsversion``): most overridable methods are not
+    /// overridden, and a miss found here costs no call into Lua. Any assignment that could
+    /// add such a name (a function to the object, a new key to a class, a metatable to a
+    /// table) changes the version; rawset and the debug library go around it, and what
+    /// they add to a class is seen after the next such change.
+    private var misses: [String] = []
+    private var missesVersion: UInt64 = .max
 
     init(state: LuaState, instanceTable: Int32) {
         self.state = state
@@ -34,13 +42,25 @@ public final class LuaPeer {
 
     /// Whether the object's Lua class (or the object itself) defines `name`.
     public func overrides(_ name: String) -> Bool {
-        guard lifetime.isOpen, !running.contains(name) else { return false }
+        guard lifetime.isOpen, !running.contains(name), !isKnownMiss(name) else { return false }
         let L = state.currentThread
         return withStackEffect(L, 0) {
             guard pushOverride(name, on: L) else { return false }
             lua_pop(L, 1)
             return true
         }
+    }
+
+    /// Whether `name` was found missing since the last change that could add it.
+    @inline(__always)
+    private func isKnownMiss(_ name: String) -> Bool {
+        let version = lsh_methodsversion(lifetime.handle)
+        guard version == missesVersion else {
+            misses.removeAll(keepingCapacity: true)
+            missesVersion = version
+            return false
+        }
+        return misses.contains(name)
     }
 
     /// The object's Lua class (the class table `new` was called on), while the state is open.
@@ -78,7 +98,7 @@ public final class LuaPeer {
     public func callOverride<each Argument: LuaPushable>(
         _ name: String, on object: AnyObject, _ arguments: repeat each Argument
     ) -> LuaOverrideResult {
-        guard lifetime.isOpen, !running.contains(name) else { return .notOverridden }
+        guard lifetime.isOpen, !running.contains(name), !isKnownMiss(name) else { return .notOverridden }
         let L = state.prepareCall()
         let stack = LuaStack(L, state)
         return withStackEffect(L, 0) {
@@ -106,22 +126,32 @@ public final class LuaPeer {
         }
     }
 
+    /// How many tables a walk up the object's class chain looks at before it takes the chain
+    /// to end there: a script can make the metatables of its classes a cycle
+    /// (`setmetatable(A, setmetatable({}, A))`), and no real hierarchy is this deep.
+    static let maximumChainLength = 100
+
     /// Pushes the override of `name`: a function in the object's own table or in one of its
-    /// Lua classes, stopping at the first Swift class table. Raw lookups only, and at most
-    /// ``maximumClassDepth`` levels: a script can make the chain a cycle
-    /// (`setmetatable(Card, Card)`).
+    /// Lua classes, stopping at the first Swift class table (or after
+    /// ``maximumChainLength`` tables, should the chain be a cycle). Raw lookups only. When
+    /// no table on the way has `name` at all, notes the miss.
     /// Stack: [-0, +1 when found, -]
     private func pushOverride(_ name: String, on L: OpaquePointer) -> Bool {
         let base = lua_gettop(L)
+        var absent = true
         lua_getref(L, instanceTable)
-        for _ in 0..<LuaPeer.maximumClassDepth {
+        for _ in 0..<Self.maximumChainLength {
             // The table on top is the object's own table or one of its Lua classes.
             lua_pushswiftstring(L, name)
-            if lua_rawget(L, -2) == LUA_TFUNCTION {
+            let type = lua_rawget(L, -2)
+            if type == LUA_TFUNCTION {
                 lua_replace(L, base + 1)
                 lua_settop(L, base + 1)
                 return true
             }
+            // A value that is not a function may become one without a new key, which
+            // changes no version: only a name absent all the way up is a miss to keep.
+            if type != LUA_TNIL { absent = false }
             lua_pop(L, 1)
             guard lua_getmetatable(L, -1) != 0 else { break }
             lua_remove(L, -2)
@@ -131,11 +161,9 @@ public final class LuaPeer {
             if isSwiftClass { break }
         }
         lua_settop(L, base)
+        if absent { misses.append(name) }
         return false
     }
-
-    /// How many Lua classes deep an override is looked for, as Lua bounds an `__index` chain.
-    static let maximumClassDepth = 2000
 
     /// The name of the object's Lua class (its `__name`), for messages.
     private func className(on L: OpaquePointer) -> String {

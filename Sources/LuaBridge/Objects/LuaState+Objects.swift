@@ -247,6 +247,8 @@ extension LuaState {
         }
         pushPreludeField("classtostring", on: L)
         lua_setfield(L, table, "__tostring")
+        pushPreludeField("classnewindex", on: L)
+        lua_setfield(L, table, "__newindex")
         if let parent {
             lua_getref(L, parent.classTable)
             lua_setfield(L, table, "super")
@@ -342,7 +344,8 @@ extension LuaState {
         try withStackEffect(L, 0) { () throws(LuaError) in
             chunk.pushReferenced(on: L)
             lua_pushswiftstring(L, LuaState.swiftClassKey)
-            try protectedCall(on: L, arguments: 1, results: 1)
+            lua_pushcclosure(L, lsh_classnewindex, 0)
+            try protectedCall(on: L, arguments: 2, results: 1)
             prelude = lua_makeref(L)
             pushPreludeField("wrapcollect", on: L)
             pushFunction(.nothing { [unowned self] _ in releasePendingReferences() }, lifetime: .state, on: L)

@@ -1,7 +1,7 @@
 /// The part of the class system and the sandbox that is plain Lua. It runs once per state,
 /// with the standard functions it needs captured before any script can replace them.
 let luaPrelude = #"""
-local swiftkey = ...
+local swiftkey, classnewindex = ...
 local G = _G
 local setmetatable, getmetatable, rawget, pairs, ipairs = setmetatable, getmetatable, rawget, pairs, ipairs
 local type, error, select, load, pcall, tostring, tonumber = type, error, select, load, pcall, tostring, tonumber
@@ -22,7 +22,10 @@ local function classtostring(cls)
   return "class " .. classname(cls)
 end
 prelude.classtostring = classtostring
-prelude.classmeta = { __tostring = classtostring }
+-- Every class table has the same __newindex (for its subclasses; the root classes' in this
+-- metatable): a new key in a class is noted, so that the bridge looks for overrides again.
+prelude.classnewindex = classnewindex
+prelude.classmeta = { __tostring = classtostring, __newindex = classnewindex }
 
 -- Errors raised while assigning the fields of `new` point at the caller, not at this chunk.
 local function relocate(message)
@@ -59,6 +62,7 @@ function prelude.extend(base, name)
   end
   local cls = setmetatable({}, base)
   cls.__index = cls
+  cls.__newindex = classnewindex
   cls.__name = name
   cls.__tostring = classtostring
   cls.super = base

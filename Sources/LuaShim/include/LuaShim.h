@@ -165,6 +165,19 @@ void *lsh_newclassmetatable(lua_State *L, int strict);
 /* [-0, +1, -] Pushes a Swift function box as a plain userdata (for getter and setter tables). */
 void lsh_pushbox(lua_State *L, void *context);
 
+/*
+** The version of what the state's classes and objects define, which the bridge's cache of
+** the overrides it found missing compares with. It grows when a function is assigned to a
+** field of a Swift object, a new key to a class table (through lsh_classnewindex), or a
+** metatable to a table (every way of setting one goes through lsh_setmetatable). C: read on
+** every lookup of an override, where asking Lua would cost what the cache saves, and
+** bumped by the object metamethods, which are C.
+*/
+unsigned long long lsh_methodsversion(lua_State *L);
+/* [-3, +0, e] A lua_CFunction: the __newindex of class tables, which assigns raw and bumps
+   lsh_methodsversion. C, so that a nil or NaN key fails at the assignment's line. */
+int lsh_classnewindex(lua_State *L);
+
 /* -------------------------------------------------------------------------- */
 /* Baselines for screens-bench: the same work in plain C over the Lua C API.   */
 

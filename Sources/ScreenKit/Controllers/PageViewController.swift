@@ -21,6 +21,15 @@ public protocol PageViewControllerDelegate: AnyObject {
     func pageViewController(
         _ pageViewController: PageViewController, didFinishAnimating finished: Bool,
         previousViewControllers: [ViewController], transitionCompleted completed: Bool)
+    /// The spine location the delegate answered does not fit the pages: those it set while
+    /// answering, or else the pages shown (the mid spine with single-sided pages, or with one
+    /// page and no second to be had). `error` is what
+    /// ``PageViewController/setViewControllers(_:direction:animated:completion:)`` throws for
+    /// those pages at that location; the spine location and the pages stay as they were.
+    /// The default does nothing.
+    func pageViewController(
+        _ pageViewController: PageViewController, refusedSpineLocation location: PageViewController.SpineLocation,
+        error: ControllerError)
 }
 
 extension PageViewControllerDelegate {
@@ -33,6 +42,11 @@ extension PageViewControllerDelegate {
     public func pageViewController(
         _ pageViewController: PageViewController, didFinishAnimating finished: Bool,
         previousViewControllers: [ViewController], transitionCompleted completed: Bool
+    ) {}
+
+    public func pageViewController(
+        _ pageViewController: PageViewController, refusedSpineLocation location: PageViewController.SpineLocation,
+        error: ControllerError
     ) {}
 }
 

@@ -34,6 +34,9 @@ extension ViewController {
         case willMoveToParent(ViewController?)
         case didMoveToParent(ViewController?)
         case prepareForSegue(Segue, sender: Any?)
+        /// `touchesBegan`, `touchesMoved`, `touchesEnded` or `touchesCancelled`, by the phase:
+        /// touches the controller's view passed up the responder chain.
+        case touches(TouchPhase, [Touch])
     }
 
     /// Sends `callback`: to its replacement when the controller has one, else to the method.
@@ -53,6 +56,7 @@ extension ViewController {
         case .willMoveToParent(let parent): willMove(toParent: parent)
         case .didMoveToParent(let parent): didMove(toParent: parent)
         case .prepareForSegue(let segue, let sender): prepare(for: segue, sender: sender)
+        case .touches(let phase, let touches): runTouchesMethod(phase, touches)
         }
     }
 

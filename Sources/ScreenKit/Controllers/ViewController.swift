@@ -265,4 +265,9 @@ open class ViewController: Responder, CustomStringConvertible {
     open override var next: Responder? {
         viewStorage?.superview ?? presentingViewController
     }
+
+    override func replaceTouches(_ phase: TouchPhase, _ touches: [Touch]) -> Bool {
+        guard let overriding = self as? any ViewControllerOverriding else { return false }
+        return overriding.performOverride(of: .touches(phase, touches))
+    }
 }

@@ -59,7 +59,8 @@ open class Control: View {
     }
 
     /// Calls `action` for each of `events` with the touch that caused the event (the
-    /// ``currentTouch``, nil when code sent it), whose `tapCount` tells a double tap.
+    /// ``currentTouch``; nil when code sent it, and for the editing events), whose
+    /// `tapCount` tells a double tap.
     ///
     /// ```swift
     /// button.addTarget({ _, _, touch in
@@ -79,9 +80,10 @@ open class Control: View {
         targets.removeAll { $0 === target }
     }
 
-    /// Sends `event` to every target registered for it, with the ``currentTouch``.
+    /// Sends `event` to every target registered for it, with the ``currentTouch``; the
+    /// editing events carry no touch, as in UIKit, whose text events pass no event.
     public func sendActions(for event: ControlEvent) {
-        let touch = currentTouch
+        let touch = event.isEditingEvent ? nil : currentTouch
         for target in targets where target.events.contains(event) {
             target.action(self, event, touch)
         }
@@ -130,7 +132,7 @@ open class Control: View {
         handling(touch) {
             isTouchInside = true
             isHighlighted = true
-            isTracking = beginTracking(touch)
+            isTracking = ask(.beginTracking(touch)) { beginTracking(touch) }
             sendActions(for: .touchDown)
             if touch.tapCount > 1 { sendActions(for: .touchDownRepeat) }
         }
@@ -140,9 +142,9 @@ open class Control: View {
         guard isEnabled, let touch = touches.first else { return }
         handling(touch) {
             let wasInside = isTouchInside
-            isTouchInside = point(inside: touch.location(in: self))
+            isTouchInside = isInside(touch.location(in: self))
             isHighlighted = isTouchInside
-            if isTracking { isTracking = continueTracking(touch) }
+            if isTracking { isTracking = ask(.continueTracking(touch)) { continueTracking(touch) } }
             if wasInside != isTouchInside {
                 sendActions(for: isTouchInside ? .touchDragEnter : .touchDragExit)
             }
@@ -153,8 +155,8 @@ open class Control: View {
     open override func touchesEnded(_ touches: [Touch]) {
         guard isEnabled, let touch = touches.first else { return }
         handling(touch) {
-            isTouchInside = point(inside: touch.location(in: self))
-            if isTracking { endTracking(touch) }
+            isTouchInside = isInside(touch.location(in: self))
+            if isTracking { send(.endTracking(touch)) { endTracking(touch) } }
             isTracking = false
             isHighlighted = false
             sendActions(for: isTouchInside ? .touchUpInside : .touchUpOutside)
@@ -164,7 +166,7 @@ open class Control: View {
     open override func touchesCancelled(_ touches: [Touch]) {
         guard isEnabled else { return }
         handling(touches.first) {
-            if isTracking { cancelTracking() }
+            if isTracking { send(.cancelTracking) { cancelTracking() } }
             isTracking = false
             isHighlighted = false
             sendActions(for: .touchCancel)

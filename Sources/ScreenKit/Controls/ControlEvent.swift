@@ -26,4 +26,13 @@ public nonisolated enum ControlEvent: String, CaseIterable, Hashable, Sendable {
     case editingDidEnd
     /// Editing ended with the return key.
     case editingDidEndOnExit
+
+    /// Whether it is one of the text field's editing events, which come with no touch even
+    /// when a tap caused them (`editingDidBegin`).
+    public var isEditingEvent: Bool {
+        switch self {
+        case .editingDidBegin, .editingChanged, .editingDidEnd, .editingDidEndOnExit: true
+        default: false
+        }
+    }
 }

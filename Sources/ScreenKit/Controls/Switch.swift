@@ -18,7 +18,7 @@ open class Switch: Control {
     }
 
     open override func endTracking(_ touch: Touch) {
-        guard point(inside: touch.location(in: self)) else { return }
+        guard isInside(touch.location(in: self)) else { return }
         isOn.toggle()
         sendActions(for: .valueChanged)
     }

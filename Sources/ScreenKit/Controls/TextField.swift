@@ -7,7 +7,7 @@ open class TextField: Control {
     public private(set) var isEditing = false
 
     open override func endTracking(_ touch: Touch) {
-        guard point(inside: touch.location(in: self)) else { return }
+        guard isInside(touch.location(in: self)) else { return }
         beginEditing()
     }
 

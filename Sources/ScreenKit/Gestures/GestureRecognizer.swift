@@ -5,10 +5,29 @@
 /// called recognized) or `failed`; a continuous one (long press, pan, pinch, rotation)
 /// moves to `began`, `changed`, and `ended` or `cancelled`. Targets are called on every
 /// change of state except to `failed`, and for every `changed` update. When all touches are
-/// lifted the recognizer is reset to `possible`.
+/// lifted the recognizer is reset to `possible`, and ``reset()`` is called.
+///
+/// A subclass recognizes a gesture of its own as UIKit's custom recognizers do: it
+/// overrides the four touches methods, sets ``state`` as the gesture unfolds (see
+/// ``allowsTransition(to:)``), and clears what it tracked in ``reset()``.
 open class GestureRecognizer {
     public enum State: String, CaseIterable, Sendable {
         case possible, began, changed, ended, cancelled, failed
+
+        /// The name UIKit gives `ended` for a discrete gesture.
+        public static let recognized = State.ended
+    }
+
+    /// An action registered with ``addTarget(_:source:)``, to remove it again.
+    public final class Target {
+        let action: (GestureRecognizer) -> Void
+        /// What the action was made from, for finding it again; nil when not given.
+        public let source: AnyObject?
+
+        init(action: @escaping (GestureRecognizer) -> Void, source: AnyObject?) {
+            self.action = action
+            self.source = source
+        }
     }
 
     /// The view it is attached to.
@@ -17,8 +36,8 @@ open class GestureRecognizer {
     /// Whether the view's touches are cancelled once the gesture is recognized.
     public var cancelsTouchesInView = true
 
-    /// The state; setting it calls the targets as described above.
-    public internal(set) var state: State = .possible {
+    /// The state; setting it calls the targets as described above. Subclasses set it.
+    public var state: State = .possible {
         didSet {
             guard state != .failed, state != .possible else { return }
             if oldValue == .possible && (state == .began || state == .ended) {
@@ -34,15 +53,40 @@ open class GestureRecognizer {
     public private(set) var touches: [Touch] = []
     public var numberOfTouches: Int { touches.count }
 
-    private var actions: [(GestureRecognizer) -> Void] = []
+    /// The actions, in the order they were added.
+    public private(set) var targets: [Target] = []
 
     public init(action: ((GestureRecognizer) -> Void)? = nil) {
-        if let action { actions.append(action) }
+        if let action { addTarget(action) }
     }
 
     /// Calls `action` on the recognizer's state changes.
-    public func addTarget(_ action: @escaping (GestureRecognizer) -> Void) {
-        actions.append(action)
+    /// - Parameter source: what the action was made from, kept in the ``Target`` so that a
+    ///   caller can find it again among ``targets``.
+    @discardableResult
+    public func addTarget(_ action: @escaping (GestureRecognizer) -> Void, source: AnyObject? = nil) -> Target {
+        let target = Target(action: action, source: source)
+        targets.append(target)
+        return target
+    }
+
+    /// Removes an action; one removed while the actions are being called is still called
+    /// this time.
+    public func removeTarget(_ target: Target) {
+        targets.removeAll { $0 === target }
+    }
+
+    /// Whether a subclass may move the state from the current one to `newState`: from
+    /// `possible` to `began`, `ended` (recognized) or `failed`; from `began` or `changed` to
+    /// `changed`, `ended` or `cancelled`. Back to `possible` is the recognizer's own move,
+    /// once the touches are lifted.
+    public func allowsTransition(to newState: State) -> Bool {
+        switch (state, newState) {
+        case (.possible, .began), (.possible, .ended), (.possible, .failed): true
+        case (.began, .changed), (.began, .ended), (.began, .cancelled): true
+        case (.changed, .changed), (.changed, .ended), (.changed, .cancelled): true
+        default: false
+        }
     }
 
     /// The centroid of the touches in `view`'s coordinates (the window's when nil); the
@@ -117,6 +161,6 @@ open class GestureRecognizer {
     }
 
     private func sendActions() {
-        for action in actions { action(self) }
+        for target in targets { target.action(self) }
     }
 }

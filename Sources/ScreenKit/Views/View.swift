@@ -61,6 +61,10 @@ open class View: Responder {
         bounds = Rect(origin: .zero, size: frame.size)
         center = frame.center
         super.init()
+        if let overriding = self as? any ViewOverriding {
+            overridingStorage = overriding
+            isOverriding = true
+        }
     }
 
     public convenience override init() {
@@ -78,20 +82,58 @@ open class View: Responder {
     /// The view controller whose root view this is, if any.
     public var viewController: ViewController? { controllerStorage }
 
+    // MARK: - Overriding
+
+    /// Whether the view's class replaces the overridable methods (``ViewOverriding``), found
+    /// once as it is made: asking costs a view that replaces nothing one load, where a cast
+    /// or a reference would cost a retain and a release in hit testing's inner loop.
+    @exclusivity(unchecked) nonisolated(unsafe) private(set) var isOverriding = false
+    /// The view itself as ``ViewOverriding`` when ``isOverriding``.
+    @exclusivity(unchecked) nonisolated(unsafe) private(set) unowned(unsafe) var overridingStorage: (any ViewOverriding)?
+
+    override func replaceTouches(_ phase: TouchPhase, _ touches: [Touch]) -> Bool {
+        guard isOverriding, let overriding = overridingStorage else { return false }
+        return overriding.performOverride(of: .touches(phase, touches))
+    }
+
     // MARK: - Gesture recognizers
 
     /// The gesture recognizers attached to this view, which see its touches first.
-    public private(set) var gestureRecognizers: [GestureRecognizer] = []
+    ///
+    /// Setting the list replaces them all at once, as UIKit's property does: the recognizers
+    /// not in it leave the view, and those in it are attached here in its order (each once,
+    /// taken from the view it was on).
+    public var gestureRecognizers: [GestureRecognizer] {
+        get { gestureRecognizerStorage }
+        set {
+            var listed: Set<ObjectIdentifier> = []
+            let recognizers = newValue.filter { listed.insert(ObjectIdentifier($0)).inserted }
+            for recognizer in gestureRecognizerStorage where !listed.contains(ObjectIdentifier(recognizer)) {
+                recognizer.view = nil
+            }
+            // Each view the recognizers come from lets them go in one pass.
+            var previousViews: [ObjectIdentifier: View] = [:]
+            for recognizer in recognizers {
+                if let view = recognizer.view, view !== self { previousViews[ObjectIdentifier(view)] = view }
+            }
+            for view in previousViews.values {
+                view.gestureRecognizerStorage.removeAll { listed.contains(ObjectIdentifier($0)) }
+            }
+            gestureRecognizerStorage = recognizers
+            for recognizer in recognizers { recognizer.view = self }
+        }
+    }
+    private var gestureRecognizerStorage: [GestureRecognizer] = []
 
     public func addGestureRecognizer(_ recognizer: GestureRecognizer) {
         recognizer.view?.removeGestureRecognizer(recognizer)
-        gestureRecognizers.append(recognizer)
+        gestureRecognizerStorage.append(recognizer)
         recognizer.view = self
     }
 
     public func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
         guard recognizer.view === self else { return }
-        gestureRecognizers.removeAll { $0 === recognizer }
+        gestureRecognizerStorage.removeAll { $0 === recognizer }
         recognizer.view = nil
     }
 
@@ -308,11 +350,11 @@ open class View: Responder {
         needsLayout = false
         if let controller = controllerStorage {
             controller.viewWillLayoutSubviews()
-            layoutSubviews()
+            send(.layoutSubviews) { layoutSubviews() }
             controller.layoutContainer()
             controller.viewDidLayoutSubviews()
         } else {
-            layoutSubviews()
+            send(.layoutSubviews) { layoutSubviews() }
         }
     }
 
@@ -440,6 +482,7 @@ open class View: Responder {
 
     /// Whether the view itself takes a touch at `point`, in its coordinates.
     private func takesTouch(at point: Point) -> Bool {
-        !isHidden && isUserInteractionEnabled && alpha > 0.01 && self.point(inside: point)
+        guard !isHidden && isUserInteractionEnabled && alpha > 0.01 else { return false }
+        return isOverriding ? isInside(point) : self.point(inside: point)
     }
 }

@@ -50,12 +50,7 @@ extension Window {
         let key = ObjectIdentifier(touch)
         defer { if touch.phase == .ended || touch.phase == .cancelled { cancelledTouches.remove(key) } }
         guard let view = touch.view, !cancelledTouches.contains(key) else { return }
-        switch touch.phase {
-        case .began: view.touchesBegan([touch])
-        case .moved: view.touchesMoved([touch])
-        case .ended: view.touchesEnded([touch])
-        case .cancelled: view.touchesCancelled([touch])
-        }
+        view.deliverTouches(touch.phase, [touch])
     }
 
     /// A recognizer recognized its gesture (from a touch or a timer): the other recognizers
@@ -66,7 +61,7 @@ extension Window {
             let key = ObjectIdentifier(touch)
             guard recognizer.cancelsTouchesInView, let view = touch.view, !cancelledTouches.contains(key) else { continue }
             cancelledTouches.insert(key)
-            view.touchesCancelled([touch])
+            view.deliverTouches(.cancelled, [touch])
         }
     }
 

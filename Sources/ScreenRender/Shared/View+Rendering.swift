@@ -6,10 +6,11 @@ extension View {
     /// a view one cannot see is a view one cannot tap.
     var isRendered: Bool { !isHidden && alpha > 0.01 }
 
-    /// The commands the view's ``View/draw(_:)`` produces, in its own coordinates.
+    /// The commands the view's ``View/draw(_:)`` (or its replacement) produces, in its own
+    /// coordinates.
     func drawingCommands() -> [Canvas.Command] {
         let canvas = Canvas()
-        draw(canvas)
+        drawContent(in: canvas)
         return canvas.commands
     }
 

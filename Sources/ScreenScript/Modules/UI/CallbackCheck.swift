@@ -13,20 +13,20 @@ import LuaBridge
 ///
 /// A class is checked when its first object is made, a delegate when it is set.
 final class CallbackCheck {
-    /// What a Lua subclass of a view may override.
-    static let viewCallbacks = [
-        "init", "pointInside", "layoutSubviews", "draw", "touchesBegan", "touchesMoved", "touchesEnded", "touchesCancelled",
-    ]
-    /// What a Lua subclass of a control may override.
-    static let controlCallbacks = [
-        "init", "pointInside", "layoutSubviews", "draw", "beginTracking", "continueTracking", "endTracking", "cancelTracking",
-    ]
+    /// The responder methods, which views, controllers and gesture recognizers override.
+    static let touchesCallbacks = ["touchesBegan", "touchesMoved", "touchesEnded", "touchesCancelled"]
+    /// What a Lua subclass of a view may override (see `ScriptViewClass`).
+    static let viewCallbacks = ["init", "pointInside", "layoutSubviews", "draw"] + touchesCallbacks
+    /// What a Lua subclass of a control may override: a view's methods and the tracking ones.
+    static let controlCallbacks = viewCallbacks + ["beginTracking", "continueTracking", "endTracking", "cancelTracking"]
     /// What a Lua subclass of a controller may override (see `ScriptControllerClass`).
     static let controllerCallbacks = [
         "init", "loadView", "viewDidLoad", "viewWillAppear", "viewDidAppear", "viewWillDisappear", "viewDidDisappear",
         "viewWillLayoutSubviews", "viewDidLayoutSubviews", "didReceiveMemoryWarning", "viewWillTransition",
         "willMoveToParent", "didMoveToParent", "prepareForSegue", "shouldAutomaticallyForwardAppearanceMethods",
-    ]
+    ] + touchesCallbacks
+    /// What a Lua subclass of `ui.GestureRecognizer` may override (see `ScriptGestureRecognizer`).
+    static let gestureCallbacks = ["init"] + touchesCallbacks + ["reset"]
 
     private unowned let host: ScriptHost
     /// `functions(table)`: the names of the functions in a class and its Lua ancestors (or in

@@ -95,6 +95,12 @@ enum ControllerBindings {
         cls.method("prepareForSegue") { controller, args in
             controller.prepare(for: try args.get(2, as: Segue.self), sender: args[3])
         }
+        // The responder methods: a controller gets the touches its view passes up, and the
+        // Swift implementations pass them on to the superview of its view.
+        cls.method("touchesBegan") { controller, args in controller.touchesBegan(try TouchObject.touches(args, at: 2)) }
+        cls.method("touchesMoved") { controller, args in controller.touchesMoved(try TouchObject.touches(args, at: 2)) }
+        cls.method("touchesEnded") { controller, args in controller.touchesEnded(try TouchObject.touches(args, at: 2)) }
+        cls.method("touchesCancelled") { controller, args in controller.touchesCancelled(try TouchObject.touches(args, at: 2)) }
         return cls
     }
 

@@ -34,6 +34,9 @@ extension ScriptControllerClass {
         case .didMoveToParent(let parent): result = luaPeer.callOverride("didMoveToParent", on: self, parent)
         case .prepareForSegue(let segue, let sender):
             result = luaPeer.callOverride("prepareForSegue", on: self, segue, sender as? LuaValue ?? .nil)
+        case .touches(let phase, let touches):
+            // In the coordinates of the controller's view, which passed them up.
+            result = luaPeer.callOverride(phase.responderMethod, on: self, TouchList(touches, in: viewIfLoaded))
         }
         return result.ran
     }

@@ -46,9 +46,11 @@ enum GestureBindings {
         ]
     }
 
+    /// `ui.GestureRecognizer`, the class Lua recognizers extend: a subclass overrides the
+    /// touches methods and `reset`, and sets `self.state` as its gesture unfolds.
     private static func recognizer(host: ScriptHost) -> LuaClass<GestureRecognizer> {
-        let cls = LuaClass<GestureRecognizer>("ui.GestureRecognizer")
-        cls.property("state") { $0.state.rawValue }
+        let cls = LuaClass<GestureRecognizer>("ui.GestureRecognizer", extensible: true)
+        cls.property("state", get: { GestureStateName($0.state) }, set: { recognizer, name in try setState(of: recognizer, to: name) })
         cls.property("enabled", get: { $0.isEnabled }, set: { $0.isEnabled = $1 })
         cls.property("cancelsTouchesInView", get: { $0.cancelsTouchesInView }, set: { $0.cancelsTouchesInView = $1 })
         cls.property("numberOfTouches") { $0.numberOfTouches }
@@ -59,7 +61,60 @@ enum GestureBindings {
             guard let host else { throw args.error(2, "the script host is gone") }
             addAction(try ScriptAction.parse(args, at: 2, host: host).0, to: recognizer, at: args.callerLocation)
         }
+        cls.method("removeTarget") { recognizer, args in try removeTargets(of: recognizer, args) }
+        // The Swift implementations, which Lua overrides reach through `super`.
+        cls.method("touchesBegan") { recognizer, args in recognizer.touchesBegan(try TouchObject.touches(args, at: 2)) }
+        cls.method("touchesMoved") { recognizer, args in recognizer.touchesMoved(try TouchObject.touches(args, at: 2)) }
+        cls.method("touchesEnded") { recognizer, args in recognizer.touchesEnded(try TouchObject.touches(args, at: 2)) }
+        cls.method("touchesCancelled") { recognizer, args in recognizer.touchesCancelled(try TouchObject.touches(args, at: 2)) }
+        cls.method("reset") { recognizer, _ in recognizer.reset() }
+        cls.scriptConstructor(keys: ["action", "target"], callbacks: CallbackCheck.gestureCallbacks, host: host) { [weak host] args in
+            try construct(ScriptGestureRecognizer(), args, host: host)
+        }
         return cls
+    }
+
+    /// Sets the state of a recognizer a script drives: one made from `ui.GestureRecognizer`
+    /// or a Lua class that extends it. The built-in recognizers keep their state to themselves.
+    private static func setState(of recognizer: GestureRecognizer, to name: GestureStateName) throws(LuaConversionError) {
+        guard recognizer is ScriptGestureRecognizer else {
+            throw LuaConversionError(message: "only a recognizer of ui.GestureRecognizer or a class that extends it sets its state")
+        }
+        guard recognizer.allowsTransition(to: name.state) else {
+            let from = recognizer.state
+            let allowed = GestureStateName.allCases.filter { recognizer.allowsTransition(to: $0.state) }.map { "'\($0.rawValue)'" }
+            let hint = allowed.isEmpty
+                ? "it goes back to 'possible' by itself once the touches are lifted"
+                : "from '\(from.rawValue)' it goes to \(LuaOption.list(allowed))"
+            throw LuaConversionError(message: "cannot change from '\(from.rawValue)' to '\(name.rawValue)' (\(hint))")
+        }
+        recognizer.state = name.state
+    }
+
+    /// `removeTarget(fn)`, `removeTarget(target, "method")`, `removeTarget(target)` (all of
+    /// its methods) or `removeTarget()` (every action), as UIKit's `removeTarget(_:action:)`.
+    private static func removeTargets(of recognizer: GestureRecognizer, _ args: LuaArguments) throws {
+        let target = args[2]
+        switch target {
+        case .nil, .function, .table, .userdata: break
+        default: throw args.error(2, "function, target or nil expected, got \(args.stack.typeName(at: 2))")
+        }
+        let method = try args.get(3, as: String?.self)
+        if case .function = target, method != nil {
+            throw args.error(3, "a function action has no method name")
+        }
+        for registered in recognizer.targets {
+            let matches = (registered.source as? ScriptAction)?.matches(target, method: method) ?? (target.isNil && method == nil)
+            if matches { recognizer.removeTarget(registered) }
+        }
+    }
+
+    /// Gives a new recognizer the action in the fields of `new` (argument 2).
+    private static func construct<T: GestureRecognizer>(_ recognizer: T, _ args: LuaArguments, host: ScriptHost?) throws -> T {
+        if let host, let action = try ScriptAction.fromFields(try args.get(2, as: LuaTable?.self), args, host: host) {
+            addAction(action, to: recognizer, at: args.callerLocation)
+        }
+        return recognizer
     }
 
     /// A recognizer class whose `new{ action = fn, ... }` takes the action from the fields.
@@ -70,17 +125,61 @@ enum GestureBindings {
         let cls = LuaClass<T>(name, parent: parent)
         members(cls)
         cls.scriptConstructor(keys: ["action", "target"], host: host) { [weak host] args in
-            let recognizer = create()
-            if let host, let action = try ScriptAction.fromFields(try args.get(2, as: LuaTable?.self), args, host: host) {
-                addAction(action, to: recognizer, at: args.callerLocation)
-            }
-            return recognizer
+            try construct(create(), args, host: host)
         }
         return cls
     }
 
     private static func addAction(_ action: ScriptAction, to recognizer: GestureRecognizer, at location: String?) {
         let context = "gesture action added at \(location ?? "?")"
-        recognizer.addTarget { recognizer in action.perform(recognizer, context: context) }
+        recognizer.addTarget({ recognizer in action.perform(recognizer, context: context) }, source: action)
+    }
+}
+
+/// The states a script sets (`self.state = "began"`), with UIKit's `recognized` for `ended`.
+enum GestureStateName: String, LuaEnumeration {
+    case possible, began, changed, ended, recognized, cancelled, failed
+
+    init(_ state: GestureRecognizer.State) {
+        switch state {
+        case .possible: self = .possible
+        case .began: self = .began
+        case .changed: self = .changed
+        case .ended: self = .ended
+        case .cancelled: self = .cancelled
+        case .failed: self = .failed
+        }
+    }
+
+    var state: GestureRecognizer.State {
+        switch self {
+        case .possible: .possible
+        case .began: .began
+        case .changed: .changed
+        case .ended, .recognized: .ended
+        case .cancelled: .cancelled
+        case .failed: .failed
+        }
+    }
+}
+
+/// The recognizer Lua classes extend (`ui.GestureRecognizer:extend("Scratch")`): each touches
+/// method and `reset` asks the Lua class for an override before the Swift method runs, as
+/// UIKit's custom recognizers override them. The touches are a list of `ui.Touch` in the
+/// coordinates of the recognizer's view.
+final class ScriptGestureRecognizer: GestureRecognizer, LuaExtensible {
+    var luaPeer: LuaPeer?
+
+    override func touchesBegan(_ touches: [Touch]) { if !luaTouches(.began, touches) { super.touchesBegan(touches) } }
+    override func touchesMoved(_ touches: [Touch]) { if !luaTouches(.moved, touches) { super.touchesMoved(touches) } }
+    override func touchesEnded(_ touches: [Touch]) { if !luaTouches(.ended, touches) { super.touchesEnded(touches) } }
+    override func touchesCancelled(_ touches: [Touch]) { if !luaTouches(.cancelled, touches) { super.touchesCancelled(touches) } }
+
+    override func reset() {
+        if luaPeer?.callOverride("reset", on: self).ran != true { super.reset() }
+    }
+
+    private func luaTouches(_ phase: TouchPhase, _ touches: [Touch]) -> Bool {
+        luaPeer?.callOverride(phase.responderMethod, on: self, TouchList(touches, in: view)).ran ?? false
     }
 }

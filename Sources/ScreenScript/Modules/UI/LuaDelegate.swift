@@ -86,6 +86,13 @@ final class LuaDelegate {
         host?.report("bad result from '\(name)' (\(problem))", in: context(name))
     }
 
+    /// Reports a mistake in what the method `name` did that the container found afterwards,
+    /// in the container's words (the error `setViewControllers` gives for pages that do not
+    /// fit the spine location `spineLocationFor` answered).
+    func report(_ message: String, from name: String) {
+        host?.report(message, in: context(name))
+    }
+
     /// "willShow of navigation delegate set at main.lua:12".
     private func context(_ name: String) -> String {
         "\(name) of \(role)\(place.map { " set at \($0)" } ?? "")"

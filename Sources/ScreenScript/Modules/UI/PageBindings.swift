@@ -104,6 +104,7 @@ final class ScriptPageDataSource: PageViewControllerDataSource, ScriptDelegateWr
 
 /// A Lua page delegate: `spineLocationFor(pvc, orientation)` returning "min"|"mid"|"max"
 /// (nil keeps the location), and `didFinishAnimating(pvc, finished, previous, completed)`.
+/// A location the pages do not fit is reported and not taken.
 final class ScriptPageDelegate: PageViewControllerDelegate, ScriptDelegateWrapper {
     static let role = "page delegate"
     static let callbacks = ["spineLocationFor", "didFinishAnimating"]
@@ -132,6 +133,14 @@ final class ScriptPageDelegate: PageViewControllerDelegate, ScriptDelegateWrappe
         transitionCompleted completed: Bool
     ) {
         target.call("didFinishAnimating", pvc, finished, previousViewControllers, completed)
+    }
+
+    /// A spine location that the pages do not fit is reported as `setViewControllers`
+    /// would report those pages, naming `spineLocationFor` and where the delegate was set.
+    func pageViewController(
+        _ pvc: PageViewController, refusedSpineLocation location: PageViewController.SpineLocation, error: ControllerError
+    ) {
+        target.report(error.description, from: "spineLocationFor")
     }
 }
 

@@ -44,6 +44,28 @@ final class ScriptAction {
         return answer
     }
 
+    /// Whether the action is what a `removeTarget(target, method)` names, as UIKit matches
+    /// targets and actions: the function `target` itself; or a method of `target` (any of its
+    /// methods when `method` is nil); or, when `target` is nil, any action (any method named
+    /// `method`, when given).
+    func matches(_ target: LuaValue, method: String?) -> Bool {
+        switch (callee, target) {
+        case (.function(let function), .function):
+            return method == nil && LuaValue.function(function) == target
+        case (.function, .nil):
+            return method == nil
+        case (.swiftTarget(_, let name), .nil), (.tableTarget(_, let name), .nil):
+            return method == nil || method == name
+        case (.swiftTarget(let weak, let name), .userdata(let userdata)):
+            guard let object = weak.object, object === userdata.object(as: AnyObject.self) else { return false }
+            return method == nil || method == name
+        case (.tableTarget(let table, let name), .table):
+            return table == target && (method == nil || method == name)
+        default:
+            return false
+        }
+    }
+
     /// The action at `index` of a call: a function, or a target at `index` and the name of
     /// its method at `index + 1`. Returns the action and the index of the argument after it.
     /// - Throws: an argument error when neither is given, or the target has no such method.

@@ -1,181 +1,103 @@
 import LuaBridge
 import ScreenKit
 
-// The Swift subclasses that Lua classes extend: each asks its Lua class for an override
-// before running the Swift implementation (the seed's ClockControl overrides pointInside and
-// the tracking methods; a clock face overrides draw). An override that raises is reported
-// with its name and traceback, and the view goes on with the Swift behaviour.
+// The views and controls Lua classes extend. ScreenKit sends every overridable method
+// through `ViewOverriding`, which `ScriptViewClass` implements once for all of them: each
+// asks the Lua class for an override before the Swift method runs (the seed's ClockControl
+// overrides pointInside and the tracking methods; a clock face overrides draw). An override
+// that raises is reported with its name and traceback, and the view goes on with the Swift
+// behaviour.
 
-extension LuaExtensible where Self: View {
-    /// The Lua `pointInside(point)`, or nil when there is none (or it failed).
-    func luaPointInside(_ point: Point) -> Bool? {
-        guard case .returned(let values)? = luaPeer?.callOverride("pointInside", on: self, point) else { return nil }
-        return values.first?.isTruthy ?? false
-    }
+/// A view class Lua classes extend (`ui.View`, `ui.Label` and every control class): its
+/// overrides are the extension's, shared by all.
+protocol ScriptViewClass: ViewOverriding, LuaExtensible {}
 
-    /// Runs the Lua `layoutSubviews()`; false when there is none.
-    func luaLayoutSubviews() -> Bool {
-        luaPeer?.callOverride("layoutSubviews", on: self).ran ?? false
-    }
-
-    /// Runs the Lua `draw(canvas)`; false when there is none.
-    func luaDraw(_ canvas: Canvas) -> Bool {
-        luaPeer?.callOverride("draw", on: self, ScriptCanvas(canvas)).ran ?? false
-    }
-
-    /// Runs the Lua responder method `name` (`touchesBegan`, ...) with the touches as a list of
-    /// `ui.Touch` in this view's coordinates; false when there is none. Without one, or with
-    /// one that calls `super`, the touches go on up the responder chain.
-    func luaTouches(_ name: String, _ touches: [Touch]) -> Bool {
-        luaPeer?.callOverride(name, on: self, touches.map { TouchObject($0, in: self) }).ran ?? false
-    }
-}
-
-extension LuaExtensible where Self: Control {
-    func luaBeginTracking(_ touch: Touch) -> Bool? {
-        guard case .returned(let values)? = luaPeer?.callOverride("beginTracking", on: self, ScriptTouch(touch, in: self)) else {
-            return nil
+extension ScriptViewClass {
+    func performOverride(of callback: View.Callback) -> Bool {
+        guard let luaPeer else { return false }
+        switch callback {
+        case .layoutSubviews:
+            return luaPeer.callOverride("layoutSubviews", on: self).ran
+        case .draw(let canvas):
+            return luaPeer.callOverride("draw", on: self, ScriptCanvas(canvas)).ran
+        case .touches(let phase, let touches):
+            // The touches as a list of `ui.Touch` in this view's coordinates. Without an
+            // override, or with one that calls `super`, they go on up the responder chain.
+            return luaPeer.callOverride(phase.responderMethod, on: self, TouchList(touches, in: self)).ran
+        case .endTracking(let touch):
+            return luaPeer.callOverride("endTracking", on: self, ScriptTouch(touch, in: self)).ran
+        case .cancelTracking:
+            return luaPeer.callOverride("cancelTracking", on: self).ran
         }
-        return values.first.map { $0.isNil || $0.isTruthy } ?? true
     }
 
-    func luaContinueTracking(_ touch: Touch) -> Bool? {
-        guard case .returned(let values)? = luaPeer?.callOverride("continueTracking", on: self, ScriptTouch(touch, in: self)) else {
-            return nil
+    func overriddenAnswer(to question: View.Question) -> Bool? {
+        guard let luaPeer else { return nil }
+        switch question {
+        case .pointInside(let point):
+            guard case .returned(let values) = luaPeer.callOverride("pointInside", on: self, point) else { return nil }
+            return values.first?.isTruthy ?? false
+        case .beginTracking(let touch):
+            guard case .returned(let values) = luaPeer.callOverride("beginTracking", on: self, ScriptTouch(touch, in: self)) else {
+                return nil
+            }
+            // Returning nothing goes on tracking, as returning true does.
+            return values.first.map { $0.isNil || $0.isTruthy } ?? true
+        case .continueTracking(let touch):
+            guard case .returned(let values) = luaPeer.callOverride("continueTracking", on: self, ScriptTouch(touch, in: self)) else {
+                return nil
+            }
+            return values.first.map { $0.isNil || $0.isTruthy } ?? true
         }
-        return values.first.map { $0.isNil || $0.isTruthy } ?? true
-    }
-
-    func luaEndTracking(_ touch: Touch) -> Bool {
-        luaPeer?.callOverride("endTracking", on: self, ScriptTouch(touch, in: self)).ran ?? false
-    }
-
-    func luaCancelTracking() -> Bool {
-        luaPeer?.callOverride("cancelTracking", on: self).ran ?? false
     }
 }
 
-// Plain views and labels also take the responder methods, for touch handling of their own
-// (the seed's way before gesture recognizers); controls track touches instead.
-
-final class ScriptView: View, LuaExtensible {
-    var luaPeer: LuaPeer?
-    override func point(inside point: Point) -> Bool { luaPointInside(point) ?? super.point(inside: point) }
-    override func layoutSubviews() { if !luaLayoutSubviews() { super.layoutSubviews() } }
-    override func draw(_ canvas: Canvas) { if !luaDraw(canvas) { super.draw(canvas) } }
-    override func touchesBegan(_ t: [Touch]) { if !luaTouches("touchesBegan", t) { super.touchesBegan(t) } }
-    override func touchesMoved(_ t: [Touch]) { if !luaTouches("touchesMoved", t) { super.touchesMoved(t) } }
-    override func touchesEnded(_ t: [Touch]) { if !luaTouches("touchesEnded", t) { super.touchesEnded(t) } }
-    override func touchesCancelled(_ t: [Touch]) { if !luaTouches("touchesCancelled", t) { super.touchesCancelled(t) } }
+extension TouchPhase {
+    /// The responder method that gets touches in this phase (`touchesBegan`, ...).
+    var responderMethod: String {
+        switch self {
+        case .began: "touchesBegan"
+        case .moved: "touchesMoved"
+        case .ended: "touchesEnded"
+        case .cancelled: "touchesCancelled"
+        }
+    }
 }
 
-final class ScriptLabel: Label, LuaExtensible {
-    var luaPeer: LuaPeer?
-    override func point(inside point: Point) -> Bool { luaPointInside(point) ?? super.point(inside: point) }
-    override func layoutSubviews() { if !luaLayoutSubviews() { super.layoutSubviews() } }
-    override func draw(_ canvas: Canvas) { if !luaDraw(canvas) { super.draw(canvas) } }
-    override func touchesBegan(_ t: [Touch]) { if !luaTouches("touchesBegan", t) { super.touchesBegan(t) } }
-    override func touchesMoved(_ t: [Touch]) { if !luaTouches("touchesMoved", t) { super.touchesMoved(t) } }
-    override func touchesEnded(_ t: [Touch]) { if !luaTouches("touchesEnded", t) { super.touchesEnded(t) } }
-    override func touchesCancelled(_ t: [Touch]) { if !luaTouches("touchesCancelled", t) { super.touchesCancelled(t) } }
-}
+final class ScriptView: View, ScriptViewClass { var luaPeer: LuaPeer? }
+final class ScriptLabel: Label, ScriptViewClass { var luaPeer: LuaPeer? }
+final class ScriptControl: Control, ScriptViewClass { var luaPeer: LuaPeer? }
+final class ScriptButton: Button, ScriptViewClass { var luaPeer: LuaPeer? }
+final class ScriptSwitch: Switch, ScriptViewClass { var luaPeer: LuaPeer? }
+final class ScriptSlider: Slider, ScriptViewClass { var luaPeer: LuaPeer? }
+final class ScriptSegmentedControl: SegmentedControl, ScriptViewClass { var luaPeer: LuaPeer? }
+final class ScriptStepper: Stepper, ScriptViewClass { var luaPeer: LuaPeer? }
+final class ScriptPageControl: PageControl, ScriptViewClass { var luaPeer: LuaPeer? }
+final class ScriptTextField: TextField, ScriptViewClass { var luaPeer: LuaPeer? }
 
-// Every control class Lua can extend takes the view overrides and the four tracking ones.
-// Swift has no mixins for overrides, so each repeats the same eight lines.
+/// The touches a responder method gets, as a list of `ui.Touch` in `view`'s coordinates,
+/// made only when an override is there to get them.
+struct TouchList: LuaPushable {
+    let touches: [Touch]
+    /// Not retained: made for a call the view is making, and used only during it.
+    unowned(unsafe) let view: View?
 
-final class ScriptControl: Control, LuaExtensible {
-    var luaPeer: LuaPeer?
-    override func point(inside point: Point) -> Bool { luaPointInside(point) ?? super.point(inside: point) }
-    override func layoutSubviews() { if !luaLayoutSubviews() { super.layoutSubviews() } }
-    override func draw(_ canvas: Canvas) { if !luaDraw(canvas) { super.draw(canvas) } }
-    override func beginTracking(_ touch: Touch) -> Bool { luaBeginTracking(touch) ?? super.beginTracking(touch) }
-    override func continueTracking(_ touch: Touch) -> Bool { luaContinueTracking(touch) ?? super.continueTracking(touch) }
-    override func endTracking(_ touch: Touch) { if !luaEndTracking(touch) { super.endTracking(touch) } }
-    override func cancelTracking() { if !luaCancelTracking() { super.cancelTracking() } }
-}
+    init(_ touches: [Touch], in view: View?) {
+        self.touches = touches
+        self.view = view
+    }
 
-final class ScriptButton: Button, LuaExtensible {
-    var luaPeer: LuaPeer?
-    override func point(inside point: Point) -> Bool { luaPointInside(point) ?? super.point(inside: point) }
-    override func layoutSubviews() { if !luaLayoutSubviews() { super.layoutSubviews() } }
-    override func draw(_ canvas: Canvas) { if !luaDraw(canvas) { super.draw(canvas) } }
-    override func beginTracking(_ touch: Touch) -> Bool { luaBeginTracking(touch) ?? super.beginTracking(touch) }
-    override func continueTracking(_ touch: Touch) -> Bool { luaContinueTracking(touch) ?? super.continueTracking(touch) }
-    override func endTracking(_ touch: Touch) { if !luaEndTracking(touch) { super.endTracking(touch) } }
-    override func cancelTracking() { if !luaCancelTracking() { super.cancelTracking() } }
-}
-
-final class ScriptSwitch: Switch, LuaExtensible {
-    var luaPeer: LuaPeer?
-    override func point(inside point: Point) -> Bool { luaPointInside(point) ?? super.point(inside: point) }
-    override func layoutSubviews() { if !luaLayoutSubviews() { super.layoutSubviews() } }
-    override func draw(_ canvas: Canvas) { if !luaDraw(canvas) { super.draw(canvas) } }
-    override func beginTracking(_ touch: Touch) -> Bool { luaBeginTracking(touch) ?? super.beginTracking(touch) }
-    override func continueTracking(_ touch: Touch) -> Bool { luaContinueTracking(touch) ?? super.continueTracking(touch) }
-    override func endTracking(_ touch: Touch) { if !luaEndTracking(touch) { super.endTracking(touch) } }
-    override func cancelTracking() { if !luaCancelTracking() { super.cancelTracking() } }
-}
-
-final class ScriptSlider: Slider, LuaExtensible {
-    var luaPeer: LuaPeer?
-    override func point(inside point: Point) -> Bool { luaPointInside(point) ?? super.point(inside: point) }
-    override func layoutSubviews() { if !luaLayoutSubviews() { super.layoutSubviews() } }
-    override func draw(_ canvas: Canvas) { if !luaDraw(canvas) { super.draw(canvas) } }
-    override func beginTracking(_ touch: Touch) -> Bool { luaBeginTracking(touch) ?? super.beginTracking(touch) }
-    override func continueTracking(_ touch: Touch) -> Bool { luaContinueTracking(touch) ?? super.continueTracking(touch) }
-    override func endTracking(_ touch: Touch) { if !luaEndTracking(touch) { super.endTracking(touch) } }
-    override func cancelTracking() { if !luaCancelTracking() { super.cancelTracking() } }
-}
-
-final class ScriptSegmentedControl: SegmentedControl, LuaExtensible {
-    var luaPeer: LuaPeer?
-    override func point(inside point: Point) -> Bool { luaPointInside(point) ?? super.point(inside: point) }
-    override func layoutSubviews() { if !luaLayoutSubviews() { super.layoutSubviews() } }
-    override func draw(_ canvas: Canvas) { if !luaDraw(canvas) { super.draw(canvas) } }
-    override func beginTracking(_ touch: Touch) -> Bool { luaBeginTracking(touch) ?? super.beginTracking(touch) }
-    override func continueTracking(_ touch: Touch) -> Bool { luaContinueTracking(touch) ?? super.continueTracking(touch) }
-    override func endTracking(_ touch: Touch) { if !luaEndTracking(touch) { super.endTracking(touch) } }
-    override func cancelTracking() { if !luaCancelTracking() { super.cancelTracking() } }
-}
-
-final class ScriptStepper: Stepper, LuaExtensible {
-    var luaPeer: LuaPeer?
-    override func point(inside point: Point) -> Bool { luaPointInside(point) ?? super.point(inside: point) }
-    override func layoutSubviews() { if !luaLayoutSubviews() { super.layoutSubviews() } }
-    override func draw(_ canvas: Canvas) { if !luaDraw(canvas) { super.draw(canvas) } }
-    override func beginTracking(_ touch: Touch) -> Bool { luaBeginTracking(touch) ?? super.beginTracking(touch) }
-    override func continueTracking(_ touch: Touch) -> Bool { luaContinueTracking(touch) ?? super.continueTracking(touch) }
-    override func endTracking(_ touch: Touch) { if !luaEndTracking(touch) { super.endTracking(touch) } }
-    override func cancelTracking() { if !luaCancelTracking() { super.cancelTracking() } }
-}
-
-final class ScriptPageControl: PageControl, LuaExtensible {
-    var luaPeer: LuaPeer?
-    override func point(inside point: Point) -> Bool { luaPointInside(point) ?? super.point(inside: point) }
-    override func layoutSubviews() { if !luaLayoutSubviews() { super.layoutSubviews() } }
-    override func draw(_ canvas: Canvas) { if !luaDraw(canvas) { super.draw(canvas) } }
-    override func beginTracking(_ touch: Touch) -> Bool { luaBeginTracking(touch) ?? super.beginTracking(touch) }
-    override func continueTracking(_ touch: Touch) -> Bool { luaContinueTracking(touch) ?? super.continueTracking(touch) }
-    override func endTracking(_ touch: Touch) { if !luaEndTracking(touch) { super.endTracking(touch) } }
-    override func cancelTracking() { if !luaCancelTracking() { super.cancelTracking() } }
-}
-
-final class ScriptTextField: TextField, LuaExtensible {
-    var luaPeer: LuaPeer?
-    override func point(inside point: Point) -> Bool { luaPointInside(point) ?? super.point(inside: point) }
-    override func layoutSubviews() { if !luaLayoutSubviews() { super.layoutSubviews() } }
-    override func draw(_ canvas: Canvas) { if !luaDraw(canvas) { super.draw(canvas) } }
-    override func beginTracking(_ touch: Touch) -> Bool { luaBeginTracking(touch) ?? super.beginTracking(touch) }
-    override func continueTracking(_ touch: Touch) -> Bool { luaContinueTracking(touch) ?? super.continueTracking(touch) }
-    override func endTracking(_ touch: Touch) { if !luaEndTracking(touch) { super.endTracking(touch) } }
-    override func cancelTracking() { if !luaCancelTracking() { super.cancelTracking() } }
+    func push(to stack: LuaStack) -> Int32 {
+        touches.map { TouchObject($0, in: view) }.push(to: stack)
+    }
 }
 
 /// The touch a tracking override or an action gets, as a `ui.Touch` whose `location`, `x`
 /// and `y` are in `view`'s coordinates (the control's).
 struct ScriptTouch: LuaPushable {
     let touch: Touch
-    let view: View?
+    /// Not retained: made for a call the control is making, and used only during it.
+    unowned(unsafe) let view: View?
 
     init(_ touch: Touch, in view: View?) {
         self.touch = touch
@@ -204,6 +126,12 @@ final class TouchObject: LuaObject {
     }
 
     var location: Point { touch.location(in: reference ?? touch.view) }
+
+    /// The touches a responder method is called with, a list of `ui.Touch`, at `index` of a
+    /// call (a Lua override's `super` call passes them on).
+    static func touches(_ args: LuaArguments, at index: Int32) throws(LuaArgumentError) -> [Touch] {
+        try args.get(index, as: [TouchObject].self).map(\.touch)
+    }
 
     static let lua: LuaClass<TouchObject> = {
         let cls = LuaClass<TouchObject>("ui.Touch")

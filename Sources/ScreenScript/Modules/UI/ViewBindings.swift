@@ -14,13 +14,6 @@ enum ViewBindings {
         return cls
     }
 
-    /// The members of `ui.View`, for classes that do not descend from it in Lua
-    /// (they all do, so this is only called once, for `ui.View`).
-    /// The touches a responder method is called with: a list of `ui.Touch`.
-    private static func touchList(_ args: LuaArguments) throws -> [Touch] {
-        try args.get(2, as: [TouchObject].self).map(\.touch)
-    }
-
     private static func addViewMembers(to cls: LuaClass<View>, host: ScriptHost) {
         cls.property("frame", get: { $0.frame }, set: { $0.frame = $1 })
         cls.property("bounds", get: { $0.bounds }, set: { $0.bounds = $1 })
@@ -41,7 +34,10 @@ enum ViewBindings {
         cls.property("superview") { $0.superview }
         cls.property("subviews") { $0.subviews }
         cls.property("window") { $0.window }
-        cls.property("gestureRecognizers") { $0.gestureRecognizers }
+        // Settable as UIKit's: a list replaces the view's recognizers (nil removes them all).
+        cls.property("gestureRecognizers", get: { Optional($0.gestureRecognizers) }, set: { view, recognizers in
+            view.gestureRecognizers = recognizers ?? []
+        })
         cls.method("addSubview") { view, args in try view.addSubview(try args.get(2, as: View.self)) }
         cls.method("insertSubview") { view, args in
             let subview = try args.get(2, as: View.self)
@@ -69,10 +65,10 @@ enum ViewBindings {
         cls.method("layoutSubviews") { view, _ in view.layoutSubviews() }
         // The responder methods, which Lua overrides reach through `super`: they pass the
         // touches up the responder chain.
-        cls.method("touchesBegan") { view, args in view.touchesBegan(try touchList(args)) }
-        cls.method("touchesMoved") { view, args in view.touchesMoved(try touchList(args)) }
-        cls.method("touchesEnded") { view, args in view.touchesEnded(try touchList(args)) }
-        cls.method("touchesCancelled") { view, args in view.touchesCancelled(try touchList(args)) }
+        cls.method("touchesBegan") { view, args in view.touchesBegan(try TouchObject.touches(args, at: 2)) }
+        cls.method("touchesMoved") { view, args in view.touchesMoved(try TouchObject.touches(args, at: 2)) }
+        cls.method("touchesEnded") { view, args in view.touchesEnded(try TouchObject.touches(args, at: 2)) }
+        cls.method("touchesCancelled") { view, args in view.touchesCancelled(try TouchObject.touches(args, at: 2)) }
         cls.method("draw") { view, args in view.draw(try args.get(2, as: ScriptCanvas.self).canvas) }
         cls.method("sizeThatFits") { view, args in view.sizeThatFits(try args.get(2, as: Size.self)) }
         cls.method("addGestureRecognizer") { view, args in

@@ -1,0 +1,85 @@
+import Testing
+import LuaBridge
+import ScreenKit
+@testable import ScreenScript
+
+/// Every view class Lua extends answers every overridable point with the Lua override: the
+/// one implementation of ``ViewOverriding`` they share covers them all, and a miss is
+/// remembered until a class or object changes.
+@MainActor
+struct ScriptOverridesTests {
+    static let overridable = [
+        "pointInside", "layoutSubviews", "draw", "touchesBegan", "touchesMoved", "touchesEnded", "touchesCancelled",
+        "beginTracking", "continueTracking", "endTracking", "cancelTracking",
+    ]
+
+    @Test(arguments: [
+        "View", "Label", "Control", "Button", "Switch", "Slider", "SegmentedControl", "Stepper", "PageControl", "TextField",
+    ])
+    func everyOverridablePointReachesTheLuaOverride(of className: String) throws {
+        let host = try ScriptHost()
+        let names = Self.overridable.map { "'\($0)'" }.joined(separator: ", ")
+        let results = try host.lua.run("""
+            local calls = {}
+            local C = ui.\(className):extend("My\(className)")
+            for _, name in ipairs{ \(names) } do
+              C[name] = function(self, argument)
+                calls[#calls + 1] = name .. (type(argument) == "table" and argument[1] and " " .. #argument or "")
+                return false
+              end
+            end
+            return C:new{ frame = { 0, 0, 100, 100 } }, calls
+            """, name: "=overrides")
+        guard case .userdata(let userdata) = results[0], let view = userdata.object(as: View.self) else {
+            Issue.record("no view made: \(results)")
+            return
+        }
+        let overriding = try #require(view as? any ViewOverriding)
+        let window = Window(device: .iphone)
+        let grab = TouchGrabbingView(frame: Rect(x: 200, y: 200, width: 10, height: 10))
+        try window.addSubview(grab)
+        window.touch(.began, at: Point(x: 201, y: 201))
+        let touch = try #require(grab.touch)
+        try window.addSubview(view)
+        let callbacks: [View.Callback] = [
+            .layoutSubviews, .draw(Canvas()), .touches(.began, [touch]), .touches(.moved, [touch]),
+            .touches(.ended, [touch]), .touches(.cancelled, [touch, touch]), .endTracking(touch), .cancelTracking,
+        ]
+        for callback in callbacks {
+            #expect(overriding.performOverride(of: callback), "\(callback)")
+        }
+        for question in [View.Question.pointInside(Point(x: 1, y: 1)), .beginTracking(touch), .continueTracking(touch)] {
+            #expect(overriding.overriddenAnswer(to: question) == false, "\(question)")
+        }
+        let calls = try #require(results[1].tableValue).array.compactMap(\.stringValue)
+        #expect(calls == [
+            "layoutSubviews", "draw", "touchesBegan 1", "touchesMoved 1", "touchesEnded 1",
+            "touchesCancelled 2", "endTracking", "cancelTracking", "pointInside", "beginTracking", "continueTracking",
+        ])
+    }
+
+    @Test func aClassWithoutOverridesLeavesEveryPointToSwift() throws {
+        let host = try ScriptHost()
+        let results = try host.lua.run("""
+            local Plain = ui.Button:extend("Plain")
+            return Plain:new{ frame = { 0, 0, 100, 100 } }
+            """, name: "=plain")
+        guard case .userdata(let userdata) = results[0], let view = userdata.object(as: View.self) else {
+            Issue.record("no view made: \(results)")
+            return
+        }
+        let overriding = try #require(view as? any ViewOverriding)
+        #expect(!overriding.performOverride(of: .layoutSubviews))
+        #expect(!overriding.performOverride(of: .cancelTracking))
+        #expect(overriding.overriddenAnswer(to: .pointInside(.zero)) == nil)
+        // Asked again, the answer comes from what the first asking found.
+        #expect(overriding.overriddenAnswer(to: .pointInside(.zero)) == nil)
+        #expect(!overriding.performOverride(of: .layoutSubviews))
+    }
+}
+
+/// Keeps the first touch it is given.
+final class TouchGrabbingView: View {
+    var touch: Touch?
+    override func touchesBegan(_ touches: [Touch]) { touch = touch ?? touches.first }
+}
