@@ -574,6 +574,17 @@ static int ownsinstance(lua_State *L) {
   return same;
 }
 
+/* Whether the string key at `key` names a method of the object's class (upvalue 4, the
+   class table, looked up through its parents): an object of a strict class still takes its
+   own version of one (`function label:draw(canvas) ... end`), which is no misspelling. */
+static int ismethod(lua_State *L, int key) {
+  if (lua_type(L, key) != LUA_TSTRING) return 0;
+  lua_pushvalue(L, key);
+  int found = lua_gettable(L, lua_upvalueindex(4)) == LUA_TFUNCTION;
+  lua_pop(L, 1);
+  return found;
+}
+
 /* Upvalues: setters, getters, class, class table. */
 static int object_newindex(lua_State *L) {
   const lsh_Class *cls = (const lsh_Class *)lua_touserdata(L, lua_upvalueindex(3));
@@ -593,8 +604,8 @@ static int object_newindex(lua_State *L) {
   if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) return callbox(L, 3);
   lua_pop(L, 1);
   /* A field of an object that takes fields: an instance of a Lua subclass, or of a class
-     that is not strict. */
-  if (lua_getiuservalue(L, 1, 1) == LUA_TTABLE && !(cls->strict && ownsinstance(L))) {
+     that is not strict, or a method of its own. */
+  if (lua_getiuservalue(L, 1, 1) == LUA_TTABLE && !(cls->strict && ownsinstance(L) && !ismethod(L, 2))) {
     if (lua_isnil(L, 2)) return luaL_error(L, "index is nil");
     if (lua_type(L, 2) == LUA_TNUMBER && lua_tonumber(L, 2) != lua_tonumber(L, 2))
       return luaL_error(L, "index is NaN");

@@ -193,6 +193,20 @@ describe("the bridge under a hostile script", function()
       assert.is_nil(label.textAlignment)
     end)
 
+    it("take their own version of a method, and refuse a misspelt one", function()
+      local label = ui.Label:new{ frame = { 0, 0, 80, 16 } }
+      local drawn = 0
+      function label:draw() drawn = drawn + 1 end
+      local window = ui.Window:new{}
+      window:addSubview(label)
+      window:render("text")
+      assert.are.equal(1, drawn)
+      label.draw = nil
+      assert.matches("ui%.Label has no property 'drwa' %(did you mean 'draw'%?%)", failure(function()
+        function label:drwa() end
+      end))
+    end)
+
     it("of a Lua subclass take fields, as controllers do", function()
       local Card = ui.View:extend("Card")
       local card = Card:new{ entry = "one" }

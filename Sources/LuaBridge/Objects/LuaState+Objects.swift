@@ -287,9 +287,11 @@ extension LuaState {
     /// What assigning a name that is not a property does, where the object takes no field
     /// for it: "ui.Label has no property 'txt' (did you mean 'text'?)", naming a key that is
     /// not a string as Lua writes it in a table constructor (`ui.View has no property [1]`).
+    /// The names suggested are the settable properties and the methods, which such an object
+    /// takes its own version of (`function label:drwa()` meant `draw`).
     private func unknownPropertyBody(for definition: LuaClassDefinition) -> LuaNativeBody {
         let className = definition.name
-        let properties = ancestry(of: definition).flatMap(\.setters).map(\.name)
+        let properties = ancestry(of: definition).flatMap { $0.setters + $0.methods }.map(\.name)
         return .nothing { args in
             let key = args[2]
             var message = "\(className) has no property \(LuaState.keyName(key))"

@@ -3,6 +3,9 @@
 -- `debug`, binary chunks loaded, hooks replaced. A case may raise; none may crash or hang.
 local fuzzkit = require("fuzzkit")
 
+-- Finalizers that fail are among the cases; their warnings would only fill the run's output.
+warn("@off")
+
 -- What a case changed, undone when it ends, so that each case starts from an intact host
 -- (a case that left a class's __index broken would make every later case harmless).
 local undo = {}
