@@ -12,6 +12,25 @@ struct LocalNotificationTests {
         return (loop, { delivered })
     }
 
+    @Test("a notification scheduled for a date falls due when the wall clock reaches it")
+    func scheduleOnDate() {
+        let loop = EventLoop(clock: .virtual, wallClockStart: 1_000_000)
+        let (_, delivered) = makeLoop()
+        var bodies: [String] = []
+        loop.localNotificationHandler = { bodies.append($0.body) }
+        loop.advance(by: 10)
+        let note = loop.scheduleLocalNotification(onDate: 1_000_040, body: "Date")
+        let past = loop.scheduleLocalNotification(onDate: 5, body: "Past")
+        #expect(note.fireTime == 40)
+        #expect(note.fireDate == 1_000_040)
+        #expect(past.fireTime == 10)
+        loop.advance(by: 0)
+        #expect(bodies == ["Past"])
+        loop.advance(by: 30)
+        #expect(bodies == ["Past", "Date"])
+        _ = delivered
+    }
+
     @Test("a notification scheduled at a time is delivered at that time with its contents")
     func scheduleAt() {
         let (loop, delivered) = makeLoop()

@@ -85,8 +85,12 @@ describe("notify", function()
 
     it("are delivered to the app at their time", function()
       local start = loop.now()
-      notify.schedule{ after = 60, body = "Wake up", userInfo = { alarm = 1 } }
-      notify.schedule{ at = start + 30, body = "Earlier" }
+      local wake = notify.schedule{ after = 60, body = "Wake up", userInfo = { alarm = 1 } }
+      -- `at` is a date, as loop.time() gives them.
+      local earlier = notify.schedule{ at = loop.time() + 30, body = "Earlier" }
+      assert.are.equal(start + 30, earlier.fireTime)
+      assert.are.equal(loop.time() + 30, earlier.fireDate)
+      assert.are.equal(loop.time() + 60, wake.fireDate)
       test.advance(59)
       assert.are.equal(1, #delivered)
       assert.are.same({ body = "Earlier", at = start + 30, userInfo = nil }, delivered[1])

@@ -27,7 +27,7 @@ function notify.remove(token) end
 function notify.post(name, object, userInfo) end
 
 --- Schedules a local notification, delivered at its time to `app.didReceiveLocalNotification(note)`.
---- @param options { after: number?, at: number?, body: string?, userInfo: table? } exactly one of `after` (seconds from now) and `at` (a loop time), finite
+--- @param options { after: number?, at: number?, body: string?, userInfo: table? } exactly one of `after` (seconds from now) and `at` (a date, wall-clock seconds since 1970 as `loop.time()` gives them: virtual in tests), finite
 --- @return notify.LocalNotification
 function notify.schedule(options) end
 
@@ -47,7 +47,8 @@ function Observer:remove() end
 --- @class notify.LocalNotification
 --- @field body string
 --- @field userInfo table?
---- @field fireTime number
+--- @field fireTime number the loop time (`loop.now()`) it is delivered at
+--- @field fireDate number? the date (`loop.time()`) it is delivered at
 --- @field pending boolean
 local LocalNotification = {}
 function LocalNotification:cancel() end

@@ -36,6 +36,19 @@ extension EventLoop {
         )
     }
 
+    /// Schedules a local notification for a date, as UIKit's `fireDate`: wall-clock seconds
+    /// since 1970-01-01 UTC, as ``wallTime`` counts them. It falls due when the wall clock
+    /// reaches the date, reckoned now (a wall clock set later does not move it); a date
+    /// already past means the next step.
+    ///
+    /// - Returns: The notification, to cancel it or read it back.
+    @discardableResult
+    public func scheduleLocalNotification(
+        onDate date: Double, body: String, userInfo: [String: Any] = [:]
+    ) -> LocalNotification {
+        scheduleLocalNotification(after: date - wallTime, body: body, userInfo: userInfo)
+    }
+
     private func scheduleLocalNotification(
         atTicks time: Int64, body: String, userInfo: [String: Any]
     ) -> LocalNotification {

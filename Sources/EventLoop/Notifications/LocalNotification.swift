@@ -1,12 +1,19 @@
 /// A notification scheduled for a time on the loop's clock and delivered to the app, like
 /// UIKit's `UILocalNotification`.
 ///
-/// Made by ``EventLoop/scheduleLocalNotification(at:body:userInfo:)`` or
+/// Made by ``EventLoop/scheduleLocalNotification(at:body:userInfo:)`` (a loop time),
+/// ``EventLoop/scheduleLocalNotification(onDate:body:userInfo:)`` (a wall-clock date) or
 /// ``EventLoop/scheduleLocalNotification(after:body:userInfo:)``; delivered to
 /// ``EventLoop/localNotificationHandler`` when it falls due.
 public final class LocalNotification {
     /// The loop time it is delivered at, in seconds.
     public var fireTime: Double { Nanoseconds.seconds(deadline) }
+    /// The date it is delivered at, wall-clock seconds since 1970-01-01 UTC as the loop's
+    /// wall clock reads now; nil once the loop is gone.
+    public var fireDate: Double? {
+        guard let loop else { return nil }
+        return loop.wallTime + (fireTime - loop.now)
+    }
     /// The text shown to the user.
     public let body: String
     /// Extra information for the app.

@@ -65,7 +65,8 @@ enum NotifyModule {
         return table
     }
 
-    /// `notify.schedule{ after = seconds | at = time, body = text, userInfo = table }`.
+    /// `notify.schedule{ after = seconds | at = date, body = text, userInfo = table }`: `at`
+    /// is a date as `loop.time()` gives them.
     private static func schedule(_ args: LuaArguments, on loop: EventLoop) throws -> LocalNotification {
         _ = try args.get(1, as: LuaTable.self)
         let after = try args.field(1, "after", as: Finite?.self)?.value
@@ -76,8 +77,8 @@ enum NotifyModule {
         switch (after, at) {
         case (let delay?, nil):
             return loop.scheduleLocalNotification(after: delay, body: body, userInfo: info)
-        case (nil, let time?):
-            return loop.scheduleLocalNotification(at: time, body: body, userInfo: info)
+        case (nil, let date?):
+            return loop.scheduleLocalNotification(onDate: date, body: body, userInfo: info)
         default:
             throw args.error(1, "exactly one of 'after' and 'at' expected")
         }
@@ -180,6 +181,7 @@ extension LocalNotification: LuaObject {
         cls.method("cancel") { note, _ in note.cancel() }
         cls.property("body") { $0.body }
         cls.property("fireTime") { $0.fireTime }
+        cls.property("fireDate") { $0.fireDate }
         cls.property("pending") { $0.isPending }
         cls.property("userInfo") { note in
             LuaPayload.from(note.userInfo)?.userInfo ?? LuaValue.nil
