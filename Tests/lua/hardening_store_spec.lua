@@ -155,10 +155,12 @@ describe("the store, given hostile input", function()
     end)
 
     it("take a table or an object as delegate, nothing else", function()
-      assert.are.equal("bad value for property 'delegate' of store.FetchedResults (a table or an object expected, got number)",
+      assert.are.equal("bad value for property 'delegate' of store.FetchedResults (table or object expected, got number)",
         failure(function() frc.delegate = 5 end))
-      assert.are.equal("bad argument #1 to 'fetchedResults' (a table or an object expected, got string in field 'delegate')",
+      assert.are.equal("bad argument #1 to 'fetchedResults' (table or object expected, got string in field 'delegate')",
         failure(function() ctx:fetchedResults{ entity = "Node", sort = { "rank" }, delegate = "self" } end))
+      assert.are.equal("bad value for property 'delegate' of store.FetchedResults (field 'didChangeObject' is a number, not a function)",
+        failure(function() frc.delegate = { didChangeObject = 1 } end))
     end)
 
     it("tell changes by name", function()

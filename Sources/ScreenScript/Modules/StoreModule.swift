@@ -28,7 +28,7 @@ enum StoreModule {
         lua.register(storeClass())
         lua.register(contextClass(state: state))
         lua.register(objectClass(state: state))
-        lua.register(FetchedResultsBindings.controllerClass(state: state))
+        lua.register(FetchedResultsBindings.controllerClass(state: state, host: host))
         lua.register(FetchedResultsBindings.sectionClass())
         let table = lua.newTable()
         table.set("model", lua.function(lifetime: .state) { args in

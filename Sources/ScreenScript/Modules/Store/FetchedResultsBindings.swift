@@ -21,7 +21,9 @@ extension FetchedResultsChange: LuaEnumeration {}
 /// `didChangeObject(frc, obj, ip, "insert"|"delete"|"move"|"update", newIp)`, `didChangeContent(frc)`.
 enum FetchedResultsBindings {
     /// Keeps a Lua delegate for the controller, which holds its delegate weakly.
-    final class ScriptDelegate: FetchedResultsControllerDelegate {
+    final class ScriptDelegate: FetchedResultsControllerDelegate, ScriptDelegateWrapper {
+        static let role = "fetched results delegate"
+        static let callbacks = ["willChangeContent", "didChangeSection", "didChangeObject", "didChangeContent"]
         let target: LuaDelegate
 
         init(_ target: LuaDelegate) {
@@ -54,34 +56,30 @@ enum FetchedResultsBindings {
 
     /// The controller `ctx:fetchedResults{...}` makes, its delegate set.
     static func make(_ context: StoreContext, _ args: LuaArguments, state: StoreHostState) throws -> FetchedResultsController {
+        guard let host = state.host else { throw BindingError("the script host is gone") }
         let request = try StoreModule.fetchRequest(args, 2, of: context, extraOptions: ["sectionKey", "delegate"])
-        let delegate = try args.field(2, "delegate", as: LuaValue.self)
-        if let problem = delegateProblem(delegate) { throw args.error(2, "\(problem) in field 'delegate'") }
+        let value = try args.field(2, "delegate", as: DelegateValue.self)
+        let delegate: ScriptDelegate?
+        do throws(LuaConversionError) {
+            delegate = try ScriptDelegate.make(value, host: host)
+        } catch {
+            throw args.error(2, "\(error.message) in field 'delegate'")
+        }
         let controller = try FetchedResultsController(
             request: request, context: context, sectionNameKeyPath: try args.field(2, "sectionKey", as: String?.self))
         state.setDelegate(delegate, of: controller)
         return controller
     }
 
-    /// Why `value` cannot be a delegate, or nil when it can (a table, an object or nil).
-    private static func delegateProblem(_ value: LuaValue) -> String? {
-        switch value {
-        case .nil, .table, .userdata: nil
-        default: "a table or an object expected, got \(value.type)"
-        }
-    }
-
-    static func controllerClass(state: StoreHostState) -> LuaClass<FetchedResultsController> {
+    static func controllerClass(state: StoreHostState, host: ScriptHost) -> LuaClass<FetchedResultsController> {
         let cls = LuaClass<FetchedResultsController>("store.FetchedResults")
         cls.method("performFetch") { controller, _ in try controller.performFetch() }
         cls.property("sections") { $0.sections }
         cls.property("fetchedObjects") { $0.fetchedObjects }
         cls.property("sectionKey") { $0.sectionNameKeyPath }
-        cls.property("delegate", get: { controller in
-            (controller.delegate as? ScriptDelegate)?.target.value ?? .nil
-        }, set: { (controller, value: LuaValue) in
-            if let problem = delegateProblem(value) { throw LuaConversionError(message: problem) }
-            state.setDelegate(value, of: controller)
+        // The controller holds its delegate weakly; the host's store state keeps the wrapper.
+        cls.delegateProperty("delegate", ScriptDelegate.self, host: host, get: { $0.delegate }, set: { controller, delegate in
+            state.setDelegate(delegate, of: controller)
         })
         cls.method("objectAt") { controller, args in
             let path = try args.get(2, as: LuaIndexPath.self)

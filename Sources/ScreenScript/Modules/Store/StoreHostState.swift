@@ -5,7 +5,7 @@ import ScreenStore
 /// held by the functions it registers, so it lives as long as the host's Lua state. Two
 /// hosts in one process (the test runner and the REPL make several) each have their own.
 final class StoreHostState {
-    private weak var host: ScriptHost?
+    private(set) weak var host: ScriptHost?
     /// Contexts with a `processPendingChanges` waiting in the loop, by identity: a context
     /// freed before its turn cannot make a new one at the same address look scheduled.
     private var scheduled: [ObjectIdentifier: WeakContext] = [:]
@@ -34,17 +34,11 @@ final class StoreHostState {
 
     // MARK: - Delegates
 
-    /// Makes `value` (a table or an object, or nil for none) the controller's delegate, and
-    /// keeps its wrapper as long as the controller lives.
-    func setDelegate(_ value: LuaValue, of controller: FetchedResultsController) {
+    /// Makes `delegate` (nil for none) the controller's delegate, and keeps it as long as
+    /// the controller lives.
+    func setDelegate(_ delegate: FetchedResultsBindings.ScriptDelegate?, of controller: FetchedResultsController) {
         delegates = delegates.filter { $0.value.controller.controller != nil }
-        guard let host, let target = LuaDelegate(value, host: host, role: "fetched results delegate") else {
-            delegates[ObjectIdentifier(controller)] = nil
-            controller.delegate = nil
-            return
-        }
-        let delegate = FetchedResultsBindings.ScriptDelegate(target)
-        delegates[ObjectIdentifier(controller)] = (WeakController(controller: controller), delegate)
+        delegates[ObjectIdentifier(controller)] = delegate.map { (WeakController(controller: controller), $0) }
         controller.delegate = delegate
     }
 

@@ -40,19 +40,28 @@ extension LuaClass {
             DelegateValue((get(object) as? Wrapper)?.target.value ?? .nil)
         }, set: { [weak host] object, value in
             guard let host else { return }
-            if case .table(let table) = value.value {
-                for callback in Wrapper.callbacks {
-                    let field = table[callback]
-                    guard !field.isNil, field.functionValue == nil, field.tableValue == nil else { continue }
-                    throw LuaConversionError(message: "field '\(callback)' is a \(field.type), not a function")
-                }
-            }
-            host.callbackCheck.checkDelegate(value.value, role: Wrapper.role, callbacks: Wrapper.callbacks)
-            let target = LuaDelegate(value.value, host: host, role: Wrapper.role, place: host.callbackCheck.callerPlace())
-            let delegate = target.map { Wrapper($0) }
+            let delegate = try Wrapper.make(value, host: host)
             (object as? ScriptDelegateHolder)?.scriptDelegates[name] = delegate
             set(object, delegate)
         })
+    }
+}
+
+extension ScriptDelegateWrapper {
+    /// The wrapper of a delegate a script gives (nil for none), checked as every delegate
+    /// property checks it: a table whose callback is not a function is refused, and a
+    /// function that is a slip of one of the callbacks is warned about.
+    static func make(_ value: DelegateValue, host: ScriptHost) throws(LuaConversionError) -> Self? {
+        if case .table(let table) = value.value {
+            for callback in callbacks {
+                let field = table[callback]
+                guard !field.isNil, field.functionValue == nil, field.tableValue == nil else { continue }
+                throw LuaConversionError(message: "field '\(callback)' is a \(field.type), not a function")
+            }
+        }
+        host.callbackCheck.checkDelegate(value.value, role: role, callbacks: callbacks)
+        let target = LuaDelegate(value.value, host: host, role: role, place: host.callbackCheck.callerPlace())
+        return target.map { Self($0) }
     }
 }
 
