@@ -114,4 +114,31 @@ struct LuaErrorPathTests {
         lua.close()
         interrupter.interrupt("after close: ignored")
     }
+
+    @Test func tracebacksCanLeaveOutTheHostsOwnChunks() throws {
+        let lua = try LuaState()
+        try lua.run("""
+            local function check(fields) if fields.bad then error("bad field", 3) end return fields end
+            function make(fields) local checked = check(fields) return checked end
+            """, name: "=host")
+        let error = try #require(throws: LuaError.self) {
+            try lua.run("""
+                local function build()
+                  local made = make{ bad = true }
+                  return made
+                end
+                build()
+                """, name: "@app.lua")
+        }
+        #expect(error.message == "app.lua:2: bad field")
+        #expect(error.traceback?.contains("host:") == true)
+        let trimmed = error.hidingFrames(of: ["host"])
+        #expect(trimmed.message == error.message)
+        let frames = try #require(trimmed.traceback).split(separator: "\n").map { $0.trimmingPrefix("\t") }
+        #expect(frames.first == "stack traceback:")
+        #expect(frames.dropFirst().allSatisfy { $0.hasPrefix("app.lua:") || $0.hasPrefix("[C]: in ?") })
+        #expect(frames.contains { $0.hasPrefix("app.lua:2:") })
+        // Nothing named, nothing changed.
+        #expect(error.hidingFrames(of: []) == error)
+    }
 }

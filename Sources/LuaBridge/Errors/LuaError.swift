@@ -52,6 +52,45 @@ nonisolated public struct LuaError: Error, CustomStringConvertible, Equatable, S
         guard let traceback, !traceback.isEmpty else { return message }
         return message + "\n" + traceback
     }
+
+    /// The error with its traceback cut to code a script author wrote: the frames of the
+    /// chunks named (a host's own Lua, loaded as `"=name"`, which the author neither wrote
+    /// nor can act on) go, and so do a C function that called into them or was called by
+    /// them (the `error` that raised it) and the tail calls they made.
+    ///
+    /// ```
+    /// stack traceback:                                stack traceback:
+    ///     [C]: in function 'error'                        main.lua:9: in function <main.lua:1>
+    ///     luabridge:87: in function <luabridge:69>   →
+    ///     main.lua:9: in function <main.lua:1>
+    /// ```
+    public func hidingFrames(of chunks: Set<String>) -> LuaError {
+        guard let traceback, !chunks.isEmpty else { return self }
+        var lines = traceback.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard lines.first == "stack traceback:" else { return self }
+        lines.removeFirst()
+        let hidden = lines.map { line in Self.chunk(of: line).map(chunks.contains) ?? false }
+        var kept: [String] = []
+        for (index, line) in lines.enumerated() where !hidden[index] {
+            let isGlue = line.hasPrefix("\t[C]:") || line == "\t(...tail calls...)"
+            let besideHidden = (index > 0 && hidden[index - 1]) || (index + 1 < lines.count && hidden[index + 1])
+            if isGlue && besideHidden { continue }
+            kept.append(line)
+        }
+        var trimmed = self
+        trimmed.traceback = kept.isEmpty ? nil : (["stack traceback:"] + kept).joined(separator: "\n")
+        return trimmed
+    }
+
+    /// The chunk a traceback line names: `luabridge` for `\tluabridge:87: in function ...`.
+    private static func chunk(of line: String) -> String? {
+        guard line.hasPrefix("\t"), !line.hasPrefix("\t[") else { return nil }
+        let body = line.dropFirst()
+        guard let colon = body.firstIndex(of: ":") else { return nil }
+        let afterColon = body[body.index(after: colon)...]
+        guard afterColon.first?.isNumber == true || afterColon.hasPrefix(" in ") else { return nil }
+        return String(body[..<colon])
+    }
 }
 
 /// A `chunk:line` position as Lua prints it.

@@ -298,7 +298,15 @@ public final class ScriptHost {
 
     // MARK: - Errors
 
+    /// The names of the host's own chunks of Lua (its prelude and the small functions the
+    /// modules load), whose frames ``record(_:in:)`` leaves out of the tracebacks it reports:
+    /// see ``LuaError/hidingFrames(of:)``.
+    public static let ownChunks: Set<String> = [
+        "luabridge", "ui", "host", "app", "os", "notify", "ui.segue", "ui.callbacks",
+    ]
+
     private func record(_ error: LuaError, in context: String) {
+        let error = error.hidingFrames(of: Self.ownChunks)
         reportedErrorCount += 1
         if reportedErrors.count < Self.reportedErrorsKept {
             reportedErrors.append(ReportedError(context: context, error: error))

@@ -91,6 +91,9 @@ struct Run: ParsableCommand {
                     print(screen, terminator: screen.hasSuffix("\n") ? "" : "\n")
                 }
                 return listReportedErrors(of: host) ? 1 : 0
+            } catch let error as LuaError {
+                printError("screens: \(error.hidingFrames(of: ScriptHost.ownChunks))")
+                return 1
             } catch {
                 printError("screens: \(error)")
                 return 1
