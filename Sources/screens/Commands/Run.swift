@@ -16,12 +16,13 @@ struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run a Lua app: a folder with main.lua, or a single Lua file.",
         discussion: """
-            With --headless, or when the output is not a terminal, the app runs in virtual
-            time, without waiting, until it is idle (no transition, animation, deferred call
-            or one-shot timer left) or for the --for seconds; then the screen is printed as
-            text, or written by --snapshot as text (.txt) or SVG (.svg). The run exits with
+            With --headless, or when the output is not a terminal, the app runs in virtual \
+            time, without waiting, until it is idle (no transition, animation, deferred call \
+            or one-shot timer left) or for the --for seconds; then the screen is printed as \
+            text, or written by --snapshot as text (.txt) or SVG (.svg). The run exits with \
             status 1 when any script error was reported, after listing them.
-            The app's data lives in $XDG_DATA_HOME/luascreens/<id>/ (~/.local/share when the
+
+            The app's data lives in $XDG_DATA_HOME/luascreens/<id>/ (~/.local/share when the \
             variable is not set), where <id> is app.id or the app folder's name.
             """)
 
