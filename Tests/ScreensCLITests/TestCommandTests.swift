@@ -104,6 +104,14 @@ struct TestCommandTests {
         }
     }
 
+    @Test func aTimeLimitBeyondWhatAClockCountsIsTaken() async throws {
+        for timeout in ["1e20", "1e300"] {
+            let result = try await screensTest([fixture("all_pass.lua"), "--timeout", timeout])
+            #expect(result.status == 0)
+            #expect(result.stdout == "3 passed, 0 failed\n")
+        }
+    }
+
     @Test func badLimitsAreUsageErrors() async throws {
         let timeout = try await screensTest([fixture("all_pass.lua"), "--timeout", "0"])
         #expect(timeout.status == 64)
