@@ -75,7 +75,7 @@ typedef struct lsh_State {
   lsh_Class *classes;    /* every class made in the state */
   /* Standard functions the guarded versions delegate to. */
   lua_CFunction load, loadfile, searchpath;
-  lua_CFunction getinfo, getlocal, setlocal, traceback, getuservalue;
+  lua_CFunction getinfo, getlocal, setlocal, traceback;
   int nstatics;          /* slots of `statics` in use */
   void *statics[LSH_STATICS];  /* the Swift functions that live as long as the state */
 } lsh_State;
