@@ -363,11 +363,7 @@ static int db_gethook(lua_State *L) {
 /* Replaces debug.sethook and debug.gethook in the debug table at `debuglib`, and makes the
    table of scripts' hooks. */
 void lsh_installhooks(lua_State *L, int debuglib) {
-  lua_createtable(L, 0, 0);
-  lua_createtable(L, 0, 1);
-  lua_pushliteral(L, "k");
-  lua_setfield(L, -2, "__mode");
-  lua_setmetatable(L, -2);
+  lsh_newweaktable(L, "k");
   lua_rawsetp(L, LUA_REGISTRYINDEX, &lsh_hooks_key);
   if (debuglib == 0) return;
   lua_pushcfunction(L, db_sethook);

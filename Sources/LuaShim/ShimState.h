@@ -91,6 +91,15 @@ static inline int lsh_inswift(const lsh_State *S) {
   return S->calls == (S->frame ? S->frame->calls : 0);
 }
 
+/* [-0, +1, m] Pushes a new table whose keys ("k") or values ("v") are weak. */
+static inline void lsh_newweaktable(lua_State *L, const char *mode) {
+  lua_createtable(L, 0, 0);
+  lua_createtable(L, 0, 1);
+  lua_pushstring(L, mode);
+  lua_setfield(L, -2, "__mode");
+  lua_setmetatable(L, -2);
+}
+
 /* The object in the userdata at idx, or NULL when it is not one of ours. */
 static inline lsh_Object *lsh_checkobject(lua_State *L, int idx) {
   if (lua_type(L, idx) != LUA_TUSERDATA || lua_rawlen(L, idx) != sizeof(lsh_Object)) return NULL;
