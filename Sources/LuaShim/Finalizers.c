@@ -155,11 +155,7 @@ static int guarded_collectgarbage(lua_State *L) {
 /* Makes the sentinels' tables and takes over setmetatable and collectgarbage when the
    base library is open. */
 void lsh_installfinalizers(lua_State *L) {
-  lua_createtable(L, 0, 0);
-  lua_createtable(L, 0, 1);
-  lua_pushliteral(L, "k");
-  lua_setfield(L, -2, "__mode");
-  lua_setmetatable(L, -2);
+  lsh_newweaktable(L, "k");
   lua_rawsetp(L, LUA_REGISTRYINDEX, &lsh_sentinels_key);
   lua_createtable(L, 0, 0);
   lua_rawsetp(L, LUA_REGISTRYINDEX, &lsh_pending_key);

@@ -11,7 +11,6 @@
 #include "ShimState.h"
 
 #include <limits.h>
-#include <stdio.h>
 #include <string.h>
 
 const char lsh_hooks_key = 0;
@@ -192,7 +191,13 @@ void lsh_setbudget(lua_State *L, long long instructions) {
 void lsh_interrupt(lua_State *L, const char *message) {
   lsh_State *S = lsh_getstate(L);
   if (atomic_load_explicit(&S->interrupted, memory_order_relaxed)) return;
-  snprintf(S->interruption, sizeof S->interruption, "%s", message);
+  /* Copied by hand: snprintf may not be called from a signal handler. */
+  size_t length = 0;
+  while (message[length] != '\0' && length < sizeof S->interruption - 1) {
+    S->interruption[length] = message[length];
+    length++;
+  }
+  S->interruption[length] = '\0';
   atomic_store_explicit(&S->interrupted, 1, memory_order_release);
   /* lua_sethook may be called asynchronously; a budget's count hook, which every thread
      made after it inherits, also sees the flag, and so do the threads of lsh_run. */
@@ -363,11 +368,7 @@ static int db_gethook(lua_State *L) {
 /* Replaces debug.sethook and debug.gethook in the debug table at `debuglib`, and makes the
    table of scripts' hooks. */
 void lsh_installhooks(lua_State *L, int debuglib) {
-  lua_createtable(L, 0, 0);
-  lua_createtable(L, 0, 1);
-  lua_pushliteral(L, "k");
-  lua_setfield(L, -2, "__mode");
-  lua_setmetatable(L, -2);
+  lsh_newweaktable(L, "k");
   lua_rawsetp(L, LUA_REGISTRYINDEX, &lsh_hooks_key);
   if (debuglib == 0) return;
   lua_pushcfunction(L, db_sethook);

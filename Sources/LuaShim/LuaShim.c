@@ -137,11 +137,7 @@ lua_State *lsh_newstate(size_t memory_limit) {
   }
   /* Swift objects to the userdata Lua has for them, so that an object is always the same
      userdata; weak values, so that the table keeps none of them alive. */
-  lua_createtable(L, 0, 0);
-  lua_createtable(L, 0, 1);
-  lua_pushliteral(L, "v");
-  lua_setfield(L, -2, "__mode");
-  lua_setmetatable(L, -2);
+  lsh_newweaktable(L, "v");
   S->identity = luaL_ref(L, LUA_REGISTRYINDEX);
   return L;
 }

@@ -75,7 +75,7 @@ typedef struct lsh_State {
   lsh_Class *classes;    /* every class made in the state */
   /* Standard functions the guarded versions delegate to. */
   lua_CFunction load, loadfile, searchpath;
-  lua_CFunction getinfo, getlocal, setlocal, traceback, getuservalue;
+  lua_CFunction getinfo, getlocal, setlocal, traceback;
   int nstatics;          /* slots of `statics` in use */
   void *statics[LSH_STATICS];  /* the Swift functions that live as long as the state */
 } lsh_State;
@@ -89,6 +89,15 @@ static inline lsh_State *lsh_getstate(lua_State *L) {
    Swift function did. */
 static inline int lsh_inswift(const lsh_State *S) {
   return S->calls == (S->frame ? S->frame->calls : 0);
+}
+
+/* [-0, +1, m] Pushes a new table whose keys ("k") or values ("v") are weak. */
+static inline void lsh_newweaktable(lua_State *L, const char *mode) {
+  lua_createtable(L, 0, 0);
+  lua_createtable(L, 0, 1);
+  lua_pushstring(L, mode);
+  lua_setfield(L, -2, "__mode");
+  lua_setmetatable(L, -2);
 }
 
 /* The object in the userdata at idx, or NULL when it is not one of ours. */

@@ -46,4 +46,24 @@ struct LuaStackTests {
         #expect(results == [true, "stack overflow"])
         #expect(try lua.run("return select('#', many())", name: "=after") == [.integer(100)])
     }
+
+    @Test func aTypeErrorNamesAValueByItsMetatablesNameOnlyWhenThatIsAString() throws {
+        let lua = try LuaState()
+        lua.globals.set("half", lua.function { args in try args.get(1, as: Double.self) / 2 })
+        let results = try lua.run("""
+            local messages = {}
+            for _, name in ipairs{ 5, true, {}, "Card" } do
+              local ok, message = pcall(half, setmetatable({}, { __name = name }))
+              messages[#messages + 1] = message
+            end
+            return table.concat(messages, "|")
+            """, name: "=names")
+        // A __name that is not a string is no name (and reading it leaves the stack as it was).
+        #expect(results == [.string(LuaString([
+            "bad argument #1 to 'half' (number expected, got table)",
+            "bad argument #1 to 'half' (number expected, got table)",
+            "bad argument #1 to 'half' (number expected, got table)",
+            "bad argument #1 to 'half' (number expected, got Card)",
+        ].joined(separator: "|")))])
+    }
 }

@@ -3,27 +3,11 @@ import Testing
 
 /// `screens run` when the system itself refuses memory (no `--memory` cap), under `ulimit -v`.
 struct MemoryTests {
-    struct Outcome {
-        var reason: Process.TerminationReason
-        var status: Int32
-        var stderr: String
-    }
-
     /// Runs `screens run SCRIPT` with the address space limited to `kilobytes`.
-    func run(_ script: String, addressSpace kilobytes: Int) throws -> Outcome {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "ulimit -v \(kilobytes) && exec \"$0\" run \"$1\"", ScreensCommandTests.executable.path, script]
-        process.currentDirectoryURL = ScreensCommandTests.root
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        _ = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Outcome(reason: process.terminationReason, status: process.terminationStatus,
-                       stderr: String(decoding: stderr, as: UTF8.self))
+    func run(_ script: String, addressSpace kilobytes: Int) throws -> ScreensProgram.Output {
+        try ScreensProgram.run(
+            URL(fileURLWithPath: "/bin/sh"),
+            ["-c", "ulimit -v \(kilobytes) && exec \"$0\" run \"$1\"", ScreensProgram.executable.path, script])
     }
 
     @Test func refusedMemoryEndsTheRunWithAMessageNotACrash() throws {

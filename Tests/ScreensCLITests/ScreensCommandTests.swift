@@ -3,65 +3,18 @@ import Testing
 
 /// Runs the built `screens` binary and checks its exit status and output.
 struct ScreensCommandTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-
-    /// The `screens` executable next to the test bundle (SwiftPM builds it, since this
-    /// target depends on it).
-    static var executable: URL {
-        #if os(macOS)
-        let products = Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }!.bundleURL.deletingLastPathComponent()
-        #else
-        let products = Bundle.main.bundleURL
-        #endif
-        return products.appendingPathComponent("screens")
-    }
-
-    struct Output {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
+    typealias Output = ScreensProgram.Output
 
     func screens(_ arguments: String...) throws -> Output {
-        try screens(arguments)
+        try ScreensProgram.screens(arguments)
     }
 
-    /// Runs `screens` in `directory` (the repository by default), with `environment` added
-    /// to this process's.
-    func screens(_ arguments: [String], in directory: URL = root, environment: [String: String] = [:]) throws -> Output {
-        try run(Self.executable, arguments, in: directory, environment: environment)
-    }
-
-    func run(
-        _ executable: URL, _ arguments: [String], in directory: URL = root, environment: [String: String] = [:]
-    ) throws -> Output {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        // A run that hangs is killed (SIGKILL: the test runner's threads block SIGTERM, and
-        // the child inherits that), so that it fails instead of stalling the suite.
-        let pid = process.processIdentifier
-        let watchdog = DispatchWorkItem { kill(pid, SIGKILL) }
-        DispatchQueue.global().asyncAfter(deadline: .now() + 120, execute: watchdog)
-        defer { watchdog.cancel() }
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Output(
-            status: process.terminationStatus,
-            stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self))
+    func screens(_ arguments: [String], in directory: URL = ScreensProgram.root, environment: [String: String] = [:]) throws -> Output {
+        try ScreensProgram.screens(arguments, in: directory, environment: environment)
     }
 
     func expectedOutput(_ name: String) throws -> String {
-        try String(contentsOf: Self.root.appendingPathComponent("Tests/ScreensCLITests/Expected/\(name)"), encoding: .utf8)
+        try ScreensProgram.expected(name)
     }
 
     @Test func runPrintsToStandardOutput() throws {
@@ -143,8 +96,8 @@ struct ScreensCommandTests {
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs script(1) for a terminal"))
     func onATerminalARunKeepsToRealTimeAndForStopsIt() throws {
         // script(1) gives the run a pseudo-terminal as its output.
-        let command = "\(Self.executable.path) run Tests/ScreensCLITests/Scripts/dates.lua --for 0.2"
-        let result = try run(URL(fileURLWithPath: "/usr/bin/script"), ["-qec", command, "/dev/null"])
+        let command = "\(ScreensProgram.executable.path) run Tests/ScreensCLITests/Scripts/dates.lua --for 0.2"
+        let result = try ScreensProgram.run(URL(fileURLWithPath: "/usr/bin/script"), ["-qec", command, "/dev/null"])
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\r\n")
         #expect(lines.count == 1, "the timer 90 s later must not fire: --for stopped the run")
@@ -165,27 +118,26 @@ struct ScreensCommandTests {
     }
 
     @Test func aHeadlessRunWritesTheFinalScreen() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("headless-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let text = folder.appendingPathComponent("screen.txt").path
-        let svg = folder.appendingPathComponent("screen.svg").path
-        let result = try screens("run", "scripts/alarmclock", "--headless", "--for", "3", "--snapshot", text)
-        #expect(result.status == 0)
-        #expect(try String(contentsOfFile: text, encoding: .utf8) == (try expectedOutput("alarmclock-headless.txt")))
-        #expect(try screens("run", "scripts/alarmclock", "--headless", "--snapshot", svg).status == 0)
-        #expect(try String(contentsOfFile: svg, encoding: .utf8).hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"320\" height=\"480\""))
-        // Without a terminal, --headless is implied: --for and --snapshot are honoured, and
-        // without --snapshot the screen goes to standard output.
-        let implied = folder.appendingPathComponent("implied.txt").path
-        #expect(try screens("run", "scripts/alarmclock", "--for", "3", "--snapshot", implied).status == 0)
-        #expect(try String(contentsOfFile: implied, encoding: .utf8) == (try expectedOutput("alarmclock-headless.txt")))
-        let printed = try screens("run", "scripts/alarmclock", "--for", "3")
-        #expect(printed.status == 0)
-        #expect(printed.stdout == (try expectedOutput("alarmclock-headless.txt")))
-        let bad = try screens("run", "scripts/alarmclock", "--headless", "--snapshot", folder.appendingPathComponent("x.png").path)
-        #expect(bad.status != 0)
-        #expect(bad.stderr.contains("--snapshot needs a .txt or .svg file name"))
+        try ScreensProgram.withTemporaryFolder { folder in
+            let text = folder.appendingPathComponent("screen.txt").path
+            let svg = folder.appendingPathComponent("screen.svg").path
+            let result = try screens("run", "scripts/alarmclock", "--headless", "--for", "3", "--snapshot", text)
+            #expect(result.status == 0)
+            #expect(try String(contentsOfFile: text, encoding: .utf8) == (try expectedOutput("alarmclock-headless.txt")))
+            #expect(try screens("run", "scripts/alarmclock", "--headless", "--snapshot", svg).status == 0)
+            #expect(try String(contentsOfFile: svg, encoding: .utf8).hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"320\" height=\"480\""))
+            // Without a terminal, --headless is implied: --for and --snapshot are honoured, and
+            // without --snapshot the screen goes to standard output.
+            let implied = folder.appendingPathComponent("implied.txt").path
+            #expect(try screens("run", "scripts/alarmclock", "--for", "3", "--snapshot", implied).status == 0)
+            #expect(try String(contentsOfFile: implied, encoding: .utf8) == (try expectedOutput("alarmclock-headless.txt")))
+            let printed = try screens("run", "scripts/alarmclock", "--for", "3")
+            #expect(printed.status == 0)
+            #expect(printed.stdout == (try expectedOutput("alarmclock-headless.txt")))
+            let bad = try screens("run", "scripts/alarmclock", "--headless", "--snapshot", folder.appendingPathComponent("x.png").path)
+            #expect(bad.status != 0)
+            #expect(bad.stderr.contains("--snapshot needs a .txt or .svg file name"))
+        }
     }
 
     @Test func runReportsErrorsWithTracebackAndFails() throws {
@@ -215,16 +167,8 @@ struct ScreensCommandTests {
 
     // MARK: - Identity and data
 
-    /// A scratch folder, removed afterwards.
-    func withScratchFolder(_ body: (URL) throws -> Void) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("screens-cli-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try body(folder)
-    }
-
     @Test func anAppRunFromItsFolderFromItsMainFileOrFromASiblingIsOneAppWithOneStore() throws {
-        try withScratchFolder { folder in
+        try ScreensProgram.withTemporaryFolder { folder in
             let app = folder.appendingPathComponent("myapp")
             try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
             try FileManager.default.createDirectory(at: folder.appendingPathComponent("other"), withIntermediateDirectories: true)
@@ -253,7 +197,7 @@ struct ScreensCommandTests {
     }
 
     @Test func appIDNamesTheDataDirectory() throws {
-        try withScratchFolder { folder in
+        try ScreensProgram.withTemporaryFolder { folder in
             try """
                 return { id = "notes", didFinishLaunching = function()
                   print(store.open(store.model{ Note = { text = "string" } }).path)
@@ -267,7 +211,7 @@ struct ScreensCommandTests {
     }
 
     @Test func testsUseAFreshDataDirectoryThatIsRemovedAfterwards() throws {
-        try withScratchFolder { folder in
+        try ScreensProgram.withTemporaryFolder { folder in
             let data = folder.appendingPathComponent("xdg").path
             let temporary = folder.appendingPathComponent("tmp")
             try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)

@@ -4,66 +4,19 @@ import Testing
 /// `screens test` as users run it: the built binary on the fixture suites in
 /// Tests/lua/fixtures, its report compared with the files in Expected/ (`test-*.txt`).
 struct TestCommandTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-
-    static var executable: URL {
-        #if os(macOS)
-        let products = Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }!.bundleURL.deletingLastPathComponent()
-        #else
-        let products = Bundle.main.bundleURL
-        #endif
-        return products.appendingPathComponent("screens")
-    }
-
-    struct Output {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
+    static let root = ScreensProgram.root
 
     /// Runs `screens test ARGUMENTS` in `folder` (the repository by default), waiting on a
-    /// thread of its own: a test blocked on a process would hold one of the few threads
-    /// the tests share, and the runs with time limits take a second or so.
-    func screensTest(_ arguments: [String], in folder: URL = root) async throws -> Output {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(with: Result { try Self.run(arguments, in: folder) })
-            }
-        }
-    }
-
-    private static func run(_ arguments: [String], in folder: URL) throws -> Output {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = ["test"] + arguments
-        process.currentDirectoryURL = folder
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Output(
-            status: process.terminationStatus,
-            stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self))
+    /// thread of its own (the runs with time limits take a second or so).
+    func screensTest(_ arguments: [String], in folder: URL = root) async throws -> ScreensProgram.Output {
+        try await ScreensProgram.screensDetached(["test"] + arguments, in: folder)
     }
 
     func expected(_ name: String) throws -> String {
-        try String(contentsOf: Self.root.appendingPathComponent("Tests/ScreensCLITests/Expected/\(name)"), encoding: .utf8)
+        try ScreensProgram.expected(name)
     }
 
     func fixture(_ name: String) -> String { "Tests/lua/fixtures/\(name)" }
-
-    /// A temporary folder, removed when `body` returns.
-    func withTemporaryFolder<T>(_ body: (URL) async throws -> T) async throws -> T {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("screens-test-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        return try await body(folder)
-    }
 
     // MARK: - Time limits
 
@@ -98,7 +51,7 @@ struct TestCommandTests {
     }
 
     @Test func manySmallFilesShareLongLivedWorkers() async throws {
-        try await withTemporaryFolder { folder in
+        try await ScreensProgram.withTemporaryFolder { folder in
             let pids = folder.appendingPathComponent("pids.txt").path
             for index in 1...10 {
                 // The shell's parent is the worker running the file.
@@ -127,7 +80,7 @@ struct TestCommandTests {
         #expect(spellings.stdout == report)
         let fromTests = try await screensTest(["lua/fixtures/counting.lua"], in: Self.root.appendingPathComponent("Tests"))
         #expect(fromTests.stdout == report.replacingOccurrences(of: "Tests/lua/", with: "lua/"))
-        try await withTemporaryFolder { folder in
+        try await ScreensProgram.withTemporaryFolder { folder in
             let elsewhere = try await screensTest([Self.root.path + "/Tests/lua/fixtures/counting.lua"], in: folder)
             #expect(elsewhere.stdout == report.replacingOccurrences(of: "Tests/lua/", with: Self.root.path + "/Tests/lua/"))
         }
@@ -144,10 +97,18 @@ struct TestCommandTests {
     // MARK: - Exit status and options
 
     @Test func aRunWhereNothingRanFails() async throws {
-        try await withTemporaryFolder { folder in
+        try await ScreensProgram.withTemporaryFolder { folder in
             let nothing = try await screensTest([folder.path])
             #expect(nothing.status == 1)
             #expect(nothing.stdout.hasSuffix("0 passed, 0 failed\n"))
+        }
+    }
+
+    @Test func aTimeLimitBeyondWhatAClockCountsIsTaken() async throws {
+        for timeout in ["1e20", "1e300"] {
+            let result = try await screensTest([fixture("all_pass.lua"), "--timeout", timeout])
+            #expect(result.status == 0)
+            #expect(result.stdout == "3 passed, 0 failed\n")
         }
     }
 

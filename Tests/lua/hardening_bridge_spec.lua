@@ -189,6 +189,9 @@ describe("the bridge under a hostile script", function()
       assert.matches("ui%.View has no property %[1%]", failure(function() return ui.View:new{ 5 } end))
       assert.matches("ui%.Button has no property %[true%]", failure(function() ui.Button:new{}[true] = 1 end))
       assert.matches("ui%.View has no property 'colour'$", failure(function() ui.View:new{}.colour = "red" end))
+      -- A long name is shown by its start.
+      assert.matches("ui%.View has no property '" .. ("x"):rep(40) .. "%.%.%.'$",
+        failure(function() ui.View:new{}[("x"):rep(100000)] = 1 end))
       -- Reading one is still nil.
       assert.is_nil(label.textAlignment)
     end)

@@ -257,7 +257,7 @@ describe("the store, given hostile input", function()
       }) do
         assert.are.equal(case[3], failure(function() node[case[1]] = case[2] end))
       end
-      assert.are.equal("bad argument #2 to 'insert' (field names must be strings, got the key 1)",
+      assert.are.equal("bad argument #2 to 'insert' (field names must be strings, got the key [1])",
         failure(function() ctx:insert("Node", { "x" }) end))
       assert.is_false(ctx.hasChanges)
     end)
@@ -282,7 +282,7 @@ describe("the store, given hostile input", function()
           .. "date or binary))", failure(function() store.model{ A = { x = "bool" } } end))
       assert.are.equal("bad argument #1 to 'model' (A.x: invalid option 'integr' (did you mean 'integer'?))",
         failure(function() store.model{ A = { x = { type = "integr" } } } end))
-      assert.are.equal("bad argument #1 to 'model' (entity names must be strings, got the key 1)",
+      assert.are.equal("bad argument #1 to 'model' (entity names must be strings, got the key [1])",
         failure(function() store.model{ { x = "string" } } end))
       assert.are.equal("bad argument #1 to 'model' (A.x: boolean expected, got number in field 'optional')",
         failure(function() store.model{ A = { x = { type = "string", optional = 1 } } } end))

@@ -118,7 +118,7 @@ describe("store input", function()
       assert.are.equal("bad argument #1 to 'model' (A.x (an attribute): unknown key 'size' "
           .. "(valid keys: type, optional, default, indexed))",
         failure(function() store.model{ A = { x = { type = "string", size = 3 } } } end))
-      assert.are.equal("bad argument #1 to 'model' (A.x (an attribute): unknown key 1 "
+      assert.are.equal("bad argument #1 to 'model' (A.x (an attribute): unknown key [1] "
           .. "(valid keys: type, optional, default, indexed))",
         failure(function() store.model{ A = { x = { "string", type = "string" } } } end))
       assert.are.equal(

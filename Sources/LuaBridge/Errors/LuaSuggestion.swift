@@ -33,10 +33,10 @@ public enum LuaSuggestion {
         return best?.name
     }
 
-    /// `" (did you mean 'x'?)"`-style text for messages: "; did you mean 'x'?", or "" when
-    /// nothing is close.
+    /// The end of a message that names what was meant: ` (did you mean 'x'?)`, or "" when
+    /// nothing is close (`ui.Label has no property 'txt' (did you mean 'text'?)`).
     public static func hint(for name: String, among candidates: some Sequence<String>) -> String {
-        closest(to: name, among: candidates).map { "; did you mean '\($0)'?" } ?? ""
+        closest(to: name, among: candidates).map { " (did you mean '\($0)'?)" } ?? ""
     }
 
     /// The optimal-string-alignment distance (Levenshtein with adjacent transpositions), or

@@ -132,7 +132,7 @@ public final class LuaClass<Object: AnyObject>: LuaClassDefinition {
         dynamicSetter = .nothing { args in
             let object = args.stack.object(unchecked: 1, as: Object.self)
             guard let name = args[2].stringValue else {
-                throw LuaPropertyError(message: "\(className) has no property \(LuaState.keyName(args[2]))")
+                throw LuaPropertyError(message: "\(className) has no property \(args[2].keyDescription)")
             }
             try set(object, name, args)
         }

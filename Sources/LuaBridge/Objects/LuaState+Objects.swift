@@ -294,20 +294,8 @@ extension LuaState {
         let properties = ancestry(of: definition).flatMap { $0.setters + $0.methods }.map(\.name)
         return .nothing { args in
             let key = args[2]
-            var message = "\(className) has no property \(LuaState.keyName(key))"
-            if let name = key.stringValue, let meant = LuaSuggestion.closest(to: name, among: properties) {
-                message += " (did you mean '\(meant)'?)"
-            }
-            throw LuaPropertyError(message: message)
-        }
-    }
-
-    /// A key as messages show it: a string quoted, anything else in brackets (`[1]`, `[true]`).
-    static func keyName(_ key: LuaValue) -> String {
-        switch key {
-        case .string(let string): "'\(string)'"
-        case .integer, .number, .boolean: "[\(key)]"
-        default: "[\(key.type)]"
+            let hint = key.stringValue.map { LuaSuggestion.hint(for: $0, among: properties) } ?? ""
+            throw LuaPropertyError(message: "\(className) has no property \(key.keyDescription)\(hint)")
         }
     }
 

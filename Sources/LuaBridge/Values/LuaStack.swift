@@ -53,14 +53,16 @@ public struct LuaStack {
         LuaType(rawValue: lua_type(L, index)) ?? .none
     }
 
-    /// The type name Lua's messages use: a userdata's `__name` when it has one.
+    /// The type name Lua's messages use: the `__name` of the value's metatable when it is a
+    /// string (as `luaL_typeerror` takes it), else the type.
     public func typeName(at index: Int32) -> String {
-        withStackEffect(L, 0) {
-            if luaL_getmetafield(L, index, "__name") == LUA_TSTRING, let name = lua_swiftstring(L, -1) {
-                lua_pop(L, 1)
-                return name
-            }
-            return type(at: index).description
+        let index = lua_absindex(L, index)
+        return withStackEffect(L, 0) {
+            // luaL_getmetafield pushes whatever the field holds, a script's number included.
+            guard luaL_getmetafield(L, index, "__name") != LUA_TNIL else { return type(at: index).description }
+            defer { lua_pop(L, 1) }
+            guard lua_type(L, -1) == LUA_TSTRING, let name = lua_swiftstring(L, -1) else { return type(at: index).description }
+            return name
         }
     }
 

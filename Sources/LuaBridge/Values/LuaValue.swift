@@ -78,6 +78,18 @@ public enum LuaValue: Equatable, CustomStringConvertible {
         }
     }
 
+    /// The value as a message names a table key: a string quoted (its first 40 characters),
+    /// any other key in brackets, as a table constructor writes it (`[1]`, `[true]`, `[table]`).
+    public var keyDescription: String {
+        switch self {
+        case .string(let string):
+            let text = string.description
+            return text.count > 40 ? "'\(text.prefix(40))...'" : "'\(text)'"
+        case .integer, .number, .boolean: return "[\(self)]"
+        default: return "[\(type)]"
+        }
+    }
+
     /// Formats a float the way Lua's `%.14g` does, keeping a `.0` on integral values.
     static func format(_ number: Double) -> String {
         if number.isNaN { return number.sign == .minus ? "-nan" : "nan" }

@@ -4,7 +4,7 @@
 /// ``SegueTemplate``: the source's `prepare(for:sender:)` sees it before the destination
 /// appears.
 public final class Segue {
-    public enum Kind: Sendable, Equatable {
+    public enum Kind: String, CaseIterable, Sendable, Equatable {
         /// Pushes the destination on the source's navigation controller.
         case push
         /// Presents the destination modally from the source.

@@ -83,7 +83,7 @@ enum StoreModule {
     static func parseModel(_ table: LuaTable) throws -> Model {
         var entities: [Entity] = []
         for (key, value) in table.pairs.sorted(by: { $0.key.description < $1.key.description }) {
-            guard let name = key.stringValue else { throw refusal("entity names must be strings, got the key \(keyName(key))") }
+            guard let name = key.stringValue else { throw refusal("entity names must be strings, got the key \(key.keyDescription)") }
             guard let properties = value.tableValue else {
                 throw refusal("entity \(name): a table of properties expected, got \(describe(value))")
             }
@@ -91,7 +91,7 @@ enum StoreModule {
             var relationships: [Relationship] = []
             for (propertyKey, spec) in properties.pairs.sorted(by: { $0.key.description < $1.key.description }) {
                 guard let property = propertyKey.stringValue else {
-                    throw refusal("entity \(name): property names must be strings, got the key \(keyName(propertyKey))")
+                    throw refusal("entity \(name): property names must be strings, got the key \(propertyKey.keyDescription)")
                 }
                 let place = "\(name).\(property)"
                 if objectFields.contains(property) || property.hasPrefix("__") {
@@ -181,24 +181,11 @@ enum StoreModule {
             let name = key.stringValue
             if let name, valid.contains(name) { continue }
             if let name, let suggestion = LuaSuggestion.closest(to: name, among: valid) {
-                return "unknown key \(keyName(key)) (did you mean '\(suggestion)'?)"
+                return "unknown key \(key.keyDescription) (did you mean '\(suggestion)'?)"
             }
-            return "unknown key \(keyName(key)) (valid keys: \(valid.joined(separator: ", ")))"
+            return "unknown key \(key.keyDescription) (valid keys: \(valid.joined(separator: ", ")))"
         }
         return nil
-    }
-
-    /// A table key as messages name it: `'name'`, `1`, `true`, or its type.
-    private static func keyName(_ key: LuaValue) -> String {
-        switch key {
-        case .string:
-            let name = key.stringValue ?? ""
-            return name.count > 40 ? "'\(name.prefix(40))...'" : "'\(name)'"
-        case .integer, .number, .boolean:
-            return key.description
-        default:
-            return "of type \(key.type)"
-        }
     }
 
     private static func checkOptions(_ table: LuaTable, _ valid: [String], place: String) throws {
@@ -256,7 +243,7 @@ enum StoreModule {
             if let values = try args.get(3, as: LuaTable?.self) {
                 for (key, value) in values.pairs {
                     guard let name = key.stringValue else {
-                        throw args.error(3, "field names must be strings, got the key \(keyName(key))")
+                        throw args.error(3, "field names must be strings, got the key \(key.keyDescription)")
                     }
                     properties[name] = try propertyValue(value, for: name, of: entity)
                 }
@@ -290,8 +277,7 @@ enum StoreModule {
     ) throws -> Entity {
         guard let entity = context.model.entity(named: name) else {
             let names = context.model.entities.map(\.name)
-            let hint = LuaSuggestion.closest(to: name, among: names).map { " (did you mean '\($0)'?)" } ?? ""
-            throw refusal("unknown entity '\(name.prefix(40))'\(hint)")
+            throw refusal("unknown entity '\(name.prefix(40))'\(LuaSuggestion.hint(for: name, among: names))")
         }
         return entity
     }
@@ -435,8 +421,8 @@ enum StoreModule {
         }
         guard let relationship = entity.relationship(named: name) else {
             let names = entity.attributes.map(\.name) + entity.relationships.map(\.name)
-            let hint = LuaSuggestion.closest(to: name, among: names).map { " (did you mean '\($0)'?)" } ?? ""
-            throw BindingError("\(entity.name) has no attribute or relationship '\(name.prefix(40))'\(hint)")
+            throw BindingError(
+                "\(entity.name) has no attribute or relationship '\(name.prefix(40))'\(LuaSuggestion.hint(for: name, among: names))")
         }
         if !relationship.isToMany {
             guard value.isNil || value.type == .userdata else {

@@ -58,7 +58,7 @@ nonisolated final class Watchdog: @unchecked Sendable {
     ///   - stuckTime: the CPU time that tells stuck code, 50 ms by default.
     init(onStuck: (@Sendable () -> Void)? = nil, stuckTime: Double = 0.05) {
         self.onStuck = onStuck
-        self.stuckTime = UInt64(max(0, min(stuckTime, 1e9)) * 1e9)
+        self.stuckTime = Self.nanoseconds(stuckTime)
         cpuClock = onStuck == nil ? nil : Self.currentThreadCPUClock()
     }
 
@@ -66,7 +66,7 @@ nonisolated final class Watchdog: @unchecked Sendable {
     /// non-finite limit never fires.
     func push(seconds: Double, interrupter: LuaInterrupter, message: String) {
         let deadline = seconds.isFinite && seconds > 0
-            ? Self.now() &+ UInt64(min(seconds, 1e9) * 1e9) : UInt64.max
+            ? Self.now() &+ Self.nanoseconds(seconds) : UInt64.max
         condition.lock()
         arms.append(Arm(deadline: deadline, interrupter: interrupter, message: message))
         paused = false
@@ -192,6 +192,12 @@ nonisolated final class Watchdog: @unchecked Sendable {
         #else
         return nil
         #endif
+    }
+
+    /// `seconds` in nanoseconds, for adding to ``now()``: 0 for a negative number or NaN, and
+    /// at most 10^9 s (some 31 years), so that no limit a user gives overflows the count.
+    static func nanoseconds(_ seconds: Double) -> UInt64 {
+        seconds > 0 ? UInt64(min(seconds, 1e9) * 1e9) : 0
     }
 
     /// Monotonic nanoseconds.

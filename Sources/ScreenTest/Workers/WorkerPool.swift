@@ -79,7 +79,7 @@ final class WorkerPool {
     /// When a busy worker that has said nothing since is ended.
     private func deadline(of worker: Worker, limit: Double) -> UInt64 {
         let seconds = worker.call == nil ? limit + Self.setUpAllowance : limit
-        return worker.lastEvent &+ UInt64(seconds * 1e9)
+        return worker.lastEvent &+ Watchdog.nanoseconds(seconds)
     }
 
     /// Runs every file.

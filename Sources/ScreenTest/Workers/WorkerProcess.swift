@@ -87,7 +87,7 @@ final class WorkerProcess {
 
     /// Waits for the worker to end; one that has not ended within `seconds` is killed.
     func wait(seconds: Double) -> Ending {
-        let deadline = Watchdog.now() &+ UInt64(seconds * 1e9)
+        let deadline = Watchdog.now() &+ Watchdog.nanoseconds(seconds)
         var status: Int32 = 0
         while true {
             let result = waitpid(pid, &status, WNOHANG)

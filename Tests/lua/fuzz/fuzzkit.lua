@@ -100,6 +100,7 @@ local function others(r)
     function() return cyclic() end,
     function() return deep(200) end,
     function() return setmetatable({}, { __index = function() error("index trap") end, __len = function() return 0 / 0 end }) end,
+    function() return setmetatable({}, { __name = r.pick{ 42, true, {}, "Forged" } }) end,
     function() return geometry(r) end,
     function() local t = {} for i = 1, 10000 do t[i] = i end return t end,
     function() return { r.pick(fuzzkit.strings), r.pick(fuzzkit.strings) } end,

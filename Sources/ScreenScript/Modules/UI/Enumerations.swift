@@ -16,6 +16,7 @@ extension PageViewController.TransitionStyle: LuaEnumeration {}
 extension PageViewController.NavigationOrientation: LuaEnumeration {}
 extension PageViewController.SpineLocation: LuaEnumeration {}
 extension PageViewController.NavigationDirection: LuaEnumeration {}
+extension Segue.Kind: LuaEnumeration {}
 
 /// One option or a list of them (`"left"` or `{ "left", "up" }`); pushed as a list.
 struct OptionList<Option: LuaEnumeration>: LuaConvertible {
@@ -70,26 +71,5 @@ extension ControlState: LuaConvertible {
         }
         guard let state = ControlState(name: name) else { throw LuaOption.invalid(name, among: names) }
         return state
-    }
-}
-
-/// How a registered segue is performed (`ui.segue{ kind = "push" }`).
-enum SegueKind: String, LuaEnumeration {
-    case push, modal, custom
-
-    init(_ kind: Segue.Kind) {
-        switch kind {
-        case .push: self = .push
-        case .modal: self = .modal
-        case .custom: self = .custom
-        }
-    }
-
-    var kind: Segue.Kind {
-        switch self {
-        case .push: .push
-        case .modal: .modal
-        case .custom: .custom
-        }
     }
 }

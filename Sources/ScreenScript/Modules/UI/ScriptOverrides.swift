@@ -3,7 +3,7 @@ import ScreenKit
 
 // The views and controls Lua classes extend. ScreenKit sends every overridable method
 // through `ViewOverriding`, which `ScriptViewClass` implements once for all of them: each
-// asks the Lua class for an override before the Swift method runs (the seed's ClockControl
+// asks the Lua class for an override before the Swift method runs (a round clock control
 // overrides pointInside and the tracking methods; a clock face overrides draw). An override
 // that raises is reported with its name and traceback, and the view goes on with the Swift
 // behaviour.

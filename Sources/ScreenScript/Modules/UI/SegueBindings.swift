@@ -54,7 +54,7 @@ enum SegueBindings {
             guard let host else { return }
             let fields = try args.get(1, as: LuaTable.self)
             let identifier = try args.field(1, "id", as: String.self)
-            let kind = (try args.field(1, "kind", as: SegueKind?.self) ?? .custom).kind
+            let kind = try args.field(1, "kind", as: Segue.Kind?.self) ?? .custom
             let destination = fields["to"]
             let isClass = destination.tableValue != nil
                 && (try? host.methodFinder.call(destination, "new", returning: Bool.self)) == true
@@ -109,13 +109,13 @@ enum SegueBindings {
                 identifier: try args.field(2, "identifier", as: String?.self),
                 source: try args.field(2, "source", as: ViewController.self),
                 destination: try args.field(2, "destination", as: ViewController.self),
-                kind: (try args.field(2, "kind", as: SegueKind?.self) ?? .custom).kind,
+                kind: try args.field(2, "kind", as: Segue.Kind?.self) ?? .custom,
                 perform: perform.map { perform in { segue in try perform.call(segue) } })
         }
         cls.property("identifier") { $0.identifier }
         cls.property("source") { $0.source }
         cls.property("destination") { $0.destination }
-        cls.property("kind") { SegueKind($0.kind) }
+        cls.property("kind") { $0.kind }
         cls.method("perform") { segue, _ in try segue.perform() }
         return cls
     }
