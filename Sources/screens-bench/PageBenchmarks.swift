@@ -27,7 +27,7 @@ func runPageBenchmarks(_ bench: inout Benchmark) throws {
     }
 }
 
-/// A numbered page with a label, as the seed's LabelViewController.
+/// A numbered page with a label.
 private final class NumberedPage: ViewController {
     let number: Int
     init(_ number: Int) {

@@ -3,7 +3,7 @@
 extension PageViewController {
     /// Asks the delegate for the spine location for `orientation` and applies it.
     ///
-    /// Pages the delegate sets meanwhile (Listing 4.51) are checked against the location it
+    /// Pages the delegate sets meanwhile (with `setViewControllers`) are checked against the location it
     /// returns: when they fit, both change together; when they do not, neither changes and
     /// their completion gets false. When it sets none, the pages shown are fitted to the new
     /// location: the mid spine pulls the second page from the data source, the min and max

@@ -12,7 +12,7 @@ public protocol PageViewControllerDataSource: AnyObject {
 public protocol PageViewControllerDelegate: AnyObject {
     /// The spine location to use once the screen has turned to `orientation`. The delegate may
     /// call ``PageViewController/setViewControllers(_:direction:animated:completion:)`` here
-    /// with the pages the new location needs (the seed's Listing 4.51); they are checked
+    /// with the pages the new location needs; they are checked
     /// against the location it returns. The default keeps the current location.
     func pageViewController(_ pageViewController: PageViewController, spineLocationFor orientation: Window.Orientation)
         -> PageViewController.SpineLocation
@@ -55,7 +55,7 @@ extension PageViewControllerDelegate {
 /// The transition style, navigation orientation and (except through the delegate on rotation)
 /// the spine location are fixed at creation. The pages shown are set with
 /// ``setViewControllers(_:direction:animated:completion:)``, which checks them against the
-/// seed's tables 4.6 and 4.7; the pages beside them come from the ``dataSource`` when a page
+/// number of pages each spine location shows (``checkTable(count:spine:doubleSided:action:)``); the pages beside them come from the ``dataSource`` when a page
 /// is turned by ``pageForward(animated:)``, ``pageBackward(animated:)`` or a swipe. Only the
 /// pages in ``viewControllers`` are children (and, while an animated double-sided turn runs,
 /// the back of the turning sheet): turned-away pages are removed and released.
@@ -269,8 +269,8 @@ open class PageViewController: ViewController {
     ) throws(ControllerError) {
         try checkPages(controllers, action: "set the pages of \(self)")
         if isChoosingSpine {
-            // Checked against the location the delegate returns (Listing 4.51 sets the pages
-            // for the new location before returning it).
+            // Checked against the location the delegate returns (a delegate sets the pages for
+            // the new location before returning it).
             if !(1...2).contains(controllers.count) {
                 throw ControllerError("cannot set \(pageCount(controllers.count)) of \(self): every spine location needs 1 or 2 view controllers")
             }
@@ -282,11 +282,11 @@ open class PageViewController: ViewController {
         try show(controllers, spine: spineLocation, direction: direction, animated: animated, isTurn: false, completion: completion)
     }
 
-    /// Checks a count of pages against the seed's tables 4.6/4.7 (and the scroll style's one
-    /// page). The seed asks for 1 page at the min and max spines whether or not the sheets
-    /// are double-sided; UIKit's documentation asks for 2 when they are (the page shown and
-    /// the back of the one before). Where the two differ the seed wins: the back of a sheet
-    /// comes from the data source as the sheet turns.
+    /// Checks a count of pages against what each spine location shows: 1 at the min and max
+    /// spines, 2 at the mid spine, 1 for the scroll style. The min and max spines take 1 page
+    /// whether or not the sheets are double-sided (UIKit's documentation asks for 2 when they
+    /// are, the page shown and the back of the one before); here the back of a sheet comes
+    /// from the data source as the sheet turns.
     func checkTable(
         count: Int, spine: SpineLocation, doubleSided: Bool, action: @autoclosure () -> String
     ) throws(ControllerError) {

@@ -19,7 +19,8 @@ public final class Segue {
     public let kind: Kind
     private let performer: ((Segue) throws -> Void)?
 
-    /// A segue to perform directly, as the seed's `ShrinkingSegue` is made in code.
+    /// A segue to perform directly, made in code rather than registered (a custom segue that
+    /// a close button performs, say).
     public init(
         identifier: String?, source: ViewController, destination: ViewController,
         kind: Kind = .custom, perform: ((Segue) throws -> Void)? = nil
