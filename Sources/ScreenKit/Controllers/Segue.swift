@@ -19,7 +19,7 @@ public final class Segue {
     public let kind: Kind
     private let performer: ((Segue) throws -> Void)?
 
-    /// A segue to perform directly, as the seed's `ShrinkingSegue` is made in code.
+    /// A segue to perform directly, made in code rather than from a registered template.
     public init(
         identifier: String?, source: ViewController, destination: ViewController,
         kind: Kind = .custom, perform: ((Segue) throws -> Void)? = nil

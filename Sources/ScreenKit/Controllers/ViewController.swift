@@ -127,8 +127,7 @@ open class ViewController: Responder, CustomStringConvertible {
     open func viewDidLayoutSubviews() { sendLayoutCallbackFromBase(.viewDidLayoutSubviews) }
     /// Memory is low: the base implementation lets the view go when it is in no window
     /// (`isViewLoaded` becomes false; the next access loads it again, with `viewDidLoad`).
-    /// Call super first, then free what `viewDidLoad` made if the view is gone, as the
-    /// seed's Listing 3.53 does:
+    /// Call super first, then free what `viewDidLoad` made if the view is gone:
     ///
     /// ```swift
     /// override func didReceiveMemoryWarning() {
@@ -137,8 +136,8 @@ open class ViewController: Responder, CustomStringConvertible {
     /// }
     /// ```
     ///
-    /// The code has no `viewWillUnload`/`viewDidUnload` (deprecated since iOS 6, the seed
-    /// says); an override that does not call super still loses a view that is in no window.
+    /// The code has no `viewWillUnload`/`viewDidUnload` (UIKit deprecated them in iOS 6); an
+    /// override that does not call super still loses a view that is in no window.
     open func didReceiveMemoryWarning() { unloadViewIfOffScreen() }
     /// The screen is about to change to `size` (a rotation); containers re-layout after it.
     open func viewWillTransition(to size: Size) {}
