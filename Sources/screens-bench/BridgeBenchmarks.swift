@@ -12,7 +12,7 @@ final class BenchCounter: LuaObject {
     }()
 }
 
-/// The bridge figures of issue 2, each against the same work done with the plain C API.
+/// The bridge figures, each against the same work done with the plain C API.
 func runBridgeBenchmarks(_ bench: inout Benchmark) throws {
     let lua = try LuaState()
     let L = lua.handle

@@ -3,8 +3,8 @@ import Collections
 
 // MARK: - Event loop figures
 
-/// The event loop figures of issue 3: timers against a raw heap, and notification posts against
-/// calling closures directly.
+/// The event loop figures: timers against a raw heap, and notification posts against calling
+/// closures directly.
 @MainActor
 func runLoopBenchmarks(_ bench: inout Benchmark) {
     let timers = "loop: 10^6 one-shot timers, virtual time"

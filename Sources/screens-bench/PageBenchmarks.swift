@@ -2,9 +2,9 @@ import EventLoop
 import Foundation
 import ScreenKit
 
-/// The container figures of issue 5: page turns in a book of 10^6 pages (time per turn and
-/// resident memory growth), and 10^4 push+pop on a navigation controller, on the root and
-/// one on another.
+/// The container figures: page turns in a book of 10^6 pages (time per turn and resident
+/// memory growth), and 10^4 push+pop on a navigation controller, on the root and one on
+/// another.
 ///
 /// `screens-bench Page` runs all four.
 func runPageBenchmarks(_ bench: inout Benchmark) throws {
@@ -27,7 +27,7 @@ func runPageBenchmarks(_ bench: inout Benchmark) throws {
     }
 }
 
-/// A numbered page with a label.
+/// A numbered page that shows its number in a label.
 private final class NumberedPage: ViewController {
     let number: Int
     init(_ number: Int) {
@@ -127,8 +127,8 @@ private func turnFigure(_ name: String, _ bench: Benchmark) throws -> Figure {
     return Figure(name: name, ours: ours, baseline: baseline, unit: "ns/turn", target: 3)
 }
 
-/// Resident memory after 10^5 turns minus before them (after a warm-up), against the 5 MB
-/// budget of issue 5.
+/// Resident memory after 10^5 turns minus before them (after a warm-up), against a budget
+/// of 5 MB.
 private func memoryFigure(_ name: String) throws -> Figure {
     let (pvc, window, loop, _) = try openBook()
     try turn(pvc, loop, count: 10_000)

@@ -5,9 +5,9 @@ import ScreenStore
 
 // MARK: - Store figures
 
-/// The store figures of issue 6: inserting and saving against raw GRDB inserts, a predicate
-/// fetch against the same SQL, and a fetched results controller over 10^5 against 10^3 results
-/// and over 10^4 sections against 10^2.
+/// The store figures: inserting and saving against raw GRDB inserts, a predicate fetch
+/// against the same SQL, and a fetched results controller over 10^5 against 10^3 results and
+/// over 10^4 sections against 10^2.
 func runStoreBenchmarks(_ bench: inout Benchmark) throws {
     let insert = "store: insert 10^5 objects and save (vs raw GRDB)"
     if bench.wants(insert) {

@@ -3,7 +3,7 @@ import LuaBridge
 import ScreenKit
 import ScreenScript
 
-/// The view figures of issue 4: hit testing a large tree, and a tap reaching a Lua action.
+/// The view figures: hit testing a large tree, and a tap reaching a Lua action.
 func runViewBenchmarks(_ bench: inout Benchmark) throws {
     let hitTest = "ui: hit test in a tree of 10^4 views"
     if bench.wants(hitTest) {

@@ -86,7 +86,7 @@ struct LuaLimitsTests {
         func attempt(_ code: String) throws -> [LuaValue] {
             try lua.run(code, name: "=plugin", environment: sandbox)
         }
-        // Each escape named in the design, tried and refused.
+        // Each way out of the sandbox, tried and refused.
         #expect(try attempt("return os.execute, io, package, debug, require, dofile, loadfile") == [.nil, .nil, .nil, .nil, .nil, .nil, .nil])
         #expect(try attempt("return pcall(function() return io.popen('echo hi') end)").first == false)
         #expect(try attempt("return package and package.loadlib") == [.nil])

@@ -101,8 +101,9 @@ struct ControlTests {
         #expect(calls == 1)
     }
 
-    /// The seed's button with the titles "ein", "klick" and "aus", toggled on touchUpInside.
-    @Test func theSeedsTogglingButtonShowsItsTitlesByState() {
+    /// A button with the titles "ein", "klick" and "aus", toggled on touchUpInside, shows the
+    /// title of its state: normal, highlighted while pressed, then selected.
+    @Test func aTogglingButtonShowsItsTitlesByState() {
         button.setTitle("ein", for: .normal)
         button.setTitle("klick", for: .highlighted)
         button.setTitle("aus", for: .selected)
@@ -120,8 +121,8 @@ struct ControlTests {
         press()
         #expect(shown == ["ein", "klick", "aus", "ein", "ein"])
 
-        // After copying the highlighted title to selected+highlighted, as viewDidLoad does in
-        // the seed, a press on the selected button shows "klick".
+        // After copying the highlighted title to selected+highlighted, a press on the
+        // selected button shows "klick".
         button.setTitle(button.title(for: .highlighted), for: [.selected, .highlighted])
         shown = []
         press()
@@ -319,7 +320,7 @@ struct ControlTests {
 
     // MARK: - Memory warnings
 
-    /// The seed (3.2.6): the system cancels gestures in progress for a memory warning.
+    /// The system cancels the touches and gestures in progress for a memory warning.
     @Test func aMemoryWarningCancelsTheTouchesInProgress() {
         let log = record(button)
         window.touch(.began, at: Point(x: 110, y: 110))

@@ -2,11 +2,11 @@ import EventLoop
 import Testing
 @testable import ScreenKit
 
-/// Memory warnings as the seed's Listing 3.53 has them: the base `didReceiveMemoryWarning`
-/// lets go of the view of a controller that is not on screen.
+/// Memory warnings: the base `didReceiveMemoryWarning` lets go of the view of a controller
+/// that is not on screen.
 @MainActor
 struct MemoryWarningTests {
-    /// Listing 3.53: super first, then free what `viewDidLoad` made when the view is gone.
+    /// Calls super first, then frees what `viewDidLoad` made when the view is gone.
     final class Cached: ViewController {
         var cache: [String]?
         var loadedAfterSuper: Bool?

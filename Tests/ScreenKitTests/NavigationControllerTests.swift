@@ -201,7 +201,7 @@ struct NavigationControllerTests {
 
     // MARK: - The bar
 
-    @Test func theBarFollowsTheSeedsThreeStepRule() throws {
+    @Test func theBarShowsTheOwnLeftButtonElseTheBackButtonElseTheTitleBelow() throws {
         let log = CallbackLog()
         let a = LoggingController("A", log: log), b = LoggingController("B", log: log)
         a.title = "Diary"

@@ -48,8 +48,8 @@ struct PageViewControllerTests {
         init(_ page: Page) { self.page = page }
     }
 
-    /// Answers the spine question as Listing 4.51 does: mid in landscape, min in portrait,
-    /// resetting the pages to fit when `resets` is on.
+    /// Answers the spine question with mid in landscape and min in portrait, resetting the
+    /// pages to fit when `resets` is on.
     final class SpineDelegate: PageViewControllerDelegate {
         let log: CallbackLog
         let book: Book
@@ -113,8 +113,8 @@ struct PageViewControllerTests {
         try single.setViewControllers([book.page(1)], direction: .forward, animated: false)
         #expect(names(single.viewControllers) == ["P1"])
 
-        // The seed's table: 1 page at the min and max spines, double-sided or not (UIKit
-        // would take 2 when double-sided; the seed wins).
+        // 1 page at the min and max spines, double-sided or not (UIKit would take 2 when
+        // double-sided; here the back of a sheet comes from the data source).
         let max = try PageViewController(spineLocation: .max, isDoubleSided: true)
         try max.setViewControllers([book.page(1)], direction: .forward, animated: false)
         #expect(names(max.viewControllers) == ["P1"])

@@ -2,8 +2,8 @@ import EventLoop
 import Testing
 @testable import ScreenKit
 
-/// The seed's RaisingSegue (Listing 4.71): the destination becomes a child of the source,
-/// its view inset by 20 points over a half-transparent black background.
+/// A raising segue: the destination becomes a child of the source, its view inset by 20
+/// points over a half-transparent black background.
 func raisingSegue(_ segue: Segue) throws {
     let from = segue.source, to = segue.destination
     let bounds = from.view.bounds
@@ -17,7 +17,7 @@ func raisingSegue(_ segue: Segue) throws {
     to.didMove(toParent: from)
 }
 
-/// The seed's ShrinkingSegue (Listing 4.73): undoes a RaisingSegue.
+/// A shrinking segue: undoes a raising segue, taking the source and its background out.
 func shrinkingSegue(_ segue: Segue) {
     let from = segue.source
     let view = from.view

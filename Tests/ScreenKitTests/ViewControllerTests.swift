@@ -123,7 +123,7 @@ struct ViewControllerTests {
 
     // MARK: - Containment
 
-    @Test func addingAndRemovingAChildFollowsTheSeedsListing() throws {
+    @Test func addingAndRemovingAChildFollowsUIKitsContainmentOrder() throws {
         let log = CallbackLog()
         let (window, _) = makeWindow()
         let parent = LoggingController("Parent", log: log), child = LoggingController("Child", log: log)

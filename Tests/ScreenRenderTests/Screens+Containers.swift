@@ -46,8 +46,8 @@ extension Screens {
         return window
     }
 
-    /// Puts the split view's button first in the detail's toolbar, as the seed's listing
-    /// 4.61 does, and takes it out again (listing 4.62).
+    /// Puts the split view's button first in the detail's toolbar when the master hides, and
+    /// takes it out again when the master shows.
     final class ToolbarButtonKeeper: SplitViewControllerDelegate {
         let detail: ViewController
         init(detail: ViewController) { self.detail = detail }

@@ -1,4 +1,4 @@
--- View controllers and the navigation controller through the ui module, as DESIGN.md names them.
+-- View controllers and the navigation controller through the ui module.
 
 describe("controllers", function()
   local window, log
@@ -57,7 +57,7 @@ describe("controllers", function()
     assert.are.same({ "lua" }, seen)
   end)
 
-  it("add and remove children as the seed lists it", function()
+  it("add and remove children in the order UIKit's containment calls for", function()
     local Parent, Child = logging("Parent"), logging("Child")
     local parent, child = Parent:new{ title = "P" }, Child:new()
     window.rootViewController = parent
@@ -212,7 +212,7 @@ describe("controllers", function()
         "cannot push A 'Diary': it is already on the stack of ui.NavigationController 'Nav'")
     end)
 
-    it("show the bar by the seed's three-step rule", function()
+    it("show the top's left button, else the back button or title of the one below", function()
       local a, b = ui.Controller:new{ title = "Diary" }, ui.Controller:new{ title = "Entry" }
       local nav = ui.NavigationController:new(a)
       window.rootViewController = nav

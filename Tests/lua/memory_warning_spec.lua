@@ -1,6 +1,6 @@
--- Memory warnings as the seed's Listing 3.53 has them: the base didReceiveMemoryWarning lets
--- the view of a controller that is not on screen go, so an override that calls super first
--- can free what viewDidLoad made when the view is gone.
+-- Memory warnings: the base didReceiveMemoryWarning lets the view of a controller that is
+-- not on screen go, so an override that calls super first can free what viewDidLoad made
+-- when the view is gone.
 
 describe("memory warnings", function()
   local window
@@ -9,7 +9,7 @@ describe("memory warnings", function()
     window:makeKeyAndVisible()
   end)
 
-  it("let super release the view before the override checks isViewLoaded (Listing 3.53)", function()
+  it("let super release the view before the override checks isViewLoaded", function()
     local Cached = ui.Controller:extend("Cached")
     function Cached:viewDidLoad() self.cache = { "thumbnail" } end
     function Cached:didReceiveMemoryWarning()

@@ -1,5 +1,5 @@
--- ui.PageViewController through the ui module: settings, the seed's table, the data source
--- and delegate as Lua tables, and errors in them reported without losing the book.
+-- ui.PageViewController through the ui module: settings, the pages each spine takes, the
+-- data source and delegate as Lua tables, and errors in them reported without losing the book.
 
 describe("ui.PageViewController", function()
   local window, Page, made
@@ -34,7 +34,7 @@ describe("ui.PageViewController", function()
     window:makeKeyAndVisible()
   end)
 
-  it("takes its settings as strings, with the seed's defaults", function()
+  it("takes its settings as strings, by default a horizontal single-sided page curl at min", function()
     local pvc = ui.PageViewController:new()
     assert.are.equal("pageCurl", pvc.transitionStyle)
     assert.are.equal("horizontal", pvc.orientation)
@@ -57,7 +57,7 @@ describe("ui.PageViewController", function()
     assert.matches("pages_spec.lua:%d+: a page view controller with transition style scroll cannot be double%-sided", message)
   end)
 
-  it("checks the pages it is given against the seed's table", function()
+  it("checks the pages it is given against the spine and sidedness", function()
     local mid = ui.PageViewController:new{ spineLocation = "mid", doubleSided = true }
     local ok, message = pcall(mid.setViewControllers, mid, { Page:new{ number = 1 } }, "forward", false)
     assert.is_false(ok)

@@ -1,5 +1,5 @@
--- Views that handle touches themselves through the responder methods, the way the seed's
--- views did before gesture recognizers: touchesBegan/Moved/Ended/Cancelled overrides, and
+-- Views that handle touches themselves through the responder methods, as UIKit views did
+-- before gesture recognizers: touchesBegan/Moved/Ended/Cancelled overrides, and
 -- `super` passing the touches up the responder chain.
 
 describe("responder methods", function()

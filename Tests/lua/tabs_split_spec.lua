@@ -1,4 +1,4 @@
--- The tab bar and split view controllers through the ui module, as DESIGN.md names them.
+-- The tab bar and split view controllers through the ui module.
 
 describe("containers", function()
   local log

@@ -54,7 +54,7 @@ describe("touches", function()
   end)
 
   describe("actions", function()
-    it("get the touch third, with its tap count and place in the sender (Listing 3.32)", function()
+    it("get the touch third, with its tap count and place in the sender", function()
       local button = ui.Button:new{ frame = { 100, 100, 100, 40 } }
       window:addSubview(button)
       local downs, repeats, doubleTaps = {}, {}, 0
@@ -63,8 +63,8 @@ describe("touches", function()
       end, "touchDown")
       button:addTarget(function(sender, event, touch)
         repeats[#repeats + 1] = touch.tapCount
-        if touch.tapCount == 2 then doubleTaps = doubleTaps + 1 end   -- the seed's double tap
-        assert.are.same({ x = 10, y = 5 }, touch:locationIn(sender))  -- Listing 3.27
+        if touch.tapCount == 2 then doubleTaps = doubleTaps + 1 end   -- a double tap
+        assert.are.same({ x = 10, y = 5 }, touch:locationIn(sender))  -- in the sender's coordinates
       end, "touchDownRepeat")
       for _ = 1, 3 do
         window:tap({ 110, 105 })
@@ -211,7 +211,7 @@ describe("touches", function()
   end)
 
   describe("a memory warning", function()
-    it("cancels the touches in progress (seed 3.2.6)", function()
+    it("cancels the touches in progress", function()
       local button = ui.Button:new{ frame = { 0, 0, 100, 40 } }
       local surface = ui.View:new{ frame = { 0, 100, 320, 200 } }
       window:addSubview(button)

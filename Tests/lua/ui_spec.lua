@@ -1,4 +1,4 @@
--- The ui module: views, controls and gestures as DESIGN.md names them.
+-- The ui module: views, controls and gestures.
 
 describe("ui", function()
   local window
@@ -29,7 +29,7 @@ describe("ui", function()
       assert.are.equal(0, #parent.subviews)
     end)
 
-    it("hit-test by the seed's rules", function()
+    it("hit-test the front view, passing over hidden, inert and transparent ones", function()
       local back = ui.View:new{ frame = { 0, 0, 200, 200 } }
       local front = ui.View:new{ frame = { 50, 50, 100, 100 } }
       window:addSubview(back)

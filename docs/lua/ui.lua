@@ -169,7 +169,7 @@ ui.Control = {}
 --- A target without the method is an error at the call.
 ---
 --- ```lua
---- -- The seed's double tap (Listing 3.32):
+--- -- A double tap:
 --- button:addTarget(function(sender, event, touch)
 ---   if touch.tapCount == 2 then zoom() end
 --- end, "touchDownRepeat")
@@ -212,8 +212,7 @@ function ui.Control:cancelTracking() end
 --- @field timestamp number loop time of the latest phase, in seconds
 --- @field view ui.View? the view the touch began on
 ui.Touch = {}
---- The position in `view`'s coordinates (the window's when nil); Listing 3.27's
---- `locationInView:`.
+--- The position in `view`'s coordinates (the window's when nil), as UIKit's `locationInView:`.
 --- @param view ui.View?
 --- @return ui.Point
 function ui.Touch:locationIn(view) end
@@ -417,8 +416,8 @@ function ui.RotationGesture:new(fields) end
 --- @field isKeyWindow boolean whether `makeKeyAndVisible` made it the host's window
 ui.Window = {}
 --- Sends a memory warning to every controller; those whose views are in no window let them go.
---- The touches in progress are cancelled first, as the system does (seed 3.2.6): controls
---- send `touchCancel`, gestures under way go to "cancelled".
+--- The touches in progress are cancelled first, as the system does: controls send
+--- `touchCancel`, gestures under way go to "cancelled".
 function ui.Window:memoryWarning() end
 --- @param fields { device: "iphone"|"ipad"?, orientation: "portrait"|"landscape"? }
 --- @return ui.Window
@@ -499,8 +498,8 @@ function ui.Controller:viewWillLayoutSubviews() end
 function ui.Controller:viewDidLayoutSubviews() end
 --- Memory is low. The built-in behaviour (`Name.super.didReceiveMemoryWarning(self)`) lets the
 --- view go when it is in no window; call it first, then free what `viewDidLoad` made if
---- `self:isViewLoaded()` is false (the seed's Listing 3.53). An override that does not call
---- super still loses a view that is in no window, right after it returns.
+--- `self:isViewLoaded()` is false. An override that does not call super still loses a view
+--- that is in no window, right after it returns.
 function ui.Controller:didReceiveMemoryWarning() end
 --- The screen is about to change to `size` (a rotation).
 --- @param size ui.Size
@@ -642,13 +641,14 @@ function ui.SplitViewController:new(fields) end
 --- single-sided pages, or with one page and no second to be had) is not taken, and is
 --- reported as `setViewControllers` reports those pages, naming `spineLocationFor`.
 ---
---- Pages shown at once, as the seed's table has it: the min and max spines show exactly 1,
---- double-sided or not (UIKit would take 2 when double-sided; the seed wins); the mid spine
---- needs double-sided pages and exactly 2; the scroll style shows exactly 1 and refuses
---- double-sided pages and the mid spine. A list that does not fit is an error naming the
---- count and the rule. Double-sided sheets at the min and max spines use every second page
---- as the back of the one before: from page 1, a turn forward shows page 2 on the turning
---- sheet (a child while the turn animates) and lands on page 3; a turn back from 3 lands on 1.
+--- Pages shown at once: the min and max spines show exactly 1, double-sided or not (UIKit
+--- would take 2 when double-sided; here the back comes from the data source as the sheet
+--- turns); the mid spine needs double-sided pages and exactly 2; the scroll style shows
+--- exactly 1 and refuses double-sided pages and the mid spine. A list that does not fit is
+--- an error naming the count and the rule. Double-sided sheets at the min and max spines
+--- use every second page as the back of the one before: from page 1, a turn forward shows
+--- page 2 on the turning sheet (a child while the turn animates) and lands on page 3; a turn
+--- back from 3 lands on 1.
 --- @class ui.PageViewController: ui.Controller
 --- @field transitionStyle "pageCurl"|"scroll"
 --- @field orientation "horizontal"|"vertical"
@@ -743,7 +743,7 @@ function ui.segue(fields) end
 --- @field destination ui.Controller
 --- @field kind "push"|"modal"|"custom"
 ui.Segue = {}
---- A segue to perform directly, as the seed's close makes a ShrinkingSegue.
+--- A segue to perform directly, made in code (a segue that undoes another, for example).
 --- @param fields { identifier: string?, source: ui.Controller, destination: ui.Controller, kind: string?, perform: fun(segue: ui.Segue)? }
 --- @return ui.Segue
 function ui.Segue:new(fields) end

@@ -1,6 +1,6 @@
--- The alarm hand, a control the user turns with a finger (the seed's ClockControl): it only
--- takes touches near the hand, follows the finger while tracking, sends valueChanged on
--- every move, and puts the hand back where it was when the gesture is cancelled.
+-- The alarm hand, a control the user turns with a finger: it only takes touches near the
+-- hand, follows the finger while tracking, sends valueChanged on every move, and puts the
+-- hand back where it was when the gesture is cancelled.
 local geometry = require("geometry")
 
 local ClockControl = ui.Control:extend("ClockControl")
@@ -46,7 +46,7 @@ end
 
 function ClockControl:draw(canvas)
   local tip = geometry.pointWithRadius(self, self.bounds.width / 2 * 0.7, self:angle())
-  -- Lighter while the finger holds it, as the seed does with the tint's alpha.
+  -- Lighter while the finger holds it, like a tint with less alpha.
   canvas:line(geometry.midPoint(self), tip, self.tracking and "#8080ff" or "blue", 8)
 end
 

@@ -1,4 +1,4 @@
--- The clock face with hour, minute and second hands (the seed's ClockView).
+-- The clock face with hour, minute and second hands.
 local geometry = require("geometry")
 
 local ClockView = ui.View:extend("ClockView")

@@ -1,6 +1,5 @@
--- Angles on a clock face, shared by the face and the alarm control (the seed's
--- UIView(AlarmClock) category): 0 is twelve o'clock, angles grow clockwise, and twelve
--- hours (43200 s) are a full turn.
+-- Angles on a clock face, shared by the face and the alarm control: 0 is twelve o'clock,
+-- angles grow clockwise, and twelve hours (43200 s) are a full turn.
 local geometry = {}
 
 local HALF_DAY = 43200
@@ -26,7 +25,7 @@ end
 function geometry.timeToAngle(time) return time * math.pi / (HALF_DAY / 2) end
 function geometry.angleToTime(angle) return (HALF_DAY / 2) * angle / math.pi end
 
--- "h:mm" for a time in seconds, rounded to the minute (the seed's updateTimeLabel).
+-- "h:mm" for a time in seconds, rounded to the minute, for the alarm's time label.
 function geometry.format(time)
   local minutes = math.floor(time / 60 + 0.5)
   return string.format("%d:%02d", minutes // 60 % 12, minutes % 60)

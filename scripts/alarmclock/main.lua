@@ -1,8 +1,8 @@
--- AlarmClock, the seed's example of custom views, controls and gestures: a clock face, an
--- alarm hand turned with a finger, a long press that switches the alarm on and off, and a
--- switch and a latching button that start and stop the clock and stay in sync. The alarm
--- rings through a local notification (the seed's section 3.3): letting go of the hand or
--- switching the alarm on schedules it, switching the alarm off cancels it.
+-- AlarmClock, an app made of custom views, controls and gestures: a clock face, an alarm
+-- hand turned with a finger, a long press that switches the alarm on and off, and a switch
+-- and a latching button that start and stop the clock and stay in sync. The alarm rings
+-- through a local notification: letting go of the hand or switching the alarm on schedules
+-- it, switching the alarm off cancels it.
 local ClockView = require("clockview")
 local ClockControl = require("clockcontrol")
 local geometry = require("geometry")
@@ -28,7 +28,7 @@ function app.didFinishLaunching(window)
   screen.button:setTitle("ein", "normal")
   screen.button:setTitle("klick", "highlighted")
   screen.button:setTitle("aus", "selected")
-  -- A pressed latched button shows the pressed title too (the seed's viewDidLoad).
+  -- A pressed latched button shows the pressed title too.
   screen.button:setTitle(screen.button:titleFor("highlighted"), "selected+highlighted")
   for _, view in ipairs{ screen.timeLabel, screen.clock, screen.switch, screen.button } do
     window:addSubview(view)
@@ -38,8 +38,8 @@ function app.didFinishLaunching(window)
     screen.timeLabel.text = "Alarm " .. geometry.format(screen.alarm.time)
   end
 
-  -- The seed's updateAlarm: the app's one notification, for the next time the clock shows
-  -- the alarm time (the clock's time is the app's time of day).
+  -- Schedules the app's one notification, for the next time the clock shows the alarm
+  -- time (the clock's time is the app's time of day).
   local function updateAlarm()
     notify.cancelAll()
     local delay = (screen.alarm.time - screen.clock.time) % HALF_DAY
@@ -82,7 +82,7 @@ function app.didFinishLaunching(window)
   screen.button:addTarget(function(sender) setRunning(not sender.selected) end, "touchUpInside")
 
   -- On the face, not on the control: the control only takes touches near its hand and is
-  -- hidden while the alarm is off (the seed explains both).
+  -- hidden while the alarm is off, so it would miss most presses.
   screen.clock:addGestureRecognizer(ui.LongPressGesture:new{
     minimumPressDuration = 0.4,
     action = function(recognizer)

@@ -71,8 +71,8 @@ function Supernumerary:viewDidLoad()
   self.view:addSubview(self.closeButton)
 end
 
---- Listing 4.72: a ShrinkingSegue made in code, from this controller to its parent. The
---- action of Close, whose button holds this controller weakly as its target.
+--- A ShrinkingSegue made in code, from this controller to its parent. The action of Close,
+--- whose button holds this controller weakly as its target.
 function Supernumerary:close(sender)
   ui.Segue:new{ source = self, destination = self.parent, perform = segues.shrinking }:perform()
 end
@@ -81,8 +81,8 @@ logCallbacks(Supernumerary)
 
 -- MARK: Container
 
---- Shows four panels in a 2×2 grid laid out in viewDidLayoutSubviews (Listing 4.74), and
---- raises a Supernumerary with the RaisingSegue.
+--- Shows four panels in a 2×2 grid laid out in viewDidLayoutSubviews, and raises a
+--- Supernumerary with the RaisingSegue.
 local Container = ui.Controller:extend("Container")
 controllers.Container = Container
 
@@ -116,7 +116,7 @@ function Container:viewDidLoad()
   end
 end
 
---- Listing 4.74: the panels share the container view in two rows and two columns.
+--- The panels share the container view in two rows and two columns.
 function Container:viewDidLayoutSubviews()
   record("Container viewDidLayoutSubviews")
   local bounds = self.containerView.bounds

@@ -1,4 +1,4 @@
--- Container, the seed's example of child view controllers: four panels laid out in a 2×2
+-- Container, an app that manages child view controllers: four panels laid out in a 2×2
 -- grid by the container's viewDidLayoutSubviews, and a controller raised over them with a
 -- custom segue and closed with another. Every callback is logged to `app.log`.
 local controllers = require("controllers")

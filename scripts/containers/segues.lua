@@ -1,8 +1,8 @@
--- The seed's two custom segues (Listings 4.71 and 4.73): RaisingSegue shows a controller as
--- a child over a dimmed background; ShrinkingSegue takes it away again.
+-- Two custom segues: RaisingSegue shows a controller as a child over a dimmed background;
+-- ShrinkingSegue takes it away again.
 local segues = {}
 
---- Listing 4.71: the destination becomes a child of the source; its view, inset by 20
+--- RaisingSegue: the destination becomes a child of the source; its view, inset by 20
 --- points, sits on a half-transparent black background that blocks the views behind it.
 function segues.raising(segue)
   local from, to = segue.source, segue.destination
@@ -18,7 +18,7 @@ function segues.raising(segue)
   to:didMoveToParent(from)
 end
 
---- Listing 4.73: the source (the raised child) leaves its parent, with its background.
+--- ShrinkingSegue: the source (the raised child) leaves its parent, with its background.
 function segues.shrinking(segue)
   local from = segue.source
   local view = from.view

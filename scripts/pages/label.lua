@@ -1,5 +1,5 @@
--- The seed's LabelViewController: a page that shows its number and nothing else. The pages
--- made are recorded in `alive`, so that the suite can count the ones still alive.
+-- LabelViewController: a page that shows its number and nothing else. The pages made are
+-- recorded in `alive`, so that the suite can count the ones still alive.
 local alive = require("alive")
 
 local LabelViewController = ui.Controller:extend("LabelViewController")
@@ -7,7 +7,7 @@ local LabelViewController = ui.Controller:extend("LabelViewController")
 --- Every page made, for counting the ones alive.
 LabelViewController.alive = alive.new()
 
---- Listing 4.50: a new page controller for `number`.
+--- A new page controller for `number`.
 function LabelViewController.withPageNumber(number)
   return LabelViewController.alive:track(LabelViewController:new{ pageNumber = number, title = "Page " .. number })
 end

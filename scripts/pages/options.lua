@@ -1,7 +1,7 @@
--- The seed's Page example: an options screen for trying a page view controller's settings
--- (animation, orientation, spine location, double-sided pages, direction) and a book of
--- numbered pages made from them. The options controller is the book's data source and
--- delegate, as in the seed, and records every time it is asked for a page in `pulls`.
+-- An options screen for trying a page view controller's settings (animation, orientation,
+-- spine location, double-sided pages, direction) and a book of numbered pages made from
+-- them. The options controller is the book's data source and delegate, and records every
+-- time it is asked for a page in `pulls`.
 local Book = require("book")
 local LabelViewController = require("label")
 local alive = require("alive")
@@ -87,9 +87,9 @@ function Options:select(key, value)
   error("no value " .. tostring(value) .. " for setting " .. key, 2)
 end
 
---- Listing 4.51's rule: with the switch on, the mid spine gives way to min when the screen's
---- orientation does not suit the pages' (two pages side by side need a landscape screen,
---- two above each other a portrait one).
+--- With the switch on, the mid spine gives way to min when the screen's orientation does
+--- not suit the pages' (two pages side by side need a landscape screen, two above each
+--- other a portrait one).
 function Options:spineLocationForOrientation(orientation)
   local location = self:selected("spine")
   if self.updateLocationSwitch.on and location == "mid"
@@ -99,7 +99,7 @@ function Options:spineLocationForOrientation(orientation)
   return location
 end
 
---- As many pages as table 4.7 asks for `location`, starting at the page `pages` shows now.
+--- As many pages as `location` takes (2 at mid, else 1), from the page `pages` shows now.
 function Options:viewControllersForSpineLocation(location, pages)
   local shown = pages and pages.viewControllers[1]
   local first = shown and shown.pageNumber or 1
@@ -108,9 +108,8 @@ function Options:viewControllersForSpineLocation(location, pages)
   return { LabelViewController.withPageNumber(first), LabelViewController.withPageNumber(first + 1) }
 end
 
---- Listing 4.48: a page view controller with the selected settings, pushed with Previous
---- and Next in the toolbar. Settings it refuses leave a message instead. The action of
---- "Show pages".
+--- A page view controller with the selected settings, pushed with Previous and Next in the
+--- toolbar. Settings it refuses leave a message instead. The action of "Show pages".
 function Options:showPages(sender)
   local orientation = self.view.window and self.view.window.orientation or "portrait"
   local location = self:spineLocationForOrientation(orientation)
@@ -142,7 +141,7 @@ function Options:showPages(sender)
   return true
 end
 
--- MARK: The data source (Listing 4.49)
+-- MARK: The data source
 
 function Options:pageBefore(pages, page)
   self.pulls[#self.pulls + 1] = "before " .. page.pageNumber
@@ -156,7 +155,7 @@ function Options:pageAfter(pages, page)
   return LabelViewController.withPageNumber(page.pageNumber + 1)
 end
 
--- MARK: The delegate (Listing 4.51)
+-- MARK: The delegate
 
 function Options:spineLocationFor(pages, orientation)
   local location = self:spineLocationForOrientation(orientation)

@@ -1,8 +1,8 @@
 /// The bar at the top of a navigation controller, as `UINavigationBar`.
 ///
-/// It shows the top controller's title, prompt and right button. The left side follows
-/// UIKit's three-step rule: the top controller's own left button; else the back button
-/// of the controller below it; else a back button titled with that controller's title;
+/// It shows the top controller's title, prompt and right button. The left side is found in
+/// three steps: the top controller's own left button; else the back button of the
+/// controller below it; else a back button titled with that controller's title;
 /// and nothing on the root, or when the controller below has no title. The back button pops
 /// without calling any action.
 public final class NavigationBar: View {

@@ -3,12 +3,13 @@
 extension PageViewController {
     /// Asks the delegate for the spine location for `orientation` and applies it.
     ///
-    /// Pages the delegate sets meanwhile (with `setViewControllers`) are checked against the location it
-    /// returns: when they fit, both change together; when they do not, neither changes and
-    /// their completion gets false. When it sets none, the pages shown are fitted to the new
-    /// location: the mid spine pulls the second page from the data source, the min and max
-    /// spines keep the first page. A location the pages cannot be fitted to (the mid
-    /// spine with single-sided pages, or a book of one page) is not taken.
+    /// Pages the delegate sets meanwhile (the pages the new location needs) are checked
+    /// against the location it returns: when they fit, both change together; when they do
+    /// not, neither changes and their completion gets false. When it sets none, the pages
+    /// shown are fitted to the new location: the mid spine pulls the second page from the
+    /// data source, the min and max spines keep the first page. A location the pages cannot
+    /// be fitted to (the mid spine with single-sided pages, or a book of one page) is not
+    /// taken.
     ///
     /// Either way, a location that is not taken is the delegate's mistake, told to it with
     /// the error ``setViewControllers(_:direction:animated:completion:)`` gives for such pages

@@ -12,8 +12,8 @@ public protocol PageViewControllerDataSource: AnyObject {
 public protocol PageViewControllerDelegate: AnyObject {
     /// The spine location to use once the screen has turned to `orientation`. The delegate may
     /// call ``PageViewController/setViewControllers(_:direction:animated:completion:)`` here
-    /// with the pages the new location needs; they are checked
-    /// against the location it returns. The default keeps the current location.
+    /// with the pages the new location needs (two for mid, one for min and max); they are
+    /// checked against the location it returns. The default keeps the current location.
     func pageViewController(_ pageViewController: PageViewController, spineLocationFor orientation: Window.Orientation)
         -> PageViewController.SpineLocation
     /// A page turn (``PageViewController/pageForward(animated:)``, `pageBackward` or a swipe)
@@ -55,9 +55,9 @@ extension PageViewControllerDelegate {
 /// The transition style, navigation orientation and (except through the delegate on rotation)
 /// the spine location are fixed at creation. The pages shown are set with
 /// ``setViewControllers(_:direction:animated:completion:)``, which checks them against the
-/// number of pages each spine location shows (``checkTable(count:spine:doubleSided:action:)``); the pages beside them come from the ``dataSource`` when a page
-/// is turned by ``pageForward(animated:)``, ``pageBackward(animated:)`` or a swipe. Only the
-/// pages in ``viewControllers`` are children (and, while an animated double-sided turn runs,
+/// table below; the pages beside them come from the ``dataSource`` when a page is turned by
+/// ``pageForward(animated:)``, ``pageBackward(animated:)`` or a swipe. Only the pages in
+/// ``viewControllers`` are children (and, while an animated double-sided turn runs,
 /// the back of the turning sheet): turned-away pages are removed and released.
 ///
 /// | spine | pages | controllers |
@@ -66,8 +66,7 @@ extension PageViewControllerDelegate {
 /// | mid | double-sided | 2 (left and right, or top and bottom) |
 ///
 /// Double-sided sheets at the min and max spines use every second page as the back of the
-/// one before it (the seed: "jeden zweiten Controller zur Darstellung der Rückseite seines
-/// Vorgängers"): pages 1 and 2 are one sheet, 3 and 4 the next. A turn forward from page 1
+/// one before it: pages 1 and 2 are one sheet, 3 and 4 the next. A turn forward from page 1
 /// shows page 2 on the turning sheet and lands on page 3; backward from 3, the sheet with 2
 /// on its back comes over and lands on 1.
 ///
@@ -269,8 +268,8 @@ open class PageViewController: ViewController {
     ) throws(ControllerError) {
         try checkPages(controllers, action: "set the pages of \(self)")
         if isChoosingSpine {
-            // Checked against the location the delegate returns (a delegate sets the pages for
-            // the new location before returning it).
+            // Checked against the location the delegate returns (a delegate sets the pages
+            // for the new location before returning it).
             if !(1...2).contains(controllers.count) {
                 throw ControllerError("cannot set \(pageCount(controllers.count)) of \(self): every spine location needs 1 or 2 view controllers")
             }
@@ -282,11 +281,11 @@ open class PageViewController: ViewController {
         try show(controllers, spine: spineLocation, direction: direction, animated: animated, isTurn: false, completion: completion)
     }
 
-    /// Checks a count of pages against what each spine location shows: 1 at the min and max
-    /// spines, 2 at the mid spine, 1 for the scroll style. The min and max spines take 1 page
-    /// whether or not the sheets are double-sided (UIKit's documentation asks for 2 when they
-    /// are, the page shown and the back of the one before); here the back of a sheet comes
-    /// from the data source as the sheet turns.
+    /// Checks a count of pages against the table in the type's documentation (and the scroll
+    /// style's one page). The min and max spines take 1 page whether or not the sheets are
+    /// double-sided, where UIKit's documentation asks for 2 when they are (the page shown and
+    /// the back of the one before): here the back of a sheet comes from the data source as
+    /// the sheet turns.
     func checkTable(
         count: Int, spine: SpineLocation, doubleSided: Bool, action: @autoclosure () -> String
     ) throws(ControllerError) {

@@ -19,8 +19,7 @@ public final class Segue {
     public let kind: Kind
     private let performer: ((Segue) throws -> Void)?
 
-    /// A segue to perform directly, made in code rather than registered (a custom segue that
-    /// a close button performs, say).
+    /// A segue to perform directly, made in code rather than from a registered template.
     public init(
         identifier: String?, source: ViewController, destination: ViewController,
         kind: Kind = .custom, perform: ((Segue) throws -> Void)? = nil

@@ -1,5 +1,6 @@
-/// What a split view controller tells its delegate as its master hides and shows, as an app uses it: put the button in a toolbar on `willHide`, take it out
-/// on `willShow`.
+/// What a split view controller tells its delegate as its master hides and shows, as
+/// `UISplitViewControllerDelegate`: a delegate puts the button in a toolbar on `willHide`
+/// and takes it out on `willShow`.
 public protocol SplitViewControllerDelegate: AnyObject {
     /// The master is about to be hidden (portrait); `barButtonItem` shows it in `popover`.
     func splitViewController(

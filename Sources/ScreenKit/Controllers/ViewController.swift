@@ -136,7 +136,8 @@ open class ViewController: Responder, CustomStringConvertible {
     /// }
     /// ```
     ///
-    /// The code has no `viewWillUnload`/`viewDidUnload` (deprecated since iOS 6); an override that does not call super still loses a view that is in no window.
+    /// The code has no `viewWillUnload`/`viewDidUnload` (UIKit deprecated them in iOS 6); an
+    /// override that does not call super still loses a view that is in no window.
     open func didReceiveMemoryWarning() { unloadViewIfOffScreen() }
     /// The screen is about to change to `size` (a rotation); containers re-layout after it.
     open func viewWillTransition(to size: Size) {}

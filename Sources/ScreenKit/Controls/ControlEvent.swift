@@ -1,4 +1,4 @@
-/// The events a control sends to its targets (`UIControlEvents`), with UIKit's meanings.
+/// The events a control sends to its targets, as `UIControlEvents`.
 public nonisolated enum ControlEvent: String, CaseIterable, Hashable, Sendable {
     /// The first touch of a gesture.
     case touchDown

@@ -97,7 +97,7 @@ open class Window: View {
     }
 
     /// Sends a memory warning to every controller, presented ones included. The touches in
-    /// progress are cancelled first, as the system does: views get
+    /// progress are cancelled first, as the system does on a memory warning: views get
     /// `touchesCancelled`, controls send `touchCancel`, and gestures under way are cancelled.
     public func memoryWarning() {
         cancelAllTouches()

@@ -89,7 +89,7 @@ describe("AlarmClock", function()
     end)
   end)
 
-  describe("the alarm notification (the seed's section 3.3)", function()
+  describe("the alarm notification", function()
     local START = 10 * 3600 + 9 * 60 + 30   -- the time the clock shows at launch
 
     -- The one pending notification, or nil.

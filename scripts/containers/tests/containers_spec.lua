@@ -75,7 +75,7 @@ describe("Container", function()
     take()
     tap(centerOf(app.container.raiseButton))
     assert.are.same({
-      -- The listing reads the destination's view before adding the child, so it loads first.
+      -- The segue reads the destination's view before adding the child, so it loads first.
       "Container prepareForSegue(raise)",
       "Supernumerary viewDidLoad", "Supernumerary willMoveToParent(Container)",
       "Supernumerary viewWillAppear(false)", "Supernumerary viewDidAppear(false)",

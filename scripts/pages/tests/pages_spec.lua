@@ -1,6 +1,6 @@
--- The Page example: the options screen, a book made with each kind of setting, pages turned
+-- The Page app: the options screen, a book made with each kind of setting, pages turned
 -- by the toolbar and by swipes, the data source asked only for neighbours, the spine moving
--- on rotation as Listing 4.51 has it, and only the visible pages kept alive.
+-- on rotation when the delegate moves it, and only the visible pages kept alive.
 local app = require("main")
 local LabelViewController = require("label")
 local Options = require("options")
@@ -65,7 +65,7 @@ describe("Page", function()
     window:makeKeyAndVisible()
   end)
 
-  it("offers the seed's settings, each at its first choice", function()
+  it("offers the settings, each at its first choice", function()
     assert.are.equal("pageCurl", app.options:selected("animation"))
     assert.are.equal("horizontal", app.options:selected("orientation"))
     assert.are.equal("min", app.options:selected("spine"))
@@ -119,8 +119,8 @@ describe("Page", function()
   end)
 
   it("turns double-sided sheets at the min and max spines: each sheet's back shows as it turns", function()
-    -- The seed: double-sided, every second page is the back of the one before it, so pages 1
-    -- and 2 are one sheet, 3 and 4 the next. Next shows 3, 5, 7 and the backs 2, 4, 6 pass by.
+    -- Double-sided, every second page is the back of the one before it, so pages 1 and 2
+    -- are one sheet, 3 and 4 the next. Next shows 3, 5, 7 and the backs 2, 4, 6 pass by.
     local appeared = {}
     LabelViewController.viewWillAppear = function(self) appeared[#appeared + 1] = self.pageNumber end
     for _, spine in ipairs{ "min", "max" } do
@@ -197,7 +197,7 @@ describe("Page", function()
     tap("Show pages")
     local pages = app.navigation.topViewController
     assert.are.equal("mid", pages.spineLocation)
-    -- Listing 4.48: the mid spine makes the pages double-sided whatever the control says.
+    -- The mid spine makes the pages double-sided whatever the control says.
     assert.is_true(pages.doubleSided)
     assert.are.same({ 1, 2 }, shown())
     assert.are.same({ x = 0, y = 0, width = 160, height = pages.view.bounds.height }, pages.viewControllers[1].view.frame)
@@ -207,7 +207,7 @@ describe("Page", function()
     assert.are.same({ "after 2", "after 3" }, pulls())
   end)
 
-  it("moves the spine to fit the screen on rotation when the switch is on (Listing 4.51)", function()
+  it("moves the spine to fit the screen on rotation when the switch is on", function()
     tap("Mid")
     tap("(off)")
     assert.is_true(app.options.updateLocationSwitch.on)

@@ -5,8 +5,7 @@ extension BarButtonItem: LuaObject {}
 extension NavigationItem: LuaObject {}
 extension TabBarItem: LuaObject {}
 
-/// `ui.Controller` and `ui.NavigationController`, with the bar items they show, as
-/// DESIGN.md names them.
+/// `ui.Controller` and `ui.NavigationController`, with the bar items they show.
 ///
 /// ```lua
 /// local Diary = ui.Controller:extend("Diary")

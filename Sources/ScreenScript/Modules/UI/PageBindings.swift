@@ -1,9 +1,9 @@
 import LuaBridge
 import ScreenKit
 
-/// `ui.PageViewController`, as DESIGN.md names it. Settings are strings: transitionStyle
-/// "pageCurl"|"scroll", orientation "horizontal"|"vertical", spineLocation "min"|"mid"|"max";
-/// directions "forward"|"reverse".
+/// `ui.PageViewController`. Settings are strings: transitionStyle "pageCurl"|"scroll",
+/// orientation "horizontal"|"vertical", spineLocation "min"|"mid"|"max"; directions
+/// "forward"|"reverse".
 ///
 /// ```lua
 /// local pages = ui.PageViewController:new{ transitionStyle = "pageCurl", spineLocation = "mid", doubleSided = true }

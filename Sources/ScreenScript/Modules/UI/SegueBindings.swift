@@ -5,8 +5,8 @@ extension Segue: LuaObject {}
 
 /// `ui.segue{ id =, from = ClassOrInstance, to = Class, kind = "push"|"modal"|"custom", perform = fn(segue) }`
 /// registers a segue that `controller:performSegue(id, sender)` performs; `ui.Segue:new{
-/// source =, destination =, perform = fn(segue) }:perform()` performs one directly (a custom segue
-/// made in code, as a close button's action may make one).
+/// source =, destination =, perform = fn(segue) }:perform()` performs one directly, made in
+/// code (a segue that undoes another, for example).
 enum SegueBindings {
     /// Segues registered for Lua classes, looked up along a class's chain of superclasses.
     static let registrySource = """

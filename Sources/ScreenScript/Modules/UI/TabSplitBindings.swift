@@ -3,8 +3,8 @@ import ScreenKit
 
 extension Popover: LuaObject {}
 
-/// `ui.TabBarController` and `ui.SplitViewController`, with the tab bar and the popover
-/// they show, as DESIGN.md names them. Tabs count from 1 in Lua.
+/// `ui.TabBarController` and `ui.SplitViewController`, with the tab bar and the popover they
+/// show. Tabs count from 1 in Lua.
 ///
 /// ```lua
 /// local tabs = ui.TabBarController:new{ recent, ui.NavigationController:new(contacts) }

@@ -1,7 +1,7 @@
 import LuaBridge
 import ScreenKit
 
-/// `ui`: views, controls, gestures and windows, as DESIGN.md names them.
+/// `ui`: views, controls, gestures and windows.
 ///
 /// ```lua
 /// local Clock = ui.View:extend("Clock")

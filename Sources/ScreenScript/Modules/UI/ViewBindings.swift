@@ -4,7 +4,7 @@ import ScreenKit
 extension View: LuaObject {}
 extension GestureRecognizer: LuaObject {}
 
-/// `ui.View`: the members every view has, as DESIGN.md names them.
+/// `ui.View`: the members every view has.
 enum ViewBindings {
     static func view(host: ScriptHost) -> LuaClass<View> {
         let cls = LuaClass<View>("ui.View", extensible: true)
