@@ -1,11 +1,15 @@
 # LuaScreens — the commands a newcomer needs. `make run` and `make test` install what is
-# missing (Lua 5.4's development files), build, and run.
+# missing (Lua 5.4's development files, SQLite's, and the Lua modules the sample apps use),
+# build, and run.
 
 SWIFT ?= swift
 LUA_PKG := lua5.4
-APT_PACKAGES := liblua5.4-dev libsqlite3-dev pkg-config
+APT_PACKAGES := liblua5.4-dev libsqlite3-dev pkg-config lua-dkjson
+# Pure-Lua modules the sample apps require, looked for in Lua 5.4's module folder.
+LUA_MODULES := dkjson
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 BIN = $(shell $(SWIFT) build --show-bin-path)
+LUA_MODULES_PRESENT = ( for m in $(LUA_MODULES); do [ -e "$$(pkg-config --variable=INSTALL_LMOD $(LUA_PKG))/$$m.lua" ] || exit 1; done )
 
 # make install: PREFIX/bin/screens links to PREFIX/lib/luascreens/, which holds the program
 # and the resources it loads from beside itself (the test runner's Lua files).
@@ -19,17 +23,18 @@ INSTALL_SUDO = $(shell p="$(DESTDIR)$(PREFIX)"; while [ ! -e "$$p" ]; do p=$$(di
 
 deps:
 	@command -v $(SWIFT) >/dev/null || { echo "error: swift is not on PATH; install Swift 6 from https://swift.org/install" >&2; exit 1; }
-	@if command -v pkg-config >/dev/null && pkg-config --exists $(LUA_PKG) sqlite3; then :; \
+	@if command -v pkg-config >/dev/null && pkg-config --exists $(LUA_PKG) sqlite3 && $(LUA_MODULES_PRESENT); then :; \
 	elif command -v apt-get >/dev/null; then \
 		echo "Installing $(APT_PACKAGES) with apt-get"; \
 		$(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(APT_PACKAGES) >/dev/null; \
 	else \
-		echo "error: Lua 5.4 or SQLite 3 development files are missing (pkg-config cannot find '$(LUA_PKG)' or 'sqlite3')." >&2; \
+		echo "error: Lua 5.4 or SQLite 3 development files, or the Lua modules $(LUA_MODULES), are missing." >&2; \
 		echo "       Install them with your system's package manager: Homebrew 'brew install lua sqlite pkg-config'," >&2; \
-		echo "       Fedora 'dnf install lua-devel sqlite-devel pkgconf'." >&2; \
+		echo "       Fedora 'dnf install lua-devel sqlite-devel pkgconf'; then 'luarocks --lua-version 5.4 install dkjson'." >&2; \
 		exit 1; \
 	fi
 	@pkg-config --exists $(LUA_PKG) sqlite3 || { echo "error: pkg-config still cannot find '$(LUA_PKG)' or 'sqlite3' after installing" >&2; exit 1; }
+	@$(LUA_MODULES_PRESENT) || { echo "error: the Lua modules $(LUA_MODULES) are still missing from $$(pkg-config --variable=INSTALL_LMOD $(LUA_PKG)) after installing" >&2; exit 1; }
 
 build: deps
 	$(SWIFT) build
