@@ -1,6 +1,11 @@
 import EventLoop
 
 /// What a scroll view tells its delegate, as `UIScrollViewDelegate`.
+///
+/// Main-actor isolated as a whole (not only by the module's default), so that a class
+/// conforming to a protocol that refines it, as ``TableViewDelegate`` does, needs no
+/// isolated conformance.
+@MainActor
 public protocol ScrollViewDelegate: AnyObject {
     /// The content offset changed: once per change, whether code, a drag, the wheel or an
     /// animation frame moved it. The default does nothing.
