@@ -480,6 +480,26 @@ struct TableViewTests {
         #expect(source.prefetched.count == 2)
     }
 
+    @Test func aTableInAPagerTakesTheVerticalDragsAndLeavesTheSidewaysOnes() throws {
+        let pager = ScrollView(frame: Rect(x: 0, y: 0, width: 320, height: 480))
+        pager.contentSize = Size(width: 960, height: 480)
+        try window.addSubview(pager)
+        try pager.addSubview(table)
+        window.layoutIfNeeded()
+        window.touch(.began, at: Point(x: 100, y: 400))
+        loop.advance(by: 0.05)
+        window.touch(.moved, at: Point(x: 100, y: 300))
+        window.touch(.ended, at: Point(x: 100, y: 300))
+        #expect(table.contentOffset.y == 100 && pager.contentOffset.x == 0)
+        #expect(table.indexPathsForVisibleRows.first == path(0, 2))
+        window.touch(.began, at: Point(x: 300, y: 200))
+        loop.advance(by: 0.5)
+        window.touch(.moved, at: Point(x: 200, y: 200))
+        window.touch(.ended, at: Point(x: 200, y: 200))
+        #expect(pager.contentOffset.x == 100 && table.contentOffset.y == 100)
+        #expect(table.indexPathForSelectedRow == nil)
+    }
+
     @Test func dequeuingAnUnregisteredCellIsAnError() {
         #expect(throws: ListError.unregisteredCell(identifier: "Nope")) {
             try table.dequeueReusableCell(withIdentifier: "Nope", for: path(0, 0))
