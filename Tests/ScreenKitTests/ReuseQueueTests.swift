@@ -8,6 +8,16 @@ final class CountingReusableView: View, ReusableView {
     func prepareForReuse() { prepared += 1 }
 }
 
+/// A reusable view whose `prepareForReuse` a scripting layer replaces.
+final class ReplacedReusableView: View, ReusableView, ViewOverriding {
+    let replacement = Replacement()
+    var reuseIdentifier: String?
+    var ownPreparations = 0
+    func prepareForReuse() { ownPreparations += 1 }
+    func performOverride(of callback: View.Callback) -> Bool { replacement.perform(callback) }
+    func overriddenAnswer(to question: View.Question) -> Bool? { replacement.answer(question) }
+}
+
 @MainActor
 struct ReuseQueueTests {
     let queue = ReuseQueue<CountingReusableView>()
@@ -74,5 +84,19 @@ struct ReuseQueueTests {
         stray.reuseIdentifier = "Other"
         queue.enqueue(stray, kind: cellKind)
         #expect(queue.waitingCount(kind: cellKind, identifier: "Other") == 0)
+    }
+
+    @Test func prepareForReuseGoesToAReplacement() throws {
+        let queue = ReuseQueue<ReplacedReusableView>()
+        queue.register(kind: cellKind, identifier: "Cell") { ReplacedReusableView() }
+        let view = try queue.dequeue(kind: cellKind, identifier: "Cell")
+        view.replacement.replaced = ["prepareForReuse"]
+        queue.enqueue(view, kind: cellKind)
+        _ = try queue.dequeue(kind: cellKind, identifier: "Cell")
+        #expect(view.replacement.log == ["prepareForReuse"] && view.ownPreparations == 0)
+        view.replacement.replaced = []
+        queue.enqueue(view, kind: cellKind)
+        _ = try queue.dequeue(kind: cellKind, identifier: "Cell")
+        #expect(view.ownPreparations == 1)
     }
 }

@@ -21,6 +21,7 @@ final class Replacement {
         case .touches(let phase, let touches): name = "touches \(phase) \(touches.count)"
         case .endTracking: name = "endTracking"
         case .cancelTracking: name = "cancelTracking"
+        case .prepareForReuse: name = "prepareForReuse"
         }
         log.append(name)
         return replaced.contains(name) || replaced.contains("all")

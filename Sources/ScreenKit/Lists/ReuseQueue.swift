@@ -3,7 +3,8 @@
 public protocol ReusableView: View {
     /// The identifier it was registered and dequeued under; set by the queue.
     var reuseIdentifier: String? { get set }
-    /// Called before the queue gives the view out again, to clear what the last row set.
+    /// Called before the queue gives the view out again, to clear what the last row set;
+    /// through ``ViewOverriding`` when the view's class replaces it.
     func prepareForReuse()
 }
 
@@ -53,7 +54,7 @@ public final class ReuseQueue<Element: ReusableView> {
         let key = Key(kind: kind, identifier: identifier)
         guard let make = factories[key] else { throw .unregisteredView(kind: kind, identifier: identifier) }
         if let view = waiting[key]?.popLast() {
-            view.prepareForReuse()
+            view.send(.prepareForReuse) { view.prepareForReuse() }
             return view
         }
         let view = make()

@@ -5,9 +5,10 @@
 /// A scripting layer conforms the view classes its scripts extend, once for all of them.
 /// Wherever ScreenKit calls an overridable method of a view — hit testing and controls ask
 /// `point(inside:)`, layout runs `layoutSubviews`, the renderers `draw(_:)`, the window and
-/// the responder chain the touches methods, a control its tracking methods — it asks the
-/// replacement first and runs the view's own method only when there is none. A replacement
-/// that wants the Swift behaviour as well calls the method itself (its `super` call).
+/// the responder chain the touches methods, a control its tracking methods, a list's reuse
+/// queue `prepareForReuse` — it asks the replacement first and runs the view's own method
+/// only when there is none. A replacement that wants the Swift behaviour as well calls the
+/// method itself (its `super` call).
 public protocol ViewOverriding: View {
     /// Runs the replacement of `callback`; false when there is none, and the method runs.
     func performOverride(of callback: View.Callback) -> Bool
@@ -28,6 +29,8 @@ extension View {
         case endTracking(Touch)
         /// ``Control/cancelTracking()`` (controls only).
         case cancelTracking
+        /// ``ReusableView/prepareForReuse()`` (cells and other views lists reuse).
+        case prepareForReuse
     }
 
     /// An overridable method that answers yes or no, as ScreenKit asks it.

@@ -28,6 +28,8 @@ extension ScriptViewClass {
             return luaPeer.callOverride("endTracking", on: self, ScriptTouch(touch, in: self)).ran
         case .cancelTracking:
             return luaPeer.callOverride("cancelTracking", on: self).ran
+        case .prepareForReuse:
+            return luaPeer.callOverride("prepareForReuse", on: self).ran
         }
     }
 
