@@ -179,10 +179,9 @@ struct CollectionViewLayoutTests {
     @Test func decorationViewsAreMadeFromTheLayoutsRegistration() {
         final class Logo: CollectionReusableView {}
         let stack = StackLayout()
-        #expect(stack.makeDecorationView(ofKind: "logo") == nil && !stack.hasDecoration(ofKind: "logo"))
+        #expect(stack.decorationFactory(ofKind: "logo") == nil && !stack.hasDecoration(ofKind: "logo"))
         stack.register(decorationKind: "logo") { Logo() }
-        let logo = stack.makeDecorationView(ofKind: "logo")
-        #expect(logo is Logo && logo?.reuseIdentifier == "logo")
-        #expect(stack.makeDecorationView(ofKind: "logo") !== logo)
+        #expect(stack.hasDecoration(ofKind: "logo"))
+        #expect(stack.decorationFactory(ofKind: "logo")?() is Logo)
     }
 }

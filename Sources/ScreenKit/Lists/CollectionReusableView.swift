@@ -2,9 +2,12 @@
 /// of its cells (`UICollectionReusableView`). The collection view takes it from a reuse
 /// queue, places it by its layout attributes and puts it back when it leaves the visible
 /// area.
-open class CollectionReusableView: View {
+open class CollectionReusableView: View, ReusableView {
     /// The identifier it was registered under (for a decoration view, its kind).
-    public internal(set) var reuseIdentifier: String?
+    public var reuseIdentifier: String?
+
+    /// The attributes the collection view last placed it by; nil while it is not shown.
+    public internal(set) var layoutAttributes: LayoutAttributes?
 
     /// Called as the view is taken from its reuse queue to be shown again: reset what the
     /// data source set for the element it showed before. The default does nothing.

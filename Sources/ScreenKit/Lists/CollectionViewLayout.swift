@@ -33,6 +33,8 @@ open class CollectionViewLayout {
 
     /// Whether ``prepare()`` is due before the next question.
     public private(set) var needsPrepare = true
+    /// The collection view's bounds when ``prepare()`` last ran.
+    public private(set) var preparedBounds: Rect?
 
     /// Marks the layout as out of date: ``prepare()`` runs again before the next question,
     /// and the collection view lays its elements out again.
@@ -46,19 +48,21 @@ open class CollectionViewLayout {
     public func prepareIfNeeded() {
         guard needsPrepare else { return }
         needsPrepare = false
+        preparedBounds = collectionView?.bounds
         prepare()
     }
 
     /// Computes what the answers need, once per invalidation. The default does nothing.
     open func prepare() {}
 
-    /// Whether a change of the collection view's bounds to `newBounds` needs a new layout.
-    /// The default says yes when the size changes (scrolling alone moves the origin and
-    /// needs none). UIKit's default says no; a layout that depends on the view's size, as
-    /// most do, would otherwise have to say so itself.
+    /// Whether a change of the collection view's bounds to `newBounds` needs a new layout;
+    /// the collection view asks as its bounds change, scrolling included. The default says
+    /// yes when the size differs from the one the layout was last prepared for (scrolling
+    /// alone moves the origin and needs none). UIKit's default says no; a layout that
+    /// depends on the view's size, as most do, would otherwise have to say so itself.
     open func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool {
-        guard let collectionView else { return false }
-        return newBounds.size != collectionView.bounds.size
+        guard let preparedBounds else { return false }
+        return newBounds.size != preparedBounds.size
     }
 
     /// Whether selecting or deselecting an item invalidates the layout, for layouts that
@@ -106,11 +110,8 @@ open class CollectionViewLayout {
         decorationFactories[kind] != nil
     }
 
-    /// A new decoration view of `kind`, or nil when the kind is not registered.
-    public func makeDecorationView(ofKind kind: String) -> CollectionReusableView? {
-        guard let factory = decorationFactories[kind] else { return nil }
-        let view = factory()
-        view.reuseIdentifier = kind
-        return view
+    /// How to make the decoration views of `kind`, or nil when the kind is not registered.
+    public func decorationFactory(ofKind kind: String) -> (() -> CollectionReusableView)? {
+        decorationFactories[kind]
     }
 }

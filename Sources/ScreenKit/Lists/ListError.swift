@@ -60,6 +60,13 @@ public nonisolated enum ListError: Error, Equatable, Sendable, CustomStringConve
     /// A row moved out of a section that is deleted or reloaded, or into one that is
     /// inserted or reloaded: its rows are not there to move.
     case moveWithChangedSection(Unit, Change, IndexPath, sectionChange: Change)
+    /// A row (item) named outside a batch update that is not there: `action` is what was
+    /// asked ("select"), `sections` how many sections there are, `items` how many rows the
+    /// named section has (nil when the section is not there).
+    case noSuchItem(Unit, action: String, IndexPath, sections: Int, items: Int?)
+    /// The view a data source gave for an element was not dequeued from the list for it, or
+    /// is shown already for another element; `kind` is the element's kind.
+    case viewNotDequeued(Unit, kind: String, IndexPath)
 
     public var description: String { message(countingFrom: 0) }
 
@@ -102,6 +109,14 @@ public nonisolated enum ListError: Error, Equatable, Sendable, CustomStringConve
         case .moveWithChangedSection(let unit, let change, let path, let sectionChange):
             let state = sectionChange == .insert ? "inserted" : sectionChange == .delete ? "deleted" : "reloaded"
             return "attempt to \(change.verb) \(place(unit, path)), a section that is being \(state)"
+        case .noSuchItem(let unit, let action, let path, let sections, let items):
+            guard let items else {
+                return "attempt to \(action) \(place(unit, path)), but there are only \(sections) sections"
+            }
+            return "attempt to \(action) \(place(unit, path)), but there are only \(items) \(unit.rawValue) in section \(n(path.section))"
+        case .viewNotDequeued(let unit, let kind, let path):
+            return "the view given for \(place(unit, path)) (kind: \(kind)) was not retrieved by calling dequeue, "
+                + "or is shown already for another \(unit.singular)"
         }
     }
 

@@ -1,6 +1,9 @@
 import EventLoop
 
-/// What a scroll view tells its delegate, as `UIScrollViewDelegate`.
+/// What a scroll view tells its delegate, as `UIScrollViewDelegate`. Main-actor isolated as
+/// a whole, so that a class conforming to a protocol refining it (a collection view's
+/// delegate) does so without marking the conformance.
+@MainActor
 public protocol ScrollViewDelegate: AnyObject {
     /// The content offset changed: once per change, whether code, a drag, the wheel or an
     /// animation frame moved it. The default does nothing.
