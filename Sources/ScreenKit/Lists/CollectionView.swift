@@ -32,7 +32,7 @@ open class CollectionView: ScrollView, CollectionViewLayoutContext {
     /// too small to see) has the rest of its answer left out.
     public static let maximumVisibleElements = 10_000
 
-    public init(frame: Rect = .zero, layout: CollectionViewLayout = FlowLayout()) {
+    public init(frame: Rect = .zero, layout: CollectionViewLayout) {
         self.layout = layout
         super.init(frame: frame)
         layout.collectionView = self

@@ -13,7 +13,7 @@ public protocol CollectionViewDataSource: AnyObject {
     func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) throws -> CollectionViewCell
     /// The supplementary view of `kind` (``SupplementaryKind/header``, ``SupplementaryKind/footer``
     /// or a kind the layout names) at `indexPath`, taken from
-    /// ``CollectionView/dequeueSupplementaryView(ofKind:withIdentifier:for:)``; nil shows
+    /// ``CollectionView/dequeueSupplementary(ofKind:withIdentifier:for:)``; nil shows
     /// nothing there. The default is nil.
     func collectionView(
         _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
