@@ -1,5 +1,6 @@
-/// A list operation that cannot be done: a dequeue of an identifier nobody registered, or a
-/// batch update that does not add up, in UIKit's words.
+/// A list operation that cannot be done — a dequeue of an identifier nobody registered, a
+/// batch update that does not add up, an index path that names no row — in UIKit's words;
+/// or an answer of a data source that a list could not use and went on without.
 ///
 /// Sections and rows are kept as numbers, counted from 0; ``message(countingFrom:)`` says
 /// them counted from another base (the Lua API counts from 1).
@@ -60,13 +61,23 @@ public nonisolated enum ListError: Error, Equatable, Sendable, CustomStringConve
     /// A row moved out of a section that is deleted or reloaded, or into one that is
     /// inserted or reloaded: its rows are not there to move.
     case moveWithChangedSection(Unit, Change, IndexPath, sectionChange: Change)
-    /// A row (item) named outside a batch update that is not there: `action` is what was
-    /// asked ("select"), `sections` how many sections there are, `items` how many rows the
-    /// named section has (nil when the section is not there).
-    case noSuchItem(Unit, action: String, IndexPath, sections: Int, items: Int?)
-    /// The view a data source gave for an element was not dequeued from the list for it, or
-    /// is shown already for another element; `kind` is the element's kind.
-    case viewNotDequeued(Unit, kind: String, IndexPath)
+    /// An index path that names no row, given to `action` ("scroll to", "select").
+    case invalidIndexPath(Unit, IndexPath, action: String)
+    /// An update or reload asked for while the list asks its data source for counts or
+    /// heights (from inside one of those callbacks).
+    case updateWhileCounting(Unit)
+
+    // MARK: Answers a list could not use
+
+    /// The data source counted fewer than no rows in `section` (or sections, when nil); the
+    /// list counts 0.
+    case negativeCount(Unit, section: Int?, count: Int)
+    /// The data source counted more rows (or sections, when `section` is nil) than a list
+    /// holds (`limit` rows in all, or sections); the list takes the first `taken`.
+    case countOverLimit(Unit, section: Int?, count: Int, limit: Int, taken: Int)
+    /// The cell the data source gave for `path` is shown at another place or in another
+    /// list; the list shows an empty cell there.
+    case cellInUse(Unit, IndexPath)
 
     public var description: String { message(countingFrom: 0) }
 
@@ -109,14 +120,21 @@ public nonisolated enum ListError: Error, Equatable, Sendable, CustomStringConve
         case .moveWithChangedSection(let unit, let change, let path, let sectionChange):
             let state = sectionChange == .insert ? "inserted" : sectionChange == .delete ? "deleted" : "reloaded"
             return "attempt to \(change.verb) \(place(unit, path)), a section that is being \(state)"
-        case .noSuchItem(let unit, let action, let path, let sections, let items):
-            guard let items else {
-                return "attempt to \(action) \(place(unit, path)), but there are only \(sections) sections"
-            }
-            return "attempt to \(action) \(place(unit, path)), but there are only \(items) \(unit.rawValue) in section \(n(path.section))"
-        case .viewNotDequeued(let unit, let kind, let path):
-            return "the view given for \(place(unit, path)) (kind: \(kind)) was not retrieved by calling dequeue, "
-                + "or is shown already for another \(unit.singular)"
+        case .invalidIndexPath(let unit, let path, let action):
+            return "attempt to \(action) an invalid index path: \(place(unit, path))"
+        case .updateWhileCounting(let unit):
+            return "attempt to update the \(unit.container) while it asks its data source for counts or heights"
+        case .negativeCount(let unit, let section, let count):
+            let what = section.map { "\(unit.rawValue) in section \(n($0))" } ?? "sections"
+            return "the data source counted \(count) \(what); the \(unit.container) counts 0"
+        case .countOverLimit(let unit, let section, let count, let limit, let taken):
+            let what = section.map { "\(unit.rawValue) in section \(n($0))" } ?? "sections"
+            let kind = section == nil ? "sections" : "\(unit.rawValue) in all"
+            return "the data source counted \(count) \(what), more than a \(unit.container) holds (\(limit) \(kind)); "
+                + "it takes \(taken)"
+        case .cellInUse(let unit, let path):
+            return "the cell given for \(place(unit, path)) is shown elsewhere already; the \(unit.container) shows an "
+                + "empty cell there"
         }
     }
 

@@ -1,8 +1,10 @@
 import EventLoop
 
-/// What a scroll view tells its delegate, as `UIScrollViewDelegate`. Main-actor isolated as
-/// a whole, so that a class conforming to a protocol refining it (a collection view's
-/// delegate) does so without marking the conformance.
+/// What a scroll view tells its delegate, as `UIScrollViewDelegate`.
+///
+/// Main-actor isolated as a whole (not only by the module's default), so that a class
+/// conforming to a protocol that refines it, as ``TableViewDelegate`` does, needs no
+/// isolated conformance.
 @MainActor
 public protocol ScrollViewDelegate: AnyObject {
     /// The content offset changed: once per change, whether code, a drag, the wheel or an

@@ -1,0 +1,182 @@
+// MARK: - Showing the rows in view
+
+extension TableView {
+    /// Gives the rows in view their cells, and the sections in view their headers and
+    /// footers: those that left go back to the queues first, so that the ones coming in reuse
+    /// them. Costs a binary search and the rows in view, however many rows there are.
+    ///
+    /// A data source or delegate that reloads or updates the table from a callback made here
+    /// starts the pass again (a few times at most; then the next layout finishes it).
+    func layoutVisibleRows() {
+        guard !needsReload, !isRebuilding else { return }
+        if isTiling {
+            needsTilingAgain = true
+            return
+        }
+        isTiling = true
+        defer { isTiling = false }
+        for _ in 0..<3 {
+            needsTilingAgain = false
+            tileRows()
+            if !needsTilingAgain { tileHeadersAndFooters() }
+            if !needsTilingAgain { break }
+        }
+        if needsTilingAgain { setNeedsLayout() }
+    }
+
+    /// The rows (among all) whose frames meet the visible part.
+    var rowsInView: Range<Int> {
+        let first = layout.firstGlobalRow(below: bounds.minY)
+        let last = layout.lastGlobalRow(above: bounds.maxY)
+        guard first <= last else { return first..<first }
+        return first..<min(last + 1, first + TableView.maximumVisibleRows)
+    }
+
+    private func tileRows() {
+        let generation = self.generation
+        let rows = rowsInView
+        var leaving: [IndexPath] = []
+        for (path, cell) in visibleRows {
+            guard cell.superview === self, layout.contains(path), rows.contains(layout.globalRow(path)) else {
+                leaving.append(path)
+                continue
+            }
+        }
+        for path in leaving {
+            // A cell another list took is that list's now.
+            if let cell = visibleRows.removeValue(forKey: path), cell.superview === self {
+                cellQueue.enqueue(cell, kind: TableView.cellKind)
+            }
+        }
+        for global in rows {
+            let path = layout.indexPath(ofGlobalRow: global)
+            if let cell = visibleRows[path] {
+                place(cell, at: path)
+                continue
+            }
+            let cell = makeCell(for: path)
+            let editable = (isEditing || path == swipedRow) && canEdit(path)
+            guard generation == self.generation else {
+                discard(cell)
+                needsTilingAgain = true
+                return
+            }
+            cell.isSelected = path == selectedRow
+            cell.isHighlighted = path == highlightedRow
+            cell.showsDeleteButton = editable
+            place(cell, at: path)
+            try? insertSubview(cell, at: 0)
+            visibleRows[path] = cell
+            tableDelegate?.tableView(self, willDisplay: cell, forRowAt: path)
+            guard generation == self.generation else {
+                needsTilingAgain = true
+                return
+            }
+        }
+        prefetch(around: rows)
+    }
+
+    /// The data source's cell for the row, or an empty one when it gives none or one shown
+    /// elsewhere already (which is reported).
+    private func makeCell(for path: IndexPath) -> TableViewCell {
+        if let cell = dataSource?.tableView(self, cellForRowAt: path) {
+            if cell.superview == nil { return cell }
+            dataSource?.tableView(self, refusedAnswer: .cellInUse(.rows, path))
+        }
+        return TableViewCell(style: .default)
+    }
+
+    /// Lets go of a cell made for a pass that a reload made stale.
+    private func discard(_ cell: TableViewCell) {
+        if cell.superview == nil { cellQueue.enqueue(cell, kind: TableView.cellKind) }
+    }
+
+    private func place(_ cell: TableViewCell, at path: IndexPath) {
+        let extent = layout.rowExtent(path)
+        let frame = Rect(x: 0, y: extent.top, width: bounds.width, height: extent.height)
+        if cell.frame != frame { cell.frame = frame }
+    }
+
+    /// Whether the data source lets the row be edited.
+    func canEdit(_ path: IndexPath) -> Bool {
+        dataSource?.tableView(self, canEditRowAt: path) ?? false
+    }
+
+    // MARK: - Headers and footers
+
+    private func tileHeadersAndFooters() {
+        let minY = bounds.minY, maxY = bounds.maxY
+        var headers = Array(layout.sections(in: layout.headerSections, meeting: minY, maxY) { ($0.top, $0.rowsTop) })
+        // The header of the section at the top stays there while its rows scroll under it.
+        if style == .plain, let top = layout.section(at: minY), layout.hasHeaderTitle(top), !headers.contains(top) {
+            headers.insert(top, at: 0)
+        }
+        let footers = Array(layout.sections(in: layout.footerSections, meeting: minY, maxY) { ($0.rowsBottom, $0.bottom) })
+
+        // The titles first: a callback may reload, and nothing has changed yet.
+        let generation = self.generation
+        var titles: [(section: Int, isHeader: Bool, title: String)] = []
+        for section in headers where visibleHeaders[section]?.superview !== self {
+            titles.append((section, true, dataSource?.tableView(self, titleForHeaderInSection: section) ?? ""))
+        }
+        for section in footers where visibleFooters[section]?.superview !== self {
+            titles.append((section, false, dataSource?.tableView(self, titleForFooterInSection: section) ?? ""))
+        }
+        guard generation == self.generation else {
+            needsTilingAgain = true
+            return
+        }
+
+        visibleHeaders = recycle(visibleHeaders, keeping: Set(headers))
+        visibleFooters = recycle(visibleFooters, keeping: Set(footers))
+        for (section, isHeader, title) in titles {
+            guard let view = try? headerQueue.dequeue(kind: TableView.headerKind, identifier: TableView.headerKind) else { continue }
+            view.textLabel.text = title
+            try? addSubview(view)
+            if isHeader { visibleHeaders[section] = view } else { visibleFooters[section] = view }
+        }
+        for (section, view) in visibleHeaders {
+            let entry = layout.sections[section]
+            var frame = Rect(x: 0, y: entry.top, width: bounds.width, height: entry.header)
+            if style == .plain { frame.origin.y = max(entry.top, min(bounds.minY, entry.rowsBottom - entry.header)) }
+            if view.frame != frame { view.frame = frame }
+        }
+        for (section, view) in visibleFooters {
+            let entry = layout.sections[section]
+            let frame = Rect(x: 0, y: entry.rowsBottom, width: bounds.width, height: entry.footer)
+            if view.frame != frame { view.frame = frame }
+        }
+    }
+
+    /// `shown` without the views of sections not `wanted` (or that another view took), which
+    /// go back to the queue.
+    private func recycle(_ shown: [Int: TableViewHeaderFooterView], keeping wanted: Set<Int>) -> [Int: TableViewHeaderFooterView] {
+        var kept: [Int: TableViewHeaderFooterView] = [:]
+        for (section, view) in shown {
+            if wanted.contains(section) && view.superview === self {
+                kept[section] = view
+            } else if view.superview === self {
+                headerQueue.enqueue(view, kind: TableView.headerKind)
+            }
+        }
+        return kept
+    }
+
+    // MARK: - Prefetching
+
+    /// Announces the rows of the next screenful in the direction of scrolling, each once
+    /// while the scrolling goes on that way.
+    private func prefetch(around rows: Range<Int>) {
+        guard let dataSource, !rows.isEmpty else { return }
+        let offset = contentOffset.y
+        let down = offset >= prefetchOffset
+        prefetchOffset = offset
+        let ahead = down
+            ? rows.upperBound..<min(layout.rowCount, rows.upperBound + rows.count)
+            : max(0, rows.lowerBound - rows.count)..<rows.lowerBound
+        let fresh = ahead.filter { !prefetchedRows.contains($0) }
+        prefetchedRows = ahead
+        guard !fresh.isEmpty else { return }
+        dataSource.tableView(self, prefetchRowsAt: fresh.map(layout.indexPath(ofGlobalRow:)))
+    }
+}

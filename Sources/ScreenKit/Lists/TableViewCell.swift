@@ -1,0 +1,146 @@
+/// A row of a table view, as `UITableViewCell`: a content view with a title label and, in
+/// some styles, a detail label; an accessory mark on the right; a delete button while the
+/// table edits or after a swipe; and the selected and highlighted states the renderers show.
+///
+/// Tables reuse their cells: the one a data source configures for row 7 may have shown row
+/// 30 before. Override ``prepareForReuse()`` to clear what a row set that the next row
+/// might not set again.
+///
+/// ```swift
+/// let cell = try table.dequeueReusableCell(withIdentifier: "Entry", for: indexPath)
+/// cell.textLabel.text = entry.title
+/// cell.detailTextLabel?.text = entry.date
+/// cell.accessoryType = .disclosureIndicator
+/// ```
+open class TableViewCell: View, ReusableView {
+    /// Where the labels go, as UIKit's cell styles place them.
+    public enum Style: String, CaseIterable, Sendable {
+        /// The title alone, on the left.
+        case `default`
+        /// The title, and the detail in a line below it.
+        case subtitle
+        /// The title on the left, the detail on the right of the same line.
+        case value1
+        /// The title right-aligned in the first third, the detail after it.
+        case value2
+    }
+
+    /// The mark drawn at the right end of the row.
+    public enum AccessoryType: String, CaseIterable, Sendable {
+        case none
+        /// A chevron: tapping the row shows more.
+        case disclosureIndicator
+        /// A check mark.
+        case checkmark
+    }
+
+    /// The width the accessory mark takes at the right, in points (three text cells).
+    public static let accessoryWidth = 24.0
+    /// The inset of the labels from the content's edges.
+    public static let labelInset = 16.0
+
+    public let style: Style
+    public var reuseIdentifier: String?
+
+    /// Holds the labels, and what a data source adds; it narrows for the accessory and the
+    /// delete button.
+    public let contentView = View()
+    public let textLabel = Label()
+    /// The detail label; nil in the default style.
+    public let detailTextLabel: Label?
+    /// The button that deletes the row, shown while ``showsDeleteButton``.
+    public let deleteButton = Button()
+
+    public var accessoryType: AccessoryType = .none {
+        didSet { if accessoryType != oldValue { setNeedsLayout() } }
+    }
+    public var isSelected = false
+    /// Set while a finger is on the row.
+    public var isHighlighted = false
+    /// Whether the delete button is shown: the table sets it while it edits (for rows its
+    /// data source lets it edit) and after a swipe to the left.
+    public internal(set) var showsDeleteButton = false {
+        didSet {
+            guard showsDeleteButton != oldValue else { return }
+            deleteButton.isHidden = !showsDeleteButton
+            setNeedsLayout()
+        }
+    }
+
+    /// A cell of `style`, as `init(style:reuseIdentifier:)`; tables set the identifier of the
+    /// cells they make.
+    public required init(style: Style = .default, reuseIdentifier: String? = nil) {
+        self.style = style
+        self.reuseIdentifier = reuseIdentifier
+        detailTextLabel = style == .default ? nil : Label()
+        super.init(frame: Rect(x: 0, y: 0, width: 320, height: TableView.defaultRowHeight))
+        deleteButton.setTitle("Delete", for: .normal)
+        deleteButton.isHidden = true
+        deleteButton.backgroundColor = .red
+        // Weak: a cell's own button must not keep it alive when the table lets it go.
+        deleteButton.addTarget({ [weak self] _, _ in
+            guard let self, let table = self.superview as? TableView else { return }
+            table.commitDelete(of: self)
+        }, for: [.touchUpInside])
+        try? addSubview(contentView)
+        try? contentView.addSubview(textLabel)
+        if let detailTextLabel {
+            detailTextLabel.textColor = .gray
+            try? contentView.addSubview(detailTextLabel)
+        }
+        try? addSubview(deleteButton)
+    }
+
+    /// Clears the state the table set for the last row: selection, highlight and the delete
+    /// button. The labels keep their text for the data source to set again.
+    open func prepareForReuse() {
+        isSelected = false
+        isHighlighted = false
+        showsDeleteButton = false
+    }
+
+    /// Where the accessory mark is drawn, in the cell's coordinates; empty without one.
+    public var accessoryRect: Rect {
+        guard accessoryType != .none else { return Rect(x: bounds.maxX, y: bounds.minY, width: 0, height: bounds.height) }
+        let right = showsDeleteButton ? deleteButton.frame.minX : bounds.maxX
+        return Rect(x: right - TableViewCell.accessoryWidth, y: bounds.minY, width: TableViewCell.accessoryWidth, height: bounds.height)
+    }
+
+    open override func layoutSubviews() {
+        let width = max(0, bounds.width), height = max(0, bounds.height)
+        var right = width
+        if showsDeleteButton {
+            let buttonWidth = min(width, deleteButton.sizeThatFits(bounds.size).width)
+            deleteButton.frame = Rect(x: width - buttonWidth, y: 0, width: buttonWidth, height: height)
+            right -= buttonWidth
+        }
+        if accessoryType != .none { right -= TableViewCell.accessoryWidth }
+        contentView.frame = Rect(x: 0, y: 0, width: max(0, right), height: height)
+        layoutLabels(in: contentView.bounds.size)
+    }
+
+    private func layoutLabels(in size: Size) {
+        let inset = TableViewCell.labelInset, line = Label.cellSize.height
+        let width = max(0, size.width - 2 * inset)
+        let middle = max(0, ((size.height - line) / 2).rounded(.down))
+        switch style {
+        case .default:
+            textLabel.frame = Rect(x: inset, y: middle, width: width, height: line)
+        case .subtitle:
+            let top = max(0, ((size.height - 2 * line) / 2).rounded(.down))
+            textLabel.frame = Rect(x: inset, y: top, width: width, height: line)
+            detailTextLabel?.frame = Rect(x: inset, y: top + line, width: width, height: line)
+        case .value1:
+            textLabel.frame = Rect(x: inset, y: middle, width: width / 2, height: line)
+            detailTextLabel?.alignment = .right
+            detailTextLabel?.frame = Rect(x: inset + width / 2, y: middle, width: width / 2, height: line)
+        case .value2:
+            let first = (width / 3).rounded(.down)
+            textLabel.alignment = .right
+            textLabel.frame = Rect(x: inset, y: middle, width: first, height: line)
+            detailTextLabel?.frame = Rect(
+                x: inset + first + Label.cellSize.width, y: middle,
+                width: max(0, width - first - Label.cellSize.width), height: line)
+        }
+    }
+}

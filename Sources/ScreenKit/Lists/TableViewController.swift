@@ -1,0 +1,80 @@
+/// A controller whose view is a table view it feeds itself, as `UITableViewController`: it
+/// is the table's data source and delegate, its ``editButtonItem`` switches editing on and
+/// off, and it deselects the selected row each time it appears again.
+///
+/// Subclasses override the data source and delegate methods they need.
+///
+/// ```swift
+/// final class Entries: TableViewController {
+///     override func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { entries.count }
+///     override func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell? { ... }
+/// }
+/// ```
+open class TableViewController: ViewController, TableViewDataSource, TableViewDelegate {
+    /// The table, which is the view once it loads.
+    public let tableView: TableView
+
+    /// Whether the selected row is deselected each time the controller is about to appear.
+    public var clearsSelectionOnViewWillAppear = true
+
+    public init(style: TableView.Style = .plain) {
+        tableView = TableView(frame: ViewController.defaultFrame, style: style)
+        super.init()
+        tableView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        tableView.dataSource = self
+        tableView.delegate = self
+    }
+
+    open override func loadView() {
+        view = tableView
+    }
+
+    open override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        if clearsSelectionOnViewWillAppear, let selected = tableView.indexPathForSelectedRow {
+            tableView.deselectRow(at: selected, animated: animated)
+        }
+    }
+
+    // MARK: - Editing
+
+    /// Whether the table edits; the edit button's title follows it.
+    public var isEditing: Bool {
+        get { tableView.isEditing }
+        set { setEditing(newValue, animated: false) }
+    }
+
+    open func setEditing(_ editing: Bool, animated: Bool) {
+        tableView.setEditing(editing, animated: animated)
+        editButtonItemStorage?.title = editing ? "Done" : "Edit"
+    }
+
+    /// A bar button titled "Edit" (or "Done" while editing) that switches editing.
+    public var editButtonItem: BarButtonItem {
+        if let item = editButtonItemStorage { return item }
+        let item = BarButtonItem(title: isEditing ? "Done" : "Edit") { [weak self] _ in
+            guard let self else { return }
+            self.setEditing(!self.isEditing, animated: true)
+        }
+        editButtonItemStorage = item
+        return item
+    }
+    private var editButtonItemStorage: BarButtonItem?
+
+    // MARK: - Data source and delegate, for subclasses
+
+    open func numberOfSections(in tableView: TableView) -> Int { 1 }
+    open func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { 0 }
+    open func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell? { nil }
+    open func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? { nil }
+    open func tableView(_ tableView: TableView, titleForFooterInSection section: Int) -> String? { nil }
+    open func tableView(_ tableView: TableView, canEditRowAt indexPath: IndexPath) -> Bool { true }
+    open func tableView(_ tableView: TableView, commitDeleteForRowAt indexPath: IndexPath) {}
+    open func tableView(_ tableView: TableView, prefetchRowsAt indexPaths: [IndexPath]) {}
+    open func tableView(_ tableView: TableView, refusedAnswer error: ListError) {}
+    open func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double? { nil }
+    open func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {}
+    open func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath) {}
+    open func tableView(_ tableView: TableView, willDisplay cell: TableViewCell, forRowAt indexPath: IndexPath) {}
+    open func scrollViewDidScroll(_ scrollView: ScrollView) {}
+}
