@@ -172,6 +172,30 @@ struct CollectionViewTests {
         #expect(cards.asked.count == 50 * 24 + 22)
     }
 
+    @Test func aNewWidthLaysTheItemsOutAgainAndScrollingDoesNot() {
+        final class CountingFlow: FlowLayout {
+            var prepares = 0
+            override func prepare() {
+                prepares += 1
+                super.prepare()
+            }
+        }
+        let counting = CountingFlow()
+        counting.itemSize = Size(width: 100, height: 50)
+        collection.layout = counting
+        #expect(counting.collectionView === collection && flow.collectionView == nil)
+        collection.layoutIfNeeded()
+        collection.contentOffset = Point(x: 0, y: 300)
+        collection.layoutIfNeeded()
+        #expect(counting.prepares == 1)
+        // As a window turns: 480 wide holds 4 items a line.
+        collection.frame = Rect(x: 0, y: 0, width: 480, height: 320)
+        collection.layoutIfNeeded()
+        #expect(counting.prepares == 2)
+        #expect(collection.layoutAttributesForItem(at: path(4))?.frame == Rect(x: 0, y: 60, width: 100, height: 50))
+        #expect(collection.contentSize == Size(width: 480, height: 25 * 50 + 24 * 10))
+    }
+
     // MARK: - Supplementary views
 
     @Test func headersAndFootersHaveTheirOwnQueues() throws {
