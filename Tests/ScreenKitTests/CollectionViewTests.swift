@@ -512,4 +512,14 @@ struct CollectionViewTests {
         grid.viewWillAppear(false)
         #expect(grid.collectionView.indexPathsForSelectedItems.isEmpty)
     }
+
+    @Test func aControllerOfAGivenCollectionViewFeedsThatView() {
+        final class Shelf: CollectionView {}
+        let layout = FlowLayout()
+        let shelf = Shelf(frame: .zero, layout: layout)
+        let controller = CollectionViewController(collectionView: shelf)
+        #expect(controller.collectionView === shelf && controller.view === shelf && layout.collectionView === shelf)
+        #expect(shelf.dataSource === controller && shelf.delegate === controller)
+        #expect(shelf.autoresizingMask == [.flexibleWidth, .flexibleHeight])
+    }
 }

@@ -26,8 +26,14 @@ open class CollectionViewController: ViewController, CollectionViewDataSource, C
     /// Whether the selection is cleared each time the view is about to appear (true).
     public var clearsSelectionOnViewWillAppear = true
 
-    public init(layout: CollectionViewLayout = FlowLayout()) {
-        collectionView = CollectionView(frame: ViewController.defaultFrame, layout: layout)
+    public convenience init(layout: CollectionViewLayout = FlowLayout()) {
+        self.init(collectionView: CollectionView(frame: ViewController.defaultFrame, layout: layout))
+    }
+
+    /// A controller of `collectionView`, which becomes its view (a subclass of
+    /// ``CollectionView`` the controller's own class makes).
+    public init(collectionView: CollectionView) {
+        self.collectionView = collectionView
         super.init()
         collectionView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         collectionView.dataSource = self

@@ -38,7 +38,7 @@
 /// layout.headerReferenceSize = Size(width: 0, height: 44)
 /// ```
 open class FlowLayout: CollectionViewLayout {
-    public enum ScrollDirection: Sendable {
+    public enum ScrollDirection: String, CaseIterable, Sendable {
         case vertical, horizontal
     }
 
