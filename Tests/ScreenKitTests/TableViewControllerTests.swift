@@ -81,6 +81,15 @@ struct TableViewControllerTests {
         #expect(!names.isEditing && edit.title == "Edit")
     }
 
+    @Test func aControllerOfAGivenTableFeedsThatTable() {
+        final class Grid: TableView {}
+        let table = Grid(frame: .zero, style: .grouped)
+        let controller = TableViewController(tableView: table)
+        #expect(controller.tableView === table && controller.view === table)
+        #expect(table.dataSource === controller && table.delegate === controller)
+        #expect(table.autoresizingMask == [.flexibleWidth, .flexibleHeight])
+    }
+
     @Test func theSelectionIsClearedWhenTheControllerAppearsAgain() throws {
         let names = NamesController()
         let navigation = try NavigationController(root: names)

@@ -7,6 +7,7 @@ import Testing
 final class RowSource: TableViewDataSource, TableViewDelegate {
     var counts: [Int]
     var heights: ((IndexPath) -> Double?)?
+    var givesRowHeights = true
     var headerTitles: [Int: String] = [:]
     var footerTitles: [Int: String] = [:]
     var editable: (IndexPath) -> Bool = { _ in true }
@@ -283,6 +284,58 @@ struct TableViewTests {
         try table.deleteSections([0])
         try table.moveSection(0, toSection: 1)
         #expect(table.rectForRow(at: path(1, 1))?.minY == 132)
+    }
+
+    @Test func beginAndEndUpdatesMakeOneCheckedUpdateOfWhatIsAskedBetween() throws {
+        window.layoutIfNeeded()
+        let cellOf5 = table.cellForRow(at: path(0, 5))
+        source.counts = [20]
+        table.beginUpdates()
+        try table.deleteRows(at: [path(0, 0)])
+        table.beginUpdates()
+        try table.insertRows(at: [path(0, 19)])
+        try table.endUpdates()
+        // Nothing is checked or changed before the outermost end.
+        #expect(table.cellForRow(at: path(0, 5)) === cellOf5)
+        try table.endUpdates()
+        #expect(table.cellForRow(at: path(0, 4)) === cellOf5)
+        #expect(table.numberOfRows(inSection: 0) == 20)
+
+        // An update that does not add up is refused at the end, and nothing changes.
+        source.counts = [21]
+        table.beginUpdates()
+        try table.deleteRows(at: [path(0, 0)])
+        #expect(throws: ListError.invalidItemCount(.rows, section: 0, before: 20, after: 21, inserted: 0, deleted: 1, movedIn: 0, movedOut: 0)) {
+            try table.endUpdates()
+        }
+        #expect(table.cellForRow(at: path(0, 4)) === cellOf5)
+        #expect(table.numberOfRows(inSection: 0) == 20)
+        // The pair is closed: the next change is an update of its own, and an extra end does nothing.
+        try table.insertRows(at: [path(0, 0)])
+        #expect(table.numberOfRows(inSection: 0) == 21)
+        try table.endUpdates()
+        // A batch inside a pair joins it.
+        source.counts = [24]
+        table.beginUpdates()
+        try table.performBatchUpdates { try? table.insertRows(at: [path(0, 0)]) }
+        #expect(table.numberOfRows(inSection: 0) == 21)
+        try table.insertRows(at: [path(0, 1), path(0, 2)])
+        try table.endUpdates()
+        #expect(table.numberOfRows(inSection: 0) == 24)
+    }
+
+    @Test func aDelegateWithoutRowHeightsIsNotAskedForThem() {
+        source.counts = [1000]
+        source.givesRowHeights = false
+        source.heights = { _ in 10 }
+        source.heightsAsked = 0
+        table.reloadData()
+        #expect(source.heightsAsked == 0)
+        #expect(table.rectForRow(at: path(0, 999)) == Rect(x: 0, y: 999 * 44, width: 320, height: 44))
+        source.givesRowHeights = true
+        table.reloadData()
+        #expect(source.heightsAsked == 1000)
+        #expect(table.rectForRow(at: path(0, 999)) == Rect(x: 0, y: 9990, width: 320, height: 10))
     }
 
     // MARK: - Selection

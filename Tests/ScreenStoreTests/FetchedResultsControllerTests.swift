@@ -125,6 +125,99 @@ private final class Recorder: FetchedResultsControllerDelegate {
         #expect(texts(frc) == [["B"], ["A", "C"]])
     }
 
+    /// A controller whose sections a function names: the tens of `creationTime` ("t0", "t1"...).
+    private func tensController(_ context: StoreContext) throws -> (FetchedResultsController, Recorder) {
+        let controller = try FetchedResultsController(
+            request: FetchRequest("DiaryEntry", sortedBy: [SortKey("creationTime")]), context: context,
+            sectionName: { object in
+                guard case .date(let time) = try? object.value(forKey: "creationTime") else { return "?" }
+                return "t\(Int(time / 10))"
+            })
+        let recorder = Recorder()
+        controller.delegate = recorder
+        try controller.performFetch()
+        return (controller, recorder)
+    }
+
+    @Test func aFunctionNamesSectionsThatFollowTheSort() throws {
+        let context = try StoreFixtures.memoryStore().context
+        let a = try StoreFixtures.entry(context, "A", 1)
+        try StoreFixtures.entry(context, "B", 5)
+        let c = try StoreFixtures.entry(context, "C", 12)
+        try context.save()
+        let (frc, recorder) = try tensController(context)
+        #expect(frc.sectionsAreNamedByFunction && frc.sectionNameKeyPath == nil)
+        #expect(frc.sections.map(\.name) == ["t0", "t1"] && texts(frc) == [["A", "B"], ["C"]])
+        #expect(frc.indexPath(for: c) == FetchedIndexPath(section: 1, item: 0))
+
+        // A new name between two sections is a new section there; one emptied goes.
+        try StoreFixtures.entry(context, "D", 33)
+        try StoreFixtures.entry(context, "E", 7)
+        try context.delete(c)
+        context.processPendingChanges()
+        #expect(recorder.calls == [
+            "will", "section delete 1 t1", "section insert 1 t3",
+            "object delete [1, 0]->nil C", "object insert nil->[0, 2] E", "object insert nil->[1, 0] D", "did",
+        ])
+        #expect(texts(frc) == [["A", "B", "E"], ["D"]])
+
+        // A change of the sort key that changes the name is a move to the other section.
+        recorder.calls = []
+        try a.setValue(.date(35), forKey: "creationTime")
+        context.processPendingChanges()
+        #expect(recorder.calls == ["will", "object move [0, 0]->[1, 1] A", "did"])
+        #expect(frc.sections.map(\.name) == ["t0", "t3"] && texts(frc) == [["B", "E"], ["D", "A"]])
+        recorder.calls = []
+        try a.setValue(.string("A2"), forKey: "text")
+        context.processPendingChanges()
+        #expect(recorder.calls == ["will", "object update [1, 1]->nil A2", "did"])
+    }
+
+    @Test func aSectionNamedByAFunctionThatComesBackIsRefused() throws {
+        let context = try StoreFixtures.memoryStore().context
+        try StoreFixtures.entry(context, "A", 1)
+        try StoreFixtures.entry(context, "B", 12)
+        try context.save()
+        let (frc, _) = try tensController(context)
+        try StoreFixtures.entry(context, "C", 30)
+        try context.save()
+        let alternating = try FetchedResultsController(
+            request: FetchRequest("DiaryEntry", sortedBy: [SortKey("creationTime")]), context: context,
+            sectionName: { StoreFixtures.label($0) == "B" ? "odd" : "even" })
+        #expect(throws: StoreError.invalidRequest(
+            "the section 'even' comes back after the section 'odd': the sort must keep the objects of each section together")
+        ) {
+            try alternating.performFetch()
+        }
+        #expect(alternating.sections.isEmpty)
+        #expect(texts(frc) == [["A"], ["B"], ["C"]])
+    }
+
+    @Test func sectionsNamedByAFunctionKeepTheGroupsOfAFreshFetch() throws {
+        let context = try StoreFixtures.memoryStore().context
+        var objects: [ManagedObject] = []
+        for i in 0..<300 { objects.append(try StoreFixtures.entry(context, "e\(i)", Double((i * 37) % 300))) }
+        try context.save()
+        let (frc, _) = try tensController(context)
+        var generator = SeededRandom(seed: 9)
+        for round in 0..<20 {
+            for _ in 0..<15 {
+                let object = objects.randomElement(using: &generator)!
+                guard object.isInserted || (object.primaryKey != nil && !object.isDeleted) else { continue }
+                switch Int.random(in: 0..<3, using: &generator) {
+                case 0: try object.setValue(.date(Double.random(in: 0..<300, using: &generator)), forKey: "creationTime")
+                case 1: try context.delete(object)
+                default: objects.append(try StoreFixtures.entry(context, "n\(round)", Double.random(in: 0..<300, using: &generator)))
+                }
+            }
+            if round % 2 == 0 { try context.save() } else { context.processPendingChanges() }
+            let (fresh, _) = try tensController(context)
+            #expect(frc.fetchedObjects == fresh.fetchedObjects)
+            #expect(frc.sections.map(\.name) == fresh.sections.map(\.name))
+            #expect(frc.sections.map(\.numberOfObjects) == fresh.sections.map(\.numberOfObjects))
+        }
+    }
+
     @Test func objectsLeavingThePredicateAreDeleted() throws {
         let context = try StoreFixtures.memoryStore().context
         let a = try StoreFixtures.entry(context, "keep A", 1)

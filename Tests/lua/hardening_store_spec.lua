@@ -63,7 +63,7 @@ describe("the store, given hostile input", function()
       ctx:insert("Node", { name = "new", rank = 100 })
       ctx:processPendingChanges()
       assert.are.equal(16, frc:numberOfRows(1))
-      assert.are.equal("new", frc:objectAt{ section = 1, row = 16 }.name)
+      assert.are.equal("new", frc:objectAt(ui.indexPath(1, 16)).name)
     end)
 
     it("run IN with a million values", function()
@@ -149,7 +149,16 @@ describe("the store, given hostile input", function()
         assert.are.equal("bad argument #1 to 'numberOfRows' (number has no integer representation)",
           failure(function() frc:numberOfRows(number) end))
       end
-      assert.are.equal("bad argument #1 to 'objectAt' (table expected, got number)", failure(function() frc:objectAt(1) end))
+      assert.are.equal("bad argument #1 to 'objectAt' (index path expected, got number)", failure(function() frc:objectAt(1) end))
+      assert.are.equal("bad argument #1 to 'objectAt' (item 31 out of range (section 1 has 30 items))",
+        failure(function() frc:objectAt(ui.indexPath(1, 31)) end))
+      for _, number in ipairs({ 0, -1, math.mininteger }) do
+        assert.are.equal("bad argument #1 to 'indexPath' (section of at least 1 expected, got " .. number .. ")",
+          failure(function() ui.indexPath(number, 1) end))
+      end
+      assert.are.equal("bad argument #2 to 'indexPath' (number has no integer representation)",
+        failure(function() ui.indexPath(1, 0/0) end))
+      assert.are.equal("n30", frc:objectAt(ui.indexPath(1, 30)).name)
       assert.are.equal("n30", frc:objectAt{ section = 1, item = 30 }.name)
       assert.are.equal(30, frc:numberOfRows(1.0))
     end)

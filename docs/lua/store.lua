@@ -98,20 +98,27 @@ function Object:add(key, other) end
 --- @param other store.Object
 function Object:remove(key, other) end
 
---- @alias store.IndexPath { section: integer, item: integer, row: integer }
+--- Index paths are `ui.indexPath(section, item)` values (`ui.IndexPath`), counted from 1;
+--- where one is taken, a table `{ section =, item = }` (or `row =`) does as well.
+--- @alias store.IndexPath ui.IndexPath|{ section: integer, item: integer?, row: integer? }
 
 --- Keeps a sectioned, sorted result in step with the context. The delegate (a table, or an
 --- object such as the controller owning the results, held weakly; called with `self` first) hears `willChangeContent(frc)`, `didChangeSection(frc, info, index,
 --- "insert"|"delete")`, `didChangeObject(frc, obj, ip, "insert"|"delete"|"move"|"update", newIp)`
---- and `didChangeContent(frc)`, in that order. `sectionKey` must be the first `sort` key and
---- may be a key path ("author.name"); objects whose `where` or `sort` read another object
---- through a key path are checked again when only that object changes.
+--- and `didChangeContent(frc)`, in that order; `ip` and `newIp` are `ui.indexPath` values.
+--- `sectionKey` is a key path ("author.name"), which must be the first `sort` key, or a
+--- function of the object that gives its section's name (a string or a number; nil is "").
+--- A function is asked as objects are fetched and change; the sort must keep each section
+--- together, or `performFetch` fails naming both sections ("the section 'mon' comes back
+--- after the section 'tue'"), and an object that comes to sort inside a section of another
+--- name joins that section. Objects whose `where` or `sort` read another object through a
+--- key path are checked again when only that object changes.
 --- @class store.FetchedResults
 --- For a table view, use `numberOfSections()`, `numberOfRows(section)` and `objectAt(ip)`,
 --- which cost the same at any size; `sections` builds a list of every section on each read.
 --- @field sections store.SectionInfo[]
 --- @field fetchedObjects store.Object[]
---- @field sectionKey string? the key path sections are made by
+--- @field sectionKey (string|fun(object: store.Object): string?)? the key path or the function that makes sections
 --- @field delegate table|ui.Controller? held weakly when an object
 local FetchedResults = {}
 function FetchedResults:performFetch() end
@@ -121,7 +128,7 @@ function FetchedResults:performFetch() end
 --- @return store.Object
 function FetchedResults:objectAt(ip) end
 --- @param object store.Object
---- @return store.IndexPath?
+--- @return ui.IndexPath?
 function FetchedResults:indexPathFor(object) end
 --- @return integer
 function FetchedResults:numberOfSections() end
@@ -129,6 +136,20 @@ function FetchedResults:numberOfSections() end
 --- @param section integer from 1
 --- @return integer
 function FetchedResults:numberOfRows(section) end
+--- Feeds `tableView` from the results: its data source becomes one whose sections and rows
+--- are the results' and whose cells `cellForRow(tv, ip, obj)` gives (an error or a value that
+--- is not a cell is reported, and the row shows an empty cell). The header titles are
+--- `titleForHeader(tv, section)`'s, or else the sections' names (none without `sectionKey`);
+--- rows can be deleted (swipe, or the Edit button) when `commitDelete(tv, ip, obj)` is given,
+--- which deletes the object: the results then remove its row. Every change set of the results
+--- reaches the table as one batch update (sections deleted and inserted, rows deleted,
+--- inserted and reloaded; a moved object is deleted and inserted, so that its row shows its
+--- new values), before the results' own delegate hears of it, which it still does. The table
+--- keeps the results alive; setting its `dataSource` ends the binding, and binding the
+--- results to another table moves them there. Returns nothing.
+--- @param tableView ui.TableView
+--- @param options { cellForRow: fun(tv: ui.TableView, ip: ui.IndexPath, obj: store.Object): ui.TableViewCell, commitDelete: fun(tv: ui.TableView, ip: ui.IndexPath, obj: store.Object)?, titleForHeader: (fun(tv: ui.TableView, section: integer): string?)? }
+function FetchedResults:bind(tableView, options) end
 
 --- One section of fetched results. `objects` builds the section's array each time it is
 --- read; `numberOfObjects` does not.

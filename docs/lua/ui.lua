@@ -748,3 +748,243 @@ ui.Segue = {}
 --- @return ui.Segue
 function ui.Segue:new(fields) end
 function ui.Segue:perform() end
+
+--- The place of a row or item in a list: `ui.indexPath(section, item)`, both counted from 1.
+--- Lists and fetched results give these; where one is taken, a table `{ section =, item = }`
+--- (or `row =`) does as well. Two index paths are equal when their numbers are, and order
+--- by section, then item; `tostring` writes them as they are made.
+--- @class ui.IndexPath
+--- @field section integer from 1
+--- @field item integer from 1
+--- @field row integer the same as `item`, as table views say
+ui.IndexPath = {}
+--- Non-integers and numbers below 1 are argument errors (`bad argument #1 to 'indexPath'
+--- (section of at least 1 expected, got 0)`).
+--- @param section integer from 1
+--- @param item integer from 1
+--- @return ui.IndexPath
+function ui.indexPath(section, item) end
+
+--- A view whose content is larger than itself and moves under it: a drag, the mouse wheel
+--- and the arrow keys scroll it, and so does code. The content offset is the origin of
+--- `bounds`: subviews placed in content coordinates move up as it grows. It stays within
+--- 0 and `contentSize - size` on each axis however it is set; NaN and ±inf are refused where
+--- they are set. A drag scrolls the innermost scroll view that can still move the way the
+--- finger goes. Table views are scroll views.
+--- @class ui.ScrollView: ui.View
+--- @field contentSize ui.Size lengths below 0 count as 0; at most 1e15
+--- @field contentOffset ui.Point the content point at the view's top-left, clamped
+--- @field visibleRect ui.Rect the part of the content shown, in content coordinates
+--- @field scrollEnabled boolean whether drags scroll it (code still can)
+--- @field delegate { didScroll: fun(self, sv: ui.ScrollView)? }? told once per change of the offset, by code, a drag or an animation frame
+ui.ScrollView = {}
+--- `ui.ScrollView:new{ frame =, contentSize =, contentOffset = }`: the frame and the size
+--- are set first, so that the offset is clamped to them.
+--- @param fields? { frame: ui.Rect?, contentSize: ui.Size?, contentOffset: ui.Point? }
+--- @return ui.ScrollView
+function ui.ScrollView:new(fields) end
+--- Scrolls as little as it takes to show `rect` (in content coordinates); the top-left part
+--- of a rect larger than the view.
+--- @param rect ui.Rect
+--- @param animated? boolean over 0.3 seconds when shown in a window
+function ui.ScrollView:scrollTo(rect, animated) end
+--- @param offset ui.Point clamped to the content
+--- @param animated? boolean
+function ui.ScrollView:setContentOffset(offset, animated) end
+--- Moves the content by `delta` (positive `y` shows what is further down), as the wheel does.
+--- @param delta ui.Point
+function ui.ScrollView:scrollBy(delta) end
+
+--- Rows in sections, scrolling vertically. The table asks its data source only for what it
+--- shows: the counts on a reload or an update, and a cell for each row that comes into view;
+--- the cells of rows that leave go back to a queue for `dequeue` to hand out again, so a
+--- table of a million rows keeps as many cells as fit on the screen, and scrolls and jumps
+--- as one of a hundred does.
+---
+--- The data source (a table or an object; its functions are called with `self` first) has
+--- `numberOfSections(tv)` (1 without it), `numberOfRows(tv, section)`, `cellForRow(tv, ip)`
+--- (a cell, usually from `tv:dequeue`), `titleForHeader(tv, section)` and
+--- `titleForFooter(tv, section)` (strings, nil for none), `canEditRow(tv, ip)` (without it,
+--- rows can be edited when there is a `commitDelete`), `commitDelete(tv, ip)` (the row's
+--- delete button was tapped: delete the data, then `tv:deleteRows{ ip }`) and
+--- `prefetchRows(tv, ips)` (the next screen of rows, to load ahead). The delegate has
+--- `heightForRow(tv, ip)` (a number, nil for `rowHeight`; asked for every row on a reload
+--- when the delegate has it, and never while scrolling), `didSelectRow(tv, ip)`,
+--- `didDeselectRow(tv, ip)`, `willDisplay(tv, cell, ip)` and `didScroll(tv)`.
+---
+--- An error in one of them is reported with its name, where it was set and a traceback
+--- ("cellForRow of table data source set at main.lua:12"), and the table goes on: an empty
+--- cell for the row, no rows for the section. So is an answer it cannot use (`bad result
+--- from 'cellForRow' (ui.TableViewCell expected, got nil)`, a count below 0, a cell shown
+--- elsewhere already).
+---
+--- Updates (`insertRows` and the others) are checked against the counts the data source
+--- gives before anything changes: deletes, reloads and the sources of moves name places
+--- before the update, inserts and destinations after it. One that does not add up is an
+--- error at the call with UIKit's message counted from 1 (`main.lua:12: invalid number of
+--- rows in section 1. The number of rows contained in an existing section after the update
+--- (12) must be equal to ... (2 inserted, 2 deleted) ...`); nothing changes, and the table
+--- goes on. Outside `performBatchUpdates` or `beginUpdates`, each call is an update of its
+--- own.
+--- @class ui.TableView: ui.ScrollView
+--- @field style "plain"|"grouped"
+--- @field dataSource table|ui.TableViewController? see above; a `ui.TableViewController` is its own table's
+--- @field delegate table|ui.TableViewController?
+--- @field rowHeight number 44 by default; below 0 counts as 0
+--- @field sectionHeaderHeight number of a header with a title
+--- @field sectionFooterHeight number of a footer with a title
+--- @field allowsSelection boolean whether a tap selects a row
+--- @field editing boolean every row the data source lets edit shows a delete button
+--- @field numberOfSections integer as the table last counted
+--- @field visibleCells ui.TableViewCell[] the cells shown, in the order of their rows
+--- @field indexPathsForVisibleRows ui.IndexPath[] in order
+--- @field indexPathForSelectedRow ui.IndexPath?
+ui.TableView = {}
+--- `ui.TableView:new{ style = "plain"|"grouped", frame = }`.
+--- @param fields? { style: ("plain"|"grouped")?, frame: ui.Rect? }
+--- @return ui.TableView
+function ui.TableView:new(fields) end
+--- Registers how to make the cells of `id`: `CellClass:new{ style = style }`, its `init`
+--- run once, when the cell is made (not when it is reused). `CellClass` is
+--- `ui.TableViewCell` or a class extending it.
+--- @param id string
+--- @param CellClass table
+--- @param style? "default"|"subtitle"|"value1"|"value2"
+function ui.TableView:register(id, CellClass, style) end
+--- A cell of `id`: one whose row left the screen, after its `prepareForReuse()`, or a new one
+--- of the registered class (an error in its `init` is this call's error). An `id` nobody
+--- registered is an error naming it (`unable to dequeue a cell with identifier Cell - must
+--- register a nib or a class for the identifier`).
+--- @param id string
+--- @param ip? ui.IndexPath the row it is for
+--- @return ui.TableViewCell
+function ui.TableView:dequeue(id, ip) end
+--- Asks the data source again for everything; the selection is cleared.
+function ui.TableView:reloadData() end
+--- @param ips ui.IndexPath[] rows inserted in the data, at their places after the update
+function ui.TableView:insertRows(ips) end
+--- @param ips ui.IndexPath[] rows deleted from the data, at their places before the update
+function ui.TableView:deleteRows(ips) end
+--- @param ips ui.IndexPath[] rows whose cells are asked for again, at their places before the update
+function ui.TableView:reloadRows(ips) end
+--- @param from ui.IndexPath before the update
+--- @param to ui.IndexPath after the update
+function ui.TableView:moveRow(from, to) end
+--- @param sections integer[] inserted, numbered after the update, from 1
+function ui.TableView:insertSections(sections) end
+--- @param sections integer[] deleted, numbered before the update, from 1
+function ui.TableView:deleteSections(sections) end
+--- @param sections integer[] whose rows are all asked for again, numbered before the update
+function ui.TableView:reloadSections(sections) end
+--- @param from integer before the update
+--- @param to integer after the update
+function ui.TableView:moveSection(from, to) end
+--- Makes the changes `fn` asks for as one update, checked once they are all known; a batch
+--- inside a batch joins it. When `fn` raises, its error is this call's, and the table
+--- reloads (the data may have changed part way).
+--- @param fn fun()
+function ui.TableView:performBatchUpdates(fn) end
+--- Starts gathering the changes asked for until the matching `endUpdates()` into one update,
+--- as a fetched results delegate written by hand does: `beginUpdates` in
+--- `willChangeContent`, rows in `didChangeObject`, `endUpdates` in `didChangeContent`.
+--- Pairs nest.
+function ui.TableView:beginUpdates() end
+--- Ends a `beginUpdates()`: the outermost end checks and makes the update (an error when it
+--- does not add up). An end without a begin does nothing.
+function ui.TableView:endUpdates() end
+--- @param section integer from 1
+--- @return integer 0 for a section the table does not have
+function ui.TableView:numberOfRows(section) end
+--- @param ip ui.IndexPath
+--- @return ui.TableViewCell? nil when the row is not in view
+function ui.TableView:cellAt(ip) end
+--- @param cell ui.TableViewCell
+--- @return ui.IndexPath? the row a cell shown in this table is for
+function ui.TableView:indexPathFor(cell) end
+--- @param point ui.Point in the table's content
+--- @return ui.IndexPath? nil over a header, a footer or below the last row
+function ui.TableView:indexPathAt(point) end
+--- @param ip ui.IndexPath
+--- @return ui.Rect? the row's place in the content; nil for no such row
+function ui.TableView:rectForRow(ip) end
+--- Scrolls so that the row is at `position` ("none", the default, moves as little as it
+--- takes to show it); a row the table does not have is an error. Given a rect, scrolls as
+--- any scroll view does (`scrollTo(rect, animated)`).
+--- @param ip ui.IndexPath|ui.Rect
+--- @param position? "none"|"top"|"middle"|"bottom"
+--- @param animated? boolean
+function ui.TableView:scrollTo(ip, position, animated) end
+--- Selects the row (nil deselects) without telling the delegate, and scrolls it to `position`
+--- unless that is "none"; a row the table does not have is an error.
+--- @param ip ui.IndexPath?
+--- @param position? "none"|"top"|"middle"|"bottom"
+function ui.TableView:selectRow(ip, position) end
+--- Deselects the row if it is selected, without telling the delegate.
+--- @param ip ui.IndexPath
+function ui.TableView:deselectRow(ip) end
+--- @param editing boolean
+--- @param animated? boolean
+function ui.TableView:setEditing(editing, animated) end
+
+--- A row of a table view: a content view with a title label and, in the styles but
+--- "default", a detail label; an accessory mark on the right; a delete button while the table
+--- edits or after a swipe to the left. Extend it for cells of your own
+--- (`ui.TableViewCell:extend("EntryCell")`, registered with `tv:register`): `init` runs once,
+--- when the cell is made, and an override of `prepareForReuse()` clears what a row set before
+--- the cell shows another (call `EntryCell.super.prepareForReuse(self)` to clear the
+--- selection and the delete button too). Actions on a cell's controls and gestures should
+--- name the cell (or a controller) as their target, which is held weakly, so that they do
+--- not keep the cell alive.
+--- @class ui.TableViewCell: ui.View
+--- @field style "default"|"subtitle"|"value1"|"value2" set by `new`
+--- @field reuseIdentifier string? the id it was registered and dequeued under
+--- @field contentView ui.View holds the labels and what you add; narrows for the accessory and the delete button
+--- @field textLabel ui.Label
+--- @field detailTextLabel ui.Label? nil in the default style
+--- @field accessoryType "none"|"disclosureIndicator"|"checkmark"
+--- @field selected boolean
+--- @field highlighted boolean set while a finger is on the row
+--- @field showsDeleteButton boolean
+--- @field deleteButton ui.Button
+ui.TableViewCell = {}
+--- @param fields? { style: ("default"|"subtitle"|"value1"|"value2")? }
+--- @return ui.TableViewCell
+function ui.TableViewCell:new(fields) end
+--- The built-in reset: clears the selection, the highlight and the delete button; the labels
+--- keep their text for the data source to set again.
+function ui.TableViewCell:prepareForReuse() end
+
+--- A controller whose view is a table it feeds itself: extend it, and its Lua class's
+--- methods are the table's data source and delegate (`function Entries:numberOfRows(tv,
+--- section)`, `cellForRow(tv, ip)`, `commitDelete(tv, ip)`, `didSelectRow(tv, ip)`, and the
+--- others of `ui.TableView`). It deselects the selected row each time it is about to appear
+--- again, unless told not to.
+--- @class ui.TableViewController: ui.Controller
+--- @field tableView ui.TableView its view
+--- @field editButtonItem ui.BarButtonItem titled "Edit" ("Done" while editing); a tap switches `editing`
+--- @field clearsSelectionOnViewWillAppear boolean true by default
+--- @field editing boolean the table's
+ui.TableViewController = {}
+--- @param fields? { style: ("plain"|"grouped")? }
+--- @return ui.TableViewController
+function ui.TableViewController:new(fields) end
+--- @param editing boolean
+--- @param animated? boolean
+function ui.TableViewController:setEditing(editing, animated) end
+
+--- A text field to type a search into, with a cancel button beside it; a list's header, to
+--- filter its rows. Its delegate hears `textDidChange(bar, text)` as the user types (not for
+--- text set by code), `searchButtonClicked(bar)` on the return key and
+--- `cancelButtonClicked(bar)`.
+--- @class ui.SearchBar: ui.View
+--- @field text string
+--- @field placeholder string?
+--- @field showsCancelButton boolean
+--- @field textField ui.TextField
+--- @field cancelButton ui.Button
+--- @field delegate { textDidChange: fun(self, bar: ui.SearchBar, text: string)?, searchButtonClicked: fun(self, bar: ui.SearchBar)?, cancelButtonClicked: fun(self, bar: ui.SearchBar)? }?
+ui.SearchBar = {}
+--- A search bar 320 points wide and 44 high unless `frame` says otherwise.
+--- @param fields? table
+--- @return ui.SearchBar
+function ui.SearchBar:new(fields) end

@@ -4,11 +4,35 @@ extension TableView {
     /// Makes the changes `updates` asks for (with ``insertRows(at:)`` and the others) as one
     /// update, checked once they are all known, as `performBatchUpdates(_:completion:)`:
     /// deletes and reloads name rows before the update, inserts rows after it, whatever the
-    /// order of the calls. A batch inside a batch joins it.
+    /// order of the calls. A batch inside a batch (or inside ``beginUpdates()``) joins it.
     /// - Throws: ``ListError`` when the changes do not fit the counts the data source gives
     ///   afterwards; then nothing has changed.
     public func performBatchUpdates(_ updates: () -> Void) throws(ListError) {
-        try gatherUpdates(updates)
+        beginUpdates()
+        updates()
+        try endUpdates()
+    }
+
+    /// Starts gathering the changes asked for until the matching ``endUpdates()`` into one
+    /// update, as UIKit's older pair does: a fetched results controller's delegate begins in
+    /// `willChangeContent`, changes rows as it hears of each object, and ends in
+    /// `didChangeContent`. Pairs nest, and the outermost makes the update.
+    public func beginUpdates() {
+        if updateDepth == 0 { pendingUpdate = ListUpdate() }
+        updateDepth += 1
+    }
+
+    /// Ends a ``beginUpdates()``: the outermost end checks the changes gathered since it
+    /// began and makes them as one update. An end without a begin does nothing.
+    /// - Throws: ``ListError`` when the changes do not fit the counts the data source gives
+    ///   now; then nothing has changed.
+    public func endUpdates() throws(ListError) {
+        guard updateDepth > 0 else { return }
+        updateDepth -= 1
+        // A reload in the batch ends it: `reloadData` asked for everything already.
+        guard updateDepth == 0, let update = pendingUpdate else { return }
+        pendingUpdate = nil
+        try apply(update)
     }
 
     /// Rows inserted in the data, at their places after the update.

@@ -45,6 +45,10 @@ public protocol TableViewDelegate: ScrollViewDelegate {
     /// The height of the row; nil (the default) for the table's ``TableView/rowHeight``.
     /// Asked for every row on each reload and update, and never while scrolling.
     func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double?
+    /// Whether the delegate gives rows heights of their own: when false, the table asks no
+    /// row for its height, as UIKit asks only a delegate that implements the method, so a
+    /// delegate without heights costs nothing per row on a reload. The default is true.
+    var givesRowHeights: Bool { get }
     /// The user tapped the row and it is now selected.
     func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath)
     /// Tapping another row deselected this one.
@@ -55,6 +59,7 @@ public protocol TableViewDelegate: ScrollViewDelegate {
 
 extension TableViewDelegate {
     public func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double? { nil }
+    public var givesRowHeights: Bool { true }
     public func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {}
     public func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath) {}
     public func tableView(_ tableView: TableView, willDisplay cell: TableViewCell, forRowAt indexPath: IndexPath) {}
@@ -177,8 +182,11 @@ open class TableView: ScrollView, BatchUpdating {
     /// The row showing its delete button after a swipe.
     var swipedRow: IndexPath?
     var isEditingStorage = false
-    /// The changes of the batch update being gathered by ``performBatchUpdates(_:)``.
+    /// The changes of the batch update being gathered by ``performBatchUpdates(_:)`` or
+    /// between ``beginUpdates()`` and ``endUpdates()``.
     var pendingUpdate: ListUpdate?
+    /// How many ``beginUpdates()`` wait for their ``endUpdates()``.
+    var updateDepth = 0
 
     /// The swipe that shows a row's delete button (left) or hides it (right).
     public let swipeGestureRecognizer = SwipeGestureRecognizer()
@@ -297,7 +305,7 @@ open class TableView: ScrollView, BatchUpdating {
     func makeLayout(counts: [Int]) -> TableLayout {
         isRebuilding = true
         defer { isRebuilding = false }
-        let delegate = tableDelegate
+        let delegate = tableDelegate.flatMap { $0.givesRowHeights ? $0 : nil }
         var layout = TableLayout()
         layout.sections.reserveCapacity(counts.count)
         var top = 0.0

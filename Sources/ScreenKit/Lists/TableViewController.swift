@@ -17,8 +17,14 @@ open class TableViewController: ViewController, TableViewDataSource, TableViewDe
     /// Whether the selected row is deselected each time the controller is about to appear.
     public var clearsSelectionOnViewWillAppear = true
 
-    public init(style: TableView.Style = .plain) {
-        tableView = TableView(frame: ViewController.defaultFrame, style: style)
+    public convenience init(style: TableView.Style = .plain) {
+        self.init(tableView: TableView(frame: ViewController.defaultFrame, style: style))
+    }
+
+    /// A controller of `tableView`, which becomes its view (a subclass of ``TableView`` the
+    /// controller's own class makes).
+    public init(tableView: TableView) {
+        self.tableView = tableView
         super.init()
         tableView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         tableView.dataSource = self
@@ -73,6 +79,7 @@ open class TableViewController: ViewController, TableViewDataSource, TableViewDe
     open func tableView(_ tableView: TableView, prefetchRowsAt indexPaths: [IndexPath]) {}
     open func tableView(_ tableView: TableView, refusedAnswer error: ListError) {}
     open func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double? { nil }
+    open var givesRowHeights: Bool { true }
     open func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {}
     open func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath) {}
     open func tableView(_ tableView: TableView, willDisplay cell: TableViewCell, forRowAt indexPath: IndexPath) {}

@@ -30,6 +30,7 @@ enum StoreModule {
         lua.register(objectClass(state: state))
         lua.register(FetchedResultsBindings.controllerClass(state: state, host: host))
         lua.register(FetchedResultsBindings.sectionClass())
+        lua.register(ScriptIndexPath.lua)
         let table = lua.newTable()
         table.set("model", lua.function(lifetime: .state) { args in
             let definition = try args.get(1, as: LuaTable.self)

@@ -4,6 +4,10 @@ import EventLoop
 /// a delegate told what changed — Core Data's `NSFetchedResultsController`, built to feed a
 /// table view.
 ///
+/// Sections group the objects by the value of a key path, which the request sorts by first,
+/// or by a name a function gives each object (a day made from a date): then the request's
+/// sort must keep the objects of each section together.
+///
 /// ```swift
 /// let controller = try FetchedResultsController(
 ///     request: FetchRequest("DiaryEntry", sortedBy: [SortKey("day"), SortKey("creationTime", ascending: false)]),
@@ -25,11 +29,27 @@ import EventLoop
 public final class FetchedResultsController {
     public let request: FetchRequest
     public let context: StoreContext
-    /// The key whose values group objects into sections; the request sorts by it first.
-    public let sectionNameKeyPath: String?
+    /// The key whose values group objects into sections; the request sorts by it first. Nil
+    /// without sections, or when a function names them.
+    public var sectionNameKeyPath: String? {
+        if case .keyPath(let keyPath) = sectioning { keyPath } else { nil }
+    }
+    /// Whether a function names the sections (``init(request:context:sectionName:)``).
+    public var sectionsAreNamedByFunction: Bool {
+        if case .function = sectioning { true } else { false }
+    }
     /// Told about every change once ``performFetch()`` has run.
     public weak var delegate: (any FetchedResultsControllerDelegate)?
 
+    /// How objects are grouped into sections.
+    private enum Sectioning {
+        case none
+        case keyPath(String)
+        /// A name for each object; the sections follow the order of their objects.
+        case function((ManagedObject) -> String)
+    }
+
+    private let sectioning: Sectioning
     private let plan: FetchPlan
     private var sectionList: [FetchedSectionInfo] = []
     private var members = Set<ObjectIdentifier>()
@@ -43,20 +63,45 @@ public final class FetchedResultsController {
     ///   - context: The context to fetch from and follow.
     ///   - sectionNameKeyPath: An attribute key path to group by, or nil for one section.
     /// - Throws: ``StoreError/invalidRequest(_:)`` saying what is wrong with the request.
-    public init(request: FetchRequest, context: StoreContext, sectionNameKeyPath: String? = nil) throws {
-        guard let first = request.sortKeys.first else {
-            throw StoreError.invalidRequest("a fetched results controller needs a request with sort keys (\(request.entityName))")
-        }
-        if let sectionNameKeyPath, first.keyPath != sectionNameKeyPath {
+    public convenience init(request: FetchRequest, context: StoreContext, sectionNameKeyPath: String? = nil) throws {
+        if let sectionNameKeyPath, let first = request.sortKeys.first, first.keyPath != sectionNameKeyPath {
             throw StoreError.invalidRequest(
                 "the section key '\(sectionNameKeyPath)' must be the first sort key of the request (it is '\(first.keyPath)')")
+        }
+        try self.init(request: request, context: context, sectioning: sectionNameKeyPath.map(Sectioning.keyPath) ?? .none)
+    }
+
+    /// Results in sections named by `sectionName`, which is asked for each object as it is
+    /// fetched or changes.
+    ///
+    /// ```swift
+    /// let controller = try FetchedResultsController(
+    ///     request: FetchRequest("DiaryEntry", sortedBy: [SortKey("creationTime", ascending: false)]),
+    ///     context: context, sectionName: { entry in day(of: entry) })
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - request: Must sort by at least one key, in an order that keeps the objects of each
+    ///     section together: ``performFetch()`` refuses results whose sections come back.
+    ///   - sectionName: The name of an object's section. An object that changes to sort
+    ///     inside a section of another name joins that section.
+    /// - Throws: ``StoreError/invalidRequest(_:)`` saying what is wrong with the request.
+    public convenience init(
+        request: FetchRequest, context: StoreContext, sectionName: @escaping (ManagedObject) -> String
+    ) throws {
+        try self.init(request: request, context: context, sectioning: .function(sectionName))
+    }
+
+    private init(request: FetchRequest, context: StoreContext, sectioning: Sectioning) throws {
+        guard !request.sortKeys.isEmpty else {
+            throw StoreError.invalidRequest("a fetched results controller needs a request with sort keys (\(request.entityName))")
         }
         guard request.effectiveLimit == nil, request.offset == 0 else {
             throw StoreError.invalidRequest("a fetched results controller does not support a limit or an offset")
         }
         self.request = request
         self.context = context
-        self.sectionNameKeyPath = sectionNameKeyPath
+        self.sectioning = sectioning
         plan = try FetchPlan(request, schema: context.schema)
     }
 
@@ -65,27 +110,36 @@ public final class FetchedResultsController {
     /// Fetches the results and starts following the context's changes. Pending changes of
     /// the context are processed first, so the results start from a posted state.
     ///
-    /// - Throws: The fetch's errors (``StoreContext/fetch(_:)``).
+    /// - Throws: The fetch's errors (``StoreContext/fetch(_:)``), and
+    ///   ``StoreError/invalidRequest(_:)`` when a section named by a function comes back after
+    ///   another section; the results are then those of the last fetch.
     public func performFetch() throws {
-        if let observer {
-            observer.remove()
-            self.observer = nil
-        }
         context.processPendingChanges()
         let objects = try context.fetch(request)
-        members = Set(objects.map(ObjectIdentifier.init))
-        sectionList = []
+        var sections: [FetchedSectionInfo] = []
         var start = 0
         while start < objects.count {
             let value = sectionValue(objects[start])
             var end = start + 1
             while end < objects.count && sameSection(sectionValue(objects[end]), value) { end += 1 }
-            sectionList.append(makeSection(value, SortedChunks(sorted: Array(objects[start..<end]))))
+            let section = makeSection(value, SortedChunks(sorted: Array(objects[start..<end])))
+            if case .function = sectioning, let earlier = sections.first(where: { $0.name == section.name }), let last = sections.last {
+                throw StoreError.invalidRequest(
+                    "the section '\(earlier.name)' comes back after the section '\(last.name)': the sort must keep "
+                        + "the objects of each section together")
+            }
+            sections.append(section)
             start = end
         }
-        if sectionNameKeyPath == nil && sectionList.isEmpty {
-            sectionList = [makeSection(.null, SortedChunks())]
+        if case .none = sectioning, sections.isEmpty {
+            sections = [makeSection(.null, SortedChunks())]
         }
+        if let observer {
+            observer.remove()
+            self.observer = nil
+        }
+        members = Set(objects.map(ObjectIdentifier.init))
+        sectionList = sections
         // The hub keeps observers until removed: a controller that is gone removes its own.
         let registration = Registration()
         registration.token = context.notifications.observe(StoreContext.objectsDidChangeNotification, object: context) {
@@ -134,15 +188,26 @@ public final class FetchedResultsController {
         // Only the sections touched here can appear or disappear, so the section changes are
         // found from them, not by comparing every old section with every new one.
         var oldPaths: [ObjectIdentifier: FetchedIndexPath] = [:]
+        var oldSections: [ObjectIdentifier: FetchedSectionInfo] = [:]
         for object in candidates where members.contains(ObjectIdentifier(object)) {
-            oldPaths[ObjectIdentifier(object)] = locate(object, processed: true)
+            let path = locate(object, processed: true)
+            oldPaths[ObjectIdentifier(object)] = path
+            oldSections[ObjectIdentifier(object)] = path.map { sectionList[$0.section] }
         }
+        // Descending, so that removing an emptied section moves none still to be visited.
         var emptied: [(index: Int, section: FetchedSectionInfo)] = []
         for (id, path) in oldPaths.sorted(by: { $0.value > $1.value }) {
             let section = sectionList[path.section]
             section.items.remove(at: path.item)
             members.remove(id)
-            if section.items.count == 0 && sectionNameKeyPath != nil {
+            guard section.items.count == 0 else { continue }
+            switch sectioning {
+            case .none: break
+            case .keyPath: emptied.append((path.section, section))
+            case .function:
+                // Sections named by a function are found by the objects in them: an empty one
+                // goes at once.
+                sectionList.remove(at: path.section)
                 emptied.append((path.section, section))
             }
         }
@@ -152,12 +217,15 @@ public final class FetchedResultsController {
             if let section = insert(object) { created.append(section) }
             members.insert(ObjectIdentifier(object))
         }
-        // Old indexes, ascending; the sections are still in the list, empty, until removed here.
+        // Old indexes, ascending; the sections named by a key path are still in the list,
+        // empty, until removed here.
         let removedSections = emptied.reversed().filter { $0.section.items.count == 0 }
-        for (_, section) in removedSections {
-            if let index = sectionIndex(of: section.value), sectionList[index] === section { sectionList.remove(at: index) }
+        if case .keyPath = sectioning {
+            for (_, section) in removedSections {
+                if let index = sectionIndex(of: section.value), sectionList[index] === section { sectionList.remove(at: index) }
+            }
         }
-        let addedSections = created.compactMap { section in sectionIndex(of: section.value).map { ($0, section) } }
+        let addedSections = created.compactMap { section in index(of: section).map { ($0, section) } }
             .sorted { $0.0 < $1.0 }
         placedByCurrentValues = true
         defer { placedByCurrentValues = false }
@@ -169,7 +237,9 @@ public final class FetchedResultsController {
             switch (old, new) {
             case (let old?, nil): changes.append((.delete, object, old, nil))
             case (nil, let new?): changes.append((.insert, object, nil, new))
-            case (let old?, let new?): changes.append(sortKeysChanged(object) ? (.move, object, old, new) : (.update, object, old, nil))
+            case (let old?, let new?):
+                let moved = sortKeysChanged(object) || oldSections[ObjectIdentifier(object)] !== sectionList[new.section]
+                changes.append(moved ? (.move, object, old, new) : (.update, object, old, nil))
             case (nil, nil): break
             }
         }
@@ -199,6 +269,7 @@ public final class FetchedResultsController {
     private func insert(_ object: ManagedObject) -> FetchedSectionInfo? {
         let value = sectionValue(object)
         let before: (ManagedObject) -> Bool = { [plan] in plan.order.compare($0, object) < 0 }
+        if case .function = sectioning { return insertNamed(object, value, before) }
         var low = 0
         var high = sectionList.count
         while low < high {
@@ -216,14 +287,53 @@ public final class FetchedResultsController {
         return section
     }
 
+    /// Places a matching object in the sections a function names, by its place in the sort:
+    /// in the section before it or after it when either has its name, else in a new section
+    /// between them; inside a section, whatever its name.
+    private func insertNamed(_ object: ManagedObject, _ value: StoreValue, _ before: (ManagedObject) -> Bool) -> FetchedSectionInfo? {
+        let index = firstSection(notBefore: before)
+        if index < sectionList.count, let first = sectionList[index].items.first, before(first) {
+            sectionList[index].items.insert(object, before)
+            return nil
+        }
+        for candidate in [index - 1, index] where sectionList.indices.contains(candidate) && sectionList[candidate].value == value {
+            sectionList[candidate].items.insert(object, before)
+            return nil
+        }
+        var items = SortedChunks()
+        items.insert(object, before)
+        let section = makeSection(value, items)
+        sectionList.insert(section, at: index)
+        return section
+    }
+
+    /// The first section whose last object does not sort before the target (`before` says
+    /// which do), by binary search; the sections' count when every one does. Sections named by
+    /// a function are never empty.
+    private func firstSection(notBefore before: (ManagedObject) -> Bool) -> Int {
+        var low = 0
+        var high = sectionList.count
+        while low < high {
+            let middle = (low + high) / 2
+            if let last = sectionList[middle].items.last, before(last) { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
     /// Where a member is. With `processed`, by the values it had when it was placed: the last
     /// processed state of the objects its sort keys read (for the other members that is
     /// their current state).
     private func locate(_ object: ManagedObject, processed: Bool) -> FetchedIndexPath? {
-        let value = sectionValue(object, processed: processed)
-        let section = sectionNameKeyPath == nil ? (sectionList.isEmpty ? nil : 0) : sectionIndex(of: value)
         let before: (ManagedObject) -> Bool = { [plan] element in
             plan.order.compare(element, object, processedA: processed, processedB: processed) < 0
+        }
+        let section: Int?
+        switch sectioning {
+        case .none: section = sectionList.isEmpty ? nil : 0
+        case .keyPath: section = sectionIndex(of: sectionValue(object, processed: processed))
+        case .function:
+            let index = firstSection(notBefore: before)
+            section = index < sectionList.count ? index : nil
         }
         if let section, let item = sectionList[section].items.rank(of: object, before) {
             return FetchedIndexPath(section: section, item: item)
@@ -250,23 +360,39 @@ public final class FetchedResultsController {
         return low < sectionList.count && sameSection(sectionList[low].value, value) ? low : nil
     }
 
-    private func makeSection(_ value: StoreValue, _ items: SortedChunks) -> FetchedSectionInfo {
-        FetchedSectionInfo(name: sectionNameKeyPath == nil ? "" : FetchedSectionInfo.name(for: value), value: value, items: items)
+    /// The index of a section in the list, by identity: of those named by a function, which
+    /// their names do not order, or of any.
+    private func index(of section: FetchedSectionInfo) -> Int? {
+        if case .keyPath = sectioning, let index = sectionIndex(of: section.value), sectionList[index] === section { return index }
+        return sectionList.firstIndex { $0 === section }
     }
 
+    private func makeSection(_ value: StoreValue, _ items: SortedChunks) -> FetchedSectionInfo {
+        let name: String
+        if case .none = sectioning { name = "" } else { name = FetchedSectionInfo.name(for: value) }
+        return FetchedSectionInfo(name: name, value: value, items: items)
+    }
+
+    /// The value that puts an object in its section: of the key path (as the object was when
+    /// its changes were last processed, with `processed`), or the name the function gives it
+    /// now.
     private func sectionValue(_ object: ManagedObject, processed: Bool = false) -> StoreValue {
-        guard sectionNameKeyPath != nil else { return .null }
-        return plan.order.keys[0].value(of: object, processed: processed)
+        switch sectioning {
+        case .none: .null
+        case .keyPath: plan.order.keys[0].value(of: object, processed: processed)
+        case .function(let name): .string(name(object))
+        }
     }
 
     private func compareSections(_ a: StoreValue, _ b: StoreValue) -> Int {
-        guard let key = plan.order.keys.first, sectionNameKeyPath != nil else { return 0 }
+        guard let key = plan.order.keys.first, case .keyPath = sectioning else { return 0 }
         let result = ValueOrder.compare(a, b, caseInsensitive: key.key.caseInsensitive)
         return key.key.ascending ? result : -result
     }
 
     private func sameSection(_ a: StoreValue, _ b: StoreValue) -> Bool {
-        compareSections(a, b) == 0
+        if case .function = sectioning { return a == b }
+        return compareSections(a, b) == 0
     }
 }
 

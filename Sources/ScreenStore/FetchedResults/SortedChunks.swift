@@ -17,6 +17,8 @@ struct SortedChunks {
     }
 
     var all: [ManagedObject] { chunks.flatMap { $0 } }
+    var first: ManagedObject? { chunks.first?.first }
+    var last: ManagedObject? { chunks.last?.last }
 
     /// The first position whose object does not sort before the target (`before` says which do).
     func partition(_ before: (ManagedObject) -> Bool) -> (chunk: Int, offset: Int, rank: Int) {

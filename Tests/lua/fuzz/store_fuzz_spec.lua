@@ -161,16 +161,44 @@ describe("fuzzing the store", function()
     local ctx = newContext()
     local authors = fill(r, ctx)
     local fields = { entity = "Book", sort = { r.pick({ "author.name", "title", "-pages" }), "title" } }
-    if r.chance(0.5) then fields.sectionKey = r.pick({ "author.name", "title", "pages", "missing" }) end
+    if r.chance(0.5) then
+      fields.sectionKey = r.pick({ "author.name", "title", "pages", "missing",
+        function(book) return book.title end, function(book) return fuzzkit.value(r) end,
+        function() error("section failed") end, function(book) return tostring(book.pages) end })
+    end
     if r.chance(0.3) then fields.where = predicate(r, 2) end
     if r.chance(0.3) then fields.delegate = { didChangeObject = function() error("delegate failed") end } end
     local ok, frc = pcall(ctx.fetchedResults, ctx, fields)
     if not ok then return end
     pcall(frc.performFetch, frc)
+    local window
+    if r.chance(0.3) then
+      -- A table fed from the results, with callbacks that fail or answer nonsense.
+      window = ui.Window:new{}
+      window:makeKeyAndVisible()
+      local table = ui.TableView:new{ frame = { 0, 0, 320, 480 } }
+      table:register("Cell", ui.TableViewCell)
+      window:addSubview(table)
+      pcall(frc.bind, frc, table, {
+        cellForRow = r.pick({ function(tv, ip) return tv:dequeue("Cell", ip) end, function() return fuzzkit.value(r) end,
+                              function() error("cell failed") end }),
+        commitDelete = r.chance(0.5) and function(tv, ip, book) ctx:delete(book) end or nil,
+        titleForHeader = r.chance(0.3) and function() return fuzzkit.value(r) end or nil,
+      })
+      pcall(window.layoutIfNeeded, window)
+    end
     for _ = 1, r.int(1, 10) do
-      local roll = r.int(1, 6)
+      local roll = r.int(1, 7)
       if roll == 1 then
         pcall(frc.objectAt, frc, { section = fuzzkit.value(r), item = fuzzkit.value(r) })
+      elseif roll == 7 then
+        pcall(function() return frc:objectAt(ui.indexPath(fuzzkit.value(r), fuzzkit.value(r))) end)
+        if window then
+          local books = frc.fetchedObjects
+          if #books > 0 and r.chance(0.5) then pcall(ctx.delete, ctx, r.pick(books)) end
+          pcall(ctx.processPendingChanges, ctx)
+          pcall(window.render, window, "text")
+        end
       elseif roll == 2 then
         pcall(frc.objectAt, frc, fuzzkit.value(r))
       elseif roll == 3 then

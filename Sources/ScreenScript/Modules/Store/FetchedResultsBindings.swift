@@ -1,4 +1,5 @@
 import LuaBridge
+import ScreenKit
 import ScreenStore
 
 extension FetchedResultsController: LuaObject {}
@@ -13,10 +14,13 @@ extension FetchedResultsChange: LuaEnumeration {}
 ///                                 sectionKey = "day", delegate = self }
 /// frc:performFetch()
 /// function self:didChangeObject(frc, entry, ip, change, newIp) ... end
+/// frc:bind(tableView, { cellForRow = function(tv, ip, entry) ... end })
 /// ```
 ///
-/// Sections and items count from 1; one that is not there is an argument error. The
-/// delegate is called as methods, `self` first: `willChangeContent(frc)`,
+/// `sectionKey` is a key path the request sorts by first, or a function of the object that
+/// names its section (the sort must then keep each section together). Sections and items
+/// count from 1, and index paths are `ui.indexPath` values; one that is not there is an
+/// argument error. The delegate is called as methods, `self` first: `willChangeContent(frc)`,
 /// `didChangeSection(frc, info, index, "insert"|"delete")`,
 /// `didChangeObject(frc, obj, ip, "insert"|"delete"|"move"|"update", newIp)`, `didChangeContent(frc)`.
 enum FetchedResultsBindings {
@@ -65,10 +69,42 @@ enum FetchedResultsBindings {
         } catch {
             throw args.error(2, "\(error.message) in field 'delegate'")
         }
-        let controller = try FetchedResultsController(
-            request: request, context: context, sectionNameKeyPath: try args.field(2, "sectionKey", as: String?.self))
+        let controller: FetchedResultsController
+        switch try args.field(2, "sectionKey", as: LuaValue.self) {
+        case .nil:
+            controller = try FetchedResultsController(request: request, context: context)
+        case .string(let keyPath):
+            controller = try FetchedResultsController(request: request, context: context, sectionNameKeyPath: keyPath.description)
+        case .function(let function):
+            let place = "sectionKey of fetchedResults called at \(args.callerLocation ?? "?")"
+            controller = try FetchedResultsController(request: request, context: context, sectionName: { [weak host] object in
+                sectionName(of: object, by: function, host: host, context: place)
+            })
+            state.setSectionKey(function, of: controller)
+        case let other:
+            throw args.error(2, "key path or function expected, got \(other.type) in field 'sectionKey'")
+        }
         state.setDelegate(delegate, of: controller)
         return controller
+    }
+
+    /// The name `function` gives the object's section: a string, or a number as Lua writes
+    /// it; "" for nil, and for an error or another value, which is reported.
+    private static func sectionName(of object: ManagedObject, by function: LuaFunction, host: ScriptHost?, context: String) -> String {
+        guard let host else { return "" }
+        do {
+            switch try function.callReturningAll(object).first ?? .nil {
+            case .nil: return ""
+            case .string(let name): return name.description
+            case let number where number.numberValue != nil: return number.description
+            case let other:
+                host.report("bad result from 'sectionKey' (string expected, got \(other.type))", in: context)
+                return ""
+            }
+        } catch {
+            host.lua.report(error, in: context)
+            return ""
+        }
     }
 
     static func controllerClass(state: StoreHostState, host: ScriptHost) -> LuaClass<FetchedResultsController> {
@@ -76,9 +112,13 @@ enum FetchedResultsBindings {
         cls.method("performFetch") { controller, _ in try controller.performFetch() }
         cls.property("sections") { $0.sections }
         cls.property("fetchedObjects") { $0.fetchedObjects }
-        cls.property("sectionKey") { $0.sectionNameKeyPath }
+        // The key path, or the function that names the sections.
+        cls.property("sectionKey") { controller -> LuaValue in
+            if let keyPath = controller.sectionNameKeyPath { return .string(LuaString(keyPath)) }
+            return state.sectionKey(of: controller).map(LuaValue.function) ?? .nil
+        }
         // The controller holds its delegate weakly; the host's store state keeps the wrapper.
-        cls.delegateProperty("delegate", ScriptDelegate.self, host: host, get: { $0.delegate }, set: { controller, delegate in
+        cls.delegateProperty("delegate", ScriptDelegate.self, host: host, get: { state.delegate(of: $0) }, set: { controller, delegate in
             state.setDelegate(delegate, of: controller)
         })
         cls.method("objectAt") { controller, args in
@@ -99,7 +139,31 @@ enum FetchedResultsBindings {
             let sections = controller.sections
             return sections[try checkSection(try args.get(2, as: Int64.self), of: sections, args, 2)].numberOfObjects
         }
+        cls.method("bind") { [weak host] controller, args in
+            guard let host else { throw BindingError("the script host is gone") }
+            try bind(controller, args, state: state, host: host)
+        }
         return cls
+    }
+
+    /// `frc:bind(tableView, { cellForRow = fn(tv, ip, obj), commitDelete = fn(tv, ip, obj),
+    /// titleForHeader = fn(tv, section) })`: the table's data source becomes one that reads the
+    /// results, and every change set of the results reaches the table as one batch update.
+    private static func bind(_ controller: FetchedResultsController, _ args: LuaArguments, state: StoreHostState, host: ScriptHost) throws {
+        let table = try args.get(2, as: TableView.self)
+        let options = try args.get(3, as: LuaTable.self)
+        if let problem = StoreModule.unknownKey(options, FetchedResultsTableSource.options) { throw args.error(3, problem) }
+        let source = FetchedResultsTableSource(
+            controller: controller, table: table,
+            cellForRow: try args.field(3, "cellForRow", as: LuaFunction.self),
+            commitDelete: try args.field(3, "commitDelete", as: LuaFunction?.self),
+            titleForHeader: try args.field(3, "titleForHeader", as: LuaFunction?.self),
+            host: host, place: "frc:bind called at \(args.callerLocation ?? "?")")
+        guard let holder = table as? ScriptDelegateHolder else { throw args.error(2, "a table view made by a script expected") }
+        // The table holds its data source weakly; it keeps the source, which keeps the results.
+        holder.scriptDelegates["dataSource"] = source
+        table.dataSource = source
+        state.bind(source, to: controller)
     }
 
     /// The zero-based index of the one-based `section`.
@@ -113,15 +177,7 @@ enum FetchedResultsBindings {
         }
         return Int(section - 1)
     }
-}
 
-extension LuaIndexPath {
-    init(_ path: FetchedIndexPath) {
-        self.init(section: Int64(path.section) + 1, item: Int64(path.item) + 1)
-    }
-}
-
-extension FetchedResultsBindings {
     /// A section as Lua sees it (`store.SectionInfo`): `name`, `numberOfObjects`, and
     /// `objects`, an array built only when read, as Core Data's section info does.
     static func sectionClass() -> LuaClass<FetchedSectionInfo> {

@@ -46,28 +46,3 @@ struct StoreValueConversion: LuaPushable {
         }
     }
 }
-
-/// A one-based index path as Lua sees it: `{ section =, item =, row = }`, read as the
-/// script wrote it (any integer: the method using it says when it is out of range).
-struct LuaIndexPath: LuaPushable, LuaReadable {
-    let section: Int64
-    let item: Int64
-
-    init(section: Int64, item: Int64) {
-        self.section = section
-        self.item = item
-    }
-
-    func push(to stack: LuaStack) -> Int32 {
-        stack.pushOne(["section": section, "item": item, "row": item])
-        return 1
-    }
-
-    static func read(from stack: LuaStack, at index: Int32) throws(LuaConversionError) -> LuaIndexPath {
-        let table = try LuaTable.read(from: stack, at: index)
-        let section = try table.get("section", as: Int64.self)
-        var item = try table.get("item", as: Int64?.self)
-        if item == nil { item = try table.get("row", as: Int64.self) }
-        return LuaIndexPath(section: section, item: item ?? 0)
-    }
-}

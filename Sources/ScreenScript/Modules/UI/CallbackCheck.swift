@@ -25,6 +25,11 @@ final class CallbackCheck {
         "viewWillLayoutSubviews", "viewDidLayoutSubviews", "didReceiveMemoryWarning", "viewWillTransition",
         "willMoveToParent", "didMoveToParent", "prepareForSegue", "shouldAutomaticallyForwardAppearanceMethods",
     ] + touchesCallbacks
+    /// What a Lua subclass of `ui.TableViewCell` may override: a view's methods and the reuse.
+    static let cellCallbacks = viewCallbacks + ["prepareForReuse"]
+    /// What a Lua subclass of `ui.TableViewController` may define: a controller's callbacks,
+    /// and its table's data source and delegate methods, which it answers itself.
+    static let tableControllerCallbacks = controllerCallbacks + TableCallbacks.dataSourceNames + TableCallbacks.delegateNames
     /// What a Lua subclass of `ui.GestureRecognizer` may override (see `ScriptGestureRecognizer`).
     static let gestureCallbacks = ["init"] + touchesCallbacks + ["reset"]
 

@@ -17,6 +17,10 @@ extension PageViewController.NavigationOrientation: LuaEnumeration {}
 extension PageViewController.SpineLocation: LuaEnumeration {}
 extension PageViewController.NavigationDirection: LuaEnumeration {}
 extension Segue.Kind: LuaEnumeration {}
+extension TableView.Style: LuaEnumeration {}
+extension TableView.ScrollPosition: LuaEnumeration {}
+extension TableViewCell.Style: LuaEnumeration {}
+extension TableViewCell.AccessoryType: LuaEnumeration {}
 
 /// One option or a list of them (`"left"` or `{ "left", "up" }`); pushed as a list.
 struct OptionList<Option: LuaEnumeration>: LuaConvertible {

@@ -1,4 +1,5 @@
 import LuaBridge
+import ScreenKit
 
 // What every class of `ui` does the same way: its constructor's checks, and its delegate and
 // data source properties.
@@ -37,7 +38,11 @@ extension LuaClass {
         get: @escaping @MainActor (Object) -> AnyObject?, set: @escaping @MainActor (Object, Wrapper?) -> Void
     ) {
         property(name, get: { object in
-            DelegateValue((get(object) as? Wrapper)?.target.value ?? .nil)
+            let delegate = get(object)
+            if let wrapper = delegate as? Wrapper { return DelegateValue(wrapper.target.value) }
+            // A controller that feeds its own list is its data source and delegate itself.
+            if let controller = delegate as? ViewController { return DelegateValue(controller: controller) }
+            return DelegateValue(.nil)
         }, set: { [weak host] object, value in
             guard let host else { return }
             let delegate = try Wrapper.make(value, host: host)
@@ -78,11 +83,19 @@ protocol ScriptDelegateWrapper: AnyObject {
 /// A delegate or data source as a script gives it: a table, an object, or nil.
 struct DelegateValue: LuaConvertible {
     let value: LuaValue
+    /// A controller that is the delegate itself, pushed as it is.
+    private var controller: ViewController?
 
     init(_ value: LuaValue) { self.value = value }
 
+    init(controller: ViewController) {
+        value = .nil
+        self.controller = controller
+    }
+
     func push(to stack: LuaStack) -> Int32 {
-        value.push(to: stack)
+        if let controller { return controller.push(to: stack) }
+        return value.push(to: stack)
     }
 
     static func read(from stack: LuaStack, at index: Int32) throws(LuaConversionError) -> DelegateValue {

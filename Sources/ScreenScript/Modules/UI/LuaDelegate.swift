@@ -73,6 +73,19 @@ final class LuaDelegate {
         }
     }
 
+    /// Whether it has a function `name`, looked up as a call of the method would be (a
+    /// delegate's optional method changes what the container does when it is there).
+    func has(_ name: String) -> Bool {
+        guard let host else { return false }
+        switch held {
+        case .value(let value):
+            return (try? host.methodFinder.call(value, name, returning: Bool.self)) == true
+        case .object(let weak):
+            guard let object = weak.object else { return false }
+            return (try? host.methodFinder.call(LuaAnyObject(object), name, returning: Bool.self)) == true
+        }
+    }
+
     /// A result of one of its methods as `T`.
     /// - Throws: the conversion error (`ui.Controller expected, got number`).
     func read<T: LuaReadable>(_ result: LuaValue, as type: T.Type) throws(LuaConversionError) -> T {

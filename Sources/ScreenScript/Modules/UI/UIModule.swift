@@ -33,6 +33,11 @@ enum UIModule {
             if name == "NavigationController" { cls.set("__positional", true) }
         }
         try SegueBindings.open(table, host: host)
+        for (name, definition) in TableBindings.all(view: view, controller: controller, host: host) {
+            table.set(name, lua.register(definition))
+        }
+        lua.register(ScriptIndexPath.lua)
+        table.set("indexPath", lua.function(lifetime: .state) { args in try ScriptIndexPath.make(args) })
         try host.callbackCheck.wrapConstructors(in: table)
         return table
     }

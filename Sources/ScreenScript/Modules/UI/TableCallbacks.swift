@@ -1,0 +1,252 @@
+import LuaBridge
+import ScreenKit
+
+/// Who answers a table view's questions in Lua: a data source or delegate a script set (a
+/// table or an object), or a Lua subclass of `ui.TableViewController`, whose own methods
+/// answer. Sections and index paths reach Lua counted from 1.
+///
+/// A method that raises is reported with its name and traceback ("cellForRow of table data
+/// source set at main.lua:12", "cellForRow of Entries") and counts as missing; an answer the
+/// table cannot use is reported too (`bad result from 'cellForRow' (ui.TableViewCell
+/// expected, got nil)`). The table then goes on with what it does without one: an empty
+/// cell, no rows, the default height.
+struct TableCallbacks {
+    enum Target {
+        case delegate(LuaDelegate)
+        case controller(WeakObject)
+    }
+
+    let target: Target
+
+    /// The data source names a misspelling is checked against.
+    static let dataSourceNames = [
+        "numberOfSections", "numberOfRows", "cellForRow", "titleForHeader", "titleForFooter", "canEditRow",
+        "commitDelete", "prefetchRows",
+    ]
+    /// The delegate names, the scroll view's among them.
+    static let delegateNames = ["heightForRow", "didSelectRow", "didDeselectRow", "willDisplay", "didScroll"]
+
+    // MARK: - Calling
+
+    /// The results of `name`, or nil when the target has no such method or it failed (which
+    /// is reported).
+    @discardableResult
+    private func call<each Argument: LuaPushable>(_ name: String, _ arguments: repeat each Argument) -> [LuaValue]? {
+        switch target {
+        case .delegate(let delegate):
+            return delegate.call(name, repeat each arguments)
+        case .controller(let weak):
+            guard let controller = weak.object as? ScriptTableViewController, let peer = controller.luaPeer else { return nil }
+            guard case .returned(let values) = peer.callOverride(name, on: controller, repeat each arguments) else { return nil }
+            return values
+        }
+    }
+
+    /// Whether the target has a function `name`.
+    private func has(_ name: String) -> Bool {
+        switch target {
+        case .delegate(let delegate):
+            return delegate.has(name)
+        case .controller(let weak):
+            guard let controller = weak.object as? ScriptTableViewController else { return false }
+            return controller.luaPeer?.overrides(name) ?? false
+        }
+    }
+
+    /// Reports a mistake of `name` that the table found: an answer it cannot use, or one it
+    /// refused (a count below 0).
+    private func report(_ message: String, from name: String) {
+        switch target {
+        case .delegate(let delegate):
+            delegate.report(message, from: name)
+        case .controller(let weak):
+            guard let controller = weak.object as? ScriptTableViewController else { return }
+            controller.host?.report(message, in: "\(name) of \(controller.luaPeer?.luaClassName ?? "ui.TableViewController")")
+        }
+    }
+
+    private var host: ScriptHost? {
+        switch target {
+        case .delegate(let delegate): delegate.host
+        case .controller(let weak): (weak.object as? ScriptTableViewController)?.host
+        }
+    }
+
+    /// The first result of `name` as `T`; nil when there is none (or it is nil), and when it
+    /// is not a `T`, which is reported.
+    private func answer<T: LuaReadable, each Argument: LuaPushable>(
+        _ type: T.Type, of name: String, _ arguments: repeat each Argument
+    ) -> T? {
+        guard let value = call(name, repeat each arguments)?.first, !value.isNil, let host else { return nil }
+        return TableCallbacks.read(value, as: type, from: name, host: host) { report($0, from: name) }
+    }
+
+    /// A value a callback gave as `T`, or nil when it is not one, which `report` is told in
+    /// Lua's words for a bad argument: `bad result from 'cellForRow' (ui.TableViewCell
+    /// expected, got nil)`.
+    static func read<T: LuaReadable>(
+        _ value: LuaValue, as type: T.Type, from name: String, host: ScriptHost, report: (String) -> Void
+    ) -> T? {
+        do {
+            return try ScriptValues.read(value, as: type, in: host.lua)
+        } catch {
+            report("bad result from '\(name)' (\(error.message))")
+            return nil
+        }
+    }
+
+    /// The cell a `cellForRow` gave: nil (reported) when it gave none or something else.
+    static func cell(_ results: [LuaValue]?, from name: String, host: ScriptHost, report: (String) -> Void) -> TableViewCell? {
+        guard let results else { return nil }
+        return read(results.first ?? .nil, as: TableViewCell.self, from: name, host: host, report: report)
+    }
+
+    // MARK: - Data source
+
+    func numberOfSections(_ table: TableView) -> Int {
+        guard has("numberOfSections") else { return 1 }
+        return answer(Int.self, of: "numberOfSections", table) ?? 0
+    }
+
+    func numberOfRows(_ table: TableView, _ section: Int) -> Int {
+        answer(Int.self, of: "numberOfRows", table, section + 1) ?? 0
+    }
+
+    func cellForRow(_ table: TableView, _ path: IndexPath) -> TableViewCell? {
+        guard let host else { return nil }
+        return TableCallbacks.cell(call("cellForRow", table, path), from: "cellForRow", host: host) { report($0, from: "cellForRow") }
+    }
+
+    func title(_ name: String, _ table: TableView, _ section: Int) -> String? {
+        answer(String.self, of: name, table, section + 1)
+    }
+
+    /// A row can be edited when `canEditRow` says so; without one, when the data source can
+    /// commit a delete.
+    func canEditRow(_ table: TableView, _ path: IndexPath) -> Bool {
+        guard has("canEditRow") else { return has("commitDelete") }
+        return call("canEditRow", table, path)?.first?.isTruthy ?? false
+    }
+
+    func commitDelete(_ table: TableView, _ path: IndexPath) {
+        call("commitDelete", table, path)
+    }
+
+    func prefetchRows(_ table: TableView, _ paths: [IndexPath]) {
+        call("prefetchRows", table, paths)
+    }
+
+    /// Reports an answer the table refused, naming the callback that gave it.
+    func refused(_ error: ListError) {
+        TableCallbacks.report(error) { report($0, from: $1) }
+    }
+
+    /// Tells `report` of an answer a table refused, with the callback that gave it.
+    static func report(_ error: ListError, to report: (_ message: String, _ name: String) -> Void) {
+        let name: String
+        switch error {
+        case .negativeCount(_, let section, _), .countOverLimit(_, let section, _, _, _):
+            name = section == nil ? "numberOfSections" : "numberOfRows"
+        default:
+            name = "cellForRow"
+        }
+        report(error.message(countingFrom: 1), name)
+    }
+
+    // MARK: - Delegate
+
+    var givesRowHeights: Bool { has("heightForRow") }
+
+    func heightForRow(_ table: TableView, _ path: IndexPath) -> Double? {
+        answer(Double.self, of: "heightForRow", table, path)
+    }
+
+    func tell<each Argument: LuaPushable>(_ name: String, _ arguments: repeat each Argument) {
+        call(name, repeat each arguments)
+    }
+}
+
+/// A Lua table data source: `numberOfSections(tv)` (1 without it), `numberOfRows(tv, section)`,
+/// `cellForRow(tv, ip)`, `titleForHeader(tv, section)`, `titleForFooter(tv, section)`,
+/// `canEditRow(tv, ip)` (without it, rows can be edited when there is a `commitDelete`),
+/// `commitDelete(tv, ip)`, `prefetchRows(tv, ips)`.
+final class ScriptTableDataSource: TableViewDataSource, ScriptDelegateWrapper {
+    static let role = "table data source"
+    static let callbacks = TableCallbacks.dataSourceNames
+    let target: LuaDelegate
+    private let calls: TableCallbacks
+
+    init(_ target: LuaDelegate) {
+        self.target = target
+        calls = TableCallbacks(target: .delegate(target))
+    }
+
+    func numberOfSections(in tableView: TableView) -> Int { calls.numberOfSections(tableView) }
+    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { calls.numberOfRows(tableView, section) }
+    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell? {
+        calls.cellForRow(tableView, indexPath)
+    }
+    func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? {
+        calls.title("titleForHeader", tableView, section)
+    }
+    func tableView(_ tableView: TableView, titleForFooterInSection section: Int) -> String? {
+        calls.title("titleForFooter", tableView, section)
+    }
+    func tableView(_ tableView: TableView, canEditRowAt indexPath: IndexPath) -> Bool { calls.canEditRow(tableView, indexPath) }
+    func tableView(_ tableView: TableView, commitDeleteForRowAt indexPath: IndexPath) { calls.commitDelete(tableView, indexPath) }
+    func tableView(_ tableView: TableView, prefetchRowsAt indexPaths: [IndexPath]) { calls.prefetchRows(tableView, indexPaths) }
+    func tableView(_ tableView: TableView, refusedAnswer error: ListError) { calls.refused(error) }
+}
+
+/// A Lua table delegate: `heightForRow(tv, ip)` (asked only when there is one),
+/// `didSelectRow(tv, ip)`, `didDeselectRow(tv, ip)`, `willDisplay(tv, cell, ip)`, and the
+/// scroll view's `didScroll(tv)`.
+final class ScriptTableDelegate: TableViewDelegate, ScriptDelegateWrapper {
+    static let role = "table delegate"
+    static let callbacks = TableCallbacks.delegateNames
+    let target: LuaDelegate
+    private let calls: TableCallbacks
+
+    init(_ target: LuaDelegate) {
+        self.target = target
+        calls = TableCallbacks(target: .delegate(target))
+    }
+
+    var givesRowHeights: Bool { calls.givesRowHeights }
+    func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double? { calls.heightForRow(tableView, indexPath) }
+    func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) { calls.tell("didSelectRow", tableView, indexPath) }
+    func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath) { calls.tell("didDeselectRow", tableView, indexPath) }
+    func tableView(_ tableView: TableView, willDisplay cell: TableViewCell, forRowAt indexPath: IndexPath) {
+        calls.tell("willDisplay", tableView, cell, indexPath)
+    }
+    func scrollViewDidScroll(_ scrollView: ScrollView) { calls.tell("didScroll", scrollView) }
+}
+
+/// A Lua scroll view delegate: `didScroll(sv)`.
+final class ScriptScrollDelegate: ScrollViewDelegate, ScriptDelegateWrapper {
+    static let role = "scroll view delegate"
+    static let callbacks = ["didScroll"]
+    let target: LuaDelegate
+
+    init(_ target: LuaDelegate) {
+        self.target = target
+    }
+
+    func scrollViewDidScroll(_ scrollView: ScrollView) { target.call("didScroll", scrollView) }
+}
+
+/// A Lua search bar delegate: `textDidChange(bar, text)`, `searchButtonClicked(bar)`,
+/// `cancelButtonClicked(bar)`.
+final class ScriptSearchBarDelegate: SearchBarDelegate, ScriptDelegateWrapper {
+    static let role = "search bar delegate"
+    static let callbacks = ["textDidChange", "searchButtonClicked", "cancelButtonClicked"]
+    let target: LuaDelegate
+
+    init(_ target: LuaDelegate) {
+        self.target = target
+    }
+
+    func searchBar(_ searchBar: SearchBar, textDidChange searchText: String) { target.call("textDidChange", searchBar, searchText) }
+    func searchBarSearchButtonClicked(_ searchBar: SearchBar) { target.call("searchButtonClicked", searchBar) }
+    func searchBarCancelButtonClicked(_ searchBar: SearchBar) { target.call("cancelButtonClicked", searchBar) }
+}
