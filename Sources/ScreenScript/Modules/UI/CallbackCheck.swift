@@ -25,11 +25,21 @@ final class CallbackCheck {
         "viewWillLayoutSubviews", "viewDidLayoutSubviews", "didReceiveMemoryWarning", "viewWillTransition",
         "willMoveToParent", "didMoveToParent", "prepareForSegue", "shouldAutomaticallyForwardAppearanceMethods",
     ] + touchesCallbacks
-    /// What a Lua subclass of `ui.TableViewCell` may override: a view's methods and the reuse.
+    /// What a Lua subclass of `ui.TableViewCell`, `ui.CollectionViewCell` or
+    /// `ui.CollectionReusableView` may override: a view's methods and the reuse.
     static let cellCallbacks = viewCallbacks + ["prepareForReuse"]
     /// What a Lua subclass of `ui.TableViewController` may define: a controller's callbacks,
     /// and its table's data source and delegate methods, which it answers itself.
     static let tableControllerCallbacks = controllerCallbacks + TableCallbacks.dataSourceNames + TableCallbacks.delegateNames
+    /// What a Lua subclass of `ui.CollectionViewController` may define: a controller's
+    /// callbacks, and its view's data source and delegate methods, which it answers itself.
+    static let collectionControllerCallbacks =
+        controllerCallbacks + CollectionCallbacks.dataSourceNames + CollectionCallbacks.delegateNames
+    /// What a Lua layout may override (see `ScriptLayoutClass`).
+    static let layoutCallbacks = [
+        "init", "prepare", "contentSize", "attributesInRect", "attributesForItem", "attributesForSupplementary",
+        "attributesForDecoration",
+    ]
     /// What a Lua subclass of `ui.GestureRecognizer` may override (see `ScriptGestureRecognizer`).
     static let gestureCallbacks = ["init"] + touchesCallbacks + ["reset"]
 

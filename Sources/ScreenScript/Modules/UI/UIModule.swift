@@ -33,9 +33,13 @@ enum UIModule {
             if name == "NavigationController" { cls.set("__positional", true) }
         }
         try SegueBindings.open(table, host: host)
-        for (name, definition) in TableBindings.all(view: view, controller: controller, host: host) {
+        let lists = TableBindings.all(view: view, controller: controller, host: host)
+        let scrollView = lists.first { $0.0 == "ScrollView" }!.1
+        for (name, definition) in lists + CollectionBindings.all(view: view, scrollView: scrollView, controller: controller, host: host) {
             table.set(name, lua.register(definition))
         }
+        lua.register(ScriptAttributes.lua)
+        table.set("attributes", lua.function(lifetime: .state) { args in try LayoutBindings.attributes(args) })
         lua.register(ScriptIndexPath.lua)
         table.set("indexPath", lua.function(lifetime: .state) { args in try ScriptIndexPath.make(args) })
         try host.callbackCheck.wrapConstructors(in: table)
