@@ -988,3 +988,290 @@ ui.SearchBar = {}
 --- @param fields? table
 --- @return ui.SearchBar
 function ui.SearchBar:new(fields) end
+
+--- A transform as layout attributes take it: the matrix `{ a =, b =, c =, d =, tx =, ty = }`
+--- (a point (x, y) goes to (a·x + c·y + tx, b·x + d·y + ty); a missing number is the
+--- identity's), or, without `a` to `d`, `{ rotation = radians, scale = n or {x, y}, tx =, ty = }`
+--- (scaled, then rotated clockwise, then moved). Read back as the matrix.
+--- @alias ui.Transform { a: number?, b: number?, c: number?, d: number?, tx: number?, ty: number?, rotation: number?, scale: (number|ui.Size)? }
+
+--- Items in sections, placed by a layout (`ui.FlowLayout` by default, or a `ui.Layout` of
+--- your own), scrolling as a scroll view does. The collection view asks its data source only
+--- for what it shows: the counts on a reload or an update, and a view for each element that
+--- comes into view (a cell per item, a supplementary view per header, footer or other kind
+--- the layout places); views that leave go back to a queue per kind and id for `dequeue` to
+--- hand out again, so a million items keep as many cells as fit on the screen. Elements are
+--- drawn and hit-tested in the order of their attributes' `zIndex`.
+---
+--- The data source (a table or an object; its functions are called with `self` first) has
+--- `numberOfSections(cv)` (1 without it), `numberOfItems(cv, section)`, `cellForItem(cv, ip)`
+--- (a cell from `cv:dequeue`) and `viewForSupplementary(cv, kind, ip)` (a view from
+--- `cv:dequeueSupplementary`, for kind "header", "footer" or one the layout names; nil for
+--- an empty one). The delegate has `sizeForItem(cv, layout, ip)` (a size, nil for the
+--- layout's `itemSize`; asked for every item when the layout prepares, and only when the
+--- delegate has it), `shouldSelectItem(cv, ip)` (false refuses a tap), `didSelectItem(cv, ip)`,
+--- `didDeselectItem(cv, ip)` (told of taps, not of selection by code) and `didScroll(cv)`.
+---
+--- An error in one of them is reported with its name, where it was set and a traceback
+--- ("cellForItem of collection data source set at main.lua:12"), and the view goes on: an
+--- empty cell for the item, no items for the section, the layout's item size. So is an
+--- answer it cannot use (`bad result from 'cellForItem' (ui.CollectionViewCell expected, got
+--- nil)`, a count below 0, a cell shown elsewhere already).
+---
+--- Updates (`insertItems` and the others) are checked against the counts the data source
+--- gives before anything changes: deletes, reloads and the sources of moves name places
+--- before the update, inserts and destinations after it. One that does not add up is an
+--- error at the call with UIKit's message counted from 1 (`main.lua:12: invalid number of
+--- items in section 1. The number of items contained in an existing section after the
+--- update (12) must be equal to ...`); nothing changes, and the view goes on. Outside
+--- `performBatchUpdates`, each call is an update of its own.
+--- @class ui.CollectionView: ui.ScrollView
+--- @field layout ui.Layout settable (the view lays out again by the new one); a layout serves one collection view at a time
+--- @field dataSource table|ui.CollectionViewController? see above; a `ui.CollectionViewController` is its own view's
+--- @field delegate table|ui.CollectionViewController?
+--- @field allowsSelection boolean whether a tap selects an item (true)
+--- @field allowsMultipleSelection boolean a tap on a selected item then deselects it (false)
+--- @field indexPathsForSelectedItems ui.IndexPath[] in order
+--- @field visibleCells ui.CollectionViewCell[] the cells shown, in the order of their items
+--- @field indexPathsForVisibleItems ui.IndexPath[] in order
+--- @field numberOfSections integer as the view last counted
+ui.CollectionView = {}
+--- `ui.CollectionView:new{ layout = ui.FlowLayout:new{ ... }, frame = }`; a new flow layout
+--- without `layout`.
+--- @param fields? { layout: ui.Layout?, frame: ui.Rect? }
+--- @return ui.CollectionView
+function ui.CollectionView:new(fields) end
+--- Registers how to make the cells of `id`: `CellClass:new()`, its `init` run once, when the
+--- cell is made (not when it is reused). `CellClass` is `ui.CollectionViewCell` or a class
+--- extending it.
+--- @param id string
+--- @param CellClass table
+function ui.CollectionView:register(id, CellClass) end
+--- Registers how to make the supplementary views of `kind` ("header", "footer" or any kind
+--- the layout names) and `id`, as `register` does for cells; each kind has its own queue.
+--- `ViewClass` is `ui.CollectionReusableView` or a class extending it.
+--- @param kind string
+--- @param id string
+--- @param ViewClass table
+function ui.CollectionView:registerSupplementary(kind, id, ViewClass) end
+--- A cell of `id` for the item: one whose item left the screen, after its
+--- `prepareForReuse()`, or a new one of the registered class (an error in its `init` is this
+--- call's error). Inside `cellForItem` it comes already placed. An `id` nobody registered is
+--- an error naming it (`could not dequeue a view of kind: UICollectionElementKindCell with
+--- identifier Cell - must register a nib or a class for the identifier`).
+--- @param id string
+--- @param ip ui.IndexPath the item it is for
+--- @return ui.CollectionViewCell
+function ui.CollectionView:dequeue(id, ip) end
+--- A supplementary view of `kind` and `id`, reused as cells are.
+--- @param kind string
+--- @param id string
+--- @param ip ui.IndexPath
+--- @return ui.CollectionReusableView
+function ui.CollectionView:dequeueSupplementary(kind, id, ip) end
+--- Asks the data source again for everything; the selection is cleared. Called from a
+--- callback that counts or sizes the items, it does nothing.
+function ui.CollectionView:reloadData() end
+--- @param ips ui.IndexPath[] items whose cells are asked for again (and placed again), at their places before the update
+function ui.CollectionView:reloadItems(ips) end
+--- @param ips ui.IndexPath[] items inserted in the data, at their places after the update
+function ui.CollectionView:insertItems(ips) end
+--- @param ips ui.IndexPath[] items deleted from the data, at their places before the update
+function ui.CollectionView:deleteItems(ips) end
+--- @param from ui.IndexPath before the update
+--- @param to ui.IndexPath after the update
+function ui.CollectionView:moveItem(from, to) end
+--- @param sections integer[] inserted, numbered after the update, from 1
+function ui.CollectionView:insertSections(sections) end
+--- @param sections integer[] deleted, numbered before the update, from 1
+function ui.CollectionView:deleteSections(sections) end
+--- @param sections integer[] whose items are all asked for again, numbered before the update
+function ui.CollectionView:reloadSections(sections) end
+--- @param from integer before the update
+--- @param to integer after the update
+function ui.CollectionView:moveSection(from, to) end
+--- Makes the changes `fn` asks for as one update, checked once they are all known; a batch
+--- inside a batch joins it. When `fn` raises, its error is this call's, and the view reloads
+--- (the data may have changed part way).
+--- @param fn fun()
+function ui.CollectionView:performBatchUpdates(fn) end
+--- Selects the item without telling the delegate; without `allowsMultipleSelection` the item
+--- selected before is deselected. An item the view does not have is an error.
+--- @param ip ui.IndexPath
+function ui.CollectionView:selectItem(ip) end
+--- Deselects the item if it is selected, without telling the delegate.
+--- @param ip ui.IndexPath
+function ui.CollectionView:deselectItem(ip) end
+--- @param ip ui.IndexPath
+--- @return ui.CollectionViewCell? nil when the item is not in view
+function ui.CollectionView:cellAt(ip) end
+--- @param kind string
+--- @param ip ui.IndexPath
+--- @return ui.CollectionReusableView? nil when it is not in view
+function ui.CollectionView:supplementaryAt(kind, ip) end
+--- @param point ui.Point in the view's content
+--- @return ui.IndexPath? the item whose cell is frontmost there
+function ui.CollectionView:indexPathAt(point) end
+--- The layout's attributes for the item (after the layout prepares, if it is due).
+--- @param ip ui.IndexPath
+--- @return ui.LayoutAttributes?
+function ui.CollectionView:layoutAttributesForItem(ip) end
+--- Scrolls as little as it takes to show the item; an item the view does not have is an
+--- error. Given a rect, scrolls as any scroll view does.
+--- @param ip ui.IndexPath|ui.Rect
+--- @param animated? boolean
+function ui.CollectionView:scrollTo(ip, animated) end
+--- @param section integer from 1
+--- @return integer 0 for a section the view does not have
+function ui.CollectionView:numberOfItems(section) end
+
+--- A view a collection view shows for a supplementary element (a header, a footer, a kind of
+--- the layout's) or a decoration, and the base of its cells. Extend it for views of your own
+--- (`ui.CollectionReusableView:extend("TitleView")`, registered with
+--- `cv:registerSupplementary` or `layout:registerDecoration`): `init` runs once, when the
+--- view is made, and an override of `prepareForReuse()` clears what the last element set.
+--- @class ui.CollectionReusableView: ui.View
+--- @field reuseIdentifier string? the id it was registered and dequeued under (a decoration view's kind)
+--- @field layoutAttributes ui.LayoutAttributes? what the view was last placed by; nil while it is not shown
+ui.CollectionReusableView = {}
+--- @param fields? table
+--- @return ui.CollectionReusableView
+function ui.CollectionReusableView:new(fields) end
+--- The built-in reset, which does nothing: an override calls it through `super` or not.
+function ui.CollectionReusableView:prepareForReuse() end
+
+--- A cell of a collection view: content goes in `contentView`, which fills the cell. Extend
+--- it for cells of your own (`ui.CollectionViewCell:extend("VideoCell")`, registered with
+--- `cv:register`), as `ui.CollectionReusableView` says.
+--- @class ui.CollectionViewCell: ui.CollectionReusableView
+--- @field contentView ui.View
+--- @field selected boolean the view sets it as the selection changes
+--- @field highlighted boolean set while a finger is on the cell
+ui.CollectionViewCell = {}
+--- @param fields? table
+--- @return ui.CollectionViewCell
+function ui.CollectionViewCell:new(fields) end
+
+--- A controller whose view is a collection view it feeds itself: extend it, and its Lua
+--- class's methods are the view's data source and delegate (`function Videos:numberOfItems(cv,
+--- section)`, `cellForItem(cv, ip)`, `sizeForItem(cv, layout, ip)`, `didSelectItem(cv, ip)`,
+--- and the others of `ui.CollectionView`); an error in one is reported as "cellForItem of
+--- Videos". It deselects the selected items each time it is about to appear again, unless
+--- told not to.
+--- @class ui.CollectionViewController: ui.Controller
+--- @field collectionView ui.CollectionView its view
+--- @field clearsSelectionOnViewWillAppear boolean true by default
+ui.CollectionViewController = {}
+--- @param fields? { layout: ui.Layout? } a new flow layout without one
+--- @return ui.CollectionViewController
+function ui.CollectionViewController:new(fields) end
+
+--- Places the elements of a collection view. Extend it (`ui.Layout:extend("StackLayout")`)
+--- and override what the collection view asks:
+--- - `prepare()`: runs once after each invalidation, before the next question; work over
+---   the whole content goes here. The layout is invalidated when the view's size changes, on
+---   a reload or an update, when the delegate changes, by `invalidate()`, and on a change of
+---   the selection when `invalidatesOnSelection` is set (or, as UIKit's stack layout does,
+---   by `cv:reloadItems{ ip }` in `didSelectItem`).
+--- - `contentSize()`: the size of the whole content (`ui.Size`).
+--- - `attributesInRect(rect)`: a list of `ui.LayoutAttributes` for the elements that meet
+---   the rect (cells, supplementary views and decoration views alike).
+--- - `attributesForItem(ip)`, `attributesForSupplementary(kind, ip)`,
+---   `attributesForDecoration(kind, ip)`: one element's attributes, or nil.
+--- A Lua layout works as a Swift one: the view reads `self.collectionView` for counts
+--- (`numberOfSections`, `numberOfItems(section)`), its `bounds` and its selection. Every answer
+--- is checked: something that is not attributes, attributes for another element than asked,
+--- or for an item or section the data source does not have, or a decoration kind not
+--- registered, is reported (`bad result from 'attributesInRect' (attributes for item 7 of
+--- section 1, which does not exist at index 3)`, naming the class) and left out; an
+--- override that raises is reported with its traceback, and the layout answers as it would
+--- without it. Call the built-in answer with `StackLayout.super.attributesInRect(self, rect)`.
+--- @class ui.Layout
+--- @field collectionView ui.CollectionView? the view it lays out
+--- @field invalidatesOnSelection boolean whether selecting or deselecting an item invalidates it (false)
+ui.Layout = {}
+--- @param fields? table
+--- @return ui.Layout
+function ui.Layout:new(fields) end
+--- @param name string
+--- @return table class
+function ui.Layout:extend(name) end
+--- Marks the layout out of date: `prepare()` runs again before the next question, and the
+--- view lays its elements out again. (The view invalidates it itself where it needs to; this
+--- is not called then, so it is not a place to override.)
+function ui.Layout:invalidate() end
+--- Registers how to make the decoration views of `kind`: `ViewClass:new()`, reused by kind.
+--- A layout shows one by returning `ui.attributes{ decoration = kind, ... }`.
+--- @param kind string
+--- @param ViewClass table `ui.CollectionReusableView` or a class extending it
+function ui.Layout:registerDecoration(kind, ViewClass) end
+--- The built-in preparation (a flow layout places its items; a plain layout does nothing).
+function ui.Layout:prepare() end
+--- @return ui.Size the built-in answer (zero for a plain layout)
+function ui.Layout:contentSize() end
+--- @param rect ui.Rect
+--- @return ui.LayoutAttributes[] the built-in answer (none for a plain layout)
+function ui.Layout:attributesInRect(rect) end
+--- @param ip ui.IndexPath
+--- @return ui.LayoutAttributes?
+function ui.Layout:attributesForItem(ip) end
+--- @param kind string
+--- @param ip ui.IndexPath
+--- @return ui.LayoutAttributes?
+function ui.Layout:attributesForSupplementary(kind, ip) end
+--- @param kind string
+--- @param ip ui.IndexPath
+--- @return ui.LayoutAttributes?
+function ui.Layout:attributesForDecoration(kind, ip) end
+
+--- Lays items out in lines that wrap, section after section, with headers and footers
+--- ("header" and "footer" supplementary views) when their sizes are set. Scrolling
+--- vertically, lines are rows filled left to right; horizontally, columns filled top to
+--- bottom, with a section's header on its left. Items fill a line while they fit between the
+--- section's side insets with `minimumInteritemSpacing` between them; the space left over is
+--- shared between the gaps, and an item alone in its line is centred. A line is as deep as
+--- its deepest item; lines are `minimumLineSpacing` apart. The delegate's `sizeForItem`, when
+--- it has one, sizes each item. Lengths below 0 count as 0, above 1e9 as 1e9.
+---
+--- It can be extended like `ui.Layout`: an override calls `super` for the flow layout's
+--- answer to change (and `prepare` must call `super` for the items to be placed at all).
+--- @class ui.FlowLayout: ui.Layout
+--- @field itemSize ui.Size of every item without a size from the delegate (50 × 50)
+--- @field minimumInteritemSpacing number between items in a line (10)
+--- @field minimumLineSpacing number between lines (10)
+--- @field sectionInset { top: number, left: number, bottom: number, right: number } around each section's items
+--- @field headerSize ui.Size its height counts when scrolling vertically, its width horizontally; zero for none
+--- @field footerSize ui.Size counted as `headerSize` is
+--- @field scrollDirection "vertical"|"horizontal"
+ui.FlowLayout = {}
+--- `ui.FlowLayout:new{ itemSize =, minimumInteritemSpacing =, minimumLineSpacing =,
+--- sectionInset =, headerSize =, footerSize =, scrollDirection = }`.
+--- @param fields? table
+--- @return ui.FlowLayout
+function ui.FlowLayout:new(fields) end
+
+--- Where and how a collection view shows one element, as a layout answers it (made with
+--- `ui.attributes`). A copy: changing it changes what the layout returns, nothing else.
+--- Numbers must be finite; a change that would leave one that is not (a centre moved by
+--- half of 1e308) is refused.
+--- @class ui.LayoutAttributes
+--- @field indexPath ui.IndexPath
+--- @field kind string? "header", "footer" or another supplementary kind, or a decoration view's kind; nil for a cell
+--- @field category "cell"|"supplementary"|"decoration"
+--- @field frame ui.Rect in the view's content
+--- @field center ui.Point setting it moves the frame
+--- @field size ui.Size setting it keeps the centre
+--- @field zIndex integer higher in front, for drawing and for taps
+--- @field alpha number
+--- @field hidden boolean
+--- @field transform ui.Transform applied about the centre
+
+--- Attributes for a layout to return: a cell's without `kind`, a supplementary view's with
+--- `kind` ("header", "footer" or any kind), a decoration view's with `decoration` (a kind the
+--- layout registered with `registerDecoration`). `frame` is applied first, then `size`
+--- (about the centre), then `center`. A field it does not take is an error naming the one
+--- meant; NaN and ±inf are refused with the field's name (`bad argument #1 to 'attributes'
+--- (finite number expected, got nan in field 'x' in field 'frame')`).
+--- @param fields { indexPath: ui.IndexPath, kind: string?, decoration: string?, frame: ui.Rect?, center: ui.Point?, size: ui.Size?, zIndex: integer?, alpha: number?, hidden: boolean?, transform: ui.Transform? }
+--- @return ui.LayoutAttributes
+function ui.attributes(fields) end
