@@ -110,6 +110,31 @@ struct CallbackCheckTests {
         ])
     }
 
+    @Test func tableDataSourcesDelegatesControllersAndCellsAreChecked() throws {
+        let warnings = try warnings(of: """
+            local table = ui.TableView:new{}
+            table.dataSource = { numberOfRow = function() return 1 end, cellForRow = function() end }
+            table.delegate = { didSelectedRow = function() end }
+            local Entries = ui.TableViewController:extend("Entries")
+            function Entries:numberOfRows(tv, section) return 0 end
+            function Entries:cellForRows(tv, ip) end
+            function Entries:viewDidLoad() end
+            local Cell = ui.TableViewCell:extend("Cell")
+            function Cell:prepareForReus() end
+            local bar = ui.SearchBar:new{}
+            bar.delegate = { textDidChanged = function() end }
+            Entries:new{}
+            Cell:new{}
+            """)
+        #expect(Set(warnings) == [
+            "main.lua:2: the table data source defines 'numberOfRow', which is never called; did you mean 'numberOfRows'?",
+            "main.lua:3: the table delegate defines 'didSelectedRow', which is never called; did you mean 'didSelectRow'?",
+            "main.lua:6: Entries defines 'cellForRows', which is never called; did you mean 'cellForRow'?",
+            "main.lua:9: Cell defines 'prepareForReus', which is never called; did you mean 'prepareForReuse'?",
+            "main.lua:11: the search bar delegate defines 'textDidChanged', which is never called; did you mean 'textDidChange'?",
+        ])
+    }
+
     @Test func theSlipRuleLeavesLongerNamesAlone() {
         let callbacks = CallbackCheck.controllerCallbacks
         #expect(CallbackCheck.misspelt("viewDidLod", among: callbacks) == "viewDidLoad")

@@ -116,12 +116,14 @@ public final class FetchedResultsController {
     public func performFetch() throws {
         context.processPendingChanges()
         let objects = try context.fetch(request)
+        // Each object's section value once: a function that names sections is asked once each.
+        let values = objects.map { sectionValue($0) }
         var sections: [FetchedSectionInfo] = []
         var start = 0
         while start < objects.count {
-            let value = sectionValue(objects[start])
+            let value = values[start]
             var end = start + 1
-            while end < objects.count && sameSection(sectionValue(objects[end]), value) { end += 1 }
+            while end < objects.count && sameSection(values[end], value) { end += 1 }
             let section = makeSection(value, SortedChunks(sorted: Array(objects[start..<end])))
             if case .function = sectioning, let earlier = sections.first(where: { $0.name == section.name }), let last = sections.last {
                 throw StoreError.invalidRequest(

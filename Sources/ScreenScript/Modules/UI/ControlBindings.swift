@@ -7,7 +7,8 @@ import ScreenKit
 enum ControlBindings {
     static func all(view: LuaClassDefinition, host: ScriptHost) -> [(String, LuaClassDefinition)] {
         /// A control class Lua can extend: `make` returns its Script subclass, which asks the
-        /// object's Lua class for the view and tracking overrides.
+        /// object's Lua class for the view and tracking overrides. The class is the Swift
+        /// class's, so that a control Swift made (a search bar's field) has its members too.
         func controlClass<T: Control>(
             _ name: String, _ make: @escaping @MainActor () -> T, parent: LuaClassDefinition, members: (LuaClass<T>) -> Void
         ) -> LuaClass<T> {
@@ -22,15 +23,15 @@ enum ControlBindings {
             ("Control", control),
             ("Label", label(parent: view, host: host)),
             ("Button", button(parent: control, host: host)),
-            ("Switch", controlClass("ui.Switch", { ScriptSwitch() }, parent: control) { cls in
+            ("Switch", controlClass("ui.Switch", { ScriptSwitch() as Switch }, parent: control) { cls in
                 cls.property("on", get: { $0.isOn }, set: { $0.isOn = $1 })
             }),
-            ("Slider", controlClass("ui.Slider", { ScriptSlider() }, parent: control) { cls in
+            ("Slider", controlClass("ui.Slider", { ScriptSlider() as Slider }, parent: control) { cls in
                 cls.finiteProperty("value", get: { $0.value }, set: { $0.value = $1 })
                 cls.finiteProperty("minimumValue", get: { $0.minimumValue }, set: { $0.minimumValue = $1 })
                 cls.finiteProperty("maximumValue", get: { $0.maximumValue }, set: { $0.maximumValue = $1 })
             }),
-            ("SegmentedControl", controlClass("ui.SegmentedControl", { ScriptSegmentedControl() }, parent: control) { cls in
+            ("SegmentedControl", controlClass("ui.SegmentedControl", { ScriptSegmentedControl() as SegmentedControl }, parent: control) { cls in
                 cls.property("segments", get: { $0.segments }, set: { $0.segments = $1 })
                 cls.property("selectedIndex", get: { control in control.selectedSegmentIndex.map { $0 + 1 } }, set: { control, index in
                     guard let index else { return control.selectedSegmentIndex = nil }
@@ -40,14 +41,14 @@ enum ControlBindings {
                     control.selectedSegmentIndex = index - 1
                 })
             }),
-            ("Stepper", controlClass("ui.Stepper", { ScriptStepper() }, parent: control) { cls in
+            ("Stepper", controlClass("ui.Stepper", { ScriptStepper() as Stepper }, parent: control) { cls in
                 cls.finiteProperty("value", get: { $0.value }, set: { $0.value = $1 })
                 cls.finiteProperty("minimumValue", get: { $0.minimumValue }, set: { $0.minimumValue = $1 })
                 cls.finiteProperty("maximumValue", get: { $0.maximumValue }, set: { $0.maximumValue = $1 })
                 cls.property("stepValue", get: { Positive($0.stepValue) }, set: { $0.stepValue = $1.value })
                 cls.property("wraps", get: { $0.wraps }, set: { $0.wraps = $1 })
             }),
-            ("PageControl", controlClass("ui.PageControl", { ScriptPageControl() }, parent: control) { cls in
+            ("PageControl", controlClass("ui.PageControl", { ScriptPageControl() as PageControl }, parent: control) { cls in
                 cls.property("numberOfPages", get: { $0.numberOfPages }, set: { $0.numberOfPages = $1 })
                 // From 1 to the number of pages (1 when there are none, as it reads then).
                 cls.property("currentPage", get: { $0.currentPage + 1 }, set: { control, page in
@@ -57,7 +58,7 @@ enum ControlBindings {
                     control.currentPage = page - 1
                 })
             }),
-            ("TextField", controlClass("ui.TextField", { ScriptTextField() }, parent: control) { cls in
+            ("TextField", controlClass("ui.TextField", { ScriptTextField() as TextField }, parent: control) { cls in
                 cls.property("text", get: { $0.text }, set: { $0.text = $1 })
                 cls.property("placeholder", get: { $0.placeholder }, set: { $0.placeholder = $1 })
                 cls.property("editing") { $0.isEditing }
