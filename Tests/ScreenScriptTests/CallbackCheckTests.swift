@@ -135,6 +135,32 @@ struct CallbackCheckTests {
         ])
     }
 
+    @Test func collectionDataSourcesDelegatesControllersCellsAndLayoutsAreChecked() throws {
+        let warnings = try warnings(of: """
+            local grid = ui.CollectionView:new{}
+            grid.dataSource = { numberOfItem = function() return 1 end, cellForItem = function() end }
+            grid.delegate = { sizeForItems = function() end, didSelectItem = function() end }
+            local Videos = ui.CollectionViewController:extend("Videos")
+            function Videos:cellForItems(cv, ip) end
+            function Videos:didDeselectItem(cv, ip) end
+            local Card = ui.CollectionViewCell:extend("Card")
+            function Card:prepareForReus() end
+            local Stack = ui.Layout:extend("Stack")
+            function Stack:atributesInRect(rect) end
+            function Stack:attributesForItem(ip) end
+            Videos:new{}
+            Card:new{}
+            Stack:new{}
+            """)
+        #expect(Set(warnings) == [
+            "main.lua:2: the collection data source defines 'numberOfItem', which is never called; did you mean 'numberOfItems'?",
+            "main.lua:3: the collection delegate defines 'sizeForItems', which is never called; did you mean 'sizeForItem'?",
+            "main.lua:5: Videos defines 'cellForItems', which is never called; did you mean 'cellForItem'?",
+            "main.lua:8: Card defines 'prepareForReus', which is never called; did you mean 'prepareForReuse'?",
+            "main.lua:10: Stack defines 'atributesInRect', which is never called; did you mean 'attributesInRect'?",
+        ])
+    }
+
     @Test func theSlipRuleLeavesLongerNamesAlone() {
         let callbacks = CallbackCheck.controllerCallbacks
         #expect(CallbackCheck.misspelt("viewDidLod", among: callbacks) == "viewDidLoad")
