@@ -65,7 +65,7 @@ final class FetchedResultsTableSource: TableViewDataSource {
         guard let host, let value = call(titleForHeader, "titleForHeader", tableView, section + 1)?.first, !value.isNil else {
             return nil
         }
-        return TableCallbacks.read(value, as: String.self, from: "titleForHeader", host: host) {
+        return ScriptCallbackTarget.read(value, as: String.self, from: "titleForHeader", host: host) {
             host.report($0, in: context("titleForHeader"))
         }
     }

@@ -39,7 +39,7 @@ enum ScriptCallbackTarget {
     }
 
     /// Reports a mistake of `name` that the list found: an answer it cannot use, or one it
-    /// refused (a count below 0).
+    /// refused (a count below 0); a controller's are named by its Lua class.
     func report(_ message: String, from name: String) {
         switch self {
         case .delegate(let delegate):
@@ -69,10 +69,19 @@ enum ScriptCallbackTarget {
     /// A value `name` gave as `T`, or nil (reported) when it is not one.
     func read<T: LuaReadable>(_ value: LuaValue, as type: T.Type, from name: String) -> T? {
         guard let host else { return nil }
+        return ScriptCallbackTarget.read(value, as: type, from: name, host: host) { report($0, from: name) }
+    }
+
+    /// A value a callback gave as `T`, or nil when it is not one, which `report` is told in
+    /// Lua's words for a bad argument: `bad result from 'cellForRow' (ui.TableViewCell
+    /// expected, got nil)`.
+    static func read<T: LuaReadable>(
+        _ value: LuaValue, as type: T.Type, from name: String, host: ScriptHost, report: (String) -> Void
+    ) -> T? {
         do {
             return try ScriptValues.read(value, as: type, in: host.lua)
         } catch {
-            report("bad result from '\(name)' (\(error.message))", from: name)
+            report("bad result from '\(name)' (\(error.message))")
             return nil
         }
     }

@@ -1,9 +1,10 @@
 import LuaBridge
 import ScreenKit
 
-/// Who answers a table view's questions in Lua: a data source or delegate a script set (a
-/// table or an object), or a Lua subclass of `ui.TableViewController`, whose own methods
-/// answer. Sections and index paths reach Lua counted from 1.
+/// What a table view asks of its data source and delegate in Lua (see ``ScriptCallbackTarget``
+/// for who answers): a data source or delegate a script set (a table or an object), or a Lua
+/// subclass of `ui.TableViewController`, whose own methods answer. Sections and index paths
+/// reach Lua counted from 1.
 ///
 /// A method that raises is reported with its name and traceback ("cellForRow of table data
 /// source set at main.lua:12", "cellForRow of Entries") and counts as missing; an answer the
@@ -11,12 +12,7 @@ import ScreenKit
 /// expected, got nil)`). The table then goes on with what it does without one: an empty
 /// cell, no rows, the default height.
 struct TableCallbacks {
-    enum Target {
-        case delegate(LuaDelegate)
-        case controller(WeakObject)
-    }
-
-    let target: Target
+    let target: ScriptCallbackTarget
 
     /// The data source names a misspelling is checked against.
     static let dataSourceNames = [
@@ -26,119 +22,52 @@ struct TableCallbacks {
     /// The delegate names, the scroll view's among them.
     static let delegateNames = ["heightForRow", "didSelectRow", "didDeselectRow", "willDisplay", "didScroll"]
 
-    // MARK: - Calling
-
-    /// The results of `name`, or nil when the target has no such method or it failed (which
-    /// is reported).
-    @discardableResult
-    private func call<each Argument: LuaPushable>(_ name: String, _ arguments: repeat each Argument) -> [LuaValue]? {
-        switch target {
-        case .delegate(let delegate):
-            return delegate.call(name, repeat each arguments)
-        case .controller(let weak):
-            guard let controller = weak.object as? ScriptTableViewController, let peer = controller.luaPeer else { return nil }
-            guard case .returned(let values) = peer.callOverride(name, on: controller, repeat each arguments) else { return nil }
-            return values
-        }
-    }
-
-    /// Whether the target has a function `name`.
-    private func has(_ name: String) -> Bool {
-        switch target {
-        case .delegate(let delegate):
-            return delegate.has(name)
-        case .controller(let weak):
-            guard let controller = weak.object as? ScriptTableViewController else { return false }
-            return controller.luaPeer?.overrides(name) ?? false
-        }
-    }
-
-    /// Reports a mistake of `name` that the table found: an answer it cannot use, or one it
-    /// refused (a count below 0).
-    private func report(_ message: String, from name: String) {
-        switch target {
-        case .delegate(let delegate):
-            delegate.report(message, from: name)
-        case .controller(let weak):
-            guard let controller = weak.object as? ScriptTableViewController else { return }
-            controller.host?.report(message, in: "\(name) of \(controller.luaPeer?.luaClassName ?? "ui.TableViewController")")
-        }
-    }
-
-    private var host: ScriptHost? {
-        switch target {
-        case .delegate(let delegate): delegate.host
-        case .controller(let weak): (weak.object as? ScriptTableViewController)?.host
-        }
-    }
-
-    /// The first result of `name` as `T`; nil when there is none (or it is nil), and when it
-    /// is not a `T`, which is reported.
-    private func answer<T: LuaReadable, each Argument: LuaPushable>(
-        _ type: T.Type, of name: String, _ arguments: repeat each Argument
-    ) -> T? {
-        guard let value = call(name, repeat each arguments)?.first, !value.isNil, let host else { return nil }
-        return TableCallbacks.read(value, as: type, from: name, host: host) { report($0, from: name) }
-    }
-
-    /// A value a callback gave as `T`, or nil when it is not one, which `report` is told in
-    /// Lua's words for a bad argument: `bad result from 'cellForRow' (ui.TableViewCell
-    /// expected, got nil)`.
-    static func read<T: LuaReadable>(
-        _ value: LuaValue, as type: T.Type, from name: String, host: ScriptHost, report: (String) -> Void
-    ) -> T? {
-        do {
-            return try ScriptValues.read(value, as: type, in: host.lua)
-        } catch {
-            report("bad result from '\(name)' (\(error.message))")
-            return nil
-        }
-    }
-
     /// The cell a `cellForRow` gave: nil (reported) when it gave none or something else.
     static func cell(_ results: [LuaValue]?, from name: String, host: ScriptHost, report: (String) -> Void) -> TableViewCell? {
         guard let results else { return nil }
-        return read(results.first ?? .nil, as: TableViewCell.self, from: name, host: host, report: report)
+        return ScriptCallbackTarget.read(results.first ?? .nil, as: TableViewCell.self, from: name, host: host, report: report)
     }
 
     // MARK: - Data source
 
     func numberOfSections(_ table: TableView) -> Int {
-        guard has("numberOfSections") else { return 1 }
-        return answer(Int.self, of: "numberOfSections", table) ?? 0
+        guard target.has("numberOfSections") else { return 1 }
+        return target.answer(Int.self, of: "numberOfSections", table) ?? 0
     }
 
     func numberOfRows(_ table: TableView, _ section: Int) -> Int {
-        answer(Int.self, of: "numberOfRows", table, section + 1) ?? 0
+        target.answer(Int.self, of: "numberOfRows", table, section + 1) ?? 0
     }
 
     func cellForRow(_ table: TableView, _ path: IndexPath) -> TableViewCell? {
-        guard let host else { return nil }
-        return TableCallbacks.cell(call("cellForRow", table, path), from: "cellForRow", host: host) { report($0, from: "cellForRow") }
+        guard let host = target.host else { return nil }
+        return TableCallbacks.cell(target.call("cellForRow", table, path), from: "cellForRow", host: host) {
+            target.report($0, from: "cellForRow")
+        }
     }
 
     func title(_ name: String, _ table: TableView, _ section: Int) -> String? {
-        answer(String.self, of: name, table, section + 1)
+        target.answer(String.self, of: name, table, section + 1)
     }
 
     /// A row can be edited when `canEditRow` says so; without one, when the data source can
     /// commit a delete.
     func canEditRow(_ table: TableView, _ path: IndexPath) -> Bool {
-        guard has("canEditRow") else { return has("commitDelete") }
-        return call("canEditRow", table, path)?.first?.isTruthy ?? false
+        guard target.has("canEditRow") else { return target.has("commitDelete") }
+        return target.call("canEditRow", table, path)?.first?.isTruthy ?? false
     }
 
     func commitDelete(_ table: TableView, _ path: IndexPath) {
-        call("commitDelete", table, path)
+        target.call("commitDelete", table, path)
     }
 
     func prefetchRows(_ table: TableView, _ paths: [IndexPath]) {
-        call("prefetchRows", table, paths)
+        target.call("prefetchRows", table, paths)
     }
 
     /// Reports an answer the table refused, naming the callback that gave it.
     func refused(_ error: ListError) {
-        TableCallbacks.report(error) { report($0, from: $1) }
+        TableCallbacks.report(error) { target.report($0, from: $1) }
     }
 
     /// Tells `report` of an answer a table refused, with the callback that gave it.
@@ -155,14 +84,14 @@ struct TableCallbacks {
 
     // MARK: - Delegate
 
-    var givesRowHeights: Bool { has("heightForRow") }
+    var givesRowHeights: Bool { target.has("heightForRow") }
 
     func heightForRow(_ table: TableView, _ path: IndexPath) -> Double? {
-        answer(Double.self, of: "heightForRow", table, path)
+        target.answer(Double.self, of: "heightForRow", table, path)
     }
 
     func tell<each Argument: LuaPushable>(_ name: String, _ arguments: repeat each Argument) {
-        call(name, repeat each arguments)
+        target.call(name, repeat each arguments)
     }
 }
 
