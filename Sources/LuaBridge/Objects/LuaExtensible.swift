@@ -84,9 +84,10 @@ public final class LuaPeer {
 
     /// Calls the Lua override of the Swift method `name` with `self` and the arguments.
     ///
-    /// Returns `.notOverridden` when no Lua class in the object's chain defines `name`, or
-    /// when the override itself is running and called the Swift method (its `super` call):
-    /// the caller then runs the Swift implementation. A Lua error is reported through the
+    /// Returns `.notOverridden` when no Lua class in the object's chain defines `name`, when
+    /// the override itself is running and called the Swift method (its `super` call), or
+    /// while the state is interrupted (``LuaInterrupter``): the caller then runs the Swift
+    /// implementation. A Lua error is reported through the
     /// state's ``LuaState/errorHandler`` as "`name` of `Class`" and returned as `.failed`.
     ///
     /// ```swift
@@ -99,6 +100,10 @@ public final class LuaPeer {
         _ name: String, on object: AnyObject, _ arguments: repeat each Argument
     ) -> LuaOverrideResult {
         guard lifetime.isOpen, !running.contains(name), !isKnownMiss(name) else { return .notOverridden }
+        // Stopped code fails at once: a Swift loop that calls an override per item (a layout
+        // asking each item's size) must not report each failure before the stop reaches
+        // the script.
+        guard !state.isInterrupted else { return .notOverridden }
         let L = state.prepareCall()
         let stack = LuaStack(L, state)
         return withStackEffect(L, 0) {

@@ -55,10 +55,13 @@ final class LuaDelegate {
 
     /// Calls the method `name` with the arguments. Returns its results, or nil when the
     /// object has no such method, is gone, or the method failed (the error is reported as
-    /// "willShow of navigation delegate", with where the delegate was set).
+    /// "willShow of navigation delegate", with where the delegate was set), and while the
+    /// state is interrupted.
     @discardableResult
     func call<each Argument: LuaPushable>(_ name: String, _ arguments: repeat each Argument) -> [LuaValue]? {
-        guard let host else { return nil }
+        // Stopped code fails at once: a container that asks for each item must not report
+        // each failure before the stop reaches the script.
+        guard let host, !host.lua.isInterrupted else { return nil }
         do {
             switch held {
             case .value(let value):
