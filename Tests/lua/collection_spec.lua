@@ -368,17 +368,26 @@ describe("ui.CollectionView", function()
         cellForItem = function(self, view, path) return view:dequeue("Card", path) end,
       }
       cv.delegate = { sizeForItem = function(self, view, lay, path) return path.item == 1 and "big" or { 50, 50 } end }
+      layout.headerSize = { 0, 20 }
+      cv:registerSupplementary("header", "Plain", ui.CollectionReusableView)
+      cv.dataSource.viewForSupplementary = function(self, view, kind, path)
+        if path.section == 3 then error("no header") end
+        return view:dequeueSupplementary(kind, "Plain", path)
+      end
       window:layoutIfNeeded()
       assert.are.equal(0, cv:numberOfItems(1))
       assert.are.equal(0, cv:numberOfItems(2))
       assert.are.equal(5, cv:numberOfItems(3))
-      assert.are.same({ x = 0, y = 0, width = 100, height = 60 }, cv:cellAt(ip(3, 1)).frame)
+      -- Sections 1 and 2 are empty: three headers of 20 stand before section 3's first item.
+      assert.are.same({ x = 0, y = 60, width = 100, height = 60 }, cv:cellAt(ip(3, 1)).frame)
+      assert.is_truthy(cv:supplementaryAt("header", ip(3, 1)))
       assert.are.equal(50, cv:cellAt(ip(3, 2)).frame.width)
       local messages = {}
       for _, e in ipairs(test.errors()) do messages[#messages + 1] = e.message end
       assert.matches("cannot count", messages[1])
       assert.are.equal("the data source counted -4 items in section 2; the collection view counts 0", messages[2])
       assert.are.equal("bad result from 'sizeForItem' (size expected, got string)", messages[3])
+      assert.matches("no header", messages[4])
     end)
 
     it("raises the error of a cell class's init at the dequeue that made it", function()
@@ -410,6 +419,10 @@ describe("ui.CollectionView", function()
       failure(function() ui.CollectionView:new{ layout = layout } end))
     assert.matches("bad argument #1 to 'new' %(ui.Layout expected, got number in field 'layout'%)",
       failure(function() ui.CollectionView:new{ layout = 3 } end))
+    assert.matches("bad value for property 'dataSource' of ui.CollectionView %(field 'cellForItem' is a number, not a function%)",
+      failure(function() cv.dataSource = { cellForItem = 42 } end))
+    assert.matches("bad value for property 'delegate' of ui.CollectionView %(table or object expected, got the class Card; call Card:new%(%)%)",
+      failure(function() cv.delegate = Card end))
   end)
 
   it("takes a new layout and lays out again by it", function()

@@ -223,6 +223,36 @@ describe("a layout written in Lua", function()
     assert.is_nil(layout.collectionView)
   end)
 
+  it("places supplementary views of a kind of its own, which the data source makes", function()
+    local Badged = StackLayout:extend("Badged")
+    function Badged:attributesInRect(rect)
+      local list = StackLayout.attributesInRect(self, rect)
+      list[#list + 1] = self:attributesForSupplementary("badge", ip(1, 2))
+      return list
+    end
+    function Badged:attributesForSupplementary(kind, path)
+      if kind ~= "badge" then return StackLayout.attributesForSupplementary(self, kind, path) end
+      return ui.attributes{ indexPath = path, kind = kind, frame = { 280, 200, 40, 16 }, zIndex = 2 }
+    end
+    cv:registerSupplementary("badge", "Label", Label)
+    local viewFor = cv.dataSource.viewForSupplementary
+    cv.dataSource.viewForSupplementary = function(self, view, kind, path)
+      if kind ~= "badge" then return viewFor(self, view, kind, path) end
+      local badge = view:dequeueSupplementary(kind, "Label", path)
+      badge.label.text = "new"
+      return badge
+    end
+    local badged = Badged:new()
+    badged:registerDecoration("logo", Logo)
+    cv.layout = badged
+    window:layoutIfNeeded()
+    local badge = cv:supplementaryAt("badge", ip(1, 2))
+    assert.are.equal("badge", badge.layoutAttributes.kind)
+    assert.are.same({ x = 280, y = 200, width = 40, height = 16 }, badge.frame)
+    assert.truthy(screen():find("new", 1, true))
+    assert.are.same({}, test.errors())
+  end)
+
   describe("with answers the view cannot use", function()
     it("reports each with the callback's name, leaves it out, and shows the rest", function()
       local Broken = StackLayout:extend("Broken")

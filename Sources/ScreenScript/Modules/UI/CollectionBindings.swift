@@ -3,7 +3,7 @@ import ScreenKit
 
 /// `ui.CollectionView`, its cells and reusable views, and `ui.CollectionViewController`.
 /// Sections and items count from 1, as Lua arrays do; what the data source and delegate
-/// are asked and told is in `CollectionDelegates.swift`.
+/// are asked and told is in `CollectionCallbacks.swift`.
 ///
 /// ```lua
 /// local cv = ui.CollectionView:new{ frame = { 0, 0, 320, 480 }, layout = ui.FlowLayout:new{ itemSize = { 100, 60 } } }
