@@ -11,22 +11,6 @@ local function failure(f)
   return message
 end
 
---- A record of objects by tokens in their Lua fields, which live exactly as long as the
---- Swift object does.
-local function tracker()
-  local tokens = setmetatable({}, { __mode = "k" })
-  return {
-    track = function(object) local token = {}; object.token = token; tokens[token] = true; return object end,
-    count = function()
-      collectgarbage()
-      collectgarbage()
-      local count = 0
-      for _ in pairs(tokens) do count = count + 1 end
-      return count
-    end,
-  }
-end
-
 describe("ui.TableView", function()
   local window, table, EntryCell, made, reused
 
@@ -484,31 +468,6 @@ describe("ui.TableView", function()
       assert.matches("table_spec%.lua:%d+: unable to dequeue a cell with identifier Nope %- must register a nib or a class for the identifier$",
         failure(function() table:dequeue("Nope", ui.indexPath(1, 1)) end))
     end)
-  end)
-
-  it("does not keep its cells alive, whatever actions they have, once it is gone", function()
-    local alive = tracker()
-    local ButtonCell = ui.TableViewCell:extend("ButtonCell")
-    function ButtonCell:init()
-      alive.track(self)
-      self.button = ui.Button:new{ frame = { 200, 4, 80, 30 }, title = "Go" }
-      self.button:addTarget(self, "go", "touchUpInside")
-      self.contentView:addSubview(self.button)
-      self:addGestureRecognizer(ui.LongPressGesture:new{ target = self, action = "go" })
-    end
-    function ButtonCell:go() self.went = true end
-    local list = ui.TableView:new{ frame = { 0, 0, 320, 480 } }
-    list:register("Button", ButtonCell)
-    list.dataSource = { numberOfRows = function() return 100 end, cellForRow = function(self, tv, ip) return tv:dequeue("Button", ip) end }
-    window:addSubview(list)
-    window:layoutIfNeeded()
-    list.contentOffset = { 0, 480 }
-    list.visibleCells[1].button:sendActions("touchUpInside")
-    assert.is_true(list.visibleCells[1].went)
-    assert.is_true(alive.count() >= 11)
-    list:removeFromSuperview()
-    list = nil
-    assert.are.equal(0, alive.count())
   end)
 
   it("is a scroll view, whose delegate hears the scrolling", function()
