@@ -1,8 +1,10 @@
 import ScreenKit
 
 /// The list figures: scrolling a table of 10^6 rows one screen a step against the same over
-/// 100 rows (only visible cells may exist), and a jump to row 900,000 against a jump to row 9
-/// in a table whose rows have heights of their own.
+/// 100 rows (only visible cells may exist), a jump to row 900,000 against a jump to row 9
+/// in a table whose rows have heights of their own, and a flow layout's rect query at the end
+/// of 10^6 items against one over 100 (one item size: arithmetic; sizes from the delegate:
+/// a binary search).
 ///
 /// `screens-bench lists` runs them all.
 func runListBenchmarks(_ bench: inout Benchmark) throws {
@@ -14,6 +16,14 @@ func runListBenchmarks(_ bench: inout Benchmark) throws {
     let jump = "lists: jump to row 900,000 (vs a jump to row 9)"
     if all || bench.wants(jump) {
         bench.report(try jumpFigure(jump, bench))
+    }
+    let query = "lists: flow layout rect query over 10^6 items (vs 100 items)"
+    if all || bench.wants(query) {
+        bench.report(flowQueryFigure(query, bench, sizedByDelegate: false, target: 1.5))
+    }
+    let sizedQuery = "lists: flow rect query, sizes from the delegate (10^6 vs 100)"
+    if all || bench.wants(sizedQuery) {
+        bench.report(flowQueryFigure(sizedQuery, bench, sizedByDelegate: true, target: nil))
     }
 }
 
@@ -123,4 +133,65 @@ private func jumpFigure(_ name: String, _ bench: Benchmark) throws -> Figure {
     if let failure { throw failure }
     withExtendedLifetime(window) {}
     return Figure(name: name, ours: ours, baseline: baseline, unit: "ns/jump", target: 1.5)
+}
+
+/// `count` items in one section, sized by the delegate (three widths, two heights) when asked.
+private final class CountedItems: CollectionViewDataSource, CollectionViewDelegateFlowLayout {
+    let count: Int
+    let sizedByDelegate: Bool
+
+    init(count: Int, sizedByDelegate: Bool) {
+        self.count = count
+        self.sizedByDelegate = sizedByDelegate
+    }
+
+    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { count }
+
+    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell? {
+        try? collectionView.dequeueCell(withIdentifier: "Item", for: indexPath)
+    }
+
+    var providesItemSizes: Bool { sizedByDelegate }
+
+    func collectionView(_ collectionView: CollectionView, layout: CollectionViewLayout, sizeForItemAt indexPath: IndexPath) -> Size? {
+        Size(width: Double(60 + 20 * (indexPath.item % 3)), height: Double(40 + 30 * (indexPath.item % 2)))
+    }
+}
+
+/// A screen-sized rect query at the end of the content: the items it meets, found without a
+/// pass over the items before them.
+private func flowQueryFigure(_ name: String, _ bench: Benchmark, sizedByDelegate: Bool, target: Double?) -> Figure {
+    func makeView(_ items: CountedItems) -> (CollectionView, FlowLayout) {
+        let layout = FlowLayout()
+        layout.itemSize = Size(width: 70, height: 50)
+        layout.sectionInset = EdgeInsets(top: 10, left: 10, bottom: 10, right: 10)
+        let view = CollectionView(frame: Rect(x: 0, y: 0, width: 320, height: 480), layout: layout)
+        view.register("Item") { CollectionViewCell() }
+        view.dataSource = items
+        view.delegate = items
+        layout.prepareIfNeeded()
+        return (view, layout)
+    }
+    let million = CountedItems(count: 1_000_000, sizedByDelegate: sizedByDelegate)
+    let hundred = CountedItems(count: 100, sizedByDelegate: sizedByDelegate)
+    let (largeView, large) = makeView(million)
+    let (smallView, small) = makeView(hundred)
+    var found = 0
+    func queries(_ layout: FlowLayout, _ count: Int) -> Double {
+        let height = layout.collectionViewContentSize.height
+        // Two screens near the end, in turn, so that no query can reuse the one before.
+        let rects = [Rect(x: 0, y: max(0, height - 480), width: 320, height: 480),
+                     Rect(x: 0, y: max(0, height - 960), width: 320, height: 480)]
+        return bench.time {
+            for index in 0..<count {
+                found &+= layout.layoutAttributesForElements(in: rects[index & 1]).count
+            }
+        }
+    }
+    let (ours, baseline) = bench.compare(
+        operations: 50_000,
+        ours: { n in queries(large, n) },
+        baseline: { n in queries(small, n) })
+    withExtendedLifetime((largeView, smallView, found)) {}
+    return Figure(name: name, ours: ours, baseline: baseline, unit: "ns/query", target: target)
 }
