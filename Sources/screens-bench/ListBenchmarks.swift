@@ -1,10 +1,13 @@
+import EventLoop
+import LuaBridge
 import ScreenKit
+import ScreenScript
 
 /// The list figures: scrolling a table of 10^6 rows one screen a step against the same over
 /// 100 rows (only visible cells may exist), a jump to row 900,000 against a jump to row 9
 /// in a table whose rows have heights of their own, and a flow layout's rect query at the end
 /// of 10^6 items against one over 100 (one item size: arithmetic; sizes from the delegate:
-/// a binary search).
+/// a binary search), and a Lua data source's cellForRow against a Swift one.
 ///
 /// `screens-bench lists` runs them all.
 func runListBenchmarks(_ bench: inout Benchmark) throws {
@@ -24,6 +27,10 @@ func runListBenchmarks(_ bench: inout Benchmark) throws {
     let sizedQuery = "lists: flow rect query, sizes from the delegate (10^6 vs 100)"
     if all || bench.wants(sizedQuery) {
         bench.report(flowQueryFigure(sizedQuery, bench, sizedByDelegate: true, target: nil))
+    }
+    let lua = "lists: Lua cellForRow per visible cell (vs a Swift data source)"
+    if all || bench.wants(lua) {
+        bench.report(try luaCellFigure(lua, bench))
     }
 }
 
@@ -194,4 +201,40 @@ private func flowQueryFigure(_ name: String, _ bench: Benchmark, sizedByDelegate
         baseline: { n in queries(small, n) })
     withExtendedLifetime((largeView, smallView, found)) {}
     return Figure(name: name, ours: ours, baseline: baseline, unit: "ns/query", target: target)
+}
+
+/// Scrolling a screen at a time through a table whose data source is Lua (dequeue a cell,
+/// set its text) against the same table with ``NumberedRows``, per cell that comes into view.
+private func luaCellFigure(_ name: String, _ bench: Benchmark) throws -> Figure {
+    let host = try ScriptHost(loop: EventLoop(clock: .virtual))
+    let results = try host.lua.run("""
+        local window = ui.Window:new{}
+        window:makeKeyAndVisible()
+        local table = ui.TableView:new{ frame = { 0, 0, 320, 480 } }
+        window:addSubview(table)
+        table:register("Row", ui.TableViewCell)
+        table.dataSource = {
+          numberOfRows = function(self, tv, section) return 100000 end,
+          cellForRow = function(self, tv, ip)
+            local cell = tv:dequeue("Row", ip)
+            cell.textLabel.text = "Row " .. ip.row
+            return cell
+          end,
+        }
+        table:reloadData()
+        table:layoutIfNeeded()
+        return table, window
+        """, name: "=bench")
+    guard case .userdata(let userdata)? = results.first, let luaTable = userdata.object(as: TableView.self) else {
+        throw LuaError(kind: .runtime, message: "the benchmark script returned no table view")
+    }
+    let rows = NumberedRows(count: 100_000)
+    let (swiftTable, window) = makeTable(rows)
+    let cellsPerStep = Double(max(1, swiftTable.visibleCells.count))
+    let (ours, baseline) = bench.compare(
+        operations: 10_000,
+        ours: { n in bench.time { _ = scrollScreens(luaTable, rows, steps: n) } },
+        baseline: { n in bench.time { _ = scrollScreens(swiftTable, rows, steps: n) } })
+    withExtendedLifetime((window, results)) {}
+    return Figure(name: name, ours: ours / cellsPerStep, baseline: baseline / cellsPerStep, unit: "ns/cell", target: 2)
 }
