@@ -1,0 +1,65 @@
+/// What a collection view asks of its data source (`UICollectionViewDataSource`): how many
+/// sections and items there are, and the view of each element as it comes into sight.
+///
+/// A data source may throw from the methods that make views: the collection view then
+/// shows an empty view there, tells its ``CollectionView/viewErrorHandler`` and stays usable.
+public protocol CollectionViewDataSource: AnyObject {
+    /// The number of sections; the default is 1.
+    func numberOfSections(in collectionView: CollectionView) -> Int
+    /// The number of items in `section`.
+    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
+    /// The cell for the item at `indexPath`, taken from
+    /// ``CollectionView/dequeueCell(withIdentifier:for:)`` and filled in.
+    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) throws -> CollectionViewCell
+    /// The supplementary view of `kind` (``SupplementaryKind/header``, ``SupplementaryKind/footer``
+    /// or a kind the layout names) at `indexPath`, taken from
+    /// ``CollectionView/dequeueSupplementary(ofKind:withIdentifier:for:)``; nil shows
+    /// nothing there. The default is nil.
+    func collectionView(
+        _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
+    ) throws -> CollectionReusableView?
+}
+
+extension CollectionViewDataSource {
+    public func numberOfSections(in collectionView: CollectionView) -> Int { 1 }
+
+    public func collectionView(
+        _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
+    ) throws -> CollectionReusableView? {
+        nil
+    }
+}
+
+/// What a collection view tells its delegate (`UICollectionViewDelegate`), besides the
+/// scrolling a scroll view's delegate hears of. Selection by code (``CollectionView/selectItem(at:)``)
+/// tells the delegate nothing, as in UIKit; a tap does.
+public protocol CollectionViewDelegate: ScrollViewDelegate {
+    /// Whether a tap may select the item at `indexPath`; the default is true.
+    func collectionView(_ collectionView: CollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool
+    /// A tap selected the item at `indexPath`. The default does nothing.
+    func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath)
+    /// A tap deselected the item at `indexPath` (another item was selected, or, with multiple
+    /// selection, the item was tapped again). The default does nothing.
+    func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: IndexPath)
+}
+
+extension CollectionViewDelegate {
+    public func collectionView(_ collectionView: CollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool { true }
+    public func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath) {}
+    public func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: IndexPath) {}
+}
+
+/// A delegate that gives each item its own size (`UICollectionViewDelegateFlowLayout`): a
+/// flow layout asks it for every item once per invalidation, and a custom layout may too.
+public protocol CollectionViewDelegateFlowLayout: CollectionViewDelegate {
+    /// The size of the item at `indexPath`; nil for the layout's own item size.
+    func collectionView(_ collectionView: CollectionView, layout: CollectionViewLayout, sizeForItemAt indexPath: IndexPath) -> Size?
+    /// Whether it gives sizes at all; the default is true. A delegate that only sometimes
+    /// has sizes (one made for a script) says false when it has none, so that a layout
+    /// need not ask item by item.
+    var providesItemSizes: Bool { get }
+}
+
+extension CollectionViewDelegateFlowLayout {
+    public var providesItemSizes: Bool { true }
+}
