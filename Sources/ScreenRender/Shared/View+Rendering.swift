@@ -23,6 +23,20 @@ extension View {
             .concatenating(transform)
             .concatenating(AffineTransform(translationX: center.x, y: center.y))
     }
+
+    /// The map from this view's bounds coordinates to `ancestor`'s, composed up the chain
+    /// of superviews (so far from the root, precision is that of the views between); nil
+    /// when `ancestor` does not hold this view.
+    func placement(in ancestor: View) -> AffineTransform? {
+        var result = AffineTransform.identity
+        var view: View = self
+        while view !== ancestor {
+            guard let superview = view.superview else { return nil }
+            result = result.concatenating(view.placementInSuperview)
+            view = superview
+        }
+        return result
+    }
 }
 
 extension Color {
@@ -43,5 +57,13 @@ extension PageControl {
         guard numberOfPages > room else { return 0..<numberOfPages }
         let first = min(max(currentPage - room / 2, 0), numberOfPages - room)
         return first..<(first + room)
+    }
+}
+
+extension Button {
+    /// The table cell whose delete button this is, if it is one.
+    var deletingCell: TableViewCell? {
+        guard let cell = superview as? TableViewCell, cell.deleteButton === self else { return nil }
+        return cell
     }
 }

@@ -69,11 +69,20 @@ public struct TextRenderer {
     ///   own bounds, without its superviews.
     /// - Returns: One line per row of cells, each ending with a newline.
     public func render(_ root: View) -> String {
+        renderScreen(root).text
+    }
+
+    /// Renders `root` and its subviews as text, keeping which view drew each cell.
+    ///
+    /// - Parameter root: As for ``render(_:)``.
+    /// - Returns: The text and, for each cell, the view that drew it and where a click
+    ///   there goes.
+    public func renderScreen(_ root: View) -> TextScreen {
         root.layoutIfNeeded()
         var pass = TextPass(root: root)
         let cells = Rect(x: 0, y: 0, width: Double(pass.grid.columns) * CellRect.cellWidth,
                          height: Double(pass.grid.rows) * CellRect.cellHeight)
         pass.drawTree(clip: Rect(origin: .zero, size: root.bounds.size).intersection(cells) ?? .zero)
-        return pass.grid.text
+        return TextScreen(pass)
     }
 }
