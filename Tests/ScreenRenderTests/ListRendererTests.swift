@@ -181,3 +181,109 @@ extension ListRendererTests {
         #expect(screen.view(atColumn: -1, row: 1_000_000) == nil)
     }
 }
+
+// MARK: - Collection views
+
+extension ListRendererTests {
+    /// The middle of the part two cards share, in window coordinates.
+    static func overlap(_ a: View, _ b: View) throws -> Point {
+        let shared = try #require(a.convert(a.bounds, to: nil).intersection(b.convert(b.bounds, to: nil)))
+        return shared.center
+    }
+
+    @Test func theCardWithTheHigherZIndexCoversTheOneBelowAndTakesTheTap() throws {
+        let (window, source) = try Screens.stackCollection()
+        let collection = source.collectionView
+        collection.deselectItem(at: IndexPath(item: 3, section: 0))
+        window.layoutIfNeeded()
+        let intro = try #require(collection.cellForItem(at: IndexPath(item: 0, section: 0)))
+        let setup = try #require(collection.cellForItem(at: IndexPath(item: 1, section: 0)))
+        let point = try Self.overlap(intro, setup)
+        let (column, row) = (Int(point.x / 8), Int(point.y / 16))
+
+        // Item 0 has the higher zIndex (0 against -1): it is drawn over item 1 in both
+        // renderers, the text map gives its cells, and hit testing agrees.
+        func front() throws -> View? {
+            let screen = TextRenderer().renderScreen(window)
+            let svg = SVGRenderer().render(window)
+            let introAt = try #require(svg.range(of: ">Intro</text>")), setupAt = try #require(svg.range(of: ">Setup</text>"))
+            let drawn = screen.view(atColumn: column, row: row)
+            let hit = window.hitTest(point)
+            let card = [intro, setup].first { drawn?.isDescendant(of: $0) == true }
+            #expect(card != nil && hit?.isDescendant(of: card!) == true)
+            #expect((introAt.lowerBound > setupAt.lowerBound) == (card === intro))
+            return card
+        }
+        #expect(try front() === intro)
+        // Selecting item 1 lifts it to zIndex 1, in front.
+        try collection.selectItem(at: IndexPath(item: 1, section: 0))
+        window.layoutIfNeeded()
+        #expect(try front() === setup)
+        // A tap where they overlap goes to the card in front.
+        collection.deselectItem(at: IndexPath(item: 1, section: 0))
+        window.layoutIfNeeded()
+        window.touch(.began, at: point)
+        window.touch(.ended, at: point)
+        #expect(collection.indexPathsForSelectedItems == [IndexPath(item: 0, section: 0)])
+    }
+
+    @Test func alphaHiddenAndTransformFromTheLayoutShow() throws {
+        let (window, _) = try Screens.stackCollection()
+        let svg = SVGRenderer().render(window)
+        let text = TextRenderer().render(window)
+        // The sixth card is hidden: neither renderer shows it.
+        #expect(!svg.contains("Hidden") && !text.contains("Hidden"))
+        // The fifth is half transparent, the second turned.
+        #expect(svg.contains("<g class=\"CollectionViewCell\" transform=\"translate(36.8,92)\" opacity=\"0.5\">"))
+        #expect(svg.contains("<g class=\"CollectionViewCell\" transform=\"matrix(0.9968,-0.0799,0.0799,0.9968,"))
+        // The header, the footer and the decoration are drawn.
+        #expect(text.contains(" Videos") && text.contains(" 6 cards, 1 hidden") && text.contains("NEW"))
+        #expect(svg.components(separatedBy: "class=\"CollectionReusableView\"").count - 1 == 3)
+    }
+
+    @Test func aSelectedCardIsDrawnHeavier() throws {
+        let (window, source) = try Screens.flowCollection()
+        let lines = Self.lines(TextRenderer().render(window))
+        #expect(lines[4] == " ┌──────────┐ ┏━━━━━━━━━━┓ ┌──────────┐┃")
+        #expect(lines[5] == " │  Rhine   │ ┃  Danube  ┃ │   Elbe   │┃")
+        source.collectionView.deselectItem(at: IndexPath(item: 1, section: 0))
+        let plain = Self.lines(TextRenderer().render(window))
+        #expect(plain[5] == " │  Rhine   │ │  Danube  │ │   Elbe   │┃")
+        #expect(!SVGRenderer().render(window).contains("stroke-width=\"3\""))
+    }
+
+    // MARK: - Search bars
+
+    @Test func aSearchBarShowsItsPlaceholderAndCancelButtonWhenAsked() throws {
+        let (window, search) = try Screens.search()
+        search.searchBar.textField.endEditing()
+        search.searchBar.text = ""
+        window.layoutIfNeeded()
+        var lines = Self.lines(TextRenderer().render(window))
+        #expect(lines[3] == " [⌕ Search people" + String(repeating: "_", count: 10) + "] [ Cancel ]")
+        search.searchBar.showsCancelButton = false
+        window.layoutIfNeeded()
+        lines = Self.lines(TextRenderer().render(window))
+        #expect(lines[3] == " [⌕ Search people" + String(repeating: "_", count: 21) + "]")
+        #expect(lines[5] == String(repeating: "─", count: 40))
+        let svg = SVGRenderer().render(window)
+        #expect(svg.contains(">Search people</text>") && !svg.contains(">Cancel</text>"))
+    }
+}
+
+// MARK: - Rows of the grid that two rows share
+
+extension ListRendererTests {
+    @Test func aRowWithABackgroundLeavesTheNextRowsTitleOnTheRowTheyShare() throws {
+        // Rows of 44 points from y = 44: Tuesday's title (94 to 110) is on the row of cells
+        // from 80 to 96, where Monday's row (44 to 88) ends; Monday's background must not
+        // hide it. A background takes the cells whose centres it covers.
+        let list = Screens.ListController("Entries", style: .plain, Screens.entries)
+        let window = try Screens.navigated(list)
+        for cell in list.tableView.visibleCells { cell.backgroundColor = .white }
+        let lines = Self.lines(TextRenderer().render(window))
+        #expect(lines[3] == "  Monday" && lines[4] == "  A walk")
+        #expect(lines[5] == "  Tuesday" && lines[6] == "  Rain")
+        #expect(SVGRenderer().render(window).contains(">Tuesday</text>"))
+    }
+}

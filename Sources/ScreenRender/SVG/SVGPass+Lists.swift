@@ -26,23 +26,11 @@ extension SVGPass {
         if table.backgroundColor == nil {
             document.element("rect", SVGDocument.frame(bounds) + [("fill", Palette.groupedBackground)])
         }
-        for rows in Self.sectionRows(of: table) {
+        for rows in table.visibleSectionRows {
             let box = Rect(
                 x: bounds.minX + Self.groupedInset, y: rows.minY,
                 width: max(0, bounds.width - 2 * Self.groupedInset), height: rows.height)
             roundedRect(box, radius: 10, fill: "#ffffff", stroke: nil)
-        }
-    }
-
-    /// The rectangles of the rows of each section with rows in view, in content coordinates.
-    static func sectionRows(of table: TableView) -> [Rect] {
-        var sections: [Int] = []
-        for path in table.indexPathsForVisibleRows where sections.last != path.section { sections.append(path.section) }
-        return sections.compactMap { section in
-            let count = table.numberOfRows(inSection: section)
-            guard count > 0, let first = table.rectForRow(at: IndexPath(row: 0, section: section)),
-                  let last = table.rectForRow(at: IndexPath(row: count - 1, section: section)) else { return nil }
-            return Rect(x: first.minX, y: first.minY, width: first.width, height: last.maxY - first.minY)
         }
     }
 
@@ -95,14 +83,11 @@ extension SVGPass {
         document.element("rect", SVGDocument.frame(bounds) + [("fill", Palette.plainHeader)])
     }
 
-    /// A hairline under each row in view, from the labels' inset to the right edge; a
-    /// grouped section's last row has its box's edge instead.
+    /// A hairline under each row in view that has one (``TableView/separatedRows``), from
+    /// the labels' inset to the right edge, or to the box's edge in a grouped table.
     private mutating func drawSeparators(of table: TableView) {
-        let grouped = table.style == .grouped
-        let right = table.bounds.maxX - (grouped ? Self.groupedInset : 0)
-        for path in table.indexPathsForVisibleRows {
-            guard let cell = table.cellForRow(at: path) else { continue }
-            if grouped && path.row == table.numberOfRows(inSection: path.section) - 1 { continue }
+        let right = table.bounds.maxX - (table.style == .grouped ? Self.groupedInset : 0)
+        for cell in table.separatedRows {
             let frame = cell.frame
             let y = frame.maxY - 0.25
             let left = frame.minX + TableViewCell.labelInset

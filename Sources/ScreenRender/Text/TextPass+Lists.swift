@@ -95,35 +95,26 @@ extension TextPass {
 
     // MARK: - Separators and grouped sections
 
-    /// A line under each row shown, from the labels' inset to the right edge, on the row of
-    /// the grid that holds the row's bottom edge, where that row of the grid is empty all
-    /// along (rows of 44 points do not fall on the grid's 16); and, in a grouped table, a
-    /// box around the rows of each section shown, whose sides give way to what a cell draws.
+    /// A line under each row shown that has one (``TableView/separatedRows``), from the
+    /// labels' inset to the right edge, on the row of the grid that holds the row's bottom
+    /// edge, where that row of the grid is empty all along (rows of 44 points do not fall
+    /// on the grid's 16); and, in a grouped table, a box around the rows of each section
+    /// shown, whose sides give way to what a cell draws.
     private mutating func drawSeparatorsAndGroups(
         of table: TableView, in cells: CellRect, placement: AffineTransform, clip: CellRect
     ) {
         let grouped = table.style == .grouped
-        let paths = table.indexPathsForVisibleRows
         let right = grouped ? cells.maxColumn - 1 : cells.maxColumn
-        for path in paths {
-            guard let cell = table.cellForRow(at: path) else { continue }
-            // A grouped section's last row has the box's edge under it.
-            if grouped && path.row == table.numberOfRows(inSection: path.section) - 1 { continue }
+        for cell in table.separatedRows {
             let frame = placement.apply(to: cell.frame)
             let row = CellRect.row(closing: frame.maxY)
             let left = CellRect.column(of: frame.minX + TableViewCell.labelInset)
             horizontalLine("─", row: row, columns: left..<right, clip: clip)
         }
         guard grouped else { return }
-        var sections: [Int] = []
-        for path in paths where sections.last != path.section { sections.append(path.section) }
-        for section in sections {
-            let rows = table.numberOfRows(inSection: section)
-            guard rows > 0,
-                  let first = table.rectForRow(at: IndexPath(row: 0, section: section)),
-                  let last = table.rectForRow(at: IndexPath(row: rows - 1, section: section)) else { continue }
-            let top = CellRect.row(closing: placement.apply(to: Point(x: 0, y: first.minY)).y)
-            let bottom = CellRect.row(closing: placement.apply(to: Point(x: 0, y: last.maxY)).y)
+        for rows in table.visibleSectionRows {
+            let top = CellRect.row(closing: placement.apply(to: Point(x: 0, y: rows.minY)).y)
+            let bottom = CellRect.row(closing: placement.apply(to: Point(x: 0, y: rows.maxY)).y)
             drawGroupBox(top: top, bottom: bottom, columns: cells.minColumn..<cells.maxColumn, clip: clip)
         }
     }
