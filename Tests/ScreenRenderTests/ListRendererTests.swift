@@ -6,7 +6,10 @@ import Testing
 /// and what scrolling and clicking on them do.
 @MainActor
 struct ListRendererTests {
-    nonisolated static let snapshots = ["table-plain", "table-grouped", "table-editing", "table-swiped", "table-scrolled", "search", "collection-flow", "collection-stack"]
+    nonisolated static let snapshots = [
+        "table-plain", "table-grouped", "table-editing", "table-swiped", "table-scrolled", "search",
+        "collection-flow", "collection-stack",
+    ]
 
     @Test(arguments: snapshots)
     func textSnapshot(of name: String) throws {

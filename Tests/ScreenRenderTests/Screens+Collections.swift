@@ -150,7 +150,8 @@ extension Screens {
             guard let size = collectionView?.bounds.size else { return nil }
             switch kind {
             case SupplementaryKind.header:
-                return LayoutAttributes(forSupplementaryOfKind: kind, at: indexPath, frame: Rect(x: 0, y: 0, width: size.width, height: Self.headerHeight))
+                return LayoutAttributes(
+                    forSupplementaryOfKind: kind, at: indexPath, frame: Rect(x: 0, y: 0, width: size.width, height: Self.headerHeight))
             case SupplementaryKind.footer:
                 return LayoutAttributes(
                     forSupplementaryOfKind: kind, at: indexPath,
@@ -162,7 +163,8 @@ extension Screens {
 
         override func layoutAttributesForDecorationView(ofKind kind: String, at indexPath: IndexPath) -> LayoutAttributes? {
             guard kind == "stamp", let size = collectionView?.bounds.size else { return nil }
-            var attributes = LayoutAttributes(forDecorationOfKind: kind, at: indexPath, frame: Rect(x: size.width - 88, y: 48, width: 80, height: 48))
+            let frame = Rect(x: size.width - 88, y: 48, width: 80, height: 48)
+            var attributes = LayoutAttributes(forDecorationOfKind: kind, at: indexPath, frame: frame)
             attributes.zIndex = 2
             return attributes
         }

@@ -89,7 +89,10 @@ struct CharacterGrid {
     /// clipped box shows its visible part; only those are visited, so a box far larger than
     /// the grid costs what the grid does.
     mutating func box(_ cells: CellRect, clip: CellRect, heavy: Bool = false) {
-        let shapes: [Character] = heavy ? ["■", "━", "┃", "┏", "┓", "┗", "┛"] : ["□", "─", "│", "┌", "┐", "└", "┘"]
+        // One cell, a horizontal and a vertical edge, then the corners clockwise from top left.
+        let shapes: [Character] = heavy
+            ? ["■", "━", "┃", "┏", "┓", "┗", "┛"]
+            : ["□", "─", "│", "┌", "┐", "└", "┘"]
         guard let visible = cells.intersection(clip)?.intersection(bounds) else { return }
         let (left, top, right, bottom) = (cells.minColumn, cells.minRow, cells.maxColumn - 1, cells.maxRow - 1)
         func draw(_ character: Character, _ column: Int, _ row: Int) {

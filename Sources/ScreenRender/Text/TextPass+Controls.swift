@@ -23,7 +23,7 @@ extension TextPass {
     }
 
     /// The row controls draw on: the middle one, the upper of two middles.
-    func middleRow(of cells: CellRect) -> Int {
+    private func middleRow(of cells: CellRect) -> Int {
         cells.minRow + (cells.rows - 1) / 2
     }
 
@@ -65,7 +65,7 @@ extension TextPass {
 
     /// The columns of `cells` that `clip` holds: the only ones worth a character, however
     /// wide the control is.
-    func visibleColumns(of cells: CellRect, clip: CellRect) -> Range<Int> {
+    private func visibleColumns(of cells: CellRect, clip: CellRect) -> Range<Int> {
         CharacterGrid.range(max(cells.minColumn, clip.minColumn), min(cells.maxColumn, clip.maxColumn))
     }
 

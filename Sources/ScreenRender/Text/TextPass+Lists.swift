@@ -134,25 +134,30 @@ extension TextPass {
             horizontalLine("─", row: bottom, columns: (left + 1)..<right, clip: clip)
             grid.put("┘", column: right, row: bottom, clip: clip)
         }
-        let rows = CharacterGrid.range(max(top + 1, clip.minRow, 0), min(bottom, clip.maxRow, grid.rows))
-        for row in rows {
+        for row in Self.part(of: (top + 1)..<bottom, within: max(clip.minRow, 0), min(clip.maxRow, grid.rows)) {
             for column in [left, right] where isBlank(row: row, columns: column..<(column + 1), clip: clip) {
                 grid.put("│", column: column, row: row, clip: clip)
             }
         }
     }
 
+    /// The part of `range` within `lower..<upper`.
+    private static func part(of range: Range<Int>, within lower: Int, _ upper: Int) -> Range<Int> {
+        CharacterGrid.range(max(range.lowerBound, lower), min(range.upperBound, upper))
+    }
+
     /// Whether the part of `columns` in `clip` on `row` is empty.
     private func isBlank(row: Int, columns: Range<Int>, clip: CellRect) -> Bool {
-        grid.isBlank(row: row, columns: max(columns.lowerBound, clip.minColumn)..<max(min(columns.upperBound, clip.maxColumn), clip.minColumn))
+        grid.isBlank(row: row, columns: Self.part(of: columns, within: clip.minColumn, clip.maxColumn))
     }
 
     /// `character` along `columns` of `row`, only when the whole visible stretch is empty,
     /// so that a line never runs through text.
     mutating func horizontalLine(_ character: Character, row: Int, columns: Range<Int>, clip: CellRect) {
         guard row >= clip.minRow, row < clip.maxRow, isBlank(row: row, columns: columns, clip: clip) else { return }
-        let visible = visibleColumns(of: CellRect(minColumn: columns.lowerBound, minRow: row, maxColumn: columns.upperBound, maxRow: row + 1), clip: clip)
-        for column in visible { grid.put(character, column: column, row: row, clip: clip) }
+        for column in Self.part(of: columns, within: clip.minColumn, clip.maxColumn) {
+            grid.put(character, column: column, row: row, clip: clip)
+        }
     }
 
     // MARK: - Scroll indicators
@@ -165,16 +170,19 @@ extension TextPass {
         let both = ScrollIndicator.scrolls(visible: bounds.width, content: content.width)
             && ScrollIndicator.scrolls(visible: bounds.height, content: content.height)
         let corner = both ? 1 : 0
-        if let thumb = Self.thumb(offset: bounds.minY, visible: bounds.height, content: content.height, track: cells.rows - corner) {
-            let column = cells.maxColumn - 1
-            for row in CharacterGrid.range(max(cells.minRow + thumb.lowerBound, clip.minRow), min(cells.minRow + thumb.upperBound, clip.maxRow)) {
-                grid.put("┃", column: column, row: row, clip: clip)
+        // Only the visible part of a thumb is visited: a view may be far taller than the grid.
+        if let thumb = Self.thumb(
+            offset: bounds.minY, visible: bounds.height, content: content.height, track: cells.rows - corner) {
+            let rows = (cells.minRow + thumb.lowerBound)..<(cells.minRow + thumb.upperBound)
+            for row in Self.part(of: rows, within: clip.minRow, clip.maxRow) {
+                grid.put("┃", column: cells.maxColumn - 1, row: row, clip: clip)
             }
         }
-        if let thumb = Self.thumb(offset: bounds.minX, visible: bounds.width, content: content.width, track: cells.columns - corner) {
-            let row = cells.maxRow - 1
-            for column in CharacterGrid.range(max(cells.minColumn + thumb.lowerBound, clip.minColumn), min(cells.minColumn + thumb.upperBound, clip.maxColumn)) {
-                grid.put("━", column: column, row: row, clip: clip)
+        if let thumb = Self.thumb(
+            offset: bounds.minX, visible: bounds.width, content: content.width, track: cells.columns - corner) {
+            let columns = (cells.minColumn + thumb.lowerBound)..<(cells.minColumn + thumb.upperBound)
+            for column in Self.part(of: columns, within: clip.minColumn, clip.maxColumn) {
+                grid.put("━", column: column, row: cells.maxRow - 1, clip: clip)
             }
         }
     }
