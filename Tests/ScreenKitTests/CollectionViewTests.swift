@@ -8,19 +8,19 @@ final class Card: CollectionViewCell {
     override func prepareForReuse() { reuses += 1 }
 }
 
-/// A data source of cards in sections, logging which cells it is asked for; some items can
-/// be made to fail or to give a cell that was not dequeued.
+/// A data source of cards in sections, logging which cells it is asked for and what the
+/// collection view refused; some items can be made to fail (no cell) or to give a cell
+/// shown already.
 final class Cards: CollectionViewDataSource {
-    struct Failure: Error, Equatable {
-        let indexPath: IndexPath
-    }
-
     var counts: [Int]
     var asked: [IndexPath] = []
     var failing: Set<IndexPath> = []
+    /// Items answered with the cell of item 3, which is shown already.
     var strays: Set<IndexPath> = []
-    /// Whether headers and footers are given; the identifier headers are dequeued with.
+    /// The identifier headers are dequeued with.
     var headerIdentifier = "Title"
+    /// What went wrong: dequeues that threw, and answers the collection view refused.
+    var errors: [String] = []
 
     init(_ counts: [Int]) { self.counts = counts }
 
@@ -28,20 +28,35 @@ final class Cards: CollectionViewDataSource {
 
     func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { counts[section] }
 
-    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) throws -> CollectionViewCell {
+    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell? {
         asked.append(indexPath)
-        if failing.contains(indexPath) { throw Failure(indexPath: indexPath) }
-        if strays.contains(indexPath) { return Card() }
-        let cell = try collectionView.dequeueCell(withIdentifier: "Card", for: indexPath)
-        cell.tag = indexPath.item
+        if failing.contains(indexPath) { return nil }
+        if strays.contains(indexPath) { return collectionView.cellForItem(at: IndexPath(item: 3, section: 0)) }
+        let cell = dequeue { () throws(ListError) in try collectionView.dequeueCell(withIdentifier: "Card", for: indexPath) }
+        cell?.tag = indexPath.item
         return cell
     }
 
     func collectionView(
         _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
-    ) throws -> CollectionReusableView? {
+    ) -> CollectionReusableView? {
         let identifier = kind == SupplementaryKind.header ? headerIdentifier : "Count"
-        return try collectionView.dequeueSupplementary(ofKind: kind, withIdentifier: identifier, for: indexPath)
+        return dequeue { () throws(ListError) in
+            try collectionView.dequeueSupplementary(ofKind: kind, withIdentifier: identifier, for: indexPath)
+        }
+    }
+
+    func collectionView(_ collectionView: CollectionView, refusedAnswer error: ListError) {
+        errors.append(error.description)
+    }
+
+    private func dequeue<View>(_ make: () throws(ListError) -> View) -> View? {
+        do {
+            return try make()
+        } catch {
+            errors.append(error.description)
+            return nil
+        }
     }
 }
 
@@ -157,6 +172,30 @@ struct CollectionViewTests {
         #expect(cards.asked.count == 50 * 24 + 22)
     }
 
+    @Test func aNewWidthLaysTheItemsOutAgainAndScrollingDoesNot() {
+        final class CountingFlow: FlowLayout {
+            var prepares = 0
+            override func prepare() {
+                prepares += 1
+                super.prepare()
+            }
+        }
+        let counting = CountingFlow()
+        counting.itemSize = Size(width: 100, height: 50)
+        collection.layout = counting
+        #expect(counting.collectionView === collection && flow.collectionView == nil)
+        collection.layoutIfNeeded()
+        collection.contentOffset = Point(x: 0, y: 300)
+        collection.layoutIfNeeded()
+        #expect(counting.prepares == 1)
+        // As a window turns: 480 wide holds 4 items a line.
+        collection.frame = Rect(x: 0, y: 0, width: 480, height: 320)
+        collection.layoutIfNeeded()
+        #expect(counting.prepares == 2)
+        #expect(collection.layoutAttributesForItem(at: path(4))?.frame == Rect(x: 0, y: 60, width: 100, height: 50))
+        #expect(collection.contentSize == Size(width: 480, height: 25 * 50 + 24 * 10))
+    }
+
     // MARK: - Supplementary views
 
     @Test func headersAndFootersHaveTheirOwnQueues() throws {
@@ -178,14 +217,15 @@ struct CollectionViewTests {
         #expect(collection.supplementaryView(ofKind: "footer", at: path(0, 9))?.reuseIdentifier == "Count")
     }
 
-    @Test func dequeuingAnUnregisteredIdentifierShowsAnEmptyViewAndReports() {
-        var reports: [String] = []
-        collection.viewErrorHandler = { element, error in reports.append("\(element.indexPath) \(error)") }
+    @Test func dequeuingAnUnregisteredIdentifierIsAnErrorAndTheElementStaysEmpty() {
         flow.headerReferenceSize = Size(width: 0, height: 40)
         cards.headerIdentifier = "Missing"
         collection.reloadData()
         collection.layoutIfNeeded()
-        #expect(reports == ["[0, 0] could not dequeue a view of kind: header with identifier Missing - must register a nib or a class for the identifier"])
+        #expect(cards.errors == ["could not dequeue a view of kind: header with identifier Missing - must register a nib or a class for the identifier"])
+        #expect(throws: ListError.unregisteredView(kind: CollectionView.cellKind, identifier: "Cell")) {
+            try collection.dequeueCell(withIdentifier: "Cell", for: path(0))
+        }
         let header = collection.supplementaryView(ofKind: "header", at: path(0))
         #expect(header?.reuseIdentifier == nil && header?.frame == Rect(x: 0, y: 0, width: 320, height: 40))
         #expect(collection.indexPathsForVisibleItems.count == 24)
@@ -194,20 +234,31 @@ struct CollectionViewTests {
     // MARK: - A data source that fails
 
     @Test func aCellThatFailsIsEmptyAndTheListStaysUsable() throws {
-        var reports: [(LayoutAttributes.Element, String)] = []
-        collection.viewErrorHandler = { reports.append(($0, "\($1)")) }
         cards.failing = [path(25)]
         cards.strays = [path(26)]
         collection.contentOffset = Point(x: 0, y: 60)
-        #expect(reports.map(\.0.indexPath) == [path(25), path(26)])
-        #expect(reports.last?.1 == "the view given for item 26 of section 0 (kind: UICollectionElementKindCell) was not retrieved by calling dequeue, or is shown already for another item")
+        // Item 25 gets no cell, item 26 the cell of item 3, which is still on screen.
+        #expect(cards.errors == ["the cell given for item 26 of section 0 is shown elsewhere already; the collection view shows an empty cell there"])
         let failed = try #require(collection.cellForItem(at: path(25)))
         #expect(!(failed is Card) && failed.frame == Rect(x: 110, y: 480, width: 100, height: 50))
         #expect(collection.cellForItem(at: path(26))?.reuseIdentifier == nil)
+        #expect(collection.cellForItem(at: path(24)) is Card)
         // Scrolling on reuses the good cells and lets the empty ones go.
         collection.contentOffset = Point(x: 0, y: 600)
         #expect(collection.indexPathsForVisibleItems == (30..<54).map { path($0) })
-        #expect(made.count <= 26 && collection.visibleCells.allSatisfy { $0 is Card })
+        #expect(made.count == 24 && collection.visibleCells.allSatisfy { $0 is Card })
+    }
+
+    @Test func countsTheCollectionViewCannotTakeAreCutAndReported() throws {
+        cards.counts = [-5, Int.max, 7]
+        collection.reloadData()
+        #expect(collection.numberOfSections == 3)
+        #expect(collection.numberOfItems(inSection: 0) == 0 && collection.numberOfItems(inSection: 1) == CollectionView.maximumItems)
+        #expect(collection.numberOfItems(inSection: 2) == 0)
+        #expect(cards.errors == [
+            "the data source counted -5 items in section 0; the collection view counts 0",
+            "the data source counted \(Int.max) items in section 1, more than a collection view holds (10000000 items in all); it takes 10000000",
+        ])
     }
 
     // MARK: - Batch updates
@@ -254,11 +305,29 @@ struct CollectionViewTests {
                 try? collection.moveItem(at: path(0), to: path(0, 1))
             }
         }
-        #expect(ListError.noSuchItem(.items, action: "select", path(200), sections: 1, items: 100).message(countingFrom: 1)
-            == "attempt to select item 201 of section 1, but there are only 100 items in section 1")
-        #expect(throws: ListError.noSuchItem(.items, action: "select", path(0, 1), sections: 1, items: nil)) {
+        #expect(throws: ListError.invalidIndexPath(.items, path(0, 1), action: "select")) {
             try collection.selectItem(at: path(0, 1))
         }
+    }
+
+    @Test func anUpdateFromInsideACountIsRefused() throws {
+        final class Recounting: CollectionViewDataSource {
+            weak var collection: CollectionView?
+            var refusal: ListError?
+            func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
+                do {
+                    try collectionView.insertItems(at: [IndexPath(item: 0, section: 0)])
+                } catch {
+                    refusal = error
+                }
+                return 3
+            }
+            func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell? { nil }
+        }
+        let recounting = Recounting()
+        collection.dataSource = recounting
+        #expect(collection.numberOfItems(inSection: 0) == 3)
+        #expect(recounting.refusal == .updateWhileCounting(.items))
     }
 
     @Test func updatesThatAddUpMoveTheCellsAndTheSelectionWithTheirItems() throws {
@@ -420,10 +489,6 @@ struct CollectionViewTests {
         collection.layout = Wild()
         collection.layoutIfNeeded()
         #expect(collection.indexPathsForVisibleItems == [path(1)])
-        // Counts a data source gets wrong are kept in range.
-        cards.counts = [-5, Int.max]
-        collection.reloadData()
-        #expect(collection.numberOfItems(inSection: 0) == 0 && collection.numberOfItems(inSection: 1) == CollectionView.maximumCount)
     }
 
     // MARK: - The controller
@@ -434,8 +499,8 @@ struct CollectionViewTests {
                 collectionView.register("Cell") { CollectionViewCell() }
             }
             override func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { 5 }
-            override func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) throws -> CollectionViewCell {
-                try collectionView.dequeueCell(withIdentifier: "Cell", for: indexPath)
+            override func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell? {
+                try? collectionView.dequeueCell(withIdentifier: "Cell", for: indexPath)
             }
         }
         let grid = Grid()

@@ -154,10 +154,10 @@ struct FlowLayoutTests {
         flow.scrollDirection = direction
         flow.sectionInset = EdgeInsets(top: 3, left: 9, bottom: 6, right: 4)
         flow.headerReferenceSize = Size(width: 25, height: 25)
-        var seed: UInt64 = 7
+        var state: UInt64 = 7
         func next(_ limit: Double) -> Double {
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
-            return Double(seed >> 33 % 1000) / 1000 * limit
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Double(state >> 33 % 1000) / 1000 * limit
         }
         let extent = flow.collectionViewContentSize
         var found = 0

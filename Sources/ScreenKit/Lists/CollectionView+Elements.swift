@@ -30,7 +30,7 @@ extension CollectionView {
             if laidOutBounds != nil, layout.shouldInvalidateLayout(forBoundsChange: bounds) { layout.invalidateLayout() }
             laidOutBounds = bounds
         }
-        layout.prepareIfNeeded()
+        prepareLayout()
         guard generation == self.generation else { return needsAnotherPass = true }
         // A smaller content may pull the offset back; the pass that scroll asks for follows.
         let size = layout.collectionViewContentSize
@@ -52,6 +52,15 @@ extension CollectionView {
             show(view, for: attributes)
         }
         orderElementViews()
+    }
+
+    /// Lets the layout prepare, if it needs to, as a callback that counts: a delegate asked
+    /// for sizes there may not update the items.
+    func prepareLayout() {
+        let outer = isCounting
+        isCounting = true
+        defer { isCounting = outer }
+        layout.prepareIfNeeded()
     }
 
     /// The attributes of the elements to show in `visible`, in the layout's order: finite,
@@ -93,17 +102,17 @@ extension CollectionView {
     // MARK: - Making and letting go
 
     /// The view for a new element: the data source's cell or supplementary view (an empty
-    /// one when it fails), or a decoration view from the layout's registration (nil when the
-    /// layout registered none of that kind).
+    /// one when it gives none, or one shown elsewhere already), or a decoration view from the
+    /// layout's registration (nil when the layout registered none of that kind).
     private func makeView(for attributes: LayoutAttributes) -> CollectionReusableView? {
         switch attributes.category {
         case .cell:
             return fromDataSource(attributes, placeholder: CollectionViewCell()) { dataSource in
-                try dataSource.collectionView(self, cellForItemAt: attributes.indexPath)
+                dataSource.collectionView(self, cellForItemAt: attributes.indexPath)
             }
         case .supplementary(let kind):
             return fromDataSource(attributes, placeholder: CollectionReusableView()) { dataSource in
-                try dataSource.collectionView(self, viewForSupplementaryElementOfKind: kind, at: attributes.indexPath)
+                dataSource.collectionView(self, viewForSupplementaryElementOfKind: kind, at: attributes.indexPath)
             }
         case .decoration(let kind):
             if !decorationQueue.isRegistered(kind: kind, identifier: kind) {
@@ -114,29 +123,25 @@ extension CollectionView {
         }
     }
 
-    /// Asks the data source for the view of an element, checks that it dequeued it for this
-    /// element (a view made some other way, or shown already, is refused), and puts back the
-    /// views it dequeued and did not give. When it fails, or gives no view, the element gets
-    /// `placeholder`.
+    /// Asks the data source for the view of an element and puts back the views it dequeued
+    /// meanwhile and did not give. A view shown elsewhere already (here or in another view)
+    /// is refused and reported; then, as when it gives none, the element gets `placeholder`.
     private func fromDataSource(
         _ attributes: LayoutAttributes, placeholder: CollectionReusableView,
-        _ make: (CollectionViewDataSource) throws -> CollectionReusableView?
+        _ make: (CollectionViewDataSource) -> CollectionReusableView?
     ) -> CollectionReusableView {
+        guard let dataSource else { return placeholder }
         let outer = (elementBeingMade, handedOut)
         elementBeingMade = attributes
         handedOut = []
         defer { (elementBeingMade, handedOut) = outer }
         var view = placeholder
-        do {
-            if let dataSource, let given = try make(dataSource) {
-                guard handedOut.contains(where: { $0.view === given && $0.category == attributes.category }) else {
-                    let kind = attributes.representedElementKind ?? CollectionView.cellKind
-                    throw ListError.viewNotDequeued(.items, kind: kind, attributes.indexPath)
-                }
+        if let given = make(dataSource) {
+            if given.superview == nil {
                 view = given
+            } else {
+                dataSource.collectionView(self, refusedAnswer: .cellInUse(.items, attributes.indexPath))
             }
-        } catch {
-            viewErrorHandler?(attributes.element, error)
         }
         for (unused, category) in handedOut where unused !== view { enqueue(unused, category: category) }
         return view
@@ -156,7 +161,7 @@ extension CollectionView {
             try insertSubview(view, at: 0)
         } catch {
             // A view that contains this one (a cell the collection view itself is inside).
-            viewErrorHandler?(attributes.element, error)
+            dataSource?.collectionView(self, refusedAnswer: .cellInUse(.items, attributes.indexPath))
             let placeholder: CollectionReusableView = attributes.category == .cell ? CollectionViewCell() : CollectionReusableView()
             try? insertSubview(placeholder, at: 0)
             view = placeholder
@@ -280,7 +285,7 @@ extension CollectionView {
     }
 
     /// Scrolls as little as it takes to show the item at `indexPath`.
-    /// - Throws: ``ListError/noSuchItem(_:action:_:sections:items:)`` when there is no such item.
+    /// - Throws: ``ListError/invalidIndexPath(_:_:action:)`` when there is no such item.
     public func scrollToItem(at indexPath: IndexPath, animated: Bool) throws(ListError) {
         try checkItemExists(indexPath, action: "scroll to")
         guard let attributes = layoutAttributesForItem(at: indexPath), attributes.isFinite else { return }
@@ -288,16 +293,12 @@ extension CollectionView {
         scrollTo(attributes.frame, animated: animated)
     }
 
-    /// - Throws: ``ListError/noSuchItem(_:action:_:sections:items:)`` naming `action` when
-    ///   the data source has no item at `indexPath`.
+    /// - Throws: ``ListError/invalidIndexPath(_:_:action:)`` naming `action` when the data
+    ///   source has no item at `indexPath`.
     func checkItemExists(_ indexPath: IndexPath, action: String) throws(ListError) {
         let counts = loadCounts()
-        guard counts.indices.contains(indexPath.section) else {
-            throw .noSuchItem(.items, action: action, indexPath, sections: counts.count, items: nil)
-        }
-        let items = counts[indexPath.section]
-        guard indexPath.item >= 0 && indexPath.item < items else {
-            throw .noSuchItem(.items, action: action, indexPath, sections: counts.count, items: items)
+        guard counts.indices.contains(indexPath.section), indexPath.item >= 0, indexPath.item < counts[indexPath.section] else {
+            throw .invalidIndexPath(.items, indexPath, action: action)
         }
     }
 }

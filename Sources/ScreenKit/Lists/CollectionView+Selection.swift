@@ -7,7 +7,7 @@ extension CollectionView {
     /// Selects the item at `indexPath`, as code does (`selectItem(at:animated:scrollPosition:)`):
     /// the delegate is not told. Without ``allowsMultipleSelection`` the item selected before
     /// is deselected; with ``allowsSelection`` off nothing happens.
-    /// - Throws: ``ListError/noSuchItem(_:action:_:sections:items:)`` when there is no such item.
+    /// - Throws: ``ListError/invalidIndexPath(_:_:action:)`` when there is no such item.
     public func selectItem(at indexPath: IndexPath) throws(ListError) {
         try checkItemExists(indexPath, action: "select")
         guard allowsSelection else { return }

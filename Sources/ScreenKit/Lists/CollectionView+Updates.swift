@@ -2,8 +2,10 @@
 
 extension CollectionView {
     /// Forgets the counts and every shown element, and deselects all items: the data source
-    /// is asked again at the next layout (`reloadData()`).
+    /// is asked again at the next layout (`reloadData()`). Called from a callback that counts
+    /// or sizes the items, it does nothing: those answers are being asked for already.
     public func reloadData() {
+        guard !isCounting else { return }
         generation += 1
         counts = nil
         selectedItems = []
@@ -20,18 +22,11 @@ extension CollectionView {
     /// An update nested in another joins it.
     ///
     /// - Throws: ``ListError`` with UIKit's message when the changes do not add up to the
-    ///   data source's new counts, or name sections or items that are not there. Then
-    ///   nothing has changed: counts, cells and selection are as before.
+    ///   data source's new counts, or name sections or items that are not there, or when it
+    ///   is asked for from inside a callback that counts or sizes the items. Then nothing
+    ///   has changed: counts, cells and selection are as before.
     public func performBatchUpdates(_ updates: () -> Void) throws(ListError) {
-        if pendingUpdate != nil {
-            updates()
-            return
-        }
-        pendingUpdate = ListUpdate()
-        updates()
-        let update = pendingUpdate ?? ListUpdate()
-        pendingUpdate = nil
-        try apply(update)
+        try gatherUpdates(updates)
     }
 
     /// Inserts items at their places after the update.
@@ -76,21 +71,11 @@ extension CollectionView {
         try record { $0.movedSections.append(ListUpdate.Move(from: section, to: newSection)) }
     }
 
-    /// Adds a change to the batch update under way, or makes it an update of its own.
-    private func record(_ change: (inout ListUpdate) -> Void) throws(ListError) {
-        if pendingUpdate != nil {
-            change(&pendingUpdate!)
-            return
-        }
-        var update = ListUpdate()
-        change(&update)
-        try apply(update)
-    }
-
     /// Checks `update` against the counts before and the data source's counts now, and only
     /// when it fits: takes the new counts, moves the selection and the shown views with their
     /// items, lets go of the views of deleted and reloaded elements, and lays out again.
-    private func apply(_ update: ListUpdate) throws(ListError) {
+    func apply(_ update: ListUpdate) throws(ListError) {
+        guard !isCounting else { throw .updateWhileCounting(.items) }
         guard let before = counts else {
             // Nothing was asked yet: the data source as it is now is the starting point.
             reloadData()

@@ -18,16 +18,21 @@
 /// try collection.insertItems(at: [IndexPath(item: 0, section: 0)])
 /// ```
 ///
-/// Whatever the data source and layout answer, the view stays usable: a data source that
-/// throws, or gives a view it did not dequeue, gets an empty view in that place and the
-/// error goes to ``viewErrorHandler``; counts are kept within `0...maximumCount`; elements
-/// whose attributes are not finite, or name items that do not exist, are not shown; and
-/// at most ``maximumVisibleElements`` elements are shown at once.
-open class CollectionView: ScrollView, CollectionViewLayoutContext {
+/// Whatever the data source and layout answer, the view stays usable: where the data source
+/// gives no view, or one shown elsewhere already, the element shows an empty view; a count
+/// below 0 is 0 and counts past ``maximumSections`` and ``maximumItems`` are cut (each such
+/// answer goes to the data source's `refusedAnswer`); elements whose attributes are not
+/// finite, or name items that do not exist, are not shown; and at most
+/// ``maximumVisibleElements`` elements are shown at once. An update asked for from inside a
+/// callback that counts or sizes the items is refused.
+open class CollectionView: ScrollView, CollectionViewLayoutContext, BatchUpdating {
     /// The kind cells are registered and dequeued under, as UIKit names it in its messages.
     public static let cellKind = "UICollectionElementKindCell"
-    /// The largest number of sections, or of items in a section, taken from a data source.
-    public static let maximumCount = 10_000_000
+    /// The most sections a collection view holds; a data source counting more is cut to these.
+    public static let maximumSections = 1_000_000
+    /// The most items a collection view holds in all its sections together (a layout may
+    /// ask the size of each on every invalidation, so this bounds the time that takes).
+    public static let maximumItems = 10_000_000
     /// The most elements shown at once: a layout that puts more in the visible area (items
     /// too small to see) has the rest of its answer left out.
     public static let maximumVisibleElements = 10_000
@@ -76,11 +81,6 @@ open class CollectionView: ScrollView, CollectionViewLayoutContext {
     }
     weak var collectionDelegate: CollectionViewDelegate?
     weak var flowDelegate: CollectionViewDelegateFlowLayout?
-
-    /// Told when the data source fails to give the view of an element: it threw, or gave a
-    /// view it did not dequeue for it. The element shows an empty view until it is made
-    /// again (it scrolls out and back in, or is reloaded).
-    public var viewErrorHandler: ((LayoutAttributes.Element, any Error) -> Void)?
 
     // MARK: - Registration and reuse
 
@@ -135,15 +135,17 @@ open class CollectionView: ScrollView, CollectionViewLayoutContext {
         return asked
     }
 
-    /// What the data source says now, each count kept within `0...maximumCount`.
+    /// What the data source says now, within the collection view's limits.
     func askCounts() -> [Int] {
         guard let dataSource else { return [] }
-        let sections = CollectionView.clampedCount(dataSource.numberOfSections(in: self))
-        return (0..<sections).map { CollectionView.clampedCount(dataSource.collectionView(self, numberOfItemsInSection: $0)) }
-    }
-
-    static func clampedCount(_ count: Int) -> Int {
-        min(max(count, 0), maximumCount)
+        let outer = isCounting
+        isCounting = true
+        defer { isCounting = outer }
+        return ListCounts.take(
+            unit: .items, sections: dataSource.numberOfSections(in: self),
+            maximumSections: CollectionView.maximumSections, maximumItems: CollectionView.maximumItems,
+            itemsIn: { dataSource.collectionView(self, numberOfItemsInSection: $0) },
+            refuse: { dataSource.collectionView(self, refusedAnswer: $0) })
     }
 
     public var numberOfSections: Int { loadCounts().count }
@@ -172,6 +174,9 @@ open class CollectionView: ScrollView, CollectionViewLayoutContext {
     /// new layout), so that a pass a data source's callback changed things under stops.
     var generation = 0
     var isLayingOutElements = false
+    /// Set while the data source counts the items or the layout prepares (asking sizes):
+    /// updates asked for then are refused, and reloads ignored.
+    var isCounting = false
     var needsAnotherPass = false
     /// The element whose view the data source is making, and the views it dequeued meanwhile.
     var elementBeingMade: LayoutAttributes?

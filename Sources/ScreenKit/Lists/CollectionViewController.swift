@@ -14,8 +14,8 @@
 ///     override func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
 ///         items.count
 ///     }
-///     override func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) throws -> CollectionViewCell {
-///         try collectionView.dequeueCell(withIdentifier: "Video", for: indexPath)
+///     override func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell? {
+///         try? collectionView.dequeueCell(withIdentifier: "Video", for: indexPath)
 ///     }
 /// }
 /// ```
@@ -54,16 +54,19 @@ open class CollectionViewController: ViewController, CollectionViewDataSource, C
 
     open func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { 0 }
 
-    /// The default has no cell to give: a subclass that has items overrides it.
-    open func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) throws -> CollectionViewCell {
-        throw ListError.viewNotDequeued(.items, kind: CollectionView.cellKind, indexPath)
+    /// The default has no cell to give (an empty cell is shown): a subclass that has items
+    /// overrides it.
+    open func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell? {
+        nil
     }
 
     open func collectionView(
         _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
-    ) throws -> CollectionReusableView? {
+    ) -> CollectionReusableView? {
         nil
     }
+
+    open func collectionView(_ collectionView: CollectionView, refusedAnswer error: ListError) {}
 
     // MARK: - Delegate
 

@@ -1,23 +1,27 @@
 /// What a collection view asks of its data source (`UICollectionViewDataSource`): how many
 /// sections and items there are, and the view of each element as it comes into sight.
-///
-/// A data source may throw from the methods that make views: the collection view then
-/// shows an empty view there, tells its ``CollectionView/viewErrorHandler`` and stays usable.
 public protocol CollectionViewDataSource: AnyObject {
     /// The number of sections; the default is 1.
     func numberOfSections(in collectionView: CollectionView) -> Int
     /// The number of items in `section`.
     func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
-    /// The cell for the item at `indexPath`, taken from
-    /// ``CollectionView/dequeueCell(withIdentifier:for:)`` and filled in.
-    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) throws -> CollectionViewCell
+    /// The cell for the item at `indexPath`, usually one from
+    /// ``CollectionView/dequeueCell(withIdentifier:for:)`` with the item's content set. Nil
+    /// when the data source could not make one (a scripting layer answers nil once it has
+    /// reported the script's error): the collection view shows an empty cell there and goes on.
+    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell?
     /// The supplementary view of `kind` (``SupplementaryKind/header``, ``SupplementaryKind/footer``
-    /// or a kind the layout names) at `indexPath`, taken from
-    /// ``CollectionView/dequeueSupplementary(ofKind:withIdentifier:for:)``; nil shows
-    /// nothing there. The default is nil.
+    /// or a kind the layout names) at `indexPath`, usually one from
+    /// ``CollectionView/dequeueSupplementary(ofKind:withIdentifier:for:)``; nil (the default)
+    /// shows an empty view there.
     func collectionView(
         _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
-    ) throws -> CollectionReusableView?
+    ) -> CollectionReusableView?
+    /// The collection view could not use an answer and went on without it, as `error` says
+    /// (a count below 0 or past what a collection view holds, a view shown elsewhere
+    /// already). The default does nothing; a scripting layer reports it as the script's
+    /// mistake.
+    func collectionView(_ collectionView: CollectionView, refusedAnswer error: ListError)
 }
 
 extension CollectionViewDataSource {
@@ -25,9 +29,11 @@ extension CollectionViewDataSource {
 
     public func collectionView(
         _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
-    ) throws -> CollectionReusableView? {
+    ) -> CollectionReusableView? {
         nil
     }
+
+    public func collectionView(_ collectionView: CollectionView, refusedAnswer error: ListError) {}
 }
 
 /// What a collection view tells its delegate (`UICollectionViewDelegate`), besides the

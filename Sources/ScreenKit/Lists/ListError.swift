@@ -66,10 +66,6 @@ public nonisolated enum ListError: Error, Equatable, Sendable, CustomStringConve
     /// An update or reload asked for while the list asks its data source for counts or
     /// heights (from inside one of those callbacks).
     case updateWhileCounting(Unit)
-    /// A row (item) named outside a batch update that is not there: `action` is what was
-    /// asked ("select"), `sections` how many sections there are, `items` how many rows the
-    /// named section has (nil when the section is not there).
-    case noSuchItem(Unit, action: String, IndexPath, sections: Int, items: Int?)
 
     // MARK: Answers a list could not use
 
@@ -82,9 +78,6 @@ public nonisolated enum ListError: Error, Equatable, Sendable, CustomStringConve
     /// The cell the data source gave for `path` is shown at another place or in another
     /// list; the list shows an empty cell there.
     case cellInUse(Unit, IndexPath)
-    /// The view a data source gave for an element was not dequeued from the list for it, or
-    /// is shown already for another element; `kind` is the element's kind.
-    case viewNotDequeued(Unit, kind: String, IndexPath)
 
     public var description: String { message(countingFrom: 0) }
 
@@ -142,14 +135,6 @@ public nonisolated enum ListError: Error, Equatable, Sendable, CustomStringConve
         case .cellInUse(let unit, let path):
             return "the cell given for \(place(unit, path)) is shown elsewhere already; the \(unit.container) shows an "
                 + "empty cell there"
-        case .noSuchItem(let unit, let action, let path, let sections, let items):
-            guard let items else {
-                return "attempt to \(action) \(place(unit, path)), but there are only \(sections) sections"
-            }
-            return "attempt to \(action) \(place(unit, path)), but there are only \(items) \(unit.rawValue) in section \(n(path.section))"
-        case .viewNotDequeued(let unit, let kind, let path):
-            return "the view given for \(place(unit, path)) (kind: \(kind)) was not retrieved by calling dequeue, "
-                + "or is shown already for another \(unit.singular)"
         }
     }
 

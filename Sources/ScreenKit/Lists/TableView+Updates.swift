@@ -8,16 +8,7 @@ extension TableView {
     /// - Throws: ``ListError`` when the changes do not fit the counts the data source gives
     ///   afterwards; then nothing has changed.
     public func performBatchUpdates(_ updates: () -> Void) throws(ListError) {
-        if pendingUpdate != nil {
-            updates()
-            return
-        }
-        pendingUpdate = ListUpdate()
-        updates()
-        // A reload in the batch ends it: `reloadData` asked for everything already.
-        guard let update = pendingUpdate else { return }
-        pendingUpdate = nil
-        try apply(update)
+        try gatherUpdates(updates)
     }
 
     /// Rows inserted in the data, at their places after the update.
@@ -68,21 +59,10 @@ extension TableView {
         try record { $0.movedSections.append(.init(from: section, to: newSection)) }
     }
 
-    /// Adds a change to the batch being gathered, or makes it an update of its own.
-    private func record(_ change: (inout ListUpdate) -> Void) throws(ListError) {
-        if pendingUpdate != nil {
-            change(&pendingUpdate!)
-            return
-        }
-        var update = ListUpdate()
-        change(&update)
-        try apply(update)
-    }
-
     /// Checks `update` against the counts the data source now gives and, when it adds up,
     /// moves the cells shown to their rows' new places, asks for the cells of rows inserted
     /// and reloaded as they come into view, and keeps the selection on its row.
-    private func apply(_ update: ListUpdate) throws(ListError) {
+    func apply(_ update: ListUpdate) throws(ListError) {
         guard !isRebuilding else { throw .updateWhileCounting(.rows) }
         // A table that has not counted yet has nothing to check against: it counts now.
         if needsReload {
