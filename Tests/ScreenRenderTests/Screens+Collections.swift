@@ -63,17 +63,18 @@ extension Screens {
             sections[section].cards.count
         }
 
-        override func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) throws -> CollectionViewCell {
-            let cell = try collectionView.dequeueCell(withIdentifier: "Card", for: indexPath)
+        override func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell? {
+            let cell = try? collectionView.dequeueCell(withIdentifier: "Card", for: indexPath)
             (cell as? Card)?.title.text = sections[indexPath.section].cards[indexPath.item]
             return cell
         }
 
         override func collectionView(
             _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
-        ) throws -> CollectionReusableView? {
-            let view = try collectionView.dequeueSupplementary(ofKind: kind, withIdentifier: "Heading", for: indexPath)
-            (view as? Heading)?.title.text = kind == SupplementaryKind.header ? sections[indexPath.section].title : footer(indexPath.section)
+        ) -> CollectionReusableView? {
+            let view = try? collectionView.dequeueSupplementary(ofKind: kind, withIdentifier: "Heading", for: indexPath)
+            let isHeader = kind == SupplementaryKind.header
+            (view as? Heading)?.title.text = isHeader ? sections[indexPath.section].title : footer(indexPath.section)
             return view
         }
     }

@@ -34,9 +34,13 @@ extension SVGPass {
         }
     }
 
+    private static func isGrouped(_ cell: TableViewCell) -> Bool {
+        (cell.superview as? TableView)?.style == .grouped
+    }
+
     /// The part of a row's width a cell fills: inside the box of a grouped section.
     private static func rowArea(of cell: TableViewCell, in bounds: Rect) -> Rect {
-        guard let table = cell.superview as? TableView, table.style == .grouped else { return bounds }
+        guard isGrouped(cell) else { return bounds }
         return Rect(x: bounds.minX + groupedInset, y: bounds.minY,
                     width: max(0, bounds.width - 2 * groupedInset), height: bounds.height)
     }
@@ -54,7 +58,7 @@ extension SVGPass {
         }
         let accessory = cell.accessoryRect
         // Inside a grouped section's box, the mark keeps clear of the box's edge.
-        let shift = Self.rowArea(of: cell, in: bounds).maxX < bounds.maxX && !cell.showsDeleteButton ? Self.groupedInset / 2 : 0
+        let shift = Self.isGrouped(cell) && !cell.showsDeleteButton ? Self.groupedInset / 2 : 0
         let middle = Point(x: accessory.midX - shift, y: accessory.midY)
         switch cell.accessoryType {
         case .none:
