@@ -73,7 +73,7 @@ extension TableView {
         let map = try update.check(before: rowCounts, after: counts, unit: .rows)
 
         generation += 1
-        hideSwipedDeleteButton()
+        hideDeleteButton()
         endHighlight()
         var kept: [IndexPath: TableViewCell] = [:]
         for (path, cell) in visibleRows where cell.superview === self {

@@ -50,9 +50,10 @@ extension SVGPass {
         if cell.isSelected || cell.isHighlighted {
             document.element("rect", SVGDocument.frame(Self.rowArea(of: cell, in: bounds)) + [("fill", Palette.selectedRow)])
         }
-        if cell.showsDeleteButton, let table = cell.superview as? TableView, table.isEditing {
-            // A red disc with a white bar, in the gutter before the labels.
-            let center = Point(x: bounds.minX + TableViewCell.labelInset / 2 + 1, y: bounds.midY)
+        if cell.showsEditingControl {
+            // A red disc with a white bar, in the space the content moved aside for it.
+            let control = cell.editingControlRect
+            let center = Point(x: bounds.minX + control.width / 2, y: bounds.midY)
             circle(center, radius: 6.5, fill: Palette.destructive)
             line(Point(x: center.x - 3.5, y: center.y), Point(x: center.x + 3.5, y: center.y), stroke: "#ffffff", width: 2)
         }

@@ -48,11 +48,11 @@ extension TextPass {
 
     mutating func drawCell(_ cell: TableViewCell, in cells: CellRect, placement: AffineTransform, clip: CellRect) {
         let row = Self.titleRow(of: cell, cellToGrid: placement)
-        let table = cell.superview as? TableView
-        // The left gutter, before the labels' inset: the editing control, or the mark of
-        // the selected row.
-        if cell.showsDeleteButton && table?.isEditing == true {
-            grid.put("⊖", column: cells.minColumn, row: row, clip: clip)
+        // The left gutter: the delete control in the space the content moved aside for it,
+        // or the mark of the selected row before the labels' inset.
+        if cell.showsEditingControl {
+            let control = CellRect(covering: placement.apply(to: cell.editingControlRect))
+            grid.put("⊖", column: (control?.minColumn ?? cells.minColumn) + 1, row: row, clip: clip)
         } else if cell.isSelected || cell.isHighlighted {
             grid.put("▸", column: cells.minColumn, row: row, clip: clip)
         }
