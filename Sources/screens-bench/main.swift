@@ -13,6 +13,7 @@ do {
     try runViewBenchmarks(&bench)
     try runPageBenchmarks(&bench)
     try runStoreBenchmarks(&bench)
+    try runListBenchmarks(&bench)
 } catch {
     print("benchmark failed: \(error)")
 }

@@ -86,7 +86,7 @@ extension TableViewDelegate {
 /// table.dataSource = diary
 /// try window.addSubview(table)
 /// ```
-open class TableView: ScrollView {
+open class TableView: ScrollView, BatchUpdating {
     public enum Style: String, CaseIterable, Sendable {
         /// Sections run into each other; a section's header stays at the top while its rows
         /// scroll under it.
@@ -179,8 +179,8 @@ open class TableView: ScrollView {
 
     var selectedRow: IndexPath?
     var highlightedRow: IndexPath?
-    /// The row showing its delete button after a swipe.
-    var swipedRow: IndexPath?
+    /// The row showing its delete button, after a swipe or a tap on its delete control.
+    var deleteConfirmationRow: IndexPath?
     var isEditingStorage = false
     /// The changes of the batch update being gathered by ``performBatchUpdates(_:)`` or
     /// between ``beginUpdates()`` and ``endUpdates()``.
@@ -256,7 +256,7 @@ open class TableView: ScrollView {
         recycleAll()
         selectedRow = nil
         highlightedRow = nil
-        swipedRow = nil
+        deleteConfirmationRow = nil
         prefetchedRows = 0..<0
         rowCounts = askCounts()
         layout = makeLayout(counts: rowCounts)
@@ -293,39 +293,11 @@ open class TableView: ScrollView {
         guard let dataSource else { return [] }
         isRebuilding = true
         defer { isRebuilding = false }
-        var sections = dataSource.numberOfSections(in: self)
-        if sections < 0 {
-            dataSource.tableView(self, refusedAnswer: .negativeCount(.rows, section: nil, count: sections))
-            sections = 0
-        } else if sections > TableView.maximumSections {
-            dataSource.tableView(self, refusedAnswer: .countOverLimit(
-                .rows, section: nil, count: sections, limit: TableView.maximumSections, taken: TableView.maximumSections))
-            sections = TableView.maximumSections
-        }
-        var counts: [Int] = []
-        counts.reserveCapacity(sections)
-        var total = 0
-        var reachedLimit = false
-        for section in 0..<sections {
-            var rows = dataSource.tableView(self, numberOfRowsInSection: section)
-            if rows < 0 {
-                dataSource.tableView(self, refusedAnswer: .negativeCount(.rows, section: section, count: rows))
-                rows = 0
-            }
-            let room = TableView.maximumRows - total
-            if rows > room {
-                // Reported for the first section past the limit only: the rest get none.
-                if !reachedLimit {
-                    dataSource.tableView(self, refusedAnswer: .countOverLimit(
-                        .rows, section: section, count: rows, limit: TableView.maximumRows, taken: room))
-                    reachedLimit = true
-                }
-                rows = room
-            }
-            total += rows
-            counts.append(rows)
-        }
-        return counts
+        return ListCounts.take(
+            unit: .rows, sections: dataSource.numberOfSections(in: self),
+            maximumSections: TableView.maximumSections, maximumItems: TableView.maximumRows,
+            itemsIn: { dataSource.tableView(self, numberOfRowsInSection: $0) },
+            refuse: { dataSource.tableView(self, refusedAnswer: $0) })
     }
 
     /// The places of the headers, rows and footers for `counts`, with the titles and heights
