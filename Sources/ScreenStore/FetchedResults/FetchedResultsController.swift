@@ -277,11 +277,7 @@ public final class FetchedResultsController {
             sectionList[low].items.insert(object, before)
             return nil
         }
-        var items = SortedChunks()
-        items.insert(object, before)
-        let section = makeSection(value, items)
-        sectionList.insert(section, at: low)
-        return section
+        return insertSection(of: object, value, at: low)
     }
 
     /// Places a matching object in the sections a function names, by its place in the sort:
@@ -297,8 +293,13 @@ public final class FetchedResultsController {
             sectionList[candidate].items.insert(object, before)
             return nil
         }
+        return insertSection(of: object, value, at: index)
+    }
+
+    /// Makes a section of `value` holding `object` alone, at `index`.
+    private func insertSection(of object: ManagedObject, _ value: StoreValue, at index: Int) -> FetchedSectionInfo {
         var items = SortedChunks()
-        items.insert(object, before)
+        items.insert(object) { _ in false }
         let section = makeSection(value, items)
         sectionList.insert(section, at: index)
         return section
