@@ -74,7 +74,7 @@ struct Benchmark {
         let ratio = String(format: "%.2f×", figure.ratio)
         let target = figure.target.map { String(format: "target ≤ %.1f×%@", $0, figure.withinTarget ? "" : "  MISSED") } ?? ""
         let line = [
-            figure.name.padding(toLength: 64, withPad: " ", startingAt: 0),
+            figure.name.padding(toLength: 72, withPad: " ", startingAt: 0),
             String(format: "%10.1f %@", figure.ours, figure.unit),
             String(format: "baseline %10.1f %@", figure.baseline, figure.unit),
             ratio.padding(toLength: 8, withPad: " ", startingAt: 0),

@@ -1,8 +1,13 @@
+import EventLoop
+import LuaBridge
 import ScreenKit
+import ScreenScript
 
 /// The list figures: scrolling a table of 10^6 rows one screen a step against the same over
-/// 100 rows (only visible cells may exist), and a jump to row 900,000 against a jump to row 9
-/// in a table whose rows have heights of their own.
+/// 100 rows (only visible cells may exist), a jump to row 900,000 against a jump to row 9
+/// in a table whose rows have heights of their own, and a flow layout's rect query at the end
+/// of 10^6 items against one over 100 (one item size: arithmetic; sizes from the delegate:
+/// a binary search), and a Lua data source's cellForRow against a Swift one.
 ///
 /// `screens-bench lists` runs them all.
 func runListBenchmarks(_ bench: inout Benchmark) throws {
@@ -14,6 +19,18 @@ func runListBenchmarks(_ bench: inout Benchmark) throws {
     let jump = "lists: jump to row 900,000 (vs a jump to row 9)"
     if all || bench.wants(jump) {
         bench.report(try jumpFigure(jump, bench))
+    }
+    let query = "lists: flow layout rect query over 10^6 items (vs 100 items)"
+    if all || bench.wants(query) {
+        bench.report(flowQueryFigure(query, bench, sizedByDelegate: false, target: 1.5))
+    }
+    let sizedQuery = "lists: flow rect query, sizes from the delegate (10^6 vs 100)"
+    if all || bench.wants(sizedQuery) {
+        bench.report(flowQueryFigure(sizedQuery, bench, sizedByDelegate: true, target: nil))
+    }
+    let lua = "lists: Lua cellForRow per visible cell (vs a Swift data source)"
+    if all || bench.wants(lua) {
+        bench.report(try luaCellFigure(lua, bench))
     }
 }
 
@@ -123,4 +140,101 @@ private func jumpFigure(_ name: String, _ bench: Benchmark) throws -> Figure {
     if let failure { throw failure }
     withExtendedLifetime(window) {}
     return Figure(name: name, ours: ours, baseline: baseline, unit: "ns/jump", target: 1.5)
+}
+
+/// `count` items in one section, sized by the delegate (three widths, two heights) when asked.
+private final class CountedItems: CollectionViewDataSource, CollectionViewDelegateFlowLayout {
+    let count: Int
+    let sizedByDelegate: Bool
+
+    init(count: Int, sizedByDelegate: Bool) {
+        self.count = count
+        self.sizedByDelegate = sizedByDelegate
+    }
+
+    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { count }
+
+    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell? {
+        try? collectionView.dequeueCell(withIdentifier: "Item", for: indexPath)
+    }
+
+    var providesItemSizes: Bool { sizedByDelegate }
+
+    func collectionView(_ collectionView: CollectionView, layout: CollectionViewLayout, sizeForItemAt indexPath: IndexPath) -> Size? {
+        Size(width: Double(60 + 20 * (indexPath.item % 3)), height: Double(40 + 30 * (indexPath.item % 2)))
+    }
+}
+
+/// A screen-sized rect query at the end of the content: the items it meets, found without a
+/// pass over the items before them.
+private func flowQueryFigure(_ name: String, _ bench: Benchmark, sizedByDelegate: Bool, target: Double?) -> Figure {
+    func makeView(_ items: CountedItems) -> (CollectionView, FlowLayout) {
+        let layout = FlowLayout()
+        layout.itemSize = Size(width: 70, height: 50)
+        layout.sectionInset = EdgeInsets(top: 10, left: 10, bottom: 10, right: 10)
+        let view = CollectionView(frame: Rect(x: 0, y: 0, width: 320, height: 480), layout: layout)
+        view.register("Item") { CollectionViewCell() }
+        view.dataSource = items
+        view.delegate = items
+        layout.prepareIfNeeded()
+        return (view, layout)
+    }
+    let million = CountedItems(count: 1_000_000, sizedByDelegate: sizedByDelegate)
+    let hundred = CountedItems(count: 100, sizedByDelegate: sizedByDelegate)
+    let (largeView, large) = makeView(million)
+    let (smallView, small) = makeView(hundred)
+    var found = 0
+    func queries(_ layout: FlowLayout, _ count: Int) -> Double {
+        let height = layout.collectionViewContentSize.height
+        // Two screens near the end, in turn, so that no query can reuse the one before.
+        let rects = [Rect(x: 0, y: max(0, height - 480), width: 320, height: 480),
+                     Rect(x: 0, y: max(0, height - 960), width: 320, height: 480)]
+        return bench.time {
+            for index in 0..<count {
+                found &+= layout.layoutAttributesForElements(in: rects[index & 1]).count
+            }
+        }
+    }
+    let (ours, baseline) = bench.compare(
+        operations: 50_000,
+        ours: { n in queries(large, n) },
+        baseline: { n in queries(small, n) })
+    withExtendedLifetime((largeView, smallView, found)) {}
+    return Figure(name: name, ours: ours, baseline: baseline, unit: "ns/query", target: target)
+}
+
+/// Scrolling a screen at a time through a table whose data source is Lua (dequeue a cell,
+/// set its text) against the same table with ``NumberedRows``, per cell that comes into view.
+private func luaCellFigure(_ name: String, _ bench: Benchmark) throws -> Figure {
+    let host = try ScriptHost(loop: EventLoop(clock: .virtual))
+    let results = try host.lua.run("""
+        local window = ui.Window:new{}
+        window:makeKeyAndVisible()
+        local table = ui.TableView:new{ frame = { 0, 0, 320, 480 } }
+        window:addSubview(table)
+        table:register("Row", ui.TableViewCell)
+        table.dataSource = {
+          numberOfRows = function(self, tv, section) return 100000 end,
+          cellForRow = function(self, tv, ip)
+            local cell = tv:dequeue("Row", ip)
+            cell.textLabel.text = "Row " .. ip.row
+            return cell
+          end,
+        }
+        table:reloadData()
+        table:layoutIfNeeded()
+        return table, window
+        """, name: "=bench")
+    guard case .userdata(let userdata)? = results.first, let luaTable = userdata.object(as: TableView.self) else {
+        throw LuaError(kind: .runtime, message: "the benchmark script returned no table view")
+    }
+    let rows = NumberedRows(count: 100_000)
+    let (swiftTable, window) = makeTable(rows)
+    let cellsPerStep = Double(max(1, swiftTable.visibleCells.count))
+    let (ours, baseline) = bench.compare(
+        operations: 10_000,
+        ours: { n in bench.time { _ = scrollScreens(luaTable, rows, steps: n) } },
+        baseline: { n in bench.time { _ = scrollScreens(swiftTable, rows, steps: n) } })
+    withExtendedLifetime((window, results)) {}
+    return Figure(name: name, ours: ours / cellsPerStep, baseline: baseline / cellsPerStep, unit: "ns/cell", target: 2)
 }

@@ -35,6 +35,18 @@ final class ReplacedTouchesController: ViewController, ViewControllerOverriding 
     var overriddenClassName: String? { nil }
 }
 
+/// A view whose layout puts its one subview on its left or its right half.
+final class SideLayoutView: View {
+    let child = TouchCountingView()
+    var onRight = false {
+        didSet { setNeedsLayout() }
+    }
+    override func layoutSubviews() {
+        let half = bounds.width / 2
+        child.frame = Rect(x: onRight ? half : 0, y: 0, width: half, height: bounds.height)
+    }
+}
+
 /// Touches a view does not handle go up the responder chain: to the controller whose view
 /// it is, then to the superview, as UIKit passes them.
 @MainActor
@@ -53,6 +65,18 @@ struct ResponderTests {
         window.touch(.ended, at: Point(x: 20, y: 60))
         #expect(controller.log == ["began \(Point(x: 20, y: 20))", "ended"])
         #expect(back.began == 1 && back.ended == 1)
+    }
+
+    @Test func aTouchFindsTheViewsWhereLayoutStillToComePutsThem() throws {
+        let side = SideLayoutView(frame: window.bounds)
+        try window.addSubview(side)
+        try side.addSubview(side.child)
+        side.layoutIfNeeded()
+        side.onRight = true
+        // Nothing has laid the view out since: the touch must not go by the old frames.
+        window.touch(.began, at: Point(x: 300, y: 100))
+        window.touch(.ended, at: Point(x: 300, y: 100))
+        #expect(side.child.began == 1 && side.child.ended == 1)
     }
 
     @Test func aReplacementOfAControllersTouchesMethodsIsAsked() throws {

@@ -71,9 +71,12 @@ struct TableViewControllerTests {
         #expect(edit.title == "Edit" && !names.isEditing)
         edit.tap()
         #expect(names.isEditing && names.tableView.isEditing && edit.title == "Done")
-        #expect(names.tableView.visibleCells.allSatisfy { $0.showsDeleteButton })
+        #expect(names.tableView.visibleCells.allSatisfy { $0.showsEditingControl && !$0.showsDeleteButton })
         window.layoutIfNeeded()
         let grace = names.tableView.cellForRow(at: IndexPath(row: 1, section: 0))!
+        tap(grace.convert(Point(x: 8, y: 20), to: nil))
+        #expect(grace.showsDeleteButton)
+        window.layoutIfNeeded()
         tap(grace.deleteButton.convert(Point(x: 4, y: 4), to: nil))
         #expect(names.names == ["Ada", "Edsger"])
         #expect(names.tableView.visibleCells.map(\.textLabel.text) == ["Ada", "Edsger"])
@@ -182,8 +185,12 @@ struct TableViewControllerTests {
         value2.layoutIfNeeded()
         #expect(value2.deleteButton.frame == Rect(x: 240, y: 0, width: 80, height: 44))
         #expect(value2.accessoryRect.maxX == 240)
+        value2.showsEditingControl = true
+        value2.layoutIfNeeded()
+        #expect(value2.editingControlRect == Rect(x: 0, y: 0, width: TableViewCell.editingControlWidth, height: 44))
+        #expect(value2.contentView.frame == Rect(x: 32, y: 0, width: 240 - TableViewCell.accessoryWidth - 32, height: 44))
         value2.isSelected = true
         value2.prepareForReuse()
-        #expect(!value2.isSelected && !value2.showsDeleteButton && value2.deleteButton.isHidden)
+        #expect(!value2.isSelected && !value2.showsDeleteButton && value2.deleteButton.isHidden && !value2.showsEditingControl)
     }
 }

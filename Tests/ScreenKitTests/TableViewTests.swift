@@ -386,25 +386,43 @@ struct TableViewTests {
 
     // MARK: - Editing
 
-    @Test func editingShowsDeleteButtonsOnEditableRows() {
+    @Test func editingShowsDeleteControlsOnEditableRowsAndATappedControlItsRowsDeleteButton() {
         source.editable = { $0.row != 1 }
         window.layoutIfNeeded()
         table.isEditing = true
-        #expect(table.cellForRow(at: path(0, 0))?.showsDeleteButton == true)
-        #expect(table.cellForRow(at: path(0, 1))?.showsDeleteButton == false)
+        #expect(table.cellForRow(at: path(0, 0))?.showsEditingControl == true)
+        #expect(table.cellForRow(at: path(0, 1))?.showsEditingControl == false)
+        #expect(table.visibleCells.allSatisfy { !$0.showsDeleteButton })
+        // The content moves right to make room for the control.
+        window.layoutIfNeeded()
+        #expect(table.cellForRow(at: path(0, 0))?.contentView.frame.minX == TableViewCell.editingControlWidth)
+        #expect(table.cellForRow(at: path(0, 1))?.contentView.frame.minX == 0)
         table.contentOffset = Point(x: 0, y: 440)
-        #expect(table.visibleCells.allSatisfy { $0.showsDeleteButton })
-        // A tap does not select while editing; the delete button commits the delete.
+        #expect(table.visibleCells.allSatisfy { $0.showsEditingControl })
+        // A tap beside the controls does not select while editing, nor show a button.
         tap(Point(x: 100, y: 30))
         #expect(table.indexPathForSelectedRow == nil)
+        #expect(table.visibleCells.allSatisfy { !$0.showsDeleteButton })
+        // A tap on row 11's control shows its delete button alone; the button commits the delete.
         window.layoutIfNeeded()
         let cell = table.cellForRow(at: path(0, 11))!
-        let button = cell.deleteButton.convert(Point(x: 5, y: 5), to: nil)
-        tap(button)
+        tap(cell.convert(Point(x: 10, y: 20), to: nil))
+        #expect(table.visibleCells.filter(\.showsDeleteButton).map { table.indexPath(for: $0) } == [path(0, 11)])
+        window.layoutIfNeeded()
+        tap(cell.deleteButton.convert(Point(x: 5, y: 5), to: nil))
         #expect(source.events == ["commitDelete [0, 11]"])
         #expect(table.numberOfRows(inSection: 0) == 19)
-        table.isEditing = false
         #expect(table.visibleCells.allSatisfy { !$0.showsDeleteButton })
+        // A tap elsewhere hides a shown delete button without deleting.
+        let next = table.cellForRow(at: path(0, 12))!
+        tap(next.convert(Point(x: 10, y: 20), to: nil))
+        #expect(next.showsDeleteButton)
+        tap(Point(x: 200, y: 30))
+        #expect(!next.showsDeleteButton && source.events.count == 1)
+        table.isEditing = false
+        #expect(table.visibleCells.allSatisfy { !$0.showsDeleteButton && !$0.showsEditingControl })
+        window.layoutIfNeeded()
+        #expect(table.cellForRow(at: path(0, 12))?.contentView.frame.minX == 0)
     }
 
     @Test func aSwipeToTheLeftShowsTheDeleteButtonOfThatRow() {

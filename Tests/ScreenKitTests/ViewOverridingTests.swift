@@ -105,8 +105,9 @@ struct ViewOverridingTests {
         window.touch(.moved, at: Point(x: 12, y: 10))
         window.touch(.ended, at: Point(x: 12, y: 10))
         // The touches went to the switch's own handling, which asked the tracking questions.
+        // The touch lays the window out first (the switch was added, not yet laid out).
         #expect(control.replacement.log == [
-            "pointInside 10,10", "touches began 1", "beginTracking", "touches moved 1", "pointInside 12,10",
+            "layoutSubviews", "pointInside 10,10", "touches began 1", "beginTracking", "touches moved 1", "pointInside 12,10",
             "continueTracking", "touches ended 1", "pointInside 12,10", "endTracking",
         ])
         #expect(events == ["touchDown", "touchUpInside"])

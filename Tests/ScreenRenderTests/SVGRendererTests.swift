@@ -92,7 +92,9 @@ struct SVGRendererTests {
         #expect(RenderedNumber.text(.nan) == "0")
         #expect(RenderedNumber.text(0.38268343236508984, decimals: 4) == "0.3827")
         #expect(RenderedNumber.text(-0.0501, decimals: 4) == "-0.0501")
-        #expect(RenderedNumber.text(1e20) == "1000000000000")
+        #expect(RenderedNumber.text(1e15 - 0.125) == "999999999999999.88")
+        #expect(RenderedNumber.text(-1e20) == "-100000000000000000")
+        #expect(RenderedNumber.text(1e16 + 2) == "10000000000000002")
     }
 
     // MARK: - What a script may try

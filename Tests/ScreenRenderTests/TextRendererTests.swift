@@ -167,6 +167,39 @@ struct TextRendererTests {
         #expect(try rows(Fills(frame: Rect(x: 0, y: 0, width: 160, height: 48))).first == "██  ████  ██████████")
     }
 
+    // MARK: - Which view drew each cell
+
+    @Test func eachCellKnowsTheViewThatDrewItLast() throws {
+        let window = Window(device: .iphone)
+        let panel = View(frame: Rect(x: 0, y: 0, width: 160, height: 64))
+        panel.backgroundColor = .white
+        let button = Screens.button("Save", Rect(x: 12, y: 20, width: 80, height: 20))
+        try panel.addSubview(button)
+        try window.addSubview(panel)
+        let turned = Screens.button("Turn", Rect(x: 200, y: 200, width: 80, height: 32))
+        turned.transform = AffineTransform(rotationAngle: .pi / 2)
+        turned.backgroundColor = .white
+        try window.addSubview(turned)
+        let screen = TextRenderer().renderScreen(window)
+        #expect(screen.columns == 40 && screen.rows == 30 && screen.text == TextRenderer().render(window))
+        // "[ Save ]" on row 1 from column 2: the button's; the panel's background around it.
+        let rows = screen.text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(rows[1] == "  [ Save ]")
+        #expect(screen.view(atColumn: 5, row: 1) === button)
+        #expect(screen.view(atColumn: 15, row: 3) === panel)
+        #expect(screen.view(atColumn: 30, row: 0) == nil)
+        // A click goes to the view's point nearest the cell's centre, where hit testing finds it.
+        let point = try #require(screen.point(atColumn: 2, row: 1))
+        #expect(point == Point(x: 20, y: 24))
+        #expect(window.hitTest(point) === button)
+        #expect(window.hitTest(try #require(screen.point(atColumn: 15, row: 3))) === panel)
+        // A turned view: the cells of its background, stood on end, lead to it.
+        let column = Int(turned.center.x / 8), row = Int(turned.center.y / 16)
+        #expect(screen.view(atColumn: column, row: row) === turned)
+        let edge = try #require(screen.point(atColumn: column, row: row - 2))
+        #expect(window.hitTest(edge) === turned)
+    }
+
     // MARK: - What a script may try
 
     /// Draws lines and a box reaching far past the screen.

@@ -94,7 +94,10 @@ describe("frc:bind", function()
     table.editing = true
     window:layoutIfNeeded()
     local b = table:cellAt(ui.indexPath(1, 2))
+    assert.is_true(b.showsEditingControl)
+    window:tap(b:convertPoint({ 8, 20 }, nil))
     assert.is_true(b.showsDeleteButton)
+    window:layoutIfNeeded()
     window:tap(b.deleteButton:convertPoint({ 4, 4 }, nil))
     test.advance(1)
     assert.are.equal("ui.indexPath(1, 2) b", deleted)
@@ -105,7 +108,7 @@ describe("frc:bind", function()
     frc:bind(table, { cellForRow = cellForRow, titleForHeader = function(tv, section) return "Day " .. section end })
     table.editing = true
     window:layoutIfNeeded()
-    for _, cell in ipairs(table.visibleCells) do assert.is_false(cell.showsDeleteButton) end
+    for _, cell in ipairs(table.visibleCells) do assert.is_false(cell.showsEditingControl) end
     local screen = window:render("text")
     assert.truthy(screen:find("Day 3", 1, true))
     assert.is_nil(screen:find("mon", 1, true))

@@ -202,6 +202,31 @@ describe("delegates", function()
     assert.are.same({}, test.errors())
   end)
 
+  it("do not keep the cells of a table view alive, whatever targets their controls and gestures have", function()
+    local alive = tracker()
+    local ButtonCell = ui.TableViewCell:extend("ButtonCell")
+    function ButtonCell:init()
+      alive.track(self)
+      self.button = ui.Button:new{ frame = { 200, 4, 80, 30 }, title = "Go" }
+      self.button:addTarget(self, "go", "touchUpInside")
+      self.contentView:addSubview(self.button)
+      self:addGestureRecognizer(ui.LongPressGesture:new{ target = self, action = "go" })
+    end
+    function ButtonCell:go() self.went = true end
+    local list = ui.TableView:new{ frame = { 0, 0, 320, 480 } }
+    list:register("Button", ButtonCell)
+    list.dataSource = { numberOfRows = function() return 100 end, cellForRow = function(self, tv, ip) return tv:dequeue("Button", ip) end }
+    window:addSubview(list)
+    window:layoutIfNeeded()
+    list.contentOffset = { 0, 480 }
+    list.visibleCells[1].button:sendActions("touchUpInside")
+    assert.is_true(list.visibleCells[1].went)
+    assert.is_true(alive.count() >= 11)
+    list:removeFromSuperview()
+    list = nil
+    assert.are.equal(0, alive.count())
+  end)
+
   it("keep a table delegate, which has no other owner", function()
     local pvc = ui.PageViewController:new()
     pvc.dataSource = {

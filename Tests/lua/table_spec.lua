@@ -11,22 +11,6 @@ local function failure(f)
   return message
 end
 
---- A record of objects by tokens in their Lua fields, which live exactly as long as the
---- Swift object does.
-local function tracker()
-  local tokens = setmetatable({}, { __mode = "k" })
-  return {
-    track = function(object) local token = {}; object.token = token; tokens[token] = true; return object end,
-    count = function()
-      collectgarbage()
-      collectgarbage()
-      local count = 0
-      for _ in pairs(tokens) do count = count + 1 end
-      return count
-    end,
-  }
-end
-
 describe("ui.TableView", function()
   local window, table, EntryCell, made, reused
 
@@ -244,27 +228,33 @@ describe("ui.TableView", function()
       window:layoutIfNeeded()
     end)
 
-    it("showing delete buttons on the rows the data source can delete, which commit the delete", function()
+    it("showing delete controls on the rows the data source can delete, whose delete buttons commit it", function()
       table.editing = true
-      for _, cell in ipairs(table.visibleCells) do assert.is_true(cell.showsDeleteButton) end
+      for _, cell in ipairs(table.visibleCells) do
+        assert.is_true(cell.showsEditingControl)
+        assert.is_false(cell.showsDeleteButton)
+      end
       local second = table:cellAt(ui.indexPath(1, 2))
+      tap(function() return second:convertPoint({ 8, 20 }, nil) end)
+      assert.is_true(second.showsDeleteButton)
+      assert.is_nil(table.indexPathForSelectedRow, "a table that edits selects no row")
       tap(function() return second.deleteButton:convertPoint({ 4, 4 }, nil) end)
       assert.are.equal("ui.indexPath(1, 2)", ds.deleted)
       assert.are.equal(4, table:numberOfRows(1))
       assert.are.same({ "1.1", "1.3", "1.4", "1.5" }, texts())
       table.editing = false
-      for _, cell in ipairs(table.visibleCells) do assert.is_false(cell.showsDeleteButton) end
+      for _, cell in ipairs(table.visibleCells) do assert.is_false(cell.showsEditingControl) end
     end)
 
     it("no row without commitDelete, unless canEditRow says so", function()
       ds.commitDelete = nil
       table.editing = true
-      for _, cell in ipairs(table.visibleCells) do assert.is_false(cell.showsDeleteButton) end
+      for _, cell in ipairs(table.visibleCells) do assert.is_false(cell.showsEditingControl) end
       table.editing = false
       function ds:canEditRow(tv, ip) return ip.row == 3 end
       table.editing = true
-      assert.is_true(table:cellAt(ui.indexPath(1, 3)).showsDeleteButton)
-      assert.is_false(table:cellAt(ui.indexPath(1, 2)).showsDeleteButton)
+      assert.is_true(table:cellAt(ui.indexPath(1, 3)).showsEditingControl)
+      assert.is_false(table:cellAt(ui.indexPath(1, 2)).showsEditingControl)
     end)
 
     it("a row swiped to the left", function()
@@ -486,31 +476,6 @@ describe("ui.TableView", function()
     end)
   end)
 
-  it("does not keep its cells alive, whatever actions they have, once it is gone", function()
-    local alive = tracker()
-    local ButtonCell = ui.TableViewCell:extend("ButtonCell")
-    function ButtonCell:init()
-      alive.track(self)
-      self.button = ui.Button:new{ frame = { 200, 4, 80, 30 }, title = "Go" }
-      self.button:addTarget(self, "go", "touchUpInside")
-      self.contentView:addSubview(self.button)
-      self:addGestureRecognizer(ui.LongPressGesture:new{ target = self, action = "go" })
-    end
-    function ButtonCell:go() self.went = true end
-    local list = ui.TableView:new{ frame = { 0, 0, 320, 480 } }
-    list:register("Button", ButtonCell)
-    list.dataSource = { numberOfRows = function() return 100 end, cellForRow = function(self, tv, ip) return tv:dequeue("Button", ip) end }
-    window:addSubview(list)
-    window:layoutIfNeeded()
-    list.contentOffset = { 0, 480 }
-    list.visibleCells[1].button:sendActions("touchUpInside")
-    assert.is_true(list.visibleCells[1].went)
-    assert.is_true(alive.count() >= 11)
-    list:removeFromSuperview()
-    list = nil
-    assert.are.equal(0, alive.count())
-  end)
-
   it("is a scroll view, whose delegate hears the scrolling", function()
     table.dataSource = source({ 100 })
     local offsets = {}
@@ -590,6 +555,9 @@ describe("ui.TableViewController", function()
     assert.is_true(controller.editing and controller.tableView.editing)
     assert.are.equal("Done", edit.title)
     local grace = controller.tableView:cellAt(ui.indexPath(1, 2))
+    assert.is_true(grace.showsEditingControl)
+    window:layoutIfNeeded()
+    window:tap(grace:convertPoint({ 8, 20 }, nil))
     assert.is_true(grace.showsDeleteButton)
     window:layoutIfNeeded()
     window:tap(grace.deleteButton:convertPoint({ 4, 4 }, nil))

@@ -145,8 +145,8 @@ function FetchedResults:numberOfRows(section) end
 --- reaches the table as one batch update (sections deleted and inserted, rows deleted,
 --- inserted and reloaded; a moved object is deleted and inserted, so that its row shows its
 --- new values), before the results' own delegate hears of it, which it still does. The table
---- keeps the results alive; setting its `dataSource` ends the binding, and binding the
---- results to another table moves them there. Returns nothing.
+--- keeps the results alive, and its `dataSource` reads nil; setting it ends the binding, and
+--- binding the results to another table moves them there. Returns nothing.
 --- @param tableView ui.TableView
 --- @param options { cellForRow: fun(tv: ui.TableView, ip: ui.IndexPath, obj: store.Object): ui.TableViewCell, commitDelete: fun(tv: ui.TableView, ip: ui.IndexPath, obj: store.Object)?, titleForHeader: (fun(tv: ui.TableView, section: integer): string?)? }
 function FetchedResults:bind(tableView, options) end

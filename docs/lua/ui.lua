@@ -806,7 +806,8 @@ function ui.ScrollView:scrollBy(delta) end
 --- (a cell, usually from `tv:dequeue`), `titleForHeader(tv, section)` and
 --- `titleForFooter(tv, section)` (strings, nil for none), `canEditRow(tv, ip)` (without it,
 --- rows can be edited when there is a `commitDelete`), `commitDelete(tv, ip)` (the row's
---- delete button was tapped: delete the data, then `tv:deleteRows{ ip }`) and
+--- delete button was tapped, after a tap on its delete control while the table edits or a
+--- swipe to the left: delete the data, then `tv:deleteRows{ ip }`) and
 --- `prefetchRows(tv, ips)` (the next screen of rows, to load ahead). The delegate has
 --- `heightForRow(tv, ip)` (a number, nil for `rowHeight`; asked for every row on a reload
 --- when the delegate has it, and never while scrolling), `didSelectRow(tv, ip)`,
@@ -834,7 +835,7 @@ function ui.ScrollView:scrollBy(delta) end
 --- @field sectionHeaderHeight number of a header with a title
 --- @field sectionFooterHeight number of a footer with a title
 --- @field allowsSelection boolean whether a tap selects a row
---- @field editing boolean every row the data source lets edit shows a delete button
+--- @field editing boolean every row the data source lets edit shows its delete control
 --- @field numberOfSections integer as the table last counted
 --- @field visibleCells ui.TableViewCell[] the cells shown, in the order of their rows
 --- @field indexPathsForVisibleRows ui.IndexPath[] in order
@@ -927,8 +928,9 @@ function ui.TableView:deselectRow(ip) end
 function ui.TableView:setEditing(editing, animated) end
 
 --- A row of a table view: a content view with a title label and, in the styles but
---- "default", a detail label; an accessory mark on the right; a delete button while the table
---- edits or after a swipe to the left. Extend it for cells of your own
+--- "default", a detail label; an accessory mark on the right; while the table edits, a delete
+--- control on the left (a red minus), which shows the delete button when tapped, as a swipe
+--- to the left does. Extend it for cells of your own
 --- (`ui.TableViewCell:extend("EntryCell")`, registered with `tv:register`): `init` runs once,
 --- when the cell is made, and an override of `prepareForReuse()` clears what a row set before
 --- the cell shows another (call `EntryCell.super.prepareForReuse(self)` to clear the
@@ -944,8 +946,9 @@ function ui.TableView:setEditing(editing, animated) end
 --- @field accessoryType "none"|"disclosureIndicator"|"checkmark"
 --- @field selected boolean
 --- @field highlighted boolean set while a finger is on the row
---- @field showsDeleteButton boolean
---- @field deleteButton ui.Button
+--- @field showsEditingControl boolean while the table edits, on a row it can delete
+--- @field showsDeleteButton boolean after a tap on the delete control or a swipe to the left
+--- @field deleteButton ui.Button tapped, it commits the delete
 ui.TableViewCell = {}
 --- @param fields? { style: ("default"|"subtitle"|"value1"|"value2")? }
 --- @return ui.TableViewCell

@@ -191,6 +191,8 @@ open class CollectionView: ScrollView, CollectionViewLayoutContext, BatchUpdatin
     var selectedItems: Set<IndexPath> = []
     /// The changes of the batch update under way; nil outside one.
     var pendingUpdate: ListUpdate?
+    /// How many batch updates are open, one inside another.
+    var updateDepth = 0
     /// The touch that is on a cell, and the item it is on.
     var trackedTouch: (id: Int, indexPath: IndexPath)?
 

@@ -26,15 +26,23 @@ open class CollectionViewController: ViewController, CollectionViewDataSource, C
     /// Whether the selection is cleared each time the view is about to appear (true).
     public var clearsSelectionOnViewWillAppear = true
 
-    public convenience init(layout: CollectionViewLayout = FlowLayout()) {
-        self.init(collectionView: CollectionView(frame: ViewController.defaultFrame, layout: layout))
+    public init(layout: CollectionViewLayout = FlowLayout()) {
+        collectionView = CollectionView(frame: ViewController.defaultFrame, layout: layout)
+        super.init()
+        feedCollectionView()
     }
 
     /// A controller of `collectionView`, which becomes its view (a subclass of
-    /// ``CollectionView`` the controller's own class makes).
+    /// ``CollectionView`` the controller's own class makes). Both initializers are
+    /// designated, so that a subclass may call either.
     public init(collectionView: CollectionView) {
         self.collectionView = collectionView
         super.init()
+        feedCollectionView()
+    }
+
+    /// Makes the controller the data source and delegate of its view, which follows its size.
+    private func feedCollectionView() {
         collectionView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         collectionView.dataSource = self
         collectionView.delegate = self

@@ -41,12 +41,15 @@ enum ListCounts {
     }
 }
 
-/// A list whose changes are gathered into batch updates (`performBatchUpdates(_:completion:)`):
-/// each change made inside a batch joins it, one made outside is an update of its own, and
-/// the list checks and applies each update as a whole.
+/// A list whose changes are gathered into batch updates (`performBatchUpdates(_:completion:)`,
+/// or between `beginUpdates` and `endUpdates`): each change made inside a batch joins it, one
+/// made outside is an update of its own, and the list checks and applies each update as a
+/// whole.
 protocol BatchUpdating: AnyObject {
     /// The changes of the batch being gathered; nil outside one.
     var pendingUpdate: ListUpdate? { get set }
+    /// How many batches are open: a batch inside a batch joins it.
+    var updateDepth: Int { get set }
     /// Checks `update` against the data source's counts and, when it adds up, applies it.
     func apply(_ update: ListUpdate) throws(ListError)
 }
@@ -55,13 +58,23 @@ extension BatchUpdating {
     /// Runs `updates`, gathering the changes it makes into one update, then applies it; a
     /// batch inside a batch joins it, and a reload in the batch ends it.
     func gatherUpdates(_ updates: () -> Void) throws(ListError) {
-        if pendingUpdate != nil {
-            updates()
-            return
-        }
-        pendingUpdate = ListUpdate()
+        openBatch()
         updates()
-        guard let update = pendingUpdate else { return }
+        try closeBatch()
+    }
+
+    /// Opens a batch, or joins the one open.
+    func openBatch() {
+        if updateDepth == 0 { pendingUpdate = ListUpdate() }
+        updateDepth += 1
+    }
+
+    /// Closes a batch; the outermost applies the changes gathered, unless a reload in the
+    /// batch ended it. A close without an open does nothing.
+    func closeBatch() throws(ListError) {
+        guard updateDepth > 0 else { return }
+        updateDepth -= 1
+        guard updateDepth == 0, let update = pendingUpdate else { return }
         pendingUpdate = nil
         try apply(update)
     }

@@ -50,13 +50,21 @@ extension TableView {
     // MARK: - Touches
 
     /// A finger down on a row highlights it. A touch while a row shows its delete button
-    /// after a swipe only hides the button; while the table edits, rows are not selected.
+    /// only hides the button. While the table edits, rows are not selected: a touch on a
+    /// row's delete control shows that row's delete button.
     func touchBegan(at point: Point) {
-        if swipedRow != nil {
-            hideSwipedDeleteButton()
+        if deleteConfirmationRow != nil {
+            hideDeleteButton()
             return
         }
-        guard allowsSelection, !isEditing, let path = indexPathForRow(at: point) else { return }
+        if isEditing {
+            if let path = indexPathForRow(at: point), let cell = visibleRows[path], cell.showsEditingControl,
+               cell.editingControlRect.contains(cell.convert(point, from: self)) {
+                showDeleteButton(of: path)
+            }
+            return
+        }
+        guard allowsSelection, let path = indexPathForRow(at: point) else { return }
         highlightedRow = path
         visibleRows[path]?.isHighlighted = true
     }
@@ -78,7 +86,8 @@ extension TableView {
 
     // MARK: - Editing
 
-    /// Whether the table edits: every row its data source lets edit shows a delete button.
+    /// Whether the table edits: every row its data source lets edit shows its delete control
+    /// (a red minus at the left); tapping one shows that row's delete button.
     public var isEditing: Bool {
         get { isEditingStorage }
         set { setEditing(newValue, animated: false) }
@@ -87,38 +96,44 @@ extension TableView {
     public func setEditing(_ editing: Bool, animated: Bool) {
         guard editing != isEditingStorage else { return }
         isEditingStorage = editing
-        hideSwipedDeleteButton()
+        hideDeleteButton()
         endHighlight()
         let generation = self.generation
         for (path, cell) in visibleRows {
             let shows = editing && canEdit(path)
             // The data source may have reloaded from `canEditRowAt`: the reload configured the cells.
             guard generation == self.generation else { return }
-            cell.showsDeleteButton = shows
+            cell.showsEditingControl = shows
         }
     }
 
     /// A swipe to the left on a row that can be edited shows its delete button; one to the
-    /// right hides it.
+    /// right hides it. While the table edits, the delete controls do this instead.
     func swiped(_ swipe: SwipeGestureRecognizer) {
         guard swipe.state == .ended, !isEditing else { return }
-        hideSwipedDeleteButton()
+        hideDeleteButton()
         guard swipe.direction == .left, let path = indexPathForRow(at: swipe.location(in: self)), canEdit(path),
               layout.contains(path) else { return }
-        swipedRow = path
+        showDeleteButton(of: path)
+    }
+
+    /// Shows the delete button of the row, as a swipe or a tap on its delete control does.
+    func showDeleteButton(of path: IndexPath) {
+        deleteConfirmationRow = path
         visibleRows[path]?.showsDeleteButton = true
     }
 
-    func hideSwipedDeleteButton() {
-        guard let path = swipedRow else { return }
-        swipedRow = nil
-        if !isEditing { visibleRows[path]?.showsDeleteButton = false }
+    /// Hides the delete button a row shows, if any.
+    func hideDeleteButton() {
+        guard let path = deleteConfirmationRow else { return }
+        deleteConfirmationRow = nil
+        visibleRows[path]?.showsDeleteButton = false
     }
 
     /// The delete button of a cell was tapped: the data source commits the delete.
     func commitDelete(of cell: TableViewCell) {
         guard let path = indexPath(for: cell) else { return }
-        hideSwipedDeleteButton()
+        hideDeleteButton()
         dataSource?.tableView(self, commitDeleteForRowAt: path)
     }
 }

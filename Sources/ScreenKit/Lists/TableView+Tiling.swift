@@ -55,7 +55,7 @@ extension TableView {
                 continue
             }
             let cell = makeCell(for: path)
-            let editable = (isEditing || path == swipedRow) && canEdit(path)
+            let editable = (isEditing || path == deleteConfirmationRow) && canEdit(path)
             guard generation == self.generation else {
                 discard(cell)
                 needsTilingAgain = true
@@ -63,7 +63,8 @@ extension TableView {
             }
             cell.isSelected = path == selectedRow
             cell.isHighlighted = path == highlightedRow
-            cell.showsDeleteButton = editable
+            cell.showsEditingControl = editable && isEditing
+            cell.showsDeleteButton = editable && path == deleteConfirmationRow
             place(cell, at: path)
             try? insertSubview(cell, at: 0)
             visibleRows[path] = cell

@@ -8,18 +8,16 @@ extension TableView {
     /// - Throws: ``ListError`` when the changes do not fit the counts the data source gives
     ///   afterwards; then nothing has changed.
     public func performBatchUpdates(_ updates: () -> Void) throws(ListError) {
-        beginUpdates()
-        updates()
-        try endUpdates()
+        try gatherUpdates(updates)
     }
 
     /// Starts gathering the changes asked for until the matching ``endUpdates()`` into one
     /// update, as UIKit's older pair does: a fetched results controller's delegate begins in
     /// `willChangeContent`, changes rows as it hears of each object, and ends in
-    /// `didChangeContent`. Pairs nest, and the outermost makes the update.
+    /// `didChangeContent`. Pairs nest, and join a batch they are in; the outermost makes the
+    /// update.
     public func beginUpdates() {
-        if updateDepth == 0 { pendingUpdate = ListUpdate() }
-        updateDepth += 1
+        openBatch()
     }
 
     /// Ends a ``beginUpdates()``: the outermost end checks the changes gathered since it
@@ -27,12 +25,7 @@ extension TableView {
     /// - Throws: ``ListError`` when the changes do not fit the counts the data source gives
     ///   now; then nothing has changed.
     public func endUpdates() throws(ListError) {
-        guard updateDepth > 0 else { return }
-        updateDepth -= 1
-        // A reload in the batch ends it: `reloadData` asked for everything already.
-        guard updateDepth == 0, let update = pendingUpdate else { return }
-        pendingUpdate = nil
-        try apply(update)
+        try closeBatch()
     }
 
     /// Rows inserted in the data, at their places after the update.
@@ -97,7 +90,7 @@ extension TableView {
         let map = try update.check(before: rowCounts, after: counts, unit: .rows)
 
         generation += 1
-        hideSwipedDeleteButton()
+        hideDeleteButton()
         endHighlight()
         var kept: [IndexPath: TableViewCell] = [:]
         for (path, cell) in visibleRows where cell.superview === self {

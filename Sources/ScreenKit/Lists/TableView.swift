@@ -179,8 +179,8 @@ open class TableView: ScrollView, BatchUpdating {
 
     var selectedRow: IndexPath?
     var highlightedRow: IndexPath?
-    /// The row showing its delete button after a swipe.
-    var swipedRow: IndexPath?
+    /// The row showing its delete button, after a swipe or a tap on its delete control.
+    var deleteConfirmationRow: IndexPath?
     var isEditingStorage = false
     /// The changes of the batch update being gathered by ``performBatchUpdates(_:)`` or
     /// between ``beginUpdates()`` and ``endUpdates()``.
@@ -256,7 +256,7 @@ open class TableView: ScrollView, BatchUpdating {
         recycleAll()
         selectedRow = nil
         highlightedRow = nil
-        swipedRow = nil
+        deleteConfirmationRow = nil
         prefetchedRows = 0..<0
         rowCounts = askCounts()
         layout = makeLayout(counts: rowCounts)

@@ -1,6 +1,7 @@
 /// A row of a table view, as `UITableViewCell`: a content view with a title label and, in
-/// some styles, a detail label; an accessory mark on the right; a delete button while the
-/// table edits or after a swipe; and the selected and highlighted states the renderers show.
+/// some styles, a detail label; an accessory mark on the right; the delete control on the
+/// left while the table edits, and a delete button once that control is tapped or the row
+/// swiped; and the selected and highlighted states the renderers show.
 ///
 /// Tables reuse their cells: the one a data source configures for row 7 may have shown row
 /// 30 before. Override ``prepareForReuse()`` to clear what a row set that the next row
@@ -36,6 +37,9 @@ open class TableViewCell: View, ReusableView {
 
     /// The width the accessory mark takes at the right, in points (three text cells).
     public static let accessoryWidth = 24.0
+    /// How far the content moves right for the delete control while the table edits, in
+    /// points (four text cells).
+    public static let editingControlWidth = 32.0
     /// The inset of the labels from the content's edges.
     public static let labelInset = 16.0
 
@@ -57,8 +61,14 @@ open class TableViewCell: View, ReusableView {
     public var isSelected = false
     /// Set while a finger is on the row.
     public var isHighlighted = false
-    /// Whether the delete button is shown: the table sets it while it edits (for rows its
-    /// data source lets it edit) and after a swipe to the left.
+    /// Whether the delete control (a red minus) is shown at the left: the table sets it
+    /// while it edits, for the rows its data source lets it edit. Tapping it shows the delete
+    /// button.
+    public internal(set) var showsEditingControl = false {
+        didSet { if showsEditingControl != oldValue { setNeedsLayout() } }
+    }
+    /// Whether the delete button is shown: the table sets it on the row whose delete control
+    /// was tapped while it edits, and on a row swiped to the left.
     public internal(set) var showsDeleteButton = false {
         didSet {
             guard showsDeleteButton != oldValue else { return }
@@ -91,12 +101,18 @@ open class TableViewCell: View, ReusableView {
         try? addSubview(deleteButton)
     }
 
-    /// Clears the state the table set for the last row: selection, highlight and the delete
-    /// button. The labels keep their text for the data source to set again.
+    /// Clears the state the table set for the last row: selection, highlight, the delete
+    /// control and button. The labels keep their text for the data source to set again.
     open func prepareForReuse() {
         isSelected = false
         isHighlighted = false
+        showsEditingControl = false
         showsDeleteButton = false
+    }
+
+    /// Where the delete control is drawn and taken, in the cell's coordinates; empty without one.
+    public var editingControlRect: Rect {
+        Rect(x: bounds.minX, y: bounds.minY, width: showsEditingControl ? TableViewCell.editingControlWidth : 0, height: bounds.height)
     }
 
     /// Where the accessory mark is drawn, in the cell's coordinates; empty without one.
@@ -115,7 +131,8 @@ open class TableViewCell: View, ReusableView {
             right -= buttonWidth
         }
         if accessoryType != .none { right -= TableViewCell.accessoryWidth }
-        contentView.frame = Rect(x: 0, y: 0, width: max(0, right), height: height)
+        let left = min(showsEditingControl ? TableViewCell.editingControlWidth : 0, max(0, right))
+        contentView.frame = Rect(x: left, y: 0, width: max(0, right - left), height: height)
         layoutLabels(in: contentView.bounds.size)
     }
 

@@ -17,8 +17,10 @@ open class TableViewController: ViewController, TableViewDataSource, TableViewDe
     /// Whether the selected row is deselected each time the controller is about to appear.
     public var clearsSelectionOnViewWillAppear = true
 
-    public convenience init(style: TableView.Style = .plain) {
-        self.init(tableView: TableView(frame: ViewController.defaultFrame, style: style))
+    public init(style: TableView.Style = .plain) {
+        tableView = TableView(frame: ViewController.defaultFrame, style: style)
+        super.init()
+        adoptTableView()
     }
 
     /// A controller of `tableView`, which becomes its view (a subclass of ``TableView`` the
@@ -26,6 +28,11 @@ open class TableViewController: ViewController, TableViewDataSource, TableViewDe
     public init(tableView: TableView) {
         self.tableView = tableView
         super.init()
+        adoptTableView()
+    }
+
+    /// Sizes the table with the view it becomes, and feeds it.
+    private func adoptTableView() {
         tableView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         tableView.dataSource = self
         tableView.delegate = self

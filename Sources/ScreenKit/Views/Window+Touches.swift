@@ -14,6 +14,10 @@ extension Window {
     /// recognizer the touched view declines (`gestureRecognizerShouldBegin`) fails instead:
     /// that is how a button keeps its tap from a tap recognizer on a superview.
     ///
+    /// A touch that begins finds the views where the screen shows them: layout that is still
+    /// pending (a list given a new layout, a view that asked for `setNeedsLayout`) runs first,
+    /// as the screen would have been drawn with it before the finger came down.
+    ///
     /// - Parameters:
     ///   - phase: began, moved, ended or cancelled.
     ///   - id: tells simultaneous fingers apart.
@@ -22,6 +26,7 @@ extension Window {
         let touch: Touch
         if phase == .began {
             if let stale = activeTouches[id] { finish(stale, as: .cancelled, at: stale.locationInWindow, time: now) }
+            layoutIfNeeded()
             let hit = hitTest(point) ?? self
             touch = Touch(id: id, view: hit, window: self, location: point, timestamp: now, tapCount: tapCount(at: point, time: now))
             touch.gestureRecognizers = recognizers(for: hit)

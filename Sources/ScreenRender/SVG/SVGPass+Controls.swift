@@ -3,7 +3,7 @@ import ScreenKit
 /// The content of the views ScreenKit knows, drawn to look like their UIKit counterparts.
 extension SVGPass {
     /// The colours of the controls: iOS's tint and greys.
-    private enum Palette {
+    enum Palette {
         static let tint = "#007aff"
         static let disabled = "#8e8e93"
         static let highlight = "#d6e8ff"
@@ -13,16 +13,24 @@ extension SVGPass {
         static let on = "#34c759"
         static let placeholder = "#a0a0a8"
         static let currentPage = "#333333"
+        static let searchField = "#eeeef0"
+        static let separator = "#c6c6c8"
+        static let groupedBackground = "#f2f2f7"
+        static let plainHeader = "#f7f7f7"
+        static let selectedRow = "#d1d1d6"
+        static let destructive = "#ff3b30"
     }
 
     /// The advance of one character of 13-px monospace text (0.6 em in the usual fonts),
     /// which places the cursor after the text of a field.
-    private static let advance = 7.8
+    static let advance = 7.8
 
     mutating func drawContent(of view: View) {
         let bounds = view.bounds
         switch view {
         case let label as Label: drawLabel(label, in: bounds)
+        case let button as Button where button.deletingCell != nil: drawDeleteButton(button, in: bounds)
+        case let button as Button where button.superview is SearchBar: drawBarButton(button, in: bounds)
         case let button as Button: drawButton(button, in: bounds)
         case let control as Switch: drawSwitch(control, in: bounds)
         case let slider as Slider: drawSlider(slider, in: bounds)
@@ -30,14 +38,18 @@ extension SVGPass {
         case let stepper as Stepper: drawStepper(stepper, in: bounds)
         case let pages as PageControl: drawPages(pages, in: bounds)
         case let field as TextField: drawField(field, in: bounds)
+        case let table as TableView: drawTable(table)
+        case let cell as TableViewCell: drawCell(cell, in: bounds)
+        case let header as TableViewHeaderFooterView: drawHeaderFooter(header, in: bounds)
+        case let bar as SearchBar: drawSearchBar(bar, in: bounds)
         default: break
         }
     }
 
-    private static func n(_ value: Double) -> String { SVGDocument.number(value) }
+    static func n(_ value: Double) -> String { SVGDocument.number(value) }
 
     /// One line of text whose anchor point is `x` and whose middle is at `middle`.
-    private mutating func text(
+    mutating func text(
         _ string: String, x: Double, middle: Double, anchor: String = "middle", fill: String
     ) {
         guard !string.isEmpty else { return }
@@ -48,25 +60,29 @@ extension SVGPass {
         document.element("text", attributes, content: string)
     }
 
-    /// A rectangle with rounded corners, its stroke inside the bounds.
-    private mutating func roundedRect(_ rect: Rect, radius: Double, fill: String, stroke: String?) {
-        let inset = stroke == nil ? rect : rect.insetBy(dx: 0.5, dy: 0.5)
+    /// A rectangle with rounded corners, its stroke (`width` wide, 1 unless told) inside the
+    /// bounds.
+    mutating func roundedRect(_ rect: Rect, radius: Double, fill: String, stroke: String?, width: Double = 1) {
+        let inset = stroke == nil ? rect : rect.insetBy(dx: width / 2, dy: width / 2)
         guard inset.width > 0, inset.height > 0 else { return }
         var attributes = SVGDocument.frame(inset)
         attributes.append(("rx", Self.n(min(radius, inset.height / 2, inset.width / 2))))
         attributes.append(("fill", fill))
-        if let stroke { attributes.append(("stroke", stroke)) }
+        if let stroke {
+            attributes.append(("stroke", stroke))
+            if width != 1 { attributes.append(("stroke-width", Self.n(width))) }
+        }
         document.element("rect", attributes)
     }
 
-    private mutating func line(_ from: Point, _ to: Point, stroke: String, width: Double) {
+    mutating func line(_ from: Point, _ to: Point, stroke: String, width: Double) {
         document.element("line", [
             ("x1", Self.n(from.x)), ("y1", Self.n(from.y)), ("x2", Self.n(to.x)), ("y2", Self.n(to.y)),
             ("stroke", stroke), ("stroke-width", Self.n(width)), ("stroke-linecap", "round"),
         ])
     }
 
-    private mutating func circle(_ center: Point, radius: Double, fill: String, stroke: String? = nil) {
+    mutating func circle(_ center: Point, radius: Double, fill: String, stroke: String? = nil) {
         var attributes: SVGDocument.Attributes = [
             ("cx", Self.n(center.x)), ("cy", Self.n(center.y)), ("r", Self.n(radius)), ("fill", fill),
         ]
@@ -75,7 +91,7 @@ extension SVGPass {
     }
 
     /// The cells of text that fit in `width` points less `padding` on each side.
-    private static func room(_ width: Double, padding: Double) -> Int {
+    static func room(_ width: Double, padding: Double) -> Int {
         Label.columns(in: width - 2 * padding)
     }
 
@@ -177,10 +193,18 @@ extension SVGPass {
     }
 
     private mutating func drawField(_ field: TextField, in bounds: Rect) {
-        roundedRect(bounds, radius: 5, fill: "#ffffff", stroke: Palette.track)
         let padding = 6.0
-        let room = Self.room(bounds.width, padding: padding)
-        let x = bounds.minX + padding
+        var x = bounds.minX + padding
+        if field.superview is SearchBar {
+            // A search field: a grey capsule as tall as the bar's usual field, a magnifier first.
+            let capsule = Rect(x: bounds.minX, y: bounds.midY - 14, width: bounds.width, height: 28)
+            roundedRect(capsule, radius: 9, fill: Palette.searchField, stroke: nil)
+            magnifier(at: Point(x: bounds.minX + 13, y: bounds.midY))
+            x = bounds.minX + 24
+        } else {
+            roundedRect(bounds, radius: 5, fill: "#ffffff", stroke: Palette.track)
+        }
+        let room = Label.columns(in: bounds.maxX - padding - x)
         var cursorCells = 0
         if field.text.isEmpty {
             let placeholder = CellText.prefix(of: field.placeholder ?? "", fitting: room - (field.isEditing ? 1 : 0))

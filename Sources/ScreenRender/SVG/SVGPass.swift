@@ -5,27 +5,30 @@ struct SVGPass {
     var document = SVGDocument()
 
     /// Draws `root` and its subviews, each as a group whose transform maps the view's bounds
-    /// coordinates into its parent group's (`rootPlacement` for the root). A loop rather
-    /// than a recursion, so no depth of views can overflow the stack.
+    /// coordinates into its parent group's (`rootPlacement` for the root), and what a view
+    /// shows over its subviews (a scroll indicator) after them. A loop rather than a
+    /// recursion, so no depth of views can overflow the stack.
     mutating func drawTree(_ root: View, rootPlacement: AffineTransform) {
         enum Step {
             /// Open a view's group and draw it; then its subviews, then its `close`.
             case draw(View, placement: AffineTransform?)
-            /// Close a view's group, and the clipping group of its subviews when it has one.
-            case close(clipsSubviews: Bool)
+            /// Close the clipping group of a view's subviews when it has one, draw what the
+            /// view shows over them, and close its group.
+            case close(View, clipsSubviews: Bool)
         }
         var pending: [Step] = [.draw(root, placement: rootPlacement)]
         while let step = pending.popLast() {
             switch step {
-            case .close(let clipsSubviews):
+            case .close(let view, let clipsSubviews):
                 if clipsSubviews { document.close("g") }
+                drawCover(of: view)
                 document.close("g")
             case .draw(let view, let placement):
                 guard view.isRendered else { continue }
                 let subviews = drawOwnContent(of: view, placement: placement ?? view.placementInSuperview)
                 let clips = view.clipsToBounds && !subviews.isEmpty
                 if clips { openClip(view.bounds) }
-                pending.append(.close(clipsSubviews: clips))
+                pending.append(.close(view, clipsSubviews: clips))
                 for subview in subviews.reversed() { pending.append(.draw(subview, placement: nil)) }
             }
         }
@@ -73,6 +76,14 @@ struct SVGPass {
     static func kind(of view: View) -> String {
         switch view {
         case is Window: "Window"
+        case is TableView: "TableView"
+        case is CollectionView: "CollectionView"
+        case is ScrollView: "ScrollView"
+        case is TableViewCell: "TableViewCell"
+        case is TableViewHeaderFooterView: "TableViewHeaderFooterView"
+        case is CollectionViewCell: "CollectionViewCell"
+        case is CollectionReusableView: "CollectionReusableView"
+        case is SearchBar: "SearchBar"
         case is Label: "Label"
         case is Button: "Button"
         case is Switch: "Switch"

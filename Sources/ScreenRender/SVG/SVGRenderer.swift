@@ -20,7 +20,24 @@ import ScreenKit
 ///   sliders a track with a round thumb; segmented controls equal boxes, the selected one
 ///   filled; steppers a box split into − and +; page controls a row of dots; text fields a
 ///   box with the text or the grey placeholder and, while editing, a cursor;
+/// - lists look as iOS draws them: a table cell is grey while selected or highlighted, has
+///   a grey chevron or a blue check mark in its accessory rectangle, a red disc with a
+///   white bar before its labels while its table edits, and a delete button white on red;
+///   a plain table's section headers and footers are grey bands; a grouped table is grey
+///   with a white rounded box for the rows of each section in view (inset 8 px), its
+///   header and footer titles above and below; a hairline separates the rows (not under a
+///   grouped section's last row, nor where a header or footer lies over it); a search bar's
+///   field is a grey capsule with a magnifier and its Cancel button blue text, the bar a
+///   hairline under it; a selected or highlighted collection cell has a blue frame;
+/// - a scroll view (tables and collection views too) whose content is taller or wider than
+///   it shows a dark rounded bar, 3 px wide and 3 px from the edge, as long against the
+///   track as the part shown is against the content (36 px at least) and as far along as
+///   the offset is of the largest, drawn over its subviews;
 /// - canvas commands become `<rect>`, `<line>`, `<text>` and nested clipping groups.
+///
+/// The class of a group is the nearest of Window, the list classes (TableView,
+/// CollectionView, ScrollView, TableViewCell, TableViewHeaderFooterView, CollectionViewCell,
+/// CollectionReusableView, SearchBar) and the controls.
 ///
 /// Text is monospace at 13 px, whose characters are about as wide as a text-grid cell, so
 /// both renderings break lines at the same places. Colours are `#rrggbb`, with

@@ -2,22 +2,27 @@
 /// fraction, no trailing zeros and never `-0`, so that floating-point noise such as
 /// `79.99999999999999` cannot make two renders of the same screen differ.
 enum RenderedNumber {
+    /// The largest magnitude printed; beyond it, numbers are cut to it.
+    static let limit = 1e17
+
     /// `value` rounded to `decimals` places (two unless told): `12`, `12.5`, `-0.25`;
     /// not-a-number and the infinities print as `0`, which is what a browser would make of
     /// them anyway.
     static func text(_ value: Double, decimals: Int = 2) -> String {
         guard value.isFinite else { return "0" }
-        // No screen is a thousand billion points wide; beyond that, keep Int64 from overflowing.
-        guard abs(value) < 1e12 else { return String(Int64(min(max(value, -1e12), 1e12))) }
-        var scale: Int64 = 1
+        var scale: UInt64 = 1
         for _ in 0..<min(max(decimals, 0), 6) { scale *= 10 }
-        let rounded = (value * Double(scale)).rounded()
-        let scaled = Int64(rounded)
-        if scaled == 0 { return "0" }
-        let magnitude = scaled.magnitude
-        let whole = magnitude / UInt64(scale)
-        var fraction = magnitude % UInt64(scale)
-        let sign = scaled < 0 ? "-" : ""
+        // The whole part and the fraction apart, both exact, so that places far out
+        // (scrolled content reaches 10^15 points) keep their decimals and add up.
+        let magnitude = min(abs(value), limit)
+        var whole = UInt64(magnitude.rounded(.towardZero))
+        var fraction = UInt64(((magnitude - Double(whole)) * Double(scale)).rounded())
+        if fraction == scale {
+            whole += 1
+            fraction = 0
+        }
+        if whole == 0 && fraction == 0 { return "0" }
+        let sign = value < 0 ? "-" : ""
         if fraction == 0 { return sign + String(whole) }
         var places = String(scale).count - 1
         while fraction % 10 == 0 {

@@ -33,6 +33,27 @@ struct CellRect: Equatable {
         guard maxColumn > minColumn, maxRow > minRow else { return nil }
     }
 
+    /// The cells whose centres lie inside `rect` (in grid points), or nil when none does:
+    /// of two views that share a row of cells, the one that covers most of it.
+    init?(centresIn rect: Rect) {
+        let rect = rect.standardized
+        minColumn = Self.index(rect.minX / Self.cellWidth - 0.5, .up)
+        minRow = Self.index(rect.minY / Self.cellHeight - 0.5, .up)
+        maxColumn = Self.index(rect.maxX / Self.cellWidth - 0.5, .up)
+        maxRow = Self.index(rect.maxY / Self.cellHeight - 0.5, .up)
+        guard maxColumn > minColumn, maxRow > minRow else { return nil }
+    }
+
+    /// The cells that lie wholly inside `rect` (in grid points), or nil when none does.
+    init?(inside rect: Rect) {
+        let rect = rect.standardized
+        minColumn = Self.index(rect.minX / Self.cellWidth, .up)
+        minRow = Self.index(rect.minY / Self.cellHeight, .up)
+        maxColumn = Self.index(rect.maxX / Self.cellWidth, .down)
+        maxRow = Self.index(rect.maxY / Self.cellHeight, .down)
+        guard maxColumn > minColumn, maxRow > minRow else { return nil }
+    }
+
     var columns: Int { maxColumn - minColumn }
     var rows: Int { maxRow - minRow }
 

@@ -5,6 +5,10 @@ import ScreenKit
 /// Characters are placed with their width from ``TextLayout/cellWidth(of:)``: a wide
 /// character (CJK, emoji) takes its cell and the next, and drawing over either half of it
 /// leaves a space in the other half, so a row never holds half a character.
+///
+/// Each cell also keeps who drew it last: the ``drawer`` at the time, a number the caller
+/// gives its views (-1 for a cell nobody drew), so that a click on a cell can go to the view
+/// that drew it.
 struct CharacterGrid {
     enum Slot: Equatable {
         case glyph(Character, wide: Bool)
@@ -15,6 +19,10 @@ struct CharacterGrid {
     let columns: Int
     let rows: Int
     private var slots: [Slot]
+    private var drawers: [Int32]
+
+    /// Who draws from now on: the number the caller gave the view drawing.
+    var drawer: Int32 = -1
 
     /// The most columns, and the most rows, a grid has: more than any terminal shows, and
     /// few enough that a window made huge by a script cannot take the memory.
@@ -24,6 +32,7 @@ struct CharacterGrid {
         self.columns = min(max(columns, 0), Self.maximumCells)
         self.rows = min(max(rows, 0), Self.maximumCells)
         slots = Array(repeating: .glyph(" ", wide: false), count: self.columns * self.rows)
+        drawers = Array(repeating: -1, count: self.columns * self.rows)
     }
 
     /// Every cell of the grid.
@@ -75,10 +84,15 @@ struct CharacterGrid {
     }
 
     /// Draws a box on the outermost cells of `cells`: ┌ ┐ └ ┘ at the corners, ─ and │ on the
-    /// edges. A box one row high is a line of ─, one column wide a line of │, and one cell
-    /// is □. Only the cells `clip` holds are drawn, so a clipped box shows its visible part;
-    /// only those are visited, so a box far larger than the grid costs what the grid does.
-    mutating func box(_ cells: CellRect, clip: CellRect) {
+    /// edges (┏ ┓ ┗ ┛ ━ ┃ when `heavy`). A box one row high is a line of ─, one column wide
+    /// a line of │, and one cell is □ (■). Only the cells `clip` holds are drawn, so a
+    /// clipped box shows its visible part; only those are visited, so a box far larger than
+    /// the grid costs what the grid does.
+    mutating func box(_ cells: CellRect, clip: CellRect, heavy: Bool = false) {
+        // One cell, a horizontal and a vertical edge, then the corners clockwise from top left.
+        let shapes: [Character] = heavy
+            ? ["■", "━", "┃", "┏", "┓", "┗", "┛"]
+            : ["□", "─", "│", "┌", "┐", "└", "┘"]
         guard let visible = cells.intersection(clip)?.intersection(bounds) else { return }
         let (left, top, right, bottom) = (cells.minColumn, cells.minRow, cells.maxColumn - 1, cells.maxRow - 1)
         func draw(_ character: Character, _ column: Int, _ row: Int) {
@@ -92,23 +106,23 @@ struct CharacterGrid {
             Self.range(max(first, visible.minRow), min(last + 1, visible.maxRow))
         }
         if cells.columns == 1 && cells.rows == 1 {
-            draw("□", left, top)
+            draw(shapes[0], left, top)
         } else if cells.rows == 1 {
-            for column in columns(left, right) { draw("─", column, top) }
+            for column in columns(left, right) { draw(shapes[1], column, top) }
         } else if cells.columns == 1 {
-            for row in rows(top, bottom) { draw("│", left, row) }
+            for row in rows(top, bottom) { draw(shapes[2], left, row) }
         } else {
-            draw("┌", left, top)
-            draw("┐", right, top)
-            draw("└", left, bottom)
-            draw("┘", right, bottom)
+            draw(shapes[3], left, top)
+            draw(shapes[4], right, top)
+            draw(shapes[5], left, bottom)
+            draw(shapes[6], right, bottom)
             for column in columns(left + 1, right - 1) {
-                draw("─", column, top)
-                draw("─", column, bottom)
+                draw(shapes[1], column, top)
+                draw(shapes[1], column, bottom)
             }
             for row in rows(top + 1, bottom - 1) {
-                draw("│", left, row)
-                draw("│", right, row)
+                draw(shapes[2], left, row)
+                draw(shapes[2], right, row)
             }
         }
     }
@@ -116,6 +130,22 @@ struct CharacterGrid {
     /// `lower..<upper`, empty when `upper` is below `lower`.
     static func range(_ lower: Int, _ upper: Int) -> Range<Int> {
         lower..<max(lower, upper)
+    }
+
+    /// Whether every cell of `row` from `columns` that the grid has shows a space (or
+    /// nothing): room for a line that must not cut through what is there.
+    func isBlank(row: Int, columns: Range<Int>) -> Bool {
+        guard row >= 0, row < rows else { return true }
+        for column in Self.range(max(columns.lowerBound, 0), min(columns.upperBound, self.columns)) {
+            guard case .glyph(" ", _) = slots[row * self.columns + column] else { return false }
+        }
+        return true
+    }
+
+    /// The number of the view that drew the cell last; -1 for a cell nobody drew or one
+    /// outside the grid.
+    func drawer(column: Int, row: Int) -> Int32 {
+        bounds.contains(column: column, row: row) ? drawers[row * columns + column] : -1
     }
 
     // MARK: - Output
@@ -150,5 +180,6 @@ struct CharacterGrid {
             break
         }
         slots[index] = slot
+        drawers[index] = drawer
     }
 }

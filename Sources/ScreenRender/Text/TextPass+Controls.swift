@@ -3,9 +3,11 @@ import ScreenKit
 /// The content of the views ScreenKit knows, as characters; ``TextRenderer`` lists the
 /// shapes.
 extension TextPass {
-    mutating func drawContent(of view: View, in cells: CellRect, clip: CellRect) {
+    mutating func drawContent(of view: View, in cells: CellRect, placement: AffineTransform, clip: CellRect) {
         switch view {
         case let label as Label: drawLabel(label, in: cells, clip: clip)
+        case let button as Button where button.deletingCell != nil:
+            drawDeleteButton(button, in: cells, placement: placement, clip: clip)
         case let button as Button: drawButton(button, in: cells, clip: clip)
         case let control as Switch: centre(control.isOn ? "(on)" : "(off)", in: cells, clip: clip)
         case let slider as Slider: drawSlider(slider, in: cells, clip: clip)
@@ -13,6 +15,9 @@ extension TextPass {
         case let stepper as Stepper: drawStepper(stepper, in: cells, clip: clip)
         case let pages as PageControl: drawPages(pages, in: cells, clip: clip)
         case let field as TextField: drawField(field, in: cells, clip: clip)
+        case let cell as TableViewCell: drawCell(cell, in: cells, placement: placement, clip: clip)
+        case let header as TableViewHeaderFooterView: drawHeaderFooter(header, placement: placement, clip: clip)
+        case let bar as SearchBar: drawSearchBar(bar, placement: placement, clip: clip)
         default: break
         }
     }
@@ -118,7 +123,9 @@ extension TextPass {
 
     private mutating func drawField(_ field: TextField, in cells: CellRect, clip: CellRect) {
         guard cells.columns >= 2 else { return }
-        let room = cells.columns - 2
+        // A search bar's field starts with a magnifier, where there is room for one.
+        let icon = field.superview is SearchBar && cells.columns >= 6 ? "⌕ " : ""
+        let room = cells.columns - 2 - CellText.width(of: icon)
         var inside: String
         if field.isEditing {
             // An editing field shows where typing goes: the end of the text and the cursor.
@@ -134,9 +141,9 @@ extension TextPass {
         if room == 0 { inside = "" }
         // `[text____]`: the underscores only where they show, however wide the field is.
         let row = middleRow(of: cells)
-        grid.write("[" + inside, column: cells.minColumn, row: row, clip: clip)
+        grid.write("[" + icon + inside, column: cells.minColumn, row: row, clip: clip)
         let blank = CellRect(
-            minColumn: cells.minColumn + 1 + CellText.width(of: inside), minRow: row,
+            minColumn: cells.minColumn + 1 + CellText.width(of: icon + inside), minRow: row,
             maxColumn: cells.maxColumn - 1, maxRow: row + 1)
         for column in visibleColumns(of: blank, clip: clip) { grid.put("_", column: column, row: row, clip: clip) }
         grid.put("]", column: cells.maxColumn - 1, row: row, clip: clip)

@@ -13,7 +13,8 @@ import ScreenKit
 ///
 /// Each view draws, in this order:
 /// 1. its background colour, if it has one that is not fully transparent: spaces, hiding
-///    what is behind;
+///    what is behind, on the cells whose centres it covers (so that of two rows of 44
+///    points sharing a row of cells, the one covering most of it keeps it);
 /// 2. its border, if `borderWidth > 0`: a box `┌─┐ │ │ └─┘` on its outermost cells;
 /// 3. its content, by class:
 ///    - `Label`: the lines of its ``TextLayout``, aligned left, centred or right within the
@@ -30,7 +31,16 @@ import ScreenKit
 ///    - `Stepper`: `[-|+]`, followed by its value when there is room;
 ///    - `PageControl`: a dot per page, `○●○`, the current one filled;
 ///    - `TextField`: `[text______]` (the placeholder when there is no text), and while
-///      editing the end of the text followed by the cursor, `[text▏_____]`;
+///      editing the end of the text followed by the cursor, `[text▏_____]`; in a
+///      `SearchBar`, a magnifier first, `[⌕ Search___]`, its Cancel button beside it as a
+///      button, and a line `───` under the bar where its last row is empty;
+///    - `TableViewCell`: on the row of its title, `▸` in its first column while selected or
+///      highlighted, `⊖` there instead while its table edits and it shows its delete
+///      button, and its accessory mark, `›` (disclosure indicator) or `✓` (check mark), in
+///      the middle of its accessory rectangle; its delete button is `[ Delete ]` on the
+///      title's row too;
+///    - `TableViewHeaderFooterView` of a plain table: spaces on the rows of cells wholly
+///      inside it, so the header that stays at the top hides the rows under it;
 ///
 ///    controls are centred in their cells — on the middle row, the upper one of two, and
 ///    rounding to the left — and start at their first cell when they are wider than that;
@@ -45,7 +55,25 @@ import ScreenKit
 ///      horizontal, `│` within 22.5° of vertical, and `╲` or `╱` otherwise;
 ///    - `text`: the characters from the cell holding the point, one row per line;
 ///    - `clip`: later commands draw only in the cells the clip rectangle covers;
-/// 5. its subviews.
+/// 5. its subviews;
+/// 6. what it shows over them:
+///    - a `ScrollView` (tables and collection views too) whose content is taller than it: a
+///      thumb `┃` in its right-most column, as long against its height as the part shown is
+///      against the content (one cell at least) and as far down as the offset is of the
+///      largest; for wider content `━` along its bottom row; with both, each stops short of
+///      the shared corner;
+///    - a `TableView`: a separator `───` under each row in view (from the labels' inset to
+///      the right edge) on the row of cells holding the row's bottom edge, where that row of
+///      cells is empty all along and no section header or footer lies over it — rows of 44
+///      points do not fall on the grid, so some separators have no room; a grouped table
+///      draws no separator under a section's last row and puts a box `┌─┐ │ │ └─┘` around
+///      the rows of each section in view, its edges where their rows are empty and its
+///      sides where a cell left the cell empty;
+///    - a selected or highlighted `CollectionViewCell`: a heavy box `┏━┓ ┃ ┃ ┗━┛` on its
+///      outermost cells.
+///
+/// Each cell remembers the view that drew it last; ``renderScreen(_:)`` gives that map with
+/// the text, so that a click on a cell goes to the view drawn there (see ``TextScreen``).
 ///
 /// A character's width comes from ``TextLayout/cellWidth(of:)``: wide characters and emoji
 /// take two cells. Every line of the output is trimmed of trailing spaces and ends with a
@@ -69,11 +97,20 @@ public struct TextRenderer {
     ///   own bounds, without its superviews.
     /// - Returns: One line per row of cells, each ending with a newline.
     public func render(_ root: View) -> String {
+        renderScreen(root).text
+    }
+
+    /// Renders `root` and its subviews as text, keeping which view drew each cell.
+    ///
+    /// - Parameter root: As for ``render(_:)``.
+    /// - Returns: The text and, for each cell, the view that drew it and where a click
+    ///   there goes.
+    public func renderScreen(_ root: View) -> TextScreen {
         root.layoutIfNeeded()
         var pass = TextPass(root: root)
         let cells = Rect(x: 0, y: 0, width: Double(pass.grid.columns) * CellRect.cellWidth,
                          height: Double(pass.grid.rows) * CellRect.cellHeight)
         pass.drawTree(clip: Rect(origin: .zero, size: root.bounds.size).intersection(cells) ?? .zero)
-        return pass.grid.text
+        return TextScreen(pass)
     }
 }

@@ -272,21 +272,12 @@ public final class FetchedResultsController {
         let value = sectionValue(object)
         let before: (ManagedObject) -> Bool = { [plan] in plan.order.compare($0, object) < 0 }
         if case .function = sectioning { return insertNamed(object, value, before) }
-        var low = 0
-        var high = sectionList.count
-        while low < high {
-            let middle = (low + high) / 2
-            if compareSections(sectionList[middle].value, value) < 0 { low = middle + 1 } else { high = middle }
-        }
+        let low = firstSection { compareSections($0.value, value) < 0 }
         if low < sectionList.count && (sectionNameKeyPath == nil || sameSection(sectionList[low].value, value)) {
             sectionList[low].items.insert(object, before)
             return nil
         }
-        var items = SortedChunks()
-        items.insert(object, before)
-        let section = makeSection(value, items)
-        sectionList.insert(section, at: low)
-        return section
+        return insertSection(of: object, value, at: low)
     }
 
     /// Places a matching object in the sections a function names, by its place in the sort:
@@ -302,22 +293,33 @@ public final class FetchedResultsController {
             sectionList[candidate].items.insert(object, before)
             return nil
         }
+        return insertSection(of: object, value, at: index)
+    }
+
+    /// Makes a section of `value` holding `object` alone, at `index`.
+    private func insertSection(of object: ManagedObject, _ value: StoreValue, at index: Int) -> FetchedSectionInfo {
         var items = SortedChunks()
-        items.insert(object, before)
+        items.insert(object) { _ in false }
         let section = makeSection(value, items)
         sectionList.insert(section, at: index)
         return section
     }
 
     /// The first section whose last object does not sort before the target (`before` says
-    /// which do), by binary search; the sections' count when every one does. Sections named by
-    /// a function are never empty.
+    /// which do); the sections' count when every one does. Sections named by a function are
+    /// never empty.
     private func firstSection(notBefore before: (ManagedObject) -> Bool) -> Int {
+        firstSection { section in section.items.last.map(before) ?? false }
+    }
+
+    /// The index of the first section not `isBefore` the place searched for, by binary
+    /// search (the sections `isBefore` come first); the sections' count when all are.
+    private func firstSection(_ isBefore: (FetchedSectionInfo) -> Bool) -> Int {
         var low = 0
         var high = sectionList.count
         while low < high {
             let middle = (low + high) / 2
-            if let last = sectionList[middle].items.last, before(last) { low = middle + 1 } else { high = middle }
+            if isBefore(sectionList[middle]) { low = middle + 1 } else { high = middle }
         }
         return low
     }
@@ -353,12 +355,7 @@ public final class FetchedResultsController {
 
     /// The index of the section for a value of the section key, by binary search.
     private func sectionIndex(of value: StoreValue) -> Int? {
-        var low = 0
-        var high = sectionList.count
-        while low < high {
-            let middle = (low + high) / 2
-            if compareSections(sectionList[middle].value, value) < 0 { low = middle + 1 } else { high = middle }
-        }
+        let low = firstSection { compareSections($0.value, value) < 0 }
         return low < sectionList.count && sameSection(sectionList[low].value, value) ? low : nil
     }
 

@@ -97,6 +97,8 @@ describe("Container", function()
     take()
     tap(centerOf(raised.closeButton))
     assert.are.same({
+      -- Raising it left the container's layout to do; the touch lays the screen out first.
+      "Container viewDidLayoutSubviews",
       "Supernumerary willMoveToParent(nil)",
       "Supernumerary viewWillDisappear(false)", "Supernumerary viewDidDisappear(false)",
       "Supernumerary didMoveToParent(nil)",

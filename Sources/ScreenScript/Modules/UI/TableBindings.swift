@@ -253,6 +253,7 @@ enum TableBindings {
         cls.property("accessoryType", get: { $0.accessoryType }, set: { $0.accessoryType = $1 })
         cls.property("selected", get: { $0.isSelected }, set: { $0.isSelected = $1 })
         cls.property("highlighted", get: { $0.isHighlighted }, set: { $0.isHighlighted = $1 })
+        cls.property("showsEditingControl") { $0.showsEditingControl }
         cls.property("showsDeleteButton") { $0.showsDeleteButton }
         cls.property("deleteButton") { $0.deleteButton }
         // The Swift implementation, which Lua overrides reach through `super`.
