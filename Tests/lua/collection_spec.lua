@@ -463,6 +463,10 @@ describe("ui.CollectionView", function()
     assert.is_true(made <= 24, "made " .. made)
     assert.matches("attempt to scroll to an invalid index path: item 1000001 of section 1",
       failure(function() cv:scrollTo(ip(1, 1000001)) end))
+    -- A rect scrolls as any scroll view's does: up to it from far below.
+    assert.are.equal(1500000, cv.contentOffset.y)
+    cv:scrollTo({ x = 0, y = 700, width = 10, height = 10 })
+    assert.are.equal(700, cv.contentOffset.y)
   end)
 
   describe("ui.CollectionViewController", function()
