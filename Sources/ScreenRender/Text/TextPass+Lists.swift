@@ -6,11 +6,14 @@ import ScreenKit
 extension TextPass {
     /// Whether the view shows something over its subviews, drawn after them.
     static func hasCover(_ view: View) -> Bool {
-        switch view {
-        case is ScrollView: true
-        case let cell as CollectionViewCell: cell.isSelected || cell.isHighlighted
-        default: false
-        }
+        view is ScrollView
+    }
+
+    /// Whether the view is a selected or highlighted collection cell, framed by a heavy box
+    /// (drawn before its subviews, as a border is, so that its content stays readable).
+    static func isSelectedCollectionCell(_ view: View) -> Bool {
+        guard let cell = view as? CollectionViewCell else { return false }
+        return cell.isSelected || cell.isHighlighted
     }
 
     mutating func drawCover(of view: View, in cells: CellRect, placement: AffineTransform, clip: CellRect) {
@@ -19,9 +22,6 @@ extension TextPass {
         }
         if let scrollView = view as? ScrollView {
             drawIndicators(of: scrollView, in: cells, clip: clip)
-        }
-        if view is CollectionViewCell {
-            grid.box(cells, clip: clip, heavy: true)
         }
     }
 

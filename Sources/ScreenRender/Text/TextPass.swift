@@ -55,8 +55,9 @@ struct TextPass {
                     if let background = view.backgroundColor, background.isVisible, let owned = CellRect(centresIn: frame) {
                         grid.fill(owned, with: " ", clip: area)
                     }
-                    if view.borderWidth > 0 {
-                        grid.box(cells, clip: area)
+                    let selected = Self.isSelectedCollectionCell(view)
+                    if view.borderWidth > 0 || selected {
+                        grid.box(cells, clip: area, heavy: selected)
                     }
                     drawContent(of: view, in: cells, placement: placement, clip: area)
                     drawCommands(view.drawingCommands(), placement: placement, clip: visible)

@@ -70,7 +70,7 @@ import ScreenKit
 ///      the rows of each section in view, its edges where their rows are empty and its
 ///      sides where a cell left the cell empty;
 ///    - a selected or highlighted `CollectionViewCell`: a heavy box `┏━┓ ┃ ┃ ┗━┛` on its
-///      outermost cells.
+///      outermost cells, where a border goes, under its content.
 ///
 /// Each cell remembers the view that drew it last; ``renderScreen(_:)`` gives that map with
 /// the text, so that a click on a cell goes to the view drawn there (see ``TextScreen``).
