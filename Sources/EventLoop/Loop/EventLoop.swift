@@ -391,6 +391,8 @@ public final class EventLoop {
     /// queued when it began; returns how many ran.
     @discardableResult
     private func drainDeferredCalls(stoppingOnQuit: Bool) -> Int {
+        // The common case after each timer: nothing was deferred.
+        if deferredCalls.isEmpty { return 0 }
         var calls = 0
         let allowance = deferredCalls.count + Self.drainAllowance
         while calls < allowance, let call = deferredCalls.popFirst() {
