@@ -383,6 +383,28 @@ struct CollectionViewTests {
         #expect(collection.indexPathsForSelectedItems.isEmpty && log.entries.count == 3)
     }
 
+    @Test func aTapOnAnItemThatTheDeselectedOnesDelegateRemovedSelectsNothing() throws {
+        /// Empties the data source when it hears of a deselection.
+        final class Emptying: CollectionViewDelegate {
+            let cards: Cards
+            var selected: [IndexPath] = []
+            init(_ cards: Cards) { self.cards = cards }
+            func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath) {
+                selected.append(indexPath)
+            }
+            func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: IndexPath) {
+                cards.counts = [1]
+                collectionView.reloadData()
+            }
+        }
+        let emptying = Emptying(cards)
+        collection.delegate = emptying
+        tap(Point(x: 50, y: 20))
+        tap(Point(x: 150, y: 20))
+        #expect(emptying.selected == [path(0)])
+        #expect(collection.indexPathsForSelectedItems.isEmpty && collection.numberOfItems(inSection: 0) == 1)
+    }
+
     @Test func multipleSelectionTogglesEachItem() throws {
         collection.allowsMultipleSelection = true
         tap(Point(x: 50, y: 20))

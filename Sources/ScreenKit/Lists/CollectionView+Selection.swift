@@ -49,6 +49,8 @@ extension CollectionView {
                 collectionDelegate?.collectionView(self, didDeselectItemAt: other)
             }
         }
+        // The delegate may have reloaded or changed the items.
+        guard (try? checkItemExists(indexPath, action: "select")) != nil else { return }
         setSelected(true, at: indexPath)
         collectionDelegate?.collectionView(self, didSelectItemAt: indexPath)
     }
