@@ -517,6 +517,22 @@ struct TableViewTests {
         #expect(cellsInTable.count == 11)
     }
 
+    @Test func anUpdateRefusedWhileTheTableCountsIsCountedAgain() {
+        var inserted = false
+        source.heights = { [table, source] _ in
+            if !inserted {
+                inserted = true
+                source.counts[0] += 1
+                #expect(throws: ListError.updateWhileCounting(.rows)) { try table.insertRows(at: [IndexPath(row: 20, section: 0)]) }
+            }
+            return nil
+        }
+        window.layoutIfNeeded()
+        #expect(table.numberOfRows(inSection: 0) == 21)
+        window.layoutIfNeeded()
+        #expect(table.indexPathsForVisibleRows == (0...10).map { path(0, $0) })
+    }
+
     @Test func cellsLiveOnlyInTheTableAndItsQueue() throws {
         weak var weakTable: TableView?
         var weakCells: [() -> TableViewCell?] = []

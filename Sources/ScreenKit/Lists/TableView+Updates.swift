@@ -80,7 +80,11 @@ extension TableView {
     /// moves the cells shown to their rows' new places, asks for the cells of rows inserted
     /// and reloaded as they come into view, and keeps the selection on its row.
     func apply(_ update: ListUpdate) throws(ListError) {
-        guard !isRebuilding else { throw .updateWhileCounting(.rows) }
+        guard !isRebuilding else {
+            // The data changed under the answers being asked for: they are asked again.
+            setNeedsReload()
+            throw .updateWhileCounting(.rows)
+        }
         // A table that has not counted yet has nothing to check against: it counts now.
         if needsReload {
             reloadData()
