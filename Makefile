@@ -4,12 +4,13 @@
 
 SWIFT ?= swift
 LUA_PKG := lua5.4
-APT_PACKAGES := liblua5.4-dev libsqlite3-dev pkg-config lua-dkjson
-# Pure-Lua modules the sample apps require, looked for in Lua 5.4's module folder.
-LUA_MODULES := dkjson
+APT_PACKAGES := liblua5.4-dev libsqlite3-dev pkg-config lua-dkjson lua-luassert lua-say
+# Pure-Lua modules the sample apps and the test runner require, looked for in Lua 5.4's
+# module folder (as a file or a folder with init.lua).
+LUA_MODULES := dkjson luassert say
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 BIN = $(shell $(SWIFT) build --show-bin-path)
-LUA_MODULES_PRESENT = ( for m in $(LUA_MODULES); do [ -e "$$(pkg-config --variable=INSTALL_LMOD $(LUA_PKG))/$$m.lua" ] || exit 1; done )
+LUA_MODULES_PRESENT = ( for m in $(LUA_MODULES); do d="$$(pkg-config --variable=INSTALL_LMOD $(LUA_PKG))"; [ -e "$$d/$$m.lua" ] || [ -e "$$d/$$m/init.lua" ] || exit 1; done )
 
 # make install: PREFIX/bin/screens links to PREFIX/lib/luascreens/, which holds the program
 # and the resources it loads from beside itself (the test runner's Lua files).
@@ -30,7 +31,7 @@ deps:
 	else \
 		echo "error: Lua 5.4 or SQLite 3 development files, or the Lua modules $(LUA_MODULES), are missing." >&2; \
 		echo "       Install them with your system's package manager: Homebrew 'brew install lua sqlite pkg-config'," >&2; \
-		echo "       Fedora 'dnf install lua-devel sqlite-devel pkgconf'; then 'luarocks --lua-version 5.4 install dkjson'." >&2; \
+		echo "       Fedora 'dnf install lua-devel sqlite-devel pkgconf'; then 'luarocks --lua-version 5.4 install dkjson luassert say'." >&2; \
 		exit 1; \
 	fi
 	@pkg-config --exists $(LUA_PKG) sqlite3 || { echo "error: pkg-config still cannot find '$(LUA_PKG)' or 'sqlite3' after installing" >&2; exit 1; }

@@ -13,7 +13,7 @@ struct TestRunnerTests {
 
     func run(_ paths: [String], filter: String? = nil) throws -> (TestSummary, [TestResult], [String]) {
         var lines: [String] = []
-        let runner = TestRunner(options: .init(paths: paths, filter: filter))
+        let runner = TestRunner(options: .init(paths: paths, filters: filter.map { [$0] } ?? []))
         runner.output = { lines.append($0) }
         let (summary, results) = try runner.run()
         return (summary, results, lines)

@@ -17,8 +17,44 @@ import ScreenScript
 public final class TestRunner {
     public struct Options: Codable, Sendable {
         public var paths: [String]
-        /// A Lua pattern; only tests whose full name matches run.
-        public var filter: String?
+        /// Lua patterns (`--filter`, repeatable): when any are given, only the tests whose full
+        /// name matches one of them run.
+        public var filters: [String] = []
+        /// Lua patterns (`--filter-out`, repeatable): tests whose full name matches one of
+        /// them do not run.
+        public var filtersOut: [String] = []
+        /// Tags (`--tags`, `#tag` in a test's or block's name): when any are given, only the
+        /// tests carrying one of them run.
+        public var tags: [String] = []
+        /// Tags (`--exclude-tags`): tests carrying one of them do not run.
+        public var excludeTags: [String] = []
+        /// The seed that shuffles files and the tests in each block (`--shuffle`, `--seed`);
+        /// nil keeps the declared order.
+        public var shuffleSeed: UInt64?
+        /// List the tests (`--list`) instead of running them: describe bodies run, tests and
+        /// hooks do not.
+        public var list = false
+        /// Stop the run at the first failure (`--fail-fast`).
+        public var failFast = false
+        /// Run the whole suite this many times (`--repeat`).
+        public var repetitions = 1
+        /// Run only shard `index` (0-based) of `count` (`--shard K/N`): a stable part of the
+        /// tests, the `count` shards together running each test once.
+        public var shard: Shard?
+        /// Put before `package.path` in every file's state (`--lpath`, busted's default
+        /// `./src/?.lua;./src/?/?.lua;./src/?/init.lua`).
+        public var luaPath = "./src/?.lua;./src/?/?.lua;./src/?/init.lua"
+        /// A Lua file run in each file's state before the file (`--helper`).
+        public var helper: String?
+        /// Lua patterns a file's name must match to be a suite when a folder is searched
+        /// (`--pattern`); `_spec` and `_test` files when empty.
+        public var patterns: [String] = []
+        /// What test files get as the global `arg` (busted's script arguments).
+        public var scriptArguments: [String] = []
+        /// How the report is written (`--output`).
+        public var output: OutputFormat = .pretty
+        /// Also write a JUnit XML report to this file (`--junit-file`).
+        public var junitFile: String?
         /// Print every test, not only failures.
         public var verbose = false
         /// Instructions one test file may run before it is stopped; nil for no limit (the
@@ -40,10 +76,26 @@ public final class TestRunner {
         /// The command that starts a worker: this program's `test --worker` (see ``TestWorker``).
         public var workerCommand: [String] = []
 
-        public init(paths: [String], filter: String? = nil, verbose: Bool = false) {
+        public init(paths: [String], filters: [String] = [], verbose: Bool = false) {
             self.paths = paths
-            self.filter = filter
+            self.filters = filters
             self.verbose = verbose
+        }
+
+        /// One part of a suite split for a CI matrix: `index` (0-based) of `count`.
+        public struct Shard: Codable, Equatable, Sendable {
+            public var index: Int
+            public var count: Int
+
+            public init(index: Int, count: Int) {
+                self.index = index
+                self.count = count
+            }
+        }
+
+        /// How a run's report is written.
+        public enum OutputFormat: String, Codable, Sendable, CaseIterable {
+            case pretty, plain, tap, junit, json
         }
     }
 
@@ -160,7 +212,7 @@ public final class TestRunner {
             limited.onCall = onCall
             calls = limited
             let suite = try lua.load(RunnerModules.startSuite, name: "=screentest").call(
-                file, options.filter, TestModule.hooks(session: session, host: host, in: lua), snapshots,
+                file, options.filters.first, TestModule.hooks(session: session, host: host, in: lua), snapshots,
                 after, limited.function(), returning: LuaTable.self)
             do {
                 let chunk = try lua.load(file: file)

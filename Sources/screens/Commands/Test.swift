@@ -51,7 +51,7 @@ struct Test: ParsableCommand {
     func run() throws {
         let status = MainActor.assumeIsolated { () -> Int32 in
             if worker { return TestWorker.serve() }
-            var options = TestRunner.Options(paths: paths, filter: filter, verbose: verbose)
+            var options = TestRunner.Options(paths: paths, filters: filter.map { [$0] } ?? [], verbose: verbose)
             options.instructionBudget = instructions > 0 ? instructions : nil
             options.updateSnapshots = updateSnapshots
             options.timeout = timeout
