@@ -94,3 +94,18 @@ struct WindowKeyTests {
         #expect(window.rootViewController === root)
     }
 }
+
+extension WindowKeyTests {
+    @Test func aCharacterKeyTypesIntoTheFieldBeingEdited() throws {
+        let (window, _) = makeWindow()
+        let field = TextField(frame: Rect(x: 0, y: 0, width: 200, height: 20))
+        try window.addSubview(field)
+        field.beginEditing()
+        window.key("a")
+        window.key("space")
+        window.key("b")
+        window.key("backspace")
+        window.key("tab")
+        #expect(field.text == "a ")
+    }
+}

@@ -101,13 +101,16 @@ extension Window {
         editingField?.insertText(text)
     }
 
-    /// Presses a named key: "return" (or "enter") ends editing, "backspace" deletes,
-    /// "escape" goes back (see ``goBack()``).
+    /// Presses a key: "return" (or "enter") ends editing, "backspace" deletes, "escape"
+    /// goes back (see ``goBack()``), "space" or a single character types it; other keys
+    /// do nothing here.
     public func key(_ name: String) {
         switch name {
         case "return", "enter": editingField?.returnKey()
         case "backspace", "delete": editingField?.deleteBackward()
         case "escape": goBack()
+        case "space": type(" ")
+        case _ where name.count == 1: type(name)
         default: break
         }
     }
