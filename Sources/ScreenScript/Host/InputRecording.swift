@@ -82,10 +82,13 @@ public nonisolated struct InputRecording: Equatable, Sendable {
     public var text: String {
         var lines = ["# luascreens recording \(Self.version)"]
         if let device { lines.append("# device \(device.rawValue) \((orientation ?? .portrait).rawValue)") }
-        for event in events {
-            lines.append("\(Self.format(event.time, decimals: .fixed)) \(Self.describe(event.input))")
-        }
+        lines += events.map(Self.line)
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// One event as its line says it: `0.500 touch began 160 200`.
+    public static func line(_ event: Event) -> String {
+        "\(format(event.time, decimals: .fixed)) \(describe(event.input))"
     }
 
     /// One event as a line says it, without the time: `touch began 160 200`.
