@@ -86,6 +86,8 @@ public final class InputPlayer {
         guard index < recording.events.count else { return }
         nextIndex += 1
         if let window = host.keyWindow {
+            // The screen a person acts on has been drawn, so its layout is done.
+            window.layoutIfNeeded()
             Self.apply(recording.events[index].input, to: window)
         }
         didPlay?(index)

@@ -162,6 +162,8 @@ public enum Monkey {
         private func fire() {
             isScheduled = false
             guard !checkErrors(), let window = host.keyWindow else { return }
+            // As the player does before each event, so that a replay runs the same layout.
+            window.layoutIfNeeded()
             if pending.isEmpty { pending = MonkeyChooser.gesture(on: window, using: &random) }
             let step = pending.removeFirst()
             let event = recorder.record(step.input)

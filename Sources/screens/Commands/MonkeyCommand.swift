@@ -147,7 +147,9 @@ struct MonkeyCommand: ParsableCommand {
         if let last = result.recording.events.last { report.append("  \(failure.event): \(InputRecording.line(last))") }
         report += failure.errors.map { "error in \($0.context): \($0.error)" }
         if failure.count > failure.errors.count { report.append("and \(failure.count - failure.errors.count) more errors") }
-        report.append(writeRecording(result.recording, to: recordingPath(appID: result.appID, seed: seed)))
+        // A script stopped by the budget would loop for ever in a replay without one.
+        let budget = failure.errors.contains { $0.error.kind == .instructionBudget } ? instructions : nil
+        report.append(writeRecording(result.recording, to: recordingPath(appID: result.appID, seed: seed), instructions: budget))
         printError(report.joined(separator: "\n"))
         return 1
     }
@@ -160,10 +162,11 @@ struct MonkeyCommand: ParsableCommand {
     }
 
     /// Writes the recording and says where, and how to play it back.
-    @MainActor private func writeRecording(_ recording: InputRecording, to path: String) -> String {
+    @MainActor private func writeRecording(_ recording: InputRecording, to path: String, instructions: Int? = nil) -> String {
         do {
             try recording.text.write(toFile: path, atomically: true, encoding: .utf8)
-            return "screens monkey: wrote \(path); `screens run \(app) --replay \(path)` plays it back"
+            let limit = instructions.map { " --instructions \($0)" } ?? ""
+            return "screens monkey: wrote \(path); `screens run \(app)\(limit) --replay \(path)` plays it back"
         } catch {
             return "screens monkey: cannot write the recording to \(path): \(error.localizedDescription)"
         }
