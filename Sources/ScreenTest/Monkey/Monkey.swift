@@ -194,7 +194,7 @@ public enum Monkey {
         /// Notes the controller on top, as the summary lists the screens seen.
         private func noteScreen() {
             guard let root = host.keyWindow?.rootViewController else { return }
-            let name = Monkey.topController(from: root).description
+            let name = Monkey.topController(from: root).className
             if screenSet.insert(name).inserted { screens.append(name) }
         }
     }
