@@ -262,9 +262,9 @@ open class NavigationController: ViewController {
         // As in UIKit, the screen takes no touches while the stack slides: a tap on the
         // controller going away (its list, its bar buttons) would act on a stack that has
         // already changed, and a push from it would fail.
-        let interaction = view.isUserInteractionEnabled
+        var interaction: Bool?
         let finish: (Bool) -> Void = { [self] _ in
-            if isTransitioning { view.isUserInteractionEnabled = interaction }
+            if let interaction { view.isUserInteractionEnabled = interaction }
             isTransitioning = false
             if changesTop, let oldView = oldTop?.viewIfLoaded {
                 oldView.removeFromSuperview()
@@ -281,6 +281,7 @@ open class NavigationController: ViewController {
         }
         guard animate, let oldView = oldTop?.viewIfLoaded else { return finish(true) }
         isTransitioning = true
+        interaction = view.isUserInteractionEnabled
         view.isUserInteractionEnabled = false
         let width = contentView.bounds.width
         let newView = newTop.view
