@@ -86,6 +86,32 @@ struct MonkeyCommandTests {
         }
     }
 
+    @Test func anAppThatEndsTheProcessIsReported() async throws {
+        try await ScreensProgram.withTemporaryFolder { folder in
+            let out = folder.appendingPathComponent("exit.rec").path
+            let result = try await monkey(["Tests/ScreensCLITests/Scripts/exits.lua", "--seed", "3", "--events", "50", "--out", out])
+            #expect(result.status == 1)
+            let events = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n").count - 2
+            #expect(result.stderr.hasPrefix("screens monkey: the app ended the process (exit status 3) at event \(events) of 50 (seed 3)\n"))
+        }
+    }
+
+    @Test func anAppStuckInsideACFunctionIsStoppedAfterTheStallLimit() async throws {
+        try await ScreensProgram.withTemporaryFolder { folder in
+            let out = folder.appendingPathComponent("stuck.rec").path
+            let result = try await monkey([
+                "Tests/ScreensCLITests/Scripts/stuck.lua", "--seed", "3", "--events", "50", "--stall-limit", "1", "--out", out,
+            ])
+            #expect(result.status == 1)
+            let events = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n").count - 2
+            #expect(result.stderr.hasPrefix("""
+                screens monkey: the app was stuck for 1 s (in a C function the instruction budget cannot stop) \
+                at event \(events) of 50 (seed 3)
+
+                """))
+        }
+    }
+
     @Test func aCallbackThatNeverEndsIsStoppedByTheInstructionBudget() async throws {
         try await ScreensProgram.withTemporaryFolder { folder in
             let out = folder.appendingPathComponent("loop.rec").path
@@ -109,6 +135,7 @@ struct MonkeyCommandTests {
         (["--device", "watch"], "Error: unknown device 'watch': use iphone or ipad"),
         (["--orientation", "up"], "Error: unknown orientation 'up': use portrait or landscape"),
         (["--out", ""], "Error: --out needs a file name"),
+        (["--stall-limit", "0"], "Error: --stall-limit needs a number of seconds, more than 0"),
     ])
     func badArgumentsAreErrors(arguments: [String], message: String) async throws {
         let result = try await monkey([Self.buggy] + arguments)

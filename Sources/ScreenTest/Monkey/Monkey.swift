@@ -27,8 +27,9 @@ public enum Monkey {
         public var orientation = Window.Orientation.portrait
         /// The scripts' limits: a callback that loops for ever runs into the instruction budget.
         public var limits = LuaLimits(memory: 1 << 30, instructions: Monkey.defaultInstructions)
-        /// Receives each event, as the line the recording holds, before it is sent: the
-        /// parent of a monkey run in a child process keeps them, should the app crash.
+        /// Receives each event, as the line the recording holds, before it is sent (and
+        /// `# app ID` once the app is loaded): the parent of a monkey
+        /// run in a child process keeps them, should the app crash (see ``MonkeyProcess``).
         public var journal: ((String) -> Void)?
 
         public init(app: String, seed: UInt64) {
@@ -85,6 +86,7 @@ public enum Monkey {
             host.errorReporter = { _, _ in }
             try host.loadApp(at: options.app)
             result.appID = host.appID
+            options.journal?(MonkeyProcess.appLinePrefix + host.appID)
             try host.launch(device: options.device, orientation: options.orientation)
         } catch {
             result.launchError = error
