@@ -63,6 +63,32 @@ struct MonkeyTests {
         }
     }
 
+    @Test func luasRandomNumbersAreSeededSoThatAReplayDrawsTheSame() throws {
+        let dice = """
+            local app = {}
+            function app.didFinishLaunching(window)
+              local button = ui.Button:new{ frame = { 0, 0, 320, 480 } }
+              button:setTitle("Roll", "normal")
+              button:addTarget(function() error("rolled " .. math.random(1, 1000000)) end, "touchUpInside")
+              window:addSubview(button)
+            end
+            return app
+            """
+        try withApp(dice) { folder in
+            let result = Monkey.run(Monkey.Options(app: folder, seed: 99))
+            let failure = try #require(result.failure)
+            #expect(result.recording.randomSeed == 99)
+            let replayed = try InputRecording(parsing: result.recording.text)
+            let host = try ScriptHost(loop: EventLoop(clock: .virtual))
+            host.errorReporter = { _, _ in }
+            try host.seedRandom(try #require(replayed.randomSeed))
+            try host.loadApp(at: folder)
+            try host.launch()
+            InputPlayer(replayed, host: host).runHeadless()
+            #expect(host.reportedErrors.map(\.description) == failure.errors.map(\.description))
+        }
+    }
+
     @Test func anAppWithoutErrorsRunsEveryEvent() throws {
         try withApp(Self.app.replacingOccurrences(of: "\"Two\", \"Broken\"", with: "\"Two\", \"Three\"")) { folder in
             var options = Monkey.Options(app: folder, seed: 3)

@@ -84,6 +84,7 @@ public enum Monkey {
             host.dataDirectory = dataDirectory
             // The errors are reported once, with the event that led to them.
             host.errorReporter = { _, _ in }
+            try host.seedRandom(Int64(bitPattern: options.seed))
             try host.loadApp(at: options.app)
             result.appID = host.appID
             options.journal?(MonkeyProcess.appLinePrefix + host.appID)
@@ -95,6 +96,7 @@ public enum Monkey {
         let driver = Driver(host: host, options: options)
         driver.run()
         result.recording = driver.recorder.recording
+        result.recording.randomSeed = Int64(bitPattern: options.seed)
         result.virtualTime = loop.now - driver.recorder.startTime
         result.screens = driver.screens
         result.failure = driver.failure

@@ -114,6 +114,7 @@ struct MonkeyCommand: ParsableCommand {
         var recording = journal.recording
         recording.device = Window.Device(rawValue: device)
         recording.orientation = Window.Orientation(rawValue: orientation)
+        recording.randomSeed = Int64(bitPattern: seed)
         var report = ["screens monkey: \(what) at event \(recording.events.count) of \(events) (seed \(seed))"]
         if let last = recording.events.last { report.append("  \(recording.events.count): \(InputRecording.line(last))") }
         let appID = journal.appID ?? Monkey.appID(forPath: app)
