@@ -111,7 +111,7 @@ struct TestRunnerTests {
     @Test func untakenErrorsAreKeptWithTheAssertionThatFailed() throws {
         let (_, results, lines) = try run([fixture("untaken_errors.lua")])
         let failed = try #require(results.first { $0.name == "untaken errors are shown with the assertion that failed" })
-        #expect(failed.failure?.message.hasPrefix("Expected objects to be equal.") == true)
+        #expect(failed.failure?.message.hasSuffix("untaken_errors.lua:18: Expected objects to be equal.\nPassed in:\n(number) 2\nExpected:\n(number) 1") == true)
         #expect(failed.errors.count == 1)
         #expect(failed.errors.first?.message.hasSuffix("untaken_errors.lua:14: nobody looked") == true)
         let frames = try #require(failed.errors.first?.traceback?.split(separator: "\n"))
