@@ -63,8 +63,9 @@ struct TestRunnerTests {
         let (withArguments, _) = try runSuite(source) { $0.filters = ["arguments"]; $0.scriptArguments = ["one", "two"] }
         #expect(withArguments == TestSummary(passed: 1))
         var sharded = TestSummary()
+        let folder = "shards-\(UUID())"
         for index in 0..<3 {
-            let (part, _) = try runSuite(source) { $0.shard = .init(index: index, count: 3) }
+            let (part, _) = try runSuite(source, folder: folder) { $0.shard = .init(index: index, count: 3) }
             sharded.passed += part.passed
             sharded.failed += part.failed
         }
@@ -147,9 +148,12 @@ struct TestRunnerTests {
         #expect(files == ["a_spec.lua", "b_test.lua", "sub/c_test.lua"].map { folder + "/" + $0 })
     }
 
-    /// Runs `source` as a suite of its own with `options` changed by `configure`.
-    func runSuite(_ source: String, configure: (inout TestRunner.Options) -> Void) throws -> (TestSummary, [TestResult]) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stuck-\(UUID())").path
+    /// Runs `source` as a suite of its own with `options` changed by `configure`, in a
+    /// folder named `folder` (a fresh one by default: a shard depends on the file's path).
+    func runSuite(
+        _ source: String, folder name: String = "stuck-\(UUID())", configure: (inout TestRunner.Options) -> Void
+    ) throws -> (TestSummary, [TestResult]) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(name).path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try source.write(toFile: folder + "/stuck_spec.lua", atomically: true, encoding: .utf8)
