@@ -258,6 +258,8 @@ local function mark_failures(luassert)
     error(setmetatable({ message = placed }, Failure), level + 1)
   end
   local function rebind(fn)
+    -- Another luassert may be built otherwise: its failures are then errors.
+    if type(fn) ~= "function" then return end
     local index = 1
     while true do
       local name, env = debug_getupvalue(fn, index)
@@ -271,8 +273,8 @@ local function mark_failures(luassert)
       index = index + 1
     end
   end
-  rebind(getmetatable(luassert).__call)
-  rebind(getmetatable(luassert.is_true).__call)
+  rebind((getmetatable(luassert) or {}).__call)
+  rebind((getmetatable(luassert.is_true) or {}).__call)
 end
 
 -- luassert has a method `snapshot` (assert:snapshot(), its state snapshot)
