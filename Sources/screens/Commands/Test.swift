@@ -14,7 +14,13 @@ struct Test: ParsableCommand {
 
             The run ends with the line "N passed, N failed" (", N skipped" when some were \
             skipped) and exits with status 0 when everything passed, 1 when a test failed or \
-            none ran.
+            none ran. With --output junit or json that line, and the notes, go to standard \
+            error, so that standard output parses.
+
+            assert.snapshot(screen, name) compares with __snapshots__/NAME.txt (or .svg) \
+            beside the test file: a missing file is written (under CI=true it fails \
+            instead), one that differs fails with a diff; --update-snapshots accepts the new \
+            screens.
             """)
 
     @Argument(help: "Folders and files to test.", completion: .file())
@@ -35,8 +41,14 @@ struct Test: ParsableCommand {
     @Option(help: "Instructions one test file may run before it is stopped (0: no limit).")
     var instructions: Int = 0
 
-    @Flag(help: "Rewrite snapshot files that differ instead of failing.")
+    @Flag(help: "Rewrite snapshot files that differ instead of failing, and remove those no test asked for.")
     var updateSnapshots = false
+
+    @Option(name: .shortAndLong, help: "How the report is written: pretty, plain, tap, junit or json (JSON Lines).")
+    var output: TestRunner.Options.OutputFormat = .pretty
+
+    @Option(help: ArgumentHelp("Also write a JUnit XML report to this file.", valueName: "file"))
+    var junitFile: String?
 
     @Flag(help: .hidden)
     var worker = false
@@ -54,6 +66,8 @@ struct Test: ParsableCommand {
             var options = TestRunner.Options(paths: paths, filters: filter.map { [$0] } ?? [], verbose: verbose)
             options.instructionBudget = instructions > 0 ? instructions : nil
             options.updateSnapshots = updateSnapshots
+            options.output = output
+            options.junitFile = junitFile
             options.timeout = timeout
             options.jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
             options.workerCommand = [Self.executablePath(), "test", "--worker"]
@@ -76,3 +90,5 @@ struct Test: ParsableCommand {
         return Bundle.main.executablePath ?? CommandLine.arguments[0]
     }
 }
+
+extension TestRunner.Options.OutputFormat: ExpressibleByArgument {}
