@@ -212,7 +212,7 @@ function snapshot.install(assert, file, options)
     local problem = snapshot.name_problem(name)
     if problem then
       return failing(state, args, format(
-        "bad snapshot name %s: %s (a snapshot's name is its file's name)", shown_name(name), problem))
+        "snapshot name %s cannot be a file name: %s", shown_name(name), problem))
     end
     local extension = find(sub(content, 1, 256), "<svg", 1, true) and ".svg" or ".txt"
     local path = folder .. "__snapshots__/" .. name .. extension

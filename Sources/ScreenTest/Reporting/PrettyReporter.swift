@@ -7,6 +7,9 @@ final class PrettyReporter: TestReporter {
     static let slowestCount = 10
     /// Nanoseconds a run lasts before its progress shows.
     static let progressDelay: UInt64 = 1_000_000_000
+    /// Nanoseconds between two redraws of the progress line, so that a run of many quick
+    /// tests does not spend its time on the terminal.
+    static let progressInterval: UInt64 = 50_000_000
 
     private let text: TextReport
     private let output: ReportOutput
@@ -15,6 +18,7 @@ final class PrettyReporter: TestReporter {
     private var filesDone = 0
     private var summary = TestSummary()
     private var progressShown = false
+    private var progressDrawn: UInt64 = 0
 
     init(verbose: Bool, output: ReportOutput) {
         text = TextReport(verbose: verbose, colours: output.colours)
@@ -72,7 +76,11 @@ final class PrettyReporter: TestReporter {
     }
 
     private func showProgress() {
-        guard let terminal = output.terminal, Watchdog.now() &- started >= Self.progressDelay else { return }
+        let now = Watchdog.now()
+        guard let terminal = output.terminal, now &- started >= Self.progressDelay,
+              !progressShown || now &- progressDrawn >= Self.progressInterval
+        else { return }
+        progressDrawn = now
         var line = "\(filesDone)/\(fileCount) files · \(summary.passed) passed · \(summary.failed) failed"
         if summary.skipped > 0 { line += " · \(summary.skipped) skipped" }
         terminal("\r" + line + "\u{1B}[K")
