@@ -20,9 +20,18 @@ final class PrettyReporter: TestReporter {
     private var progressShown = false
     private var progressDrawn: UInt64 = 0
 
-    init(verbose: Bool, output: ReportOutput) {
+    /// Nanoseconds the run lasts before the progress line shows.
+    private let progressDelay: UInt64
+
+    init(verbose: Bool, output: ReportOutput, progressDelay: UInt64 = PrettyReporter.progressDelay) {
         text = TextReport(verbose: verbose, colours: output.colours)
         self.output = output
+        self.progressDelay = progressDelay
+    }
+
+    /// Colours on a terminal, unless `NO_COLOR` is set to something (https://no-color.org).
+    static func usesColours(isTerminal: Bool, environment: [String: String]) -> Bool {
+        isTerminal && (environment["NO_COLOR"] ?? "").isEmpty
     }
 
     func runStarted(files: [String]) {
@@ -77,7 +86,7 @@ final class PrettyReporter: TestReporter {
 
     private func showProgress() {
         let now = Watchdog.now()
-        guard let terminal = output.terminal, now &- started >= Self.progressDelay,
+        guard let terminal = output.terminal, now &- started >= progressDelay,
               !progressShown || now &- progressDrawn >= Self.progressInterval
         else { return }
         progressDrawn = now

@@ -60,7 +60,6 @@ extension TestRunner {
     ///   known before anything runs.
     func makeReporter() throws -> TestReporter {
         let isTerminal = outputIsStandard && isatty(STDOUT_FILENO) != 0
-        let noColour = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         let out = ReportOutput(
             line: output, errorLine: errorOutput,
             terminal: isTerminal ? { text in
@@ -68,7 +67,7 @@ extension TestRunner {
                 fflush(nil)
                 writeAll(STDOUT_FILENO, Array(text.utf8))
             } : nil,
-            colours: isTerminal && !noColour)
+            colours: PrettyReporter.usesColours(isTerminal: isTerminal, environment: ProcessInfo.processInfo.environment))
         let verbose = options.verbose
         let main: TestReporter
         switch options.output {
