@@ -115,6 +115,8 @@ final class JUnitReporter: TestReporter {
         case .skipped:
             let reason = result.reason.map { " message=\(Self.attribute($0))" } ?? ""
             return "    <testcase \(attributes)>\n      <skipped\(reason)/>\n    </testcase>"
+        case .listed:
+            return "    <testcase \(attributes)>\n      <skipped message=\"listed, not run\"/>\n    </testcase>"
         case .failed:
             let message = result.failure?.message ?? TestModule.untakenMessage(count: result.errors.count)
             let text = TextReport.details(of: result).joined(separator: "\n")
@@ -130,7 +132,7 @@ final class JUnitReporter: TestReporter {
             for result in results {
                 tests += 1
                 if result.status == .failed { failures += 1 }
-                if result.status == .skipped { skipped += 1 }
+                if result.status == .skipped || result.status == .listed { skipped += 1 }
                 time += result.duration ?? 0
             }
         }

@@ -38,6 +38,8 @@ final class TAPReporter: TestReporter {
         case .skipped:
             let reason = result.reason.map { " " + Self.description($0) } ?? ""
             output.line("ok \(count) - \(description) # SKIP\(reason)")
+        case .listed:
+            output.line("ok \(count) - \(description) # SKIP listed, not run")
         case .failed:
             output.line(([ "not ok \(count) - \(description)" ] + Self.yaml(for: result)).joined(separator: "\n"))
         }

@@ -22,6 +22,8 @@ struct TextReport {
         case .skipped:
             guard verbose else { return nil }
             return paint("skip", .yellow) + "  \(result.name)" + (result.reason.map { " (\($0))" } ?? "")
+        case .listed:
+            return result.location.map { "\($0): \(result.name)" } ?? result.name
         case .failed:
             let header = paint("FAIL", .red) + "  \(result.name)" + (result.location.map { paint("  (\($0))", .dim) } ?? "")
             return ([header] + Self.details(of: result).map { "      " + $0 }).joined(separator: "\n")
