@@ -170,8 +170,11 @@ struct Test: ParsableCommand {
             if worker { return TestWorker.serve() }
             do {
                 let options = try options()
-                let (summary, _) = try TestRunner(options: options).run()
-                return summary.succeeded ? 0 : 1
+                let (summary, results) = try TestRunner(options: options).run()
+                // A listing succeeds when it lists something and no file failed to load.
+                let succeeded = options.list
+                    ? summary.failed == 0 && results.contains { $0.status == .listed } : summary.succeeded
+                return succeeded ? 0 : 1
             } catch {
                 printError("screens test: \(error)")
                 return 2
