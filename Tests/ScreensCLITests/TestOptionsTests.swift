@@ -147,7 +147,7 @@ struct TestOptionsTests {
         try await ScreensProgram.withTemporaryFolder { folder in
             try "it('runs', function() end)\n".write(to: folder.appendingPathComponent("a_spec.lua"), atomically: true, encoding: .utf8)
             let config = folder.appendingPathComponent(".busted")
-            try "return { default = { ROOT = { io and 'io' or os and 'os' or require and 'require' or '.' } } }\n"
+            try "return { default = { ROOT = { io and 'io' or os and 'os' or require and 'require' or dofile and 'dofile' or loadfile and 'loadfile' or debug and 'debug' or '.' } } }\n"
                 .write(to: config, atomically: true, encoding: .utf8)
             let sandboxed = try await run([], in: folder)
             #expect(sandboxed.stdout == "1 passed, 0 failed\n")

@@ -12,7 +12,7 @@ import LuaBridge
 /// ```
 ///
 /// The chunk runs in a state of its own with only the pure libraries (no `io`, `os`,
-/// `require` or `debug`) and small limits. Keys busted knows that this runner does not
+/// `require`, `dofile`, `loadfile` or `debug`) and small limits. Keys busted knows that this runner does not
 /// support (`coverage`, `lang`, ...) and keys nobody knows are named in
 /// ``warnings(task:)``, not refused; a value of the wrong type is an error naming the file,
 /// the task and the key.
@@ -40,6 +40,8 @@ public struct BustedConfig {
         let value: LuaValue
         do {
             lua = try LuaState(libraries: .pure, limits: LuaLimits(memory: 16 << 20, instructions: 10_000_000))
+            // The base library reads files with these.
+            for name in ["dofile", "loadfile"] { lua.globals.set(name, LuaValue.nil) }
             value = try lua.load(file: file).call(returning: LuaValue.self)
         } catch where error.kind == .file {
             throw Invalid(description: "cannot read the config file \(file): \(error.reason)")
