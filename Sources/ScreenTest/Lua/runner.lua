@@ -204,7 +204,7 @@ local function handler(base, gap)
     if getmetatable(err) == Pending then return err end
     if getmetatable(err) == Failure then
       local message = error_text(err.message)
-      return setmetatable({ message = message, location = position_in(message) }, Captured)
+      return setmetatable({ message = message, location = position_in(message), assertion = true }, Captured)
     end
     -- Levels seen from here: 1 is this function and `bottom` the outermost;
     -- protect's frame is base deep, xpcall (and the host's call) above it,
@@ -353,7 +353,7 @@ local function new_block(name, parent, location, fn, envmode)
   local hooks = {}
   for _, kind in ipairs(hook_kinds) do hooks[kind] = {} end
   return { name = name, fullname = full_name(parent, name), parent = parent, location = location,
-           fn = fn, envmode = envmode, children = {}, hooks = hooks }
+           fn = fn, envmode = envmode, children = {}, hooks = hooks, env = {} }
 end
 
 -- insulate: the globals and package.loaded as they were, put back after
@@ -373,6 +373,49 @@ local function restore_globals(saved)
   end
   for key in next, loaded do loaded[key] = saved.modules[key] end
   for key, value in next, saved.modules do loaded[key] = value end
+end
+
+-- Scopes: as under busted, the file's code sees globals through an
+-- environment where each block, and each test, has a table of its own. A
+-- global set in a describe body or a setup is seen in that block only, one
+-- set in a test in that test only; an expose block's go to the block around
+-- its parent (or the real globals), so the blocks after it see them.
+
+-- Where a block's globals go.
+local function target_of(block)
+  if block.envmode == "expose" then
+    local outer = block.parent and block.parent.parent
+    return outer and target_of(outer) or G
+  end
+  return block.env
+end
+
+-- The file's _ENV: reads from the running scope outwards, then the real
+-- globals; writes to the running scope.
+local function scoped_environment(self)
+  return setmetatable({}, {
+    __index = function(_, key)
+      local node = self.scope
+      while node do
+        local value = node.env[key]
+        if value ~= nil then return value end
+        node = node.parent
+      end
+      return G[key]
+    end,
+    __newindex = function(_, key, value)
+      local target = self.target
+      if target then target[key] = value else G[key] = value end
+    end,
+  })
+end
+
+-- Runs code of the file in a scope: the node reads start from, and the
+-- table writes go to. Returns the scope it replaced.
+local function enter_scope(self, node, target)
+  local scope, previous = self.scope, self.target
+  self.scope, self.target = node, target
+  return scope, previous
 end
 
 local Suite = {}
@@ -561,10 +604,22 @@ function runner.new(options)
   return self
 end
 
---- Keeps the loaded file, the body of the outermost block.
+--- Keeps the loaded file, the body of the outermost block, and gives it the
+--- scoped environment.
 function Suite:collect(chunk)
   if self.missing then return self:fail_file(self.missing) end
   self.root.fn = chunk
+  local index = 1
+  while true do
+    local name = debug_getupvalue(chunk, index)
+    if name == nil then break end
+    if name == "_ENV" then
+      debug_upvaluejoin(chunk, index, function() return self end, 1)
+      debug_setupvalue(chunk, index, scoped_environment(self))
+      break
+    end
+    index = index + 1
+  end
 end
 
 --- Records that the file did not load: one failed entry named after it.
@@ -663,6 +718,7 @@ local function run_block_hooks(self, block, kind, phase)
   if #hooks == 0 or self.list then return true end
   local call = block_call(self, block, phase)
   local passed = true
+  local scope, target = enter_scope(self, block, target_of(block))
   for _, fn in ipairs(hooks) do
     local ok, captured = protect(self, call, fn)
     if not ok and getmetatable(captured) ~= Pending then
@@ -670,6 +726,7 @@ local function run_block_hooks(self, block, kind, phase)
       report_block(self, block, failure_of(captured))
     end
   end
+  enter_scope(self, scope, target)
   return passed
 end
 
@@ -698,25 +755,47 @@ local function lazy_setup(self, block)
 end
 
 -- Runs one function of a test (body or finally) and folds its outcome into
--- the record: the first failure wins, pending only skips a test that has
--- not failed.
-local function run_in_test(self, record, fn, ...)
-  local ok, captured = protect(self, self.running.call, fn, ...)
+-- the record as busted does: a failure or error stays, pending only takes
+-- the place of a pass. Every error counts, and so does the first failed
+-- assertion when the test ends failed: `problems` keeps them in order.
+local function run_in_test(self, record, problems, fn)
+  local ok, captured = protect(self, self.running.call, fn)
   if ok then return end
+  local status = record.status
   if getmetatable(captured) == Pending then
-    if record.status == "passed" then
+    if status == "passed" then
       record.status = "skipped"
       if captured.reason ~= nil then record.reason = tostring(captured.reason) end
     end
-  elseif record.status ~= "failed" then
-    record.status, record.reason, record.failure = "failed", nil, failure_of(captured)
+    return
   end
+  problems[#problems + 1] = captured
+  if status == "passed" or status == "skipped" then
+    record.status, record.reason = "failed", nil
+    record.assertion = captured.assertion
+  end
+end
+
+-- The entries a failed test counts as: errors each, and its first failed
+-- assertion when that is what it ended with.
+local function counted_problems(record, problems)
+  local counted, assertion_counted = {}, not record.assertion
+  for _, captured in ipairs(problems) do
+    if not captured.assertion then
+      counted[#counted + 1] = captured
+    elseif not assertion_counted then
+      assertion_counted = true
+      counted[#counted + 1] = captured
+    end
+  end
+  return counted
 end
 
 -- Runs each_hooks of a test, each failure an entry of its own; returns
 -- whether all passed.
-local function run_each_hooks(self, test, hooks, failures, ...)
+local function run_each_hooks(self, test, block, hooks, failures, ...)
   local passed = true
+  if block then self.scope, self.target = block, target_of(block) end
   for _, fn in ipairs(hooks) do
     local ok, captured = protect(self, self.running.call, fn, ...)
     if not ok and getmetatable(captured) ~= Pending then
@@ -742,6 +821,7 @@ local function run_test(self, test, path)
     return report(self, record)
   end
   if test.pending then return report(self, record) end
+  test.env = {}
   if not catch_up_setups(self, test.parent) then return end
   if not lazy_setup(self, test.parent) then return end
 
@@ -753,28 +833,40 @@ local function run_test(self, test, path)
   -- before_each outside-in; a level that fails stops there, and only the
   -- levels entered get their after_each, inside-out.
   local chain = chain_of(test.parent)
-  local host_ok = run_each_hooks(self, test, self.host.before_each, failures, record)
+  local scope, target = self.scope, self.target
+  local host_ok = run_each_hooks(self, test, nil, self.host.before_each, failures, record)
   local entered, ran = 0, false
   if host_ok then
     ran = true
     for i, block in ipairs(chain) do
       entered = i
-      if not run_each_hooks(self, test, block.hooks.before_each, failures) then ran = false; break end
+      if not run_each_hooks(self, test, block, block.hooks.before_each, failures) then ran = false; break end
     end
   end
+  local problems = {}
   if ran then
     started(self, record)
-    run_in_test(self, record, test.fn)
+    self.scope, self.target = test, test.env
+    run_in_test(self, record, problems, test.fn)
     local finally = self.running.finally
     if finally then
       self.running.finally = nil
-      run_in_test(self, record, finally)
+      run_in_test(self, record, problems, finally)
+    end
+    local counted = counted_problems(record, problems)
+    record.assertion = nil
+    if counted[1] then record.failure = failure_of(counted[1]) end
+    for i = 2, #counted do
+      tinsert(failures, i - 1, { name = test.fullname, location = test.location,
+                                 status = "failed", failure = failure_of(counted[i]) })
     end
   end
   for i = entered, 1, -1 do
-    run_each_hooks(self, test, chain[i].hooks.after_each, failures)
+    run_each_hooks(self, test, chain[i], chain[i].hooks.after_each, failures)
   end
-  run_each_hooks(self, test, self.host.after_each, failures, record)
+  run_each_hooks(self, test, nil, self.host.after_each, failures, record)
+  enter_scope(self, scope, target)
+  test.env = {}
 
   if revert then revert() end
   self.running = nil
@@ -830,8 +922,10 @@ function run_block(self, block, resuming)
   local revert = self.state and state_snapshot(self.state)
   local outer = self.declaring
   self.declaring = block
+  local scope, target = enter_scope(self, block, target_of(block))
   local ok, captured = true, nil
   if block.fn then ok, captured = protect(self, block_call(self, block, -1), block.fn) end
+  enter_scope(self, scope, target)
   self.declaring = outer
   if not ok then
     if getmetatable(captured) ~= Pending then report_block(self, block, failure_of(captured)) end
