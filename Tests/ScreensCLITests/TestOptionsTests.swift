@@ -10,7 +10,7 @@ struct TestOptionsTests {
     /// Every case folder, with the status its run exits with.
     static let caseNames: [(String, Int32)] = [
         ("cli-busted-cli-wins", 1), ("cli-busted-default", 0), ("cli-busted-task", 0), ("cli-fail-fast", 1),
-        ("cli-filter", 1), ("cli-filter-out", 0), ("cli-helper", 1), ("cli-list", 0), ("cli-lpath", 0),
+        ("cli-filter", 1), ("cli-filter-out", 0), ("cli-helper", 1), ("cli-lpath", 0),
         ("cli-lpath-default", 0), ("cli-pattern", 0), ("cli-repeat", 1), ("cli-shuffle", 1), ("cli-tags", 1),
     ]
 
@@ -102,6 +102,28 @@ struct TestOptionsTests {
         #expect(line == "Randomized with seed \(seed) (--seed \(seed) repeats this order)")
         let again = try await run(["spec", "--seed", String(seed), "-v"], in: folder)
         #expect(again.stdout == first.stdout)
+    }
+
+    // MARK: - Listing
+
+    /// busted prints no counts for a listing, so this case is not compared with busted's.
+    @Test func aListingNamesEachTestWhereItIsAndRunsNone() async throws {
+        let folder = ScreensProgram.root.appendingPathComponent("Tests/ScreensCLITests/Scripts/list")
+        let expected = try ScreensProgram.expected("test-list.txt")
+        for jobs in ["1", "3"] {
+            let result = try await run(["--list", "spec", "--jobs", jobs], in: folder)
+            #expect(result.stdout == expected)
+            #expect(result.status == 0)
+        }
+        let selected = try await run(["-l", "spec", "--filter", "nested", "--filter", "second"], in: folder)
+        #expect(selected.stdout == """
+            spec/a_spec.lua:6: lists inner a nested test
+            spec/b_spec.lua:1: a test of the second file
+
+            """)
+        let none = try await run(["-l", "spec", "--filter", "nothing"], in: folder)
+        #expect(none.stdout == "")
+        #expect(none.status == 1)
     }
 
     // MARK: - Failing fast, on any number of workers
