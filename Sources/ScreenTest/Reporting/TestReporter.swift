@@ -38,6 +38,8 @@ struct TestRunEnd {
     var summary: TestSummary
     var results: [TestResult]
     var snapshots = SnapshotChanges()
+    /// Whether the report ends with the closing line (a listing has none).
+    var closingLine = true
 }
 
 /// Where a report goes.

@@ -38,7 +38,7 @@ struct TextReport {
 
     /// The end of the report: what happened to snapshots, then the closing line.
     func ending(_ end: TestRunEnd) -> [String] {
-        end.snapshots.lines(verbose: verbose) + [closingLine(end.summary)]
+        end.snapshots.lines(verbose: verbose) + (end.closingLine ? [closingLine(end.summary)] : [])
     }
 
     func closingLine(_ summary: TestSummary) -> String {

@@ -32,6 +32,10 @@ public final class TestRunner {
         /// The seed that shuffles files and the tests in each block (`--shuffle`, `--seed`);
         /// nil keeps the declared order.
         public var shuffleSeed: UInt64?
+        /// Whether the seed shuffles the files (`--shuffle-files`).
+        public var shuffleFiles = true
+        /// Whether the seed shuffles the tests in each block (`--shuffle-tests`).
+        public var shuffleTests = true
         /// List the tests (`--list`) instead of running them: describe bodies run, tests and
         /// hooks do not.
         public var list = false
@@ -45,11 +49,16 @@ public final class TestRunner {
         /// Put before `package.path` in every file's state (`--lpath`, busted's default
         /// `./src/?.lua;./src/?/?.lua;./src/?/init.lua`).
         public var luaPath = "./src/?.lua;./src/?/?.lua;./src/?/init.lua"
+        /// Put before `package.cpath` in every file's state (`--cpath`, busted's default).
+        public var cPath = "./csrc/?.so;./csrc/?/?.so"
         /// A Lua file run in each file's state before the file (`--helper`).
         public var helper: String?
         /// Lua patterns a file's name must match to be a suite when a folder is searched
         /// (`--pattern`); `_spec` and `_test` files when empty.
         public var patterns: [String] = []
+        /// Lua patterns that keep a file found in a folder from being a suite
+        /// (`--exclude-pattern`), over ``patterns``.
+        public var excludePatterns: [String] = []
         /// What test files get as the global `arg` (busted's script arguments).
         public var scriptArguments: [String] = []
         /// How the report is written (`--output`).
@@ -140,44 +149,96 @@ public final class TestRunner {
     /// Runs every test file found under the options' paths and prints the report, ending
     /// with the closing line.
     ///
-    /// - Returns: the counts, with every result, in file order.
-    /// - Throws: ``TestDiscovery/MissingPath`` for a path that does not exist; an error
-    ///   saying why when a worker process cannot be started, or the JUnit file cannot be
-    ///   written.
+    /// With a shuffle seed the files run in the order it gives, which is printed first so
+    /// that the run can be repeated. With several repetitions each is announced and ends
+    /// with its own counts, and the closing line counts them all. With `failFast` no file
+    /// after the first one with a failure runs, nor another repetition. A listing (`list`)
+    /// has no closing line.
+    ///
+    /// - Returns: the counts, with every result, in the order they were reported.
+    /// - Throws: ``TestDiscovery/MissingPath`` for a path that does not exist, an error
+    ///   naming a file pattern Lua refuses, an error saying why when a worker process cannot
+    ///   be started or the JUnit file cannot be written.
     @discardableResult
     public func run() throws -> (summary: TestSummary, results: [TestResult]) {
-        let files = try TestDiscovery().files(in: options.paths)
+        var discovery = TestDiscovery()
+        discovery.patterns = options.patterns
+        discovery.excludePatterns = options.excludePatterns
+        let files = try discovery.files(in: options.paths)
+        if let helper = options.helper, helper.hasSuffix(".lua"), !FileManager.default.fileExists(atPath: helper) {
+            throw TestDiscovery.MissingPath(path: helper)
+        }
         let reporter = try makeReporter()
         var summary = TestSummary()
         var results: [TestResult] = []
         var snapshots = SnapshotLedger()
-        reporter.runStarted(files: files)
+        let order = ordered(files)
+        let repetitions = max(1, options.repetitions)
+        reporter.runStarted(files: Array(repeating: order, count: repetitions).flatMap { $0 })
         if files.isEmpty {
-            reporter.notice("no test files (*_spec.lua, *_test.lua) in \(options.paths.joined(separator: " "))")
+            reporter.notice("no test files (\(suiteDescription)) in \(options.paths.joined(separator: " "))")
         }
-        let record = { (result: TestResult) in
-            summary.add(result.status)
-            results.append(result)
-            snapshots.add(result.snapshots ?? [])
-            reporter.report(result)
+        if let seed = options.shuffleSeed {
+            reporter.notice("Randomized with seed \(seed) (--seed \(seed) repeats this order)")
         }
-        let fileDone = { (file: String, leftovers: [TestResult.SnapshotUse]) in
-            snapshots.add(leftovers)
-            snapshots.fileFinished(file)
-            reporter.fileFinished(file)
-        }
-        if options.jobs > 0, !options.workerCommand.isEmpty, !files.isEmpty {
-            try WorkerPool(files: files, options: options).run(
-                printed: reporter.printed, result: record, fileDone: fileDone)
-        } else {
-            for file in files {
-                run(file: file, after: nil, onCall: nil, result: record)
-                fileDone(file, takeSnapshotUses())
+        for repetition in 1...repetitions {
+            if repetitions > 1 { reporter.notice("Repeating all tests (run \(repetition) of \(repetitions))") }
+            var this = TestSummary()
+            let record = { (result: TestResult) in
+                this.add(result.status)
+                summary.add(result.status)
+                results.append(result)
+                snapshots.add(result.snapshots ?? [])
+                reporter.report(result)
             }
+            let fileDone = { (file: String, leftovers: [TestResult.SnapshotUse]) in
+                snapshots.add(leftovers)
+                snapshots.fileFinished(file)
+                reporter.fileFinished(file)
+            }
+            try run(files: order, reporter: reporter, record: record, fileDone: fileDone)
+            if repetitions > 1 { reporter.notice("run \(repetition) of \(repetitions): \(this.line)") }
+            if options.failFast, this.failed > 0 { break }
         }
         let changes = snapshots.finish(results: results, options: options)
-        reporter.finish(TestRunEnd(summary: summary, results: results, snapshots: changes))
+        // A listing is only the tests, as busted's: no closing line.
+        reporter.finish(TestRunEnd(summary: summary, results: results, snapshots: changes, closingLine: !options.list))
         return (summary, results)
+    }
+
+    /// The files in the order the shuffle seed gives, or as they are.
+    private func ordered(_ files: [String]) -> [String] {
+        guard let seed = options.shuffleSeed, options.shuffleFiles else { return files }
+        var order = SeededOrder(seed: seed)
+        return order.shuffled(files)
+    }
+
+    /// Runs `files` once, on workers or here; with `failFast`, no file after one with a
+    /// failure.
+    private func run(
+        files: [String], reporter: TestReporter, record: @escaping (TestResult) -> Void,
+        fileDone: @escaping (String, [TestResult.SnapshotUse]) -> Void
+    ) throws {
+        if options.jobs > 0, !options.workerCommand.isEmpty, !files.isEmpty {
+            try WorkerPool(files: files, options: options).run(printed: reporter.printed, result: record, fileDone: fileDone)
+            return
+        }
+        for file in files {
+            var failed = false
+            run(file: file, after: nil, onCall: nil) { result in
+                failed = failed || result.status == .failed
+                record(result)
+            }
+            fileDone(file, takeSnapshotUses())
+            if options.failFast, failed { break }
+        }
+    }
+
+    /// What makes a file in a folder a suite, for the message saying none was found.
+    private var suiteDescription: String {
+        options.patterns.isEmpty
+            ? "*_spec.lua, *_test.lua"
+            : "Lua files matching " + options.patterns.map { "\"\($0)\"" }.joined(separator: " or ")
     }
 
     /// Runs one file in a fresh host, reporting each result as it comes. Nothing a file does
@@ -244,6 +305,7 @@ public final class TestRunner {
                 try host.prependModulePath(for: (folder as NSString).deletingLastPathComponent)
             }
             try host.prependModulePath(for: folder)
+            try lua.load(Self.prependPaths, name: "=screentest").call(options.luaPath, options.cPath)
             let snapshots = lua.newTable()
             snapshots.set("update", options.updateSnapshots)
             snapshots.set("ci", options.isCI)
@@ -260,6 +322,7 @@ public final class TestRunner {
             let suite = try lua.load(RunnerModules.startSuite, name: "=screentest").call(
                 suiteOptions(file: file, after: after, call: limited.function(), in: lua),
                 TestModule.hooks(session: session, host: host, in: lua), snapshots, returning: LuaTable.self)
+            if let helper = options.helper { try runHelper(helper, in: lua) }
             do {
                 let chunk = try lua.load(file: file)
                 try suite.method("collect").call(chunk)
@@ -290,6 +353,28 @@ public final class TestRunner {
         }
     }
 
+    /// Puts `--lpath` and `--cpath` before `package.path` and `package.cpath`, as busted does.
+    private static let prependPaths = """
+        local lpath, cpath = ...
+        if lpath ~= "" then package.path = (lpath .. ";" .. package.path):gsub(";;", ";") end
+        if cpath ~= "" then package.cpath = (cpath .. ";" .. package.cpath):gsub(";;", ";") end
+        """
+
+    /// Runs the `--helper`: a file when its name ends with `.lua`, else a module to require,
+    /// as busted runs it.
+    private func runHelper(_ helper: String, in lua: LuaState) throws {
+        do {
+            if helper.hasSuffix(".lua") {
+                try lua.load(file: helper).call()
+            } else {
+                try lua.load("require(...)", name: "=screentest").call(helper)
+            }
+        } catch {
+            throw LuaError(
+                kind: error.kind, message: "the helper \(helper) failed: \(error.message)", traceback: error.traceback)
+        }
+    }
+
     /// What `runner.new` reads: the file, what selects its tests, and where to start again.
     private func suiteOptions(file: String, after: [Int]?, call: LuaFunction, in lua: LuaState) -> LuaTable {
         let table = lua.newTable()
@@ -299,7 +384,7 @@ public final class TestRunner {
         table.set("tags", options.tags)
         table.set("exclude_tags", options.excludeTags)
         // Lua integers are signed: a seed past Int64.max keeps its bits.
-        table.set("seed", options.shuffleSeed.map { Int64(truncatingIfNeeded: $0) })
+        table.set("seed", options.shuffleTests ? options.shuffleSeed.map { Int64(truncatingIfNeeded: $0) } : nil)
         table.set("list", options.list)
         table.set("fail_fast", options.failFast)
         if let shard = options.shard {
