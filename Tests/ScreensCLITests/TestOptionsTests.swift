@@ -39,7 +39,8 @@ struct TestOptionsTests {
         #expect(result.status == status)
     }
 
-    /// The names of the tests a verbose run reports, in order.
+    /// The names of the tests a verbose run reports, in order. (Runs compared whole are
+    /// plain: pretty adds the slowest tests and their times.)
     func names(_ output: String) -> [String] {
         output.split(separator: "\n").compactMap { line in
             for prefix in ["ok    ", "FAIL  ", "skip  "] where line.hasPrefix(prefix) {
@@ -52,12 +53,12 @@ struct TestOptionsTests {
     // MARK: - Shards
 
     @Test func theShardsOfASuiteTogetherRunEachTestOnceAndAlwaysTheSame() async throws {
-        let whole = names(try await run("cli-shuffle", ["-v"]).stdout)
+        let whole = names(try await run("cli-shuffle", ["-v", "-o", "plain"]).stdout)
         #expect(whole.count == 24)
         var seen: [String] = []
         for shard in 1...3 {
-            let part = try await run("cli-shuffle", ["-v", "--shard", "\(shard)/3", "--no-shuffle"])
-            let again = try await run("cli-shuffle", ["-v", "--shard", "\(shard)/3", "--no-shuffle", "--jobs", "1"])
+            let part = try await run("cli-shuffle", ["-v", "-o", "plain", "--shard", "\(shard)/3", "--no-shuffle"])
+            let again = try await run("cli-shuffle", ["-v", "-o", "plain", "--shard", "\(shard)/3", "--no-shuffle", "--jobs", "1"])
             #expect(part.stdout == again.stdout)
             #expect(!names(part.stdout).isEmpty)
             seen += names(part.stdout)
@@ -83,24 +84,24 @@ struct TestOptionsTests {
     // MARK: - Shuffle
 
     @Test func aSeedGivesTheSameOrderEachTimeAndIsPrinted() async throws {
-        let first = try await run("cli-shuffle", ["-v"])
-        let second = try await run("cli-shuffle", ["-v", "--jobs", "1"])
+        let first = try await run("cli-shuffle", ["-v", "-o", "plain"])
+        let second = try await run("cli-shuffle", ["-v", "-o", "plain", "--jobs", "1"])
         #expect(first.stdout == second.stdout)
         #expect(first.stdout.hasPrefix("Randomized with seed 1234 (--seed 1234 repeats this order)\n"))
-        let other = try await run("cli-shuffle", ["-v", "--seed", "99"])
+        let other = try await run("cli-shuffle", ["-v", "-o", "plain", "--seed", "99"])
         #expect(names(other.stdout) != names(first.stdout))
         #expect(names(other.stdout).sorted() == names(first.stdout).sorted())
-        let declared = names(try await run("cli-shuffle", ["-v", "--no-shuffle"]).stdout)
+        let declared = names(try await run("cli-shuffle", ["-v", "-o", "plain", "--no-shuffle"]).stdout)
         #expect(names(first.stdout) != declared)
     }
 
     @Test func aShuffleWithoutASeedPrintsTheOneItChoseWhichRepeatsIt() async throws {
         let folder = Self.cases.appendingPathComponent("cli-shuffle")
-        let first = try await run(["spec", "--shuffle", "-v"], in: folder)
+        let first = try await run(["spec", "--shuffle", "-v", "-o", "plain"], in: folder)
         let line = try #require(first.stdout.split(separator: "\n").first)
         let seed = try #require(line.split(separator: " ").dropFirst(3).first)
         #expect(line == "Randomized with seed \(seed) (--seed \(seed) repeats this order)")
-        let again = try await run(["spec", "--seed", String(seed), "-v"], in: folder)
+        let again = try await run(["spec", "--seed", String(seed), "-v", "-o", "plain"], in: folder)
         #expect(again.stdout == first.stdout)
     }
 
