@@ -258,6 +258,8 @@ local function mark_failures(luassert)
     error(setmetatable({ message = placed }, Failure), level + 1)
   end
   local function rebind(fn)
+    -- Another luassert may be built otherwise: its failures are then errors.
+    if type(fn) ~= "function" then return end
     local index = 1
     while true do
       local name, env = debug_getupvalue(fn, index)
@@ -271,8 +273,8 @@ local function mark_failures(luassert)
       index = index + 1
     end
   end
-  rebind(getmetatable(luassert).__call)
-  rebind(getmetatable(luassert.is_true).__call)
+  rebind((getmetatable(luassert) or {}).__call)
+  rebind((getmetatable(luassert.is_true) or {}).__call)
 end
 
 -- luassert has a method `snapshot` (assert:snapshot(), its state snapshot)
@@ -439,9 +441,10 @@ local function environment(self)
     return name
   end
 
-  -- describe, context, insulate, expose. As in busted, describe "name"
-  -- without a function returns one that takes it.
-  local function block_declarer(what, envmode)
+  -- A declaring function: describe, it and their other names. As in busted,
+  -- describe "name" without a function returns one that takes it. `add`
+  -- declares what it got.
+  local function declarer(what, add)
     local function declare_at(location, name, fn)
       local parent = declaring(what)
       if fn == nil and type(name) == "function" then name, fn = what, name end
@@ -450,12 +453,17 @@ local function environment(self)
       if type(fn) ~= "function" then
         error(strformat("bad argument #2 to '%s' (function expected, got %s)", what, type(fn)), 2)
       end
-      local fullname = full_name(parent, name)
-      if not block_selected(self, name, fullname) then return end
-      local children = parent.children
-      children[#children + 1] = new_block(name, parent, location, fn, envmode)
+      add(parent, location, name, fn)
     end
     return function(name, fn) return declare_at(caller_location(), name, fn) end
+  end
+
+  local function block_declarer(what, envmode)
+    return declarer(what, function(parent, location, name, fn)
+      if not block_selected(self, name, full_name(parent, name)) then return end
+      local children = parent.children
+      children[#children + 1] = new_block(name, parent, location, fn, envmode)
+    end)
   end
 
   local function add_test(parent, location, name, fn, pending)
@@ -467,17 +475,7 @@ local function environment(self)
   end
 
   local function test_declarer(what)
-    local function declare_at(location, name, fn)
-      local parent = declaring(what)
-      if fn == nil and type(name) == "function" then name, fn = what, name end
-      name = check_name(name, what)
-      if fn == nil then return function(body) return declare_at(caller_location(), name, body) end end
-      if type(fn) ~= "function" then
-        error(strformat("bad argument #2 to '%s' (function expected, got %s)", what, type(fn)), 2)
-      end
-      add_test(parent, location, name, fn, false)
-    end
-    return function(name, fn) return declare_at(caller_location(), name, fn) end
+    return declarer(what, function(parent, location, name, fn) add_test(parent, location, name, fn, false) end)
   end
 
   -- pending(name) declares a skipped test; inside a test, pending(reason)
