@@ -112,13 +112,27 @@ public final class TestRunner {
     public let options: Options
     /// The modules test files see, besides the runner's own.
     public var modules: ModuleRegistry = .builtins
-    /// Where the report goes; standard output by default.
-    public var output: (String) -> Void = { print($0) }
+    /// Where the report goes, a line at a time; standard output by default. A report sent
+    /// elsewhere has neither colours nor a progress line.
+    public var output: (String) -> Void = { print($0) } {
+        didSet { outputIsStandard = false }
+    }
+    /// Where what would spoil a report read by machines goes (the closing line of `junit`
+    /// and `json` reports on standard output, notes), a line at a time; standard error by
+    /// default.
+    public var errorOutput: (String) -> Void = { line in
+        fflush(nil)
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+    /// Whether ``output`` is still standard output.
+    private(set) var outputIsStandard = true
     /// Stops calls past their time, started with the first call that has a limit.
     private var watchdog: Watchdog?
     /// Called, on another thread, when a call stopped at its limit is stuck where it cannot
     /// be stopped (see ``Watchdog``); a worker asks its parent to end it.
     var onStuck: (@Sendable () -> Void)?
+    /// The snapshot files asked for since the last result.
+    private var snapshotUses: [TestResult.SnapshotUse] = []
 
     public init(options: Options) {
         self.options = options
@@ -132,21 +146,19 @@ public final class TestRunner {
     /// since it is what lets the watchdog stop code running in coroutines.
     static let unlimitedInstructions = Int(Int64.max / 2)
 
-    var reporter: TestReporter { TestReporter(verbose: options.verbose, output: output) }
-
     /// Runs every test file found under the options' paths and prints the report, ending
     /// with the closing line.
     ///
-    /// With a shuffle seed the files run in the order it gives, which is printed first so
+    /// With a shuffle seed the files run in the order it gives, which is said first so
     /// that the run can be repeated. With several repetitions each is announced and ends
     /// with its own counts, and the closing line counts them all. With `failFast` no file
     /// after the first one with a failure runs, nor another repetition. A listing (`list`)
-    /// has no closing line.
+    /// has no closing line in the text formats.
     ///
     /// - Returns: the counts, with every result, in the order they were reported.
-    /// - Throws: ``TestDiscovery/MissingPath`` for a path that does not exist, an error
-    ///   naming a file pattern Lua refuses, an error saying why when a worker process cannot
-    ///   be started.
+    /// - Throws: ``TestDiscovery/MissingPath`` for a path (or a `--helper` file) that does
+    ///   not exist, an error naming a file pattern Lua refuses; an error saying why when a
+    ///   worker process cannot be started, or the JUnit file cannot be written.
     @discardableResult
     public func run() throws -> (summary: TestSummary, results: [TestResult]) {
         var discovery = TestDiscovery()
@@ -156,31 +168,39 @@ public final class TestRunner {
         if let helper = options.helper, helper.hasSuffix(".lua"), !FileManager.default.fileExists(atPath: helper) {
             throw TestDiscovery.MissingPath(path: helper)
         }
-        let reporter = self.reporter
+        let reporter = try makeReporter()
         var summary = TestSummary()
         var results: [TestResult] = []
+        var snapshots = SnapshotLedger()
+        let repetitions = max(1, options.repetitions)
+        reporter.runStarted(files: Array(repeating: files, count: repetitions).flatMap { $0 })
         if files.isEmpty {
-            output("no test files (\(suiteDescription)) in \(options.paths.joined(separator: " "))")
+            reporter.notice("no test files (\(suiteDescription)) in \(options.paths.joined(separator: " "))")
         }
         if let seed = options.shuffleSeed {
-            output("Randomized with seed \(seed) (--seed \(seed) repeats this order)")
+            reporter.notice("Randomized with seed \(seed) (--seed \(seed) repeats this order)")
         }
-        let repetitions = max(1, options.repetitions)
+        let fileDone = { (file: String, leftovers: [TestResult.SnapshotUse]) in
+            snapshots.add(leftovers)
+            snapshots.fileFinished(file)
+            reporter.fileFinished(file)
+        }
         for repetition in 1...repetitions {
-            if repetitions > 1 { output("Repeating all tests (run \(repetition) of \(repetitions))") }
+            if repetitions > 1 { reporter.notice("Repeating all tests (run \(repetition) of \(repetitions))") }
             var this = TestSummary()
             let record = { (result: TestResult) in
                 this.add(result.status)
                 summary.add(result.status)
                 results.append(result)
+                snapshots.add(result.snapshots ?? [])
                 reporter.report(result)
             }
-            try run(files: ordered(files), record: record)
-            if repetitions > 1 { output("run \(repetition) of \(repetitions): \(this.line)") }
+            try run(files: ordered(files), reporter: reporter, record: record, fileDone: fileDone)
+            if repetitions > 1 { reporter.notice("run \(repetition) of \(repetitions): \(this.line)") }
             if options.failFast, this.failed > 0 { break }
         }
-        // A listing is only the tests, as busted's.
-        if !options.list { reporter.finish(summary) }
+        let changes = snapshots.finish(results: results, options: options)
+        reporter.finish(TestRunEnd(summary: summary, results: results, snapshots: changes, listing: options.list))
         return (summary, results)
     }
 
@@ -193,9 +213,12 @@ public final class TestRunner {
 
     /// Runs `files` once, on workers or here; with `failFast`, no file after one with a
     /// failure.
-    private func run(files: [String], record: @escaping (TestResult) -> Void) throws {
+    private func run(
+        files: [String], reporter: TestReporter, record: @escaping (TestResult) -> Void,
+        fileDone: @escaping (String, [TestResult.SnapshotUse]) -> Void
+    ) throws {
         if options.jobs > 0, !options.workerCommand.isEmpty, !files.isEmpty {
-            try WorkerPool(files: files, options: options).run(printed: reporter.printed, result: record)
+            try WorkerPool(files: files, options: options).run(printed: reporter.printed, result: record, fileDone: fileDone)
             return
         }
         for file in files {
@@ -204,11 +227,12 @@ public final class TestRunner {
                 failed = failed || result.status == .failed
                 record(result)
             }
+            fileDone(file, takeSnapshotUses())
             if options.failFast, failed { break }
         }
     }
 
-    /// What makes a file in a folder a suite, for the message saying none was found.
+    /// What makes a file in a folder a suite, for the notice saying none was found.
     private var suiteDescription: String {
         options.patterns.isEmpty
             ? "*_spec.lua, *_test.lua"
@@ -220,12 +244,18 @@ public final class TestRunner {
     /// failed result named after the file.
     public func runFile(_ file: String) -> [TestResult] {
         var results: [TestResult] = []
-        let reporter = self.reporter
+        let reporter = PlainReporter(verbose: options.verbose, output: .init(line: output))
         run(file: file, after: nil, onCall: nil) { result in
             results.append(result)
             reporter.report(result)
         }
         return results
+    }
+
+    /// The snapshot files the file asked for after its last result (in a teardown), taken.
+    func takeSnapshotUses() -> [TestResult.SnapshotUse] {
+        defer { snapshotUses = [] }
+        return snapshotUses
     }
 
     /// Runs one file in a fresh host.
@@ -236,9 +266,20 @@ public final class TestRunner {
     ///   - onCall: told what runs before each call into the file's code.
     ///   - result: gets each result as it comes.
     func run(
-        file: String, after: [Int]?, onCall: ((TestCall) -> Void)?, result: @escaping (TestResult) -> Void
+        file: String, after: [Int]?, onCall: ((TestCall) -> Void)?, result report: @escaping (TestResult) -> Void
     ) {
         var calls: TestCalls?
+        snapshotUses = []
+        let result = { [unowned self] (entry: TestResult) in
+            var entry = entry
+            entry.file = file
+            if let timed = calls?.timed, timed.call?.name == entry.name { entry.duration = timed.seconds }
+            if !snapshotUses.isEmpty {
+                entry.snapshots = snapshotUses
+                snapshotUses = []
+            }
+            report(entry)
+        }
         do {
             let limits = LuaLimits(
                 memory: options.memoryLimit, instructions: options.instructionBudget ?? Self.unlimitedInstructions)
@@ -268,6 +309,10 @@ public final class TestRunner {
             snapshots.set("ci", options.isCI)
             snapshots.set("write", lua.function { args -> Void in
                 try SnapshotFile.write(try args.get(2, as: String.self), to: try args.get(1, as: String.self))
+            })
+            snapshots.set("record", lua.function { [unowned self] args -> Void in
+                let change = try args.get(2, as: String?.self).flatMap(TestResult.SnapshotUse.Change.init(rawValue:))
+                snapshotUses.append(.init(path: try args.get(1, as: String.self), change: change))
             })
             let limited = try TestCalls(lua: lua, watchdog: startedWatchdog(), timeout: options.timeout)
             limited.onCall = onCall

@@ -30,6 +30,8 @@ final class WorkerPool {
         var items: [Item] = []
         var handedOn = 0
         var done = false
+        /// The snapshot files the file asked for after its last result.
+        var snapshots: [TestResult.SnapshotUse] = []
     }
 
     private final class Worker {
@@ -91,8 +93,13 @@ final class WorkerPool {
     /// - Parameters:
     ///   - printed: gets what the files printed, in order.
     ///   - result: gets each result, in order.
+    ///   - fileDone: told each file once its results were handed on, in order, with the
+    ///     snapshot files it asked for after its last result.
     /// - Throws: ``WorkerProcess/StartError`` when a worker cannot be started.
-    func run(printed: (String) -> Void, result: (TestResult) -> Void) throws {
+    func run(
+        printed: (String) -> Void, result: (TestResult) -> Void,
+        fileDone: (String, [TestResult.SnapshotUse]) -> Void = { _, _ in }
+    ) throws {
         // A worker that died must not take the run with it when it is sent a request.
         signal(SIGPIPE, SIG_IGN)
         defer { shutDown() }
@@ -100,7 +107,7 @@ final class WorkerPool {
             try assignJobs()
             guard !workers.isEmpty else { break }
             waitForEvents()
-            handOn(printed: printed, result: result)
+            handOn(printed: printed, result: result, fileDone: fileDone)
         }
     }
 
@@ -187,6 +194,7 @@ final class WorkerPool {
             worker.call = nil
         case .done:
             if let output = event.output { reports[job.file].items.append(.printed(output)) }
+            reports[job.file].snapshots += event.snapshots ?? []
             reports[job.file].done = true
             worker.job = nil
             worker.call = nil
@@ -205,10 +213,12 @@ final class WorkerPool {
         guard let job = worker.job else { return }
         let file = files[job.file]
         let message = timedOut ? timeoutMessage() : Self.describe(ending, running: worker.call == nil ? "this file" : "it")
-        reports[job.file].items.append(.result(TestResult(
+        var failed = TestResult(
             name: worker.call?.name ?? file, location: worker.call?.location, status: .failed,
-            failure: .init(message: message, output: output))))
-        failed(job.file)
+            failure: .init(message: message, output: output))
+        failed.file = file
+        reports[job.file].items.append(.result(failed))
+        self.failed(job.file)
         // With failFast the file stops at its failure, as the runner in Lua stops it.
         if let resume = worker.call?.resume, !options.failFast {
             queue.insert(Job(file: job.file, after: resume), at: 0)
@@ -258,7 +268,9 @@ final class WorkerPool {
 
     // MARK: - Reporting in order
 
-    private func handOn(printed: (String) -> Void, result: (TestResult) -> Void) {
+    private func handOn(
+        printed: (String) -> Void, result: (TestResult) -> Void, fileDone: (String, [TestResult.SnapshotUse]) -> Void
+    ) {
         while head < stop {
             while reports[head].handedOn < reports[head].items.count {
                 switch reports[head].items[reports[head].handedOn] {
@@ -268,6 +280,7 @@ final class WorkerPool {
                 reports[head].handedOn += 1
             }
             guard reports[head].done else { return }
+            fileDone(files[head], reports[head].snapshots)
             reports[head].items = []
             head += 1
         }

@@ -25,7 +25,13 @@ struct Test: ParsableCommand {
             The run ends with the line "N passed, N failed" (", N skipped" when some were \
             skipped) and exits with status 0 when everything passed, 1 when a test failed or \
             none ran, 2 when the run could not start (a bad .busted file, a missing path), \
-            64 for a usage error.
+            64 for a usage error. With --output junit or json that line, and the notes (the \
+            seed of a shuffled run), go to standard error, so that standard output parses.
+
+            assert.snapshot(screen, name) compares with __snapshots__/NAME.txt (or .svg) \
+            beside the test file: a missing file is written (under CI=true it fails \
+            instead), one that differs fails with a diff; --update-snapshots accepts the new \
+            screens.
             """)
 
     /// With what follows `--` at the end, which is for the test files' `arg` only (see
@@ -116,8 +122,14 @@ struct Test: ParsableCommand {
     @Option(help: "Instructions one test file may run before it is stopped (0: no limit).")
     var instructions: Int = 0
 
-    @Flag(help: "Rewrite snapshot files that differ instead of failing.")
+    @Flag(help: "Rewrite snapshot files that differ instead of failing, and remove those no test asked for.")
     var updateSnapshots = false
+
+    @Option(name: .shortAndLong, help: "How the report is written: pretty (the default), plain, tap, junit or json (JSON Lines).")
+    var output: TestRunner.Options.OutputFormat?
+
+    @Option(help: ArgumentHelp("Also write a JUnit XML report to this file.", valueName: "file"))
+    var junitFile: String?
 
     @Flag(help: .hidden)
     var worker = false
@@ -156,6 +168,7 @@ struct Test: ParsableCommand {
         settings.filters = given(filter)
         settings.filtersOut = given(filterOut)
         settings.verbose = verbose
+        settings.output = output
         settings.shuffleFiles = shuffleFiles ?? shuffle
         settings.shuffleTests = shuffleTests ?? shuffle
         settings.seed = seed
@@ -204,6 +217,7 @@ struct Test: ParsableCommand {
         options.scriptArguments = Self.scriptArguments()
         options.instructionBudget = instructions > 0 ? instructions : nil
         options.updateSnapshots = updateSnapshots
+        options.junitFile = junitFile
         options.timeout = timeout
         options.jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
         options.workerCommand = [Self.executablePath(), "test", "--worker"]
@@ -250,3 +264,5 @@ private struct CommandError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
 }
+
+extension TestRunner.Options.OutputFormat: ExpressibleByArgument {}
