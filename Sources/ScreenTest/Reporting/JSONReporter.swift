@@ -59,7 +59,7 @@ final class JSONReporter: TestReporter {
                 obsolete: snapshots.removed ? [] : snapshots.obsolete,
                 removed: snapshots.removed ? snapshots.obsolete : [])))
         for line in snapshots.lines(verbose: verbose) { output.errorLine(line) }
-        output.errorLine(end.summary.line)
+        if end.closingLine { output.errorLine(end.summary.line) }
     }
 
     private func write(_ line: some Encodable) {

@@ -65,7 +65,7 @@ final class JUnitReporter: TestReporter {
         case .standardOutput:
             output.line(document)
             for line in end.snapshots.lines(verbose: verbose) { output.errorLine(line) }
-            output.errorLine(end.summary.line)
+            if end.closingLine { output.errorLine(end.summary.line) }
         case .file(let path):
             do {
                 try Self.write(document + "\n", to: path)
@@ -78,11 +78,13 @@ final class JUnitReporter: TestReporter {
     // MARK: - The document
 
     func document(_ results: [TestResult]) -> String {
-        var order = files
+        // A file run several times (--repeat) is one suite.
+        var order: [String] = []
+        for file in files where !order.contains(file) { order.append(file) }
         var byFile: [String: [TestResult]] = [:]
         for result in results {
             let file = result.file ?? "?"
-            if byFile[file] == nil && !files.contains(file) { order.append(file) }
+            if byFile[file] == nil && !order.contains(file) { order.append(file) }
             byFile[file, default: []].append(result)
         }
         var total = Counts()

@@ -61,7 +61,8 @@ final class PrettyReporter: TestReporter {
         clearProgress()
         var lines = end.snapshots.lines(verbose: text.verbose)
         if text.verbose { lines += Self.slowest(end.results) }
-        for line in lines + (end.listing ? [] : [text.closingLine(end.summary)]) { output.line(line) }
+        if end.closingLine { lines.append(text.closingLine(end.summary)) }
+        for line in lines { output.line(line) }
     }
 
     /// The slowest tests, slowest first: "slowest tests:" and a line for each.

@@ -58,7 +58,7 @@ final class TAPReporter: TestReporter {
     func finish(_ end: TestRunEnd) {
         for line in end.snapshots.lines(verbose: verbose) { notice(line) }
         output.line("1..\(count)")
-        output.line(end.summary.line)
+        if end.closingLine { output.line(end.summary.line) }
     }
 
     /// A name or reason as a TAP line holds it: on one line, `#` and `\` escaped.

@@ -38,8 +38,8 @@ struct TestRunEnd {
     var summary: TestSummary
     var results: [TestResult]
     var snapshots = SnapshotChanges()
-    /// The run listed its tests (`--list`) instead of running them.
-    var listing = false
+    /// Whether the report ends with the closing line (a listing has none).
+    var closingLine = true
 }
 
 /// Where a report goes.

@@ -36,10 +36,9 @@ struct TextReport {
         return text.hasSuffix("\n") ? String(text.dropLast()) : text
     }
 
-    /// The end of the report: what happened to snapshots, then the closing line (none
-    /// after a listing, as busted's).
+    /// The end of the report: what happened to snapshots, then the closing line.
     func ending(_ end: TestRunEnd) -> [String] {
-        end.snapshots.lines(verbose: verbose) + (end.listing ? [] : [closingLine(end.summary)])
+        end.snapshots.lines(verbose: verbose) + (end.closingLine ? [closingLine(end.summary)] : [])
     }
 
     func closingLine(_ summary: TestSummary) -> String {

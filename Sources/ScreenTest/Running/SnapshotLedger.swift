@@ -45,7 +45,10 @@ struct SnapshotLedger {
         for folder in folders {
             let snapshots = folder + "__snapshots__"
             guard let entries = try? manager.contentsOfDirectory(atPath: snapshots) else { continue }
-            let suites = ((try? TestDiscovery().files(in: [folder.isEmpty ? "." : folder])) ?? [])
+            var discovery = TestDiscovery()
+            discovery.patterns = options.patterns
+            discovery.excludePatterns = options.excludePatterns
+            let suites = ((try? discovery.files(in: [folder.isEmpty ? "." : folder])) ?? [])
                 .filter { Self.folder(of: $0) == folder }
             guard suites.allSatisfy(ran.contains),
                   !finished.contains(where: { Self.folder(of: $0) == folder && failed.contains($0) })

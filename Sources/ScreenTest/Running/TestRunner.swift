@@ -149,16 +149,16 @@ public final class TestRunner {
     /// Runs every test file found under the options' paths and prints the report, ending
     /// with the closing line.
     ///
-    /// With a shuffle seed the files run in the order it gives, which is said first so
+    /// With a shuffle seed the files run in the order it gives, which is printed first so
     /// that the run can be repeated. With several repetitions each is announced and ends
     /// with its own counts, and the closing line counts them all. With `failFast` no file
     /// after the first one with a failure runs, nor another repetition. A listing (`list`)
-    /// has no closing line in the text formats.
+    /// has no closing line.
     ///
     /// - Returns: the counts, with every result, in the order they were reported.
-    /// - Throws: ``TestDiscovery/MissingPath`` for a path (or a `--helper` file) that does
-    ///   not exist, an error naming a file pattern Lua refuses; an error saying why when a
-    ///   worker process cannot be started, or the JUnit file cannot be written.
+    /// - Throws: ``TestDiscovery/MissingPath`` for a path that does not exist, an error
+    ///   naming a file pattern Lua refuses, an error saying why when a worker process cannot
+    ///   be started or the JUnit file cannot be written.
     @discardableResult
     public func run() throws -> (summary: TestSummary, results: [TestResult]) {
         var discovery = TestDiscovery()
@@ -172,18 +172,14 @@ public final class TestRunner {
         var summary = TestSummary()
         var results: [TestResult] = []
         var snapshots = SnapshotLedger()
+        let order = ordered(files)
         let repetitions = max(1, options.repetitions)
-        reporter.runStarted(files: Array(repeating: files, count: repetitions).flatMap { $0 })
+        reporter.runStarted(files: Array(repeating: order, count: repetitions).flatMap { $0 })
         if files.isEmpty {
             reporter.notice("no test files (\(suiteDescription)) in \(options.paths.joined(separator: " "))")
         }
         if let seed = options.shuffleSeed {
             reporter.notice("Randomized with seed \(seed) (--seed \(seed) repeats this order)")
-        }
-        let fileDone = { (file: String, leftovers: [TestResult.SnapshotUse]) in
-            snapshots.add(leftovers)
-            snapshots.fileFinished(file)
-            reporter.fileFinished(file)
         }
         for repetition in 1...repetitions {
             if repetitions > 1 { reporter.notice("Repeating all tests (run \(repetition) of \(repetitions))") }
@@ -195,12 +191,18 @@ public final class TestRunner {
                 snapshots.add(result.snapshots ?? [])
                 reporter.report(result)
             }
-            try run(files: ordered(files), reporter: reporter, record: record, fileDone: fileDone)
+            let fileDone = { (file: String, leftovers: [TestResult.SnapshotUse]) in
+                snapshots.add(leftovers)
+                snapshots.fileFinished(file)
+                reporter.fileFinished(file)
+            }
+            try run(files: order, reporter: reporter, record: record, fileDone: fileDone)
             if repetitions > 1 { reporter.notice("run \(repetition) of \(repetitions): \(this.line)") }
             if options.failFast, this.failed > 0 { break }
         }
         let changes = snapshots.finish(results: results, options: options)
-        reporter.finish(TestRunEnd(summary: summary, results: results, snapshots: changes, listing: options.list))
+        // A listing is only the tests, as busted's: no closing line.
+        reporter.finish(TestRunEnd(summary: summary, results: results, snapshots: changes, closingLine: !options.list))
         return (summary, results)
     }
 
@@ -232,7 +234,7 @@ public final class TestRunner {
         }
     }
 
-    /// What makes a file in a folder a suite, for the notice saying none was found.
+    /// What makes a file in a folder a suite, for the message saying none was found.
     private var suiteDescription: String {
         options.patterns.isEmpty
             ? "*_spec.lua, *_test.lua"

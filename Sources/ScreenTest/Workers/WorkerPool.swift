@@ -213,12 +213,12 @@ final class WorkerPool {
         guard let job = worker.job else { return }
         let file = files[job.file]
         let message = timedOut ? timeoutMessage() : Self.describe(ending, running: worker.call == nil ? "this file" : "it")
-        var failed = TestResult(
+        var crashed = TestResult(
             name: worker.call?.name ?? file, location: worker.call?.location, status: .failed,
             failure: .init(message: message, output: output))
-        failed.file = file
-        reports[job.file].items.append(.result(failed))
-        self.failed(job.file)
+        crashed.file = file
+        reports[job.file].items.append(.result(crashed))
+        failed(job.file)
         // With failFast the file stops at its failure, as the runner in Lua stops it.
         if let resume = worker.call?.resume, !options.failFast {
             queue.insert(Job(file: job.file, after: resume), at: 0)

@@ -25,8 +25,8 @@ struct Test: ParsableCommand {
             The run ends with the line "N passed, N failed" (", N skipped" when some were \
             skipped) and exits with status 0 when everything passed, 1 when a test failed or \
             none ran, 2 when the run could not start (a bad .busted file, a missing path), \
-            64 for a usage error. With --output junit or json that line, and the notes (the \
-            seed of a shuffled run), go to standard error, so that standard output parses.
+            64 for a usage error. With --output junit or json that line, and the notes, go \
+            to standard error, so that standard output parses.
 
             assert.snapshot(screen, name) compares with __snapshots__/NAME.txt (or .svg) \
             beside the test file: a missing file is written (under CI=true it fails \
@@ -125,8 +125,10 @@ struct Test: ParsableCommand {
     @Flag(help: "Rewrite snapshot files that differ instead of failing, and remove those no test asked for.")
     var updateSnapshots = false
 
-    @Option(name: .shortAndLong, help: "How the report is written: pretty (the default), plain, tap, junit or json (JSON Lines).")
-    var output: TestRunner.Options.OutputFormat?
+    @Option(name: .shortAndLong, help: ArgumentHelp(
+        "How the report is written: pretty (default), plain, tap, junit or json (JSON Lines); busted's utfTerminal, plainTerminal and TAP too.",
+        valueName: "format"))
+    var output: String?
 
     @Option(help: ArgumentHelp("Also write a JUnit XML report to this file.", valueName: "file"))
     var junitFile: String?
@@ -139,6 +141,10 @@ struct Test: ParsableCommand {
             throw ValidationError("--timeout must be a positive number of seconds, got \(timeout)")
         }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
+        if let output, MainActor.assumeIsolated({ BustedConfig.outputFormat(named: output) == nil }) {
+            let formats = "pretty, plain, tap, junit, json"
+            throw ValidationError("--output must be one of \(formats), got '\(output)'")
+        }
         if let repetitions, repetitions < 1 { throw ValidationError("--repeat must be at least 1, got \(repetitions)") }
         if let shard {
             let problem = MainActor.assumeIsolated { () -> String? in
@@ -168,13 +174,13 @@ struct Test: ParsableCommand {
         settings.filters = given(filter)
         settings.filtersOut = given(filterOut)
         settings.verbose = verbose
-        settings.output = output
         settings.shuffleFiles = shuffleFiles ?? shuffle
         settings.shuffleTests = shuffleTests ?? shuffle
         settings.seed = seed
         settings.failFast = failFast ? true : keepGoing.map { !$0 }
         settings.repetitions = repetitions
         settings.list = list ? true : nil
+        settings.output = output.flatMap(BustedConfig.outputFormat(named:))
         return settings
     }
 
@@ -264,5 +270,3 @@ private struct CommandError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
 }
-
-extension TestRunner.Options.OutputFormat: ExpressibleByArgument {}
