@@ -136,6 +136,37 @@ struct ReporterCommandTests {
         #expect(summary["passed"] as? Int == 2 && summary["failed"] as? Int == 3 && summary["skipped"] as? Int == 2)
     }
 
+    @Test func notesOfTheRunGoToStandardErrorUnderJSONAndJUnit() async throws {
+        let file = "Tests/lua/fixtures/all_pass.lua"
+        for format in ["json", "junit"] {
+            let result = try await screensTest([file, "--seed", "3", "--repeat", "2", "--output", format])
+            #expect(result.status == 0)
+            #expect(result.stderr == """
+                Randomized with seed 3 (--seed 3 repeats this order)
+                Repeating all tests (run 1 of 2)
+                run 1 of 2: 3 passed, 0 failed
+                Repeating all tests (run 2 of 2)
+                run 2 of 2: 3 passed, 0 failed
+                6 passed, 0 failed
+
+                """)
+            #expect(!result.stdout.contains("Randomized"))
+        }
+    }
+
+    @Test func aListingIsTestsSkippedAsListedInTAPWithoutAClosingLine() async throws {
+        let result = try await screensTest(["Tests/lua/fixtures/all_pass.lua", "--list", "--output", "tap"])
+        #expect(result.status == 0)
+        #expect(result.stdout == """
+            TAP version 13
+            ok 1 - all pass compares numbers # SKIP listed, not run
+            ok 2 - all pass compares tables # SKIP listed, not run
+            ok 3 - all pass nested checks errors # SKIP listed, not run
+            1..3
+
+            """)
+    }
+
     @Test func jsonKeepsHostileNamesAsTheyAre() async throws {
         let result = try await screensTest([Self.hostile, "--output", "json"])
         let names = try result.stdout.split(separator: "\n").compactMap { line in

@@ -31,32 +31,16 @@ struct TestOptionsTests {
         try await ScreensProgram.screensDetached(["test"] + arguments, in: folder)
     }
 
-    /// A report without the timed list of the slowest tests that `-v` adds before the
-    /// closing line: times differ from run to run.
-    func untimed(_ output: String) -> String {
-        var lines: [Substring] = []
-        var inSlowest = false
-        for line in output.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line == "slowest tests:" {
-                inSlowest = true
-                continue
-            }
-            if inSlowest, line.hasPrefix(" ") { continue }
-            inSlowest = false
-            lines.append(line)
-        }
-        return lines.joined(separator: "\n")
-    }
-
     @Test(arguments: caseNames)
     func eachCaseGivesItsExpectedReport(name: String, status: Int32) async throws {
         let result = try await run(name)
-        #expect(untimed(result.stdout) == (try ScreensProgram.expected("\(name).txt")))
+        #expect(result.stdout == (try ScreensProgram.expected("\(name).txt")))
         #expect(result.stderr == "")
         #expect(result.status == status)
     }
 
-    /// The names of the tests a verbose run reports, in order.
+    /// The names of the tests a verbose run reports, in order. (Runs compared whole are
+    /// plain: pretty adds the slowest tests and their times.)
     func names(_ output: String) -> [String] {
         output.split(separator: "\n").compactMap { line in
             for prefix in ["ok    ", "FAIL  ", "skip  "] where line.hasPrefix(prefix) {
@@ -69,13 +53,13 @@ struct TestOptionsTests {
     // MARK: - Shards
 
     @Test func theShardsOfASuiteTogetherRunEachTestOnceAndAlwaysTheSame() async throws {
-        let whole = names(try await run("cli-shuffle", ["-v"]).stdout)
+        let whole = names(try await run("cli-shuffle", ["-v", "-o", "plain"]).stdout)
         #expect(whole.count == 24)
         var seen: [String] = []
         for shard in 1...3 {
-            let part = try await run("cli-shuffle", ["-v", "--shard", "\(shard)/3", "--no-shuffle"])
-            let again = try await run("cli-shuffle", ["-v", "--shard", "\(shard)/3", "--no-shuffle", "--jobs", "1"])
-            #expect(untimed(part.stdout) == untimed(again.stdout))
+            let part = try await run("cli-shuffle", ["-v", "-o", "plain", "--shard", "\(shard)/3", "--no-shuffle"])
+            let again = try await run("cli-shuffle", ["-v", "-o", "plain", "--shard", "\(shard)/3", "--no-shuffle", "--jobs", "1"])
+            #expect(part.stdout == again.stdout)
             #expect(!names(part.stdout).isEmpty)
             seen += names(part.stdout)
         }
@@ -100,25 +84,25 @@ struct TestOptionsTests {
     // MARK: - Shuffle
 
     @Test func aSeedGivesTheSameOrderEachTimeAndIsPrinted() async throws {
-        let first = try await run("cli-shuffle", ["-v"])
-        let second = try await run("cli-shuffle", ["-v", "--jobs", "1"])
-        #expect(untimed(first.stdout) == untimed(second.stdout))
+        let first = try await run("cli-shuffle", ["-v", "-o", "plain"])
+        let second = try await run("cli-shuffle", ["-v", "-o", "plain", "--jobs", "1"])
+        #expect(first.stdout == second.stdout)
         #expect(first.stdout.hasPrefix("Randomized with seed 1234 (--seed 1234 repeats this order)\n"))
-        let other = try await run("cli-shuffle", ["-v", "--seed", "99"])
+        let other = try await run("cli-shuffle", ["-v", "-o", "plain", "--seed", "99"])
         #expect(names(other.stdout) != names(first.stdout))
         #expect(names(other.stdout).sorted() == names(first.stdout).sorted())
-        let declared = names(try await run("cli-shuffle", ["-v", "--no-shuffle"]).stdout)
+        let declared = names(try await run("cli-shuffle", ["-v", "-o", "plain", "--no-shuffle"]).stdout)
         #expect(names(first.stdout) != declared)
     }
 
     @Test func aShuffleWithoutASeedPrintsTheOneItChoseWhichRepeatsIt() async throws {
         let folder = Self.cases.appendingPathComponent("cli-shuffle")
-        let first = try await run(["spec", "--shuffle", "-v"], in: folder)
+        let first = try await run(["spec", "--shuffle", "-v", "-o", "plain"], in: folder)
         let line = try #require(first.stdout.split(separator: "\n").first)
         let seed = try #require(line.split(separator: " ").dropFirst(3).first)
         #expect(line == "Randomized with seed \(seed) (--seed \(seed) repeats this order)")
-        let again = try await run(["spec", "--seed", String(seed), "-v"], in: folder)
-        #expect(untimed(again.stdout) == untimed(first.stdout))
+        let again = try await run(["spec", "--seed", String(seed), "-v", "-o", "plain"], in: folder)
+        #expect(again.stdout == first.stdout)
     }
 
     // MARK: - Listing
@@ -207,11 +191,11 @@ struct TestOptionsTests {
         let folder = Self.cases.appendingPathComponent("cli-busted-task")
         let here = try await run(["-r", "ci", "--exclude-tags", "none"], in: folder)
         let fromRoot = try await run(["-C", "Tests/busted", "-C", "cli-busted-task", "-r", "ci", "--exclude-tags", "none"], in: ScreensProgram.root)
-        #expect(untimed(fromRoot.stdout) == untimed(here.stdout))
+        #expect(fromRoot.stdout == here.stdout)
         let named = try await run(
             ["-f", "Tests/busted/cli-busted-task/.busted", "-r", "ci", "--exclude-tags", "none", "-C", "Tests/busted/cli-busted-task"],
             in: ScreensProgram.root)
-        #expect(untimed(named.stdout) == untimed(here.stdout))
+        #expect(named.stdout == here.stdout)
         let conflicting = try await run(["-r", "ci"], in: folder)
         #expect(conflicting.status == 2)
         #expect(conflicting.stderr == "screens test: the tag \"slow\" is both asked for (--tags) and excluded (--exclude-tags)\n")

@@ -80,11 +80,12 @@ final class JUnitReporter: TestReporter {
     func document(_ results: [TestResult]) -> String {
         // A file run several times (--repeat) is one suite.
         var order: [String] = []
-        for file in files where !order.contains(file) { order.append(file) }
+        var listed = Set<String>()
+        for file in files where listed.insert(file).inserted { order.append(file) }
         var byFile: [String: [TestResult]] = [:]
         for result in results {
             let file = result.file ?? "?"
-            if byFile[file] == nil && !order.contains(file) { order.append(file) }
+            if listed.insert(file).inserted { order.append(file) }
             byFile[file, default: []].append(result)
         }
         var total = Counts()
