@@ -221,6 +221,24 @@ struct TestOptionsTests {
         #expect(missingHelper.stderr == "screens test: no such file or directory: nothere.lua\n")
     }
 
+    // MARK: - Module paths
+
+    @Test func luaAndCPathsGoBeforeThePackagePathsAsBustedPutsThem() async throws {
+        try await ScreensProgram.withTemporaryFolder { folder in
+            try """
+                it('sees the paths', function()
+                  print(package.path:match('^[^;]*;[^;]*;[^;]*'))
+                  print(package.cpath:match('^[^;]*;[^;]*'))
+                end)
+                """.write(to: folder.appendingPathComponent("paths_spec.lua"), atomically: true, encoding: .utf8)
+            let defaults = try await run(["paths_spec.lua"], in: folder)
+            #expect(defaults.stdout == "./src/?.lua;./src/?/?.lua;./src/?/init.lua\n./csrc/?.so;./csrc/?/?.so\n1 passed, 0 failed\n")
+            let given = try await run(["paths_spec.lua", "-m", "a/?.lua", "--lpath", "b/?.lua;", "--cpath", "c/?.so"], in: folder)
+            // The test file's own folder comes next, then the rest.
+            #expect(given.stdout.hasPrefix("a/?.lua;b/?.lua;./?.lua\nc/?.so;"))
+        }
+    }
+
     // MARK: - Script arguments
 
     @Test func testFilesGetTheCommandsArgumentsAsArg() async throws {
