@@ -275,7 +275,10 @@ public final class TestRunner {
         let result = { [unowned self] (entry: TestResult) in
             var entry = entry
             entry.file = file
-            if let timed = calls?.timed, timed.call?.name == entry.name { entry.duration = timed.seconds }
+            if let timed = calls?.timed, timed.call?.name == entry.name {
+                // To the microsecond: finer is noise, and reports show it.
+                entry.duration = (timed.seconds * 1e6).rounded() / 1e6
+            }
             if !snapshotUses.isEmpty {
                 entry.snapshots = snapshotUses
                 snapshotUses = []
