@@ -49,6 +49,14 @@ struct ReporterCommandTests {
         #expect(!plain.stdout.contains("slowest"))
     }
 
+    @Test func anUnknownFormatIsAUsageErrorAndBustedsNamesAreTaken() async throws {
+        let unknown = try await screensTest([Self.hostile, "--output", "xml"])
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr.hasPrefix("Error: --output must be one of pretty, plain, tap, junit, json, got 'xml'\n"))
+        let busted = try await screensTest(["Tests/lua/fixtures/all_pass.lua", "--output", "TAP"])
+        #expect(busted.stdout.hasPrefix("TAP version 13\n"))
+    }
+
     // MARK: - TAP
 
     @Test func tapHasItsVersionAPlanAndAYAMLBlockForEachFailure() async throws {
