@@ -121,6 +121,24 @@ struct SnapshotCommandTests {
         }
     }
 
+    @Test func aSnapshotAskedForAfterTheLastTestIsCountedAndNotObsolete() async throws {
+        try await ScreensProgram.withTemporaryFolder { folder in
+            // Asked for in a teardown: after the file's last result, told to the parent when
+            // the file is done.
+            try """
+                describe("late", function()
+                  teardown(function() assert.snapshot("late screen", "late") end)
+                  it("passes", function() end)
+                end)
+
+                """.write(to: folder.appendingPathComponent("late_spec.lua"), atomically: true, encoding: .utf8)
+            let first = try await screensTest([], in: folder)
+            #expect(first.stdout == "wrote 1 new snapshot\n1 passed, 0 failed\n")
+            let again = try await screensTest([], in: folder)
+            #expect(again.stdout == "1 passed, 0 failed\n")
+        }
+    }
+
     @Test func aMissingSnapshotFailsInCI() async throws {
         try await withSuite { folder in
             let result = try await screensTest(["--output", "plain"], in: folder, ci: true)
