@@ -91,6 +91,7 @@ function finally(body) end
 --- @field matches fun(pattern: string, value: string, message?: string)
 --- @field near fun(expected: number, actual: number, tolerance: number, message?: string)
 --- @field spy fun(s: spy): table `assert.spy(s).was.called(n)`, `.called_with(...)`
+--- @field snapshot fun(screen: string, name: string) compares with `__snapshots__/name.txt` (`.svg` for SVG) beside the test file: a missing one is written (fails under `CI`), one that differs fails with a diff; `screens test --update-snapshots` accepts it
 --- @field is luassert
 --- @field are luassert
 --- @field is_not luassert

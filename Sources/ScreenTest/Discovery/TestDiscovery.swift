@@ -1,7 +1,8 @@
 import Foundation
 
-/// Finds test files: `*_spec.lua` and `*_test.lua` under the given folders, and any file
-/// named explicitly, whatever its name.
+/// Finds test files: the Lua files under the given folders whose names match the patterns
+/// (`*_spec.lua` and `*_test.lua` when there are none) and none of the exclusions, and any
+/// file named explicitly, whatever its name.
 ///
 /// Files are named as the report shows them, whatever way their folder was spelt: relative
 /// to the current folder when they are inside it (`./Tests/lua`, `Tests/lua/` and the
@@ -15,6 +16,12 @@ public struct TestDiscovery {
 
     /// The folder relative names start from.
     public var currentFolder: String
+    /// Lua patterns, as busted's `--pattern`: a file in a folder is a suite when its name
+    /// matches one.
+    public var patterns: [String] = []
+    /// Lua patterns, as busted's `--exclude-pattern`: a file in a folder whose name matches
+    /// one is not a suite.
+    public var excludePatterns: [String] = []
 
     public init(currentFolder: String = FileManager.default.currentDirectoryPath) {
         self.currentFolder = currentFolder
@@ -22,7 +29,10 @@ public struct TestDiscovery {
 
     /// The test files for `paths`, each folder's files in path order, without duplicates.
     /// Hidden folders and `__snapshots__` are skipped.
+    ///
+    /// - Throws: ``MissingPath``; an error naming a pattern Lua refuses.
     public func files(in paths: [String]) throws -> [String] {
+        let names = try FileNamePatterns(patterns: patterns, excluded: excludePatterns)
         var found: [String] = []
         var seen = Set<String>()
         let manager = FileManager.default
@@ -32,7 +42,7 @@ public struct TestDiscovery {
                 throw MissingPath(path: path)
             }
             let folder = name(of: path)
-            let files = isDirectory.boolValue ? suites(under: folder) : [folder]
+            let files = isDirectory.boolValue ? try suites(under: folder, names: names) : [folder]
             for file in files where seen.insert(file).inserted {
                 found.append(file)
             }
@@ -91,7 +101,7 @@ public struct TestDiscovery {
     }
 
     /// The suites under a folder named as ``name(of:)`` names it.
-    private func suites(under folder: String) -> [String] {
+    private func suites(under folder: String, names: FileNamePatterns) throws -> [String] {
         guard let walker = FileManager.default.enumerator(atPath: absolute(folder)) else { return [] }
         var files: [String] = []
         while let relative = walker.nextObject() as? String {
@@ -100,7 +110,7 @@ public struct TestDiscovery {
                 walker.skipDescendants()
                 continue
             }
-            guard TestDiscovery.isSuite(name) else { continue }
+            guard try names.takes(name) else { continue }
             switch folder {
             case ".": files.append(relative)
             case "/": files.append("/" + relative)

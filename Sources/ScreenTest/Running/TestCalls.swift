@@ -35,6 +35,9 @@ final class TestCalls {
     /// The last call that failed, and its message as the runner's handler gave it: what to
     /// report when a limit that stops the whole file (the instruction budget) ends it.
     private(set) var lastFailure: (call: TestCall?, message: String)?
+    /// The entry the latest calls ran, and the seconds its calls took so far (wall time):
+    /// a test's time is that of its hooks and body.
+    private(set) var timed: (call: TestCall?, seconds: Double) = (nil, 0)
 
     /// - Parameters:
     ///   - watchdog: the thread that stops calls past their time; nil for no limit.
@@ -80,6 +83,9 @@ final class TestCalls {
                 resume: try? what.get("resume", as: [Int]?.self))
         }
         if let onCall, let what { onCall(what) }
+        if timed.call != what { timed = (what, 0) }
+        let started = Watchdog.now()
+        defer { timed.seconds += Double(Watchdog.now() &- started) / 1e9 }
         handlers.append(handler)
         watchdog?.push(seconds: timeout, interrupter: lua.interrupter, message: Self.timeoutMessage(timeout))
         var results: [LuaValue]

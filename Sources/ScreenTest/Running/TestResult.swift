@@ -47,6 +47,28 @@ public struct TestResult: Codable, Equatable, Sendable {
     public var reason: String?
     /// The script errors the test left untaken, which fail it.
     public var errors: [ScriptError] = []
+    /// The test file it comes from.
+    public var file: String?
+    /// Seconds its calls took (its hooks and body), wall time.
+    public var duration: Double?
+    /// The snapshot files it asked for, and what it wrote.
+    public var snapshots: [SnapshotUse]?
+
+    /// A snapshot file a test asked for (`assert.snapshot`).
+    public struct SnapshotUse: Codable, Equatable, Sendable {
+        public enum Change: String, Codable, Sendable {
+            case written, updated
+        }
+
+        public var path: String
+        /// What the test did to the file: nil when it only compared it.
+        public var change: Change?
+
+        public init(path: String, change: Change? = nil) {
+            self.path = path
+            self.change = change
+        }
+    }
 
     public init(
         name: String, location: String?, status: Status, failure: Failure? = nil, reason: String? = nil,

@@ -32,6 +32,10 @@ public final class TestRunner {
         /// The seed that shuffles files and the tests in each block (`--shuffle`, `--seed`);
         /// nil keeps the declared order.
         public var shuffleSeed: UInt64?
+        /// Whether the seed shuffles the files (`--shuffle-files`).
+        public var shuffleFiles = true
+        /// Whether the seed shuffles the tests in each block (`--shuffle-tests`).
+        public var shuffleTests = true
         /// List the tests (`--list`) instead of running them: describe bodies run, tests and
         /// hooks do not.
         public var list = false
@@ -45,11 +49,16 @@ public final class TestRunner {
         /// Put before `package.path` in every file's state (`--lpath`, busted's default
         /// `./src/?.lua;./src/?/?.lua;./src/?/init.lua`).
         public var luaPath = "./src/?.lua;./src/?/?.lua;./src/?/init.lua"
+        /// Put before `package.cpath` in every file's state (`--cpath`, busted's default).
+        public var cPath = "./csrc/?.so;./csrc/?/?.so"
         /// A Lua file run in each file's state before the file (`--helper`).
         public var helper: String?
         /// Lua patterns a file's name must match to be a suite when a folder is searched
         /// (`--pattern`); `_spec` and `_test` files when empty.
         public var patterns: [String] = []
+        /// Lua patterns that keep a file found in a folder from being a suite
+        /// (`--exclude-pattern`), over ``patterns``.
+        public var excludePatterns: [String] = []
         /// What test files get as the global `arg` (busted's script arguments).
         public var scriptArguments: [String] = []
         /// How the report is written (`--output`).
@@ -103,13 +112,27 @@ public final class TestRunner {
     public let options: Options
     /// The modules test files see, besides the runner's own.
     public var modules: ModuleRegistry = .builtins
-    /// Where the report goes; standard output by default.
-    public var output: (String) -> Void = { print($0) }
+    /// Where the report goes, a line at a time; standard output by default. A report sent
+    /// elsewhere has neither colours nor a progress line.
+    public var output: (String) -> Void = { print($0) } {
+        didSet { outputIsStandard = false }
+    }
+    /// Where what would spoil a report read by machines goes (the closing line of `junit`
+    /// and `json` reports on standard output, notes), a line at a time; standard error by
+    /// default.
+    public var errorOutput: (String) -> Void = { line in
+        fflush(nil)
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+    /// Whether ``output`` is still standard output.
+    private(set) var outputIsStandard = true
     /// Stops calls past their time, started with the first call that has a limit.
     private var watchdog: Watchdog?
     /// Called, on another thread, when a call stopped at its limit is stuck where it cannot
     /// be stopped (see ``Watchdog``); a worker asks its parent to end it.
     var onStuck: (@Sendable () -> Void)?
+    /// The snapshot files asked for since the last result.
+    private var snapshotUses: [TestResult.SnapshotUse] = []
 
     public init(options: Options) {
         self.options = options
@@ -123,37 +146,99 @@ public final class TestRunner {
     /// since it is what lets the watchdog stop code running in coroutines.
     static let unlimitedInstructions = Int(Int64.max / 2)
 
-    var reporter: TestReporter { TestReporter(verbose: options.verbose, output: output) }
-
     /// Runs every test file found under the options' paths and prints the report, ending
     /// with the closing line.
     ///
-    /// - Returns: the counts, with every result, in file order.
-    /// - Throws: ``TestDiscovery/MissingPath`` for a path that does not exist; an error
-    ///   saying why when a worker process cannot be started.
+    /// With a shuffle seed the files run in the order it gives, which is printed first so
+    /// that the run can be repeated. With several repetitions each is announced and ends
+    /// with its own counts, and the closing line counts them all. With `failFast` no file
+    /// after the first one with a failure runs, nor another repetition. A listing (`list`)
+    /// has no closing line.
+    ///
+    /// - Returns: the counts, with every result, in the order they were reported.
+    /// - Throws: ``TestDiscovery/MissingPath`` for a path that does not exist, an error
+    ///   naming a file pattern Lua refuses, an error saying why when a worker process cannot
+    ///   be started or the JUnit file cannot be written.
     @discardableResult
     public func run() throws -> (summary: TestSummary, results: [TestResult]) {
-        let files = try TestDiscovery().files(in: options.paths)
-        let reporter = self.reporter
+        var discovery = TestDiscovery()
+        discovery.patterns = options.patterns
+        discovery.excludePatterns = options.excludePatterns
+        let files = try discovery.files(in: options.paths)
+        if let helper = options.helper, helper.hasSuffix(".lua"), !FileManager.default.fileExists(atPath: helper) {
+            throw TestDiscovery.MissingPath(path: helper)
+        }
+        let reporter = try makeReporter()
         var summary = TestSummary()
         var results: [TestResult] = []
+        var snapshots = SnapshotLedger()
+        let order = ordered(files)
+        let repetitions = max(1, options.repetitions)
+        reporter.runStarted(files: Array(repeating: order, count: repetitions).flatMap { $0 })
         if files.isEmpty {
-            output("no test files (*_spec.lua, *_test.lua) in \(options.paths.joined(separator: " "))")
+            reporter.notice("no test files (\(suiteDescription)) in \(options.paths.joined(separator: " "))")
         }
-        let record = { (result: TestResult) in
-            summary.add(result.status)
-            results.append(result)
-            reporter.report(result)
+        if let seed = options.shuffleSeed {
+            reporter.notice("Randomized with seed \(seed) (--seed \(seed) repeats this order)")
         }
-        if options.jobs > 0, !options.workerCommand.isEmpty, !files.isEmpty {
-            try WorkerPool(files: files, options: options).run(printed: reporter.printed, result: record)
-        } else {
-            for file in files {
-                run(file: file, after: nil, onCall: nil, result: record)
+        for repetition in 1...repetitions {
+            if repetitions > 1 { reporter.notice("Repeating all tests (run \(repetition) of \(repetitions))") }
+            var this = TestSummary()
+            let record = { (result: TestResult) in
+                this.add(result.status)
+                summary.add(result.status)
+                results.append(result)
+                snapshots.add(result.snapshots ?? [])
+                reporter.report(result)
             }
+            let fileDone = { (file: String, leftovers: [TestResult.SnapshotUse]) in
+                snapshots.add(leftovers)
+                snapshots.fileFinished(file)
+                reporter.fileFinished(file)
+            }
+            try run(files: order, reporter: reporter, record: record, fileDone: fileDone)
+            if repetitions > 1 { reporter.notice("run \(repetition) of \(repetitions): \(this.line)") }
+            if options.failFast, this.failed > 0 { break }
         }
-        reporter.finish(summary)
+        let changes = snapshots.finish(results: results, options: options)
+        // A listing is only the tests, as busted's: no closing line.
+        reporter.finish(TestRunEnd(summary: summary, results: results, snapshots: changes, closingLine: !options.list))
         return (summary, results)
+    }
+
+    /// The files in the order the shuffle seed gives, or as they are.
+    private func ordered(_ files: [String]) -> [String] {
+        guard let seed = options.shuffleSeed, options.shuffleFiles else { return files }
+        var order = SeededOrder(seed: seed)
+        return order.shuffled(files)
+    }
+
+    /// Runs `files` once, on workers or here; with `failFast`, no file after one with a
+    /// failure.
+    private func run(
+        files: [String], reporter: TestReporter, record: @escaping (TestResult) -> Void,
+        fileDone: @escaping (String, [TestResult.SnapshotUse]) -> Void
+    ) throws {
+        if options.jobs > 0, !options.workerCommand.isEmpty, !files.isEmpty {
+            try WorkerPool(files: files, options: options).run(printed: reporter.printed, result: record, fileDone: fileDone)
+            return
+        }
+        for file in files {
+            var failed = false
+            run(file: file, after: nil, onCall: nil) { result in
+                failed = failed || result.status == .failed
+                record(result)
+            }
+            fileDone(file, takeSnapshotUses())
+            if options.failFast, failed { break }
+        }
+    }
+
+    /// What makes a file in a folder a suite, for the message saying none was found.
+    private var suiteDescription: String {
+        options.patterns.isEmpty
+            ? "*_spec.lua, *_test.lua"
+            : "Lua files matching " + options.patterns.map { "\"\($0)\"" }.joined(separator: " or ")
     }
 
     /// Runs one file in a fresh host, reporting each result as it comes. Nothing a file does
@@ -161,12 +246,18 @@ public final class TestRunner {
     /// failed result named after the file.
     public func runFile(_ file: String) -> [TestResult] {
         var results: [TestResult] = []
-        let reporter = self.reporter
+        let reporter = PlainReporter(verbose: options.verbose, output: .init(line: output))
         run(file: file, after: nil, onCall: nil) { result in
             results.append(result)
             reporter.report(result)
         }
         return results
+    }
+
+    /// The snapshot files the file asked for after its last result (in a teardown), taken.
+    func takeSnapshotUses() -> [TestResult.SnapshotUse] {
+        defer { snapshotUses = [] }
+        return snapshotUses
     }
 
     /// Runs one file in a fresh host.
@@ -177,9 +268,23 @@ public final class TestRunner {
     ///   - onCall: told what runs before each call into the file's code.
     ///   - result: gets each result as it comes.
     func run(
-        file: String, after: [Int]?, onCall: ((TestCall) -> Void)?, result: @escaping (TestResult) -> Void
+        file: String, after: [Int]?, onCall: ((TestCall) -> Void)?, result report: @escaping (TestResult) -> Void
     ) {
         var calls: TestCalls?
+        snapshotUses = []
+        let result = { [unowned self] (entry: TestResult) in
+            var entry = entry
+            entry.file = file
+            if let timed = calls?.timed, timed.call?.name == entry.name {
+                // To the microsecond: finer is noise, and reports show it.
+                entry.duration = (timed.seconds * 1e6).rounded() / 1e6
+            }
+            if !snapshotUses.isEmpty {
+                entry.snapshots = snapshotUses
+                snapshotUses = []
+            }
+            report(entry)
+        }
         do {
             let limits = LuaLimits(
                 memory: options.memoryLimit, instructions: options.instructionBudget ?? Self.unlimitedInstructions)
@@ -203,11 +308,16 @@ public final class TestRunner {
                 try host.prependModulePath(for: (folder as NSString).deletingLastPathComponent)
             }
             try host.prependModulePath(for: folder)
+            try lua.load(Self.prependPaths, name: "=screentest").call(options.luaPath, options.cPath)
             let snapshots = lua.newTable()
             snapshots.set("update", options.updateSnapshots)
             snapshots.set("ci", options.isCI)
             snapshots.set("write", lua.function { args -> Void in
                 try SnapshotFile.write(try args.get(2, as: String.self), to: try args.get(1, as: String.self))
+            })
+            snapshots.set("record", lua.function { [unowned self] args -> Void in
+                let change = try args.get(2, as: String?.self).flatMap(TestResult.SnapshotUse.Change.init(rawValue:))
+                snapshotUses.append(.init(path: try args.get(1, as: String.self), change: change))
             })
             let limited = try TestCalls(lua: lua, watchdog: startedWatchdog(), timeout: options.timeout)
             limited.onCall = onCall
@@ -215,6 +325,7 @@ public final class TestRunner {
             let suite = try lua.load(RunnerModules.startSuite, name: "=screentest").call(
                 suiteOptions(file: file, after: after, call: limited.function(), in: lua),
                 TestModule.hooks(session: session, host: host, in: lua), snapshots, returning: LuaTable.self)
+            if let helper = options.helper { try runHelper(helper, in: lua) }
             do {
                 let chunk = try lua.load(file: file)
                 try suite.method("collect").call(chunk)
@@ -245,6 +356,28 @@ public final class TestRunner {
         }
     }
 
+    /// Puts `--lpath` and `--cpath` before `package.path` and `package.cpath`, as busted does.
+    private static let prependPaths = """
+        local lpath, cpath = ...
+        if lpath ~= "" then package.path = (lpath .. ";" .. package.path):gsub(";;", ";") end
+        if cpath ~= "" then package.cpath = (cpath .. ";" .. package.cpath):gsub(";;", ";") end
+        """
+
+    /// Runs the `--helper`: a file when its name ends with `.lua`, else a module to require,
+    /// as busted runs it.
+    private func runHelper(_ helper: String, in lua: LuaState) throws {
+        do {
+            if helper.hasSuffix(".lua") {
+                try lua.load(file: helper).call()
+            } else {
+                try lua.load("require(...)", name: "=screentest").call(helper)
+            }
+        } catch {
+            throw LuaError(
+                kind: error.kind, message: "the helper \(helper) failed: \(error.message)", traceback: error.traceback)
+        }
+    }
+
     /// What `runner.new` reads: the file, what selects its tests, and where to start again.
     private func suiteOptions(file: String, after: [Int]?, call: LuaFunction, in lua: LuaState) -> LuaTable {
         let table = lua.newTable()
@@ -254,7 +387,7 @@ public final class TestRunner {
         table.set("tags", options.tags)
         table.set("exclude_tags", options.excludeTags)
         // Lua integers are signed: a seed past Int64.max keeps its bits.
-        table.set("seed", options.shuffleSeed.map { Int64(truncatingIfNeeded: $0) })
+        table.set("seed", options.shuffleTests ? options.shuffleSeed.map { Int64(truncatingIfNeeded: $0) } : nil)
         table.set("list", options.list)
         table.set("fail_fast", options.failFast)
         if let shard = options.shard {

@@ -63,7 +63,8 @@ public enum TestWorker {
                 said = nil
                 send(WorkerEvent(kind: .result, result: result, output: takeOutput()))
             })
-            send(WorkerEvent(kind: .done, output: takeOutput()))
+            let leftovers = runner.takeSnapshotUses()
+            send(WorkerEvent(kind: .done, output: takeOutput(), snapshots: leftovers.isEmpty ? nil : leftovers))
         }
         return 0
     }

@@ -54,4 +54,6 @@ struct WorkerEvent: Codable {
     var result: TestResult?
     /// What the file printed since the event before.
     var output: String?
+    /// With `done`: the snapshot files the file asked for after its last result.
+    var snapshots: [TestResult.SnapshotUse]?
 }

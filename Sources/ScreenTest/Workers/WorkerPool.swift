@@ -30,6 +30,8 @@ final class WorkerPool {
         var items: [Item] = []
         var handedOn = 0
         var done = false
+        /// The snapshot files the file asked for after its last result.
+        var snapshots: [TestResult.SnapshotUse] = []
     }
 
     private final class Worker {
@@ -52,6 +54,9 @@ final class WorkerPool {
     private var reports: [FileReport]
     private var workers: [Worker] = []
     private var head = 0
+    /// The files handed on: all of them, or with `failFast` those up to the first one, in
+    /// file order, with a failure.
+    private var stop: Int
 
     init(files: [String], options: TestRunner.Options) {
         self.files = files
@@ -59,6 +64,7 @@ final class WorkerPool {
         jobs = max(1, min(options.jobs, files.count))
         queue = files.indices.map { Job(file: $0) }
         reports = Array(repeating: FileReport(), count: files.count)
+        stop = files.count
     }
 
     /// How long a worker may go without a word while a call into a file's code runs: the
@@ -87,16 +93,21 @@ final class WorkerPool {
     /// - Parameters:
     ///   - printed: gets what the files printed, in order.
     ///   - result: gets each result, in order.
+    ///   - fileDone: told each file once its results were handed on, in order, with the
+    ///     snapshot files it asked for after its last result.
     /// - Throws: ``WorkerProcess/StartError`` when a worker cannot be started.
-    func run(printed: (String) -> Void, result: (TestResult) -> Void) throws {
+    func run(
+        printed: (String) -> Void, result: (TestResult) -> Void,
+        fileDone: (String, [TestResult.SnapshotUse]) -> Void = { _, _ in }
+    ) throws {
         // A worker that died must not take the run with it when it is sent a request.
         signal(SIGPIPE, SIG_IGN)
         defer { shutDown() }
-        while head < files.count {
+        while head < stop {
             try assignJobs()
             guard !workers.isEmpty else { break }
             waitForEvents()
-            handOn(printed: printed, result: result)
+            handOn(printed: printed, result: result, fileDone: fileDone)
         }
     }
 
@@ -151,6 +162,7 @@ final class WorkerPool {
     }
 
     private func read(_ worker: Worker) {
+        guard !worker.ended else { return }
         worker.process.events.fill()
         while !worker.ended, let line = worker.process.events.nextLine() {
             if line.count == WorkerMessage.sameCall.count - 1, line[...] == WorkerMessage.sameCall.dropLast() {
@@ -175,10 +187,14 @@ final class WorkerPool {
             if let call = event.call { worker.call = call }
         case .result:
             if let output = event.output { reports[job.file].items.append(.printed(output)) }
-            if let result = event.result { reports[job.file].items.append(.result(result)) }
+            if let result = event.result {
+                reports[job.file].items.append(.result(result))
+                if result.status == .failed { failed(job.file) }
+            }
             worker.call = nil
         case .done:
             if let output = event.output { reports[job.file].items.append(.printed(output)) }
+            reports[job.file].snapshots += event.snapshots ?? []
             reports[job.file].done = true
             worker.job = nil
             worker.call = nil
@@ -197,13 +213,33 @@ final class WorkerPool {
         guard let job = worker.job else { return }
         let file = files[job.file]
         let message = timedOut ? timeoutMessage() : Self.describe(ending, running: worker.call == nil ? "this file" : "it")
-        reports[job.file].items.append(.result(TestResult(
+        var crashed = TestResult(
             name: worker.call?.name ?? file, location: worker.call?.location, status: .failed,
-            failure: .init(message: message, output: output))))
-        if let resume = worker.call?.resume {
+            failure: .init(message: message, output: output))
+        crashed.file = file
+        reports[job.file].items.append(.result(crashed))
+        failed(job.file)
+        // With failFast the file stops at its failure, as the runner in Lua stops it.
+        if let resume = worker.call?.resume, !options.failFast {
             queue.insert(Job(file: job.file, after: resume), at: 0)
         } else {
             reports[job.file].done = true
+        }
+    }
+
+    /// With `failFast`, a failure in `file` ends the run after it: the files after it are
+    /// not started, and the workers running them are ended, as a run in one process would
+    /// not have reached them.
+    private func failed(_ file: Int) {
+        guard options.failFast, file < stop - 1 else { return }
+        stop = file + 1
+        queue.removeAll { $0.file >= stop }
+        for worker in workers where !worker.ended {
+            guard let job = worker.job, job.file >= stop else { continue }
+            worker.ended = true
+            worker.process.kill()
+            _ = worker.process.wait(seconds: 2)
+            worker.process.close()
         }
     }
 
@@ -232,8 +268,10 @@ final class WorkerPool {
 
     // MARK: - Reporting in order
 
-    private func handOn(printed: (String) -> Void, result: (TestResult) -> Void) {
-        while head < reports.count {
+    private func handOn(
+        printed: (String) -> Void, result: (TestResult) -> Void, fileDone: (String, [TestResult.SnapshotUse]) -> Void
+    ) {
+        while head < stop {
             while reports[head].handedOn < reports[head].items.count {
                 switch reports[head].items[reports[head].handedOn] {
                 case .printed(let text): printed(text)
@@ -242,6 +280,7 @@ final class WorkerPool {
                 reports[head].handedOn += 1
             }
             guard reports[head].done else { return }
+            fileDone(files[head], reports[head].snapshots)
             reports[head].items = []
             head += 1
         }

@@ -2,29 +2,116 @@ import ArgumentParser
 import Foundation
 import ScreenTest
 
-/// `screens test [PATHS...]`: runs Lua test suites.
+/// `screens test [PATHS...] [-- ARGS...]`: runs Lua test suites, taking busted's options
+/// and `.busted` files.
 struct Test: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run Lua test suites (*_spec.lua, *_test.lua) headless.",
+        usage: "screens test [<options>] [<paths> ...] [-- <script arguments> ...]",
         discussion: """
             Folders are searched for suites; files named explicitly run whatever their name. \
             Files run in worker processes, each in a fresh Lua state, and are reported in \
             path order. A test, hook or describe body still running after --timeout seconds \
             is stopped and fails, and so does one that crashes its worker; the run goes on.
 
+            The options are busted's, with its short names; where busted's short name is \
+            another option's, busted's wins: -f is --config-file (use --filter for a name \
+            pattern). Settings also come from a .busted file in the folder (or the file \
+            --config-file names): a Lua file returning a table of tasks, `default` used \
+            without --run, `_all` under every task; the command line wins over the task. The \
+            global `arg` of test files holds this command's arguments after `test`, as \
+            busted gives its own; arguments after `--` go there only.
+
             The run ends with the line "N passed, N failed" (", N skipped" when some were \
             skipped) and exits with status 0 when everything passed, 1 when a test failed or \
-            none ran.
+            none ran, 2 when the run could not start (a bad .busted file, a missing path), \
+            64 for a usage error. With --output junit or json that line, and the notes, go \
+            to standard error, so that standard output parses.
+
+            assert.snapshot(screen, name) compares with __snapshots__/NAME.txt (or .svg) \
+            beside the test file: a missing file is written (under CI=true it fails \
+            instead), one that differs fails with a diff; --update-snapshots accepts the new \
+            screens.
             """)
 
-    @Argument(help: "Folders and files to test.", completion: .file())
-    var paths: [String] = ["."]
+    /// With what follows `--` at the end, which is for the test files' `arg` only (see
+    /// ``testPaths``).
+    @Argument(help: "Folders and files to test (default: ROOT of the .busted task, else .).", completion: .file())
+    var paths: [String] = []
 
-    @Option(name: .shortAndLong, help: "Run only the tests whose full name matches this Lua pattern.")
-    var filter: String?
+    // MARK: - Selection
 
-    @Flag(name: .shortAndLong, help: "List every test, not only the failures.")
-    var verbose = false
+    @Option(help: ArgumentHelp("Run only the tests whose full name matches this Lua pattern (repeatable).", valueName: "pattern"))
+    var filter: [String] = []
+
+    @Option(help: ArgumentHelp("Do not run the tests whose full name matches this Lua pattern (repeatable); wins over --filter.", valueName: "pattern"))
+    var filterOut: [String] = []
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Run only the tests with one of these #tags (comma separated, repeatable).", valueName: "tags"))
+    var tags: [String] = []
+
+    @Option(help: ArgumentHelp("Do not run the tests with one of these #tags (comma separated, repeatable).", valueName: "tags"))
+    var excludeTags: [String] = []
+
+    @Option(help: ArgumentHelp("Run shard K of N (K from 1): a stable part of the tests, the N shards together running each once.", valueName: "K/N"))
+    var shard: String?
+
+    @Flag(name: .shortAndLong, help: "List the tests (file:line: full name) instead of running them.")
+    var list = false
+
+    // MARK: - Files
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Take files in folders whose name matches this Lua pattern (repeatable; default: *_spec.lua, *_test.lua).", valueName: "pattern"))
+    var pattern: [String] = []
+
+    @Option(help: ArgumentHelp("Leave out files in folders whose name matches this Lua pattern (repeatable); wins over --pattern.", valueName: "pattern"))
+    var excludePattern: [String] = []
+
+    @Option(name: [.customShort("m"), .long], help: ArgumentHelp("Put this before package.path (repeatable; default: ./src/?.lua;./src/?/?.lua;./src/?/init.lua).", valueName: "path"))
+    var lpath: [String] = []
+
+    @Option(help: ArgumentHelp("Put this before package.cpath (repeatable; default: ./csrc/?.so;./csrc/?/?.so).", valueName: "path"))
+    var cpath: [String] = []
+
+    @Option(help: ArgumentHelp("A Lua file (or module name) run in each test file's state before the file.", valueName: "file"))
+    var helper: String?
+
+    @Option(name: [.customShort("C"), .long], help: ArgumentHelp("Change to this folder first (repeatable, each relative to the one before).", valueName: "dir"))
+    var directory: [String] = []
+
+    @Option(name: [.customShort("f"), .long], help: ArgumentHelp("Read settings from this file instead of ./.busted.", valueName: "file"))
+    var configFile: String?
+
+    @Option(name: [.customShort("r"), .customLong("run")], help: ArgumentHelp("The task of the .busted file to use (default: its `default` task).", valueName: "task"))
+    var task: String?
+
+    // MARK: - Order and repetition
+
+    @Flag(inversion: .prefixedNo, help: "Shuffle the files and the tests in each block.")
+    var shuffle: Bool?
+
+    @Flag(inversion: .prefixedNo, help: "Shuffle the files.")
+    var shuffleFiles: Bool?
+
+    @Flag(inversion: .prefixedNo, help: "Shuffle the tests in each block.")
+    var shuffleTests: Bool?
+
+    @Option(help: "The seed that shuffles; implies --shuffle (unlike busted). A shuffled run prints its seed.")
+    var seed: UInt64?
+
+    @Option(name: .customLong("repeat"), help: ArgumentHelp("Run the whole suite this many times.", valueName: "count"))
+    var repetitions: Int?
+
+    @Flag(help: "Stop at the first failure: no further test, file or repetition runs.")
+    var failFast = false
+
+    @Flag(inversion: .prefixedNo, help: "--no-keep-going is busted's spelling of --fail-fast.")
+    var keepGoing: Bool?
+
+    // MARK: - Running and reporting
+
+    @Flag(name: .shortAndLong, inversion: .prefixedNo, help: "List every test, not only the failures.")
+    var verbose: Bool?
 
     @Option(help: "Seconds a test (its body, and each of its hooks) may run before it is stopped.")
     var timeout: Double = 60
@@ -35,8 +122,16 @@ struct Test: ParsableCommand {
     @Option(help: "Instructions one test file may run before it is stopped (0: no limit).")
     var instructions: Int = 0
 
-    @Flag(help: "Rewrite snapshot files that differ instead of failing.")
+    @Flag(help: "Rewrite snapshot files that differ instead of failing, and remove those no test asked for.")
     var updateSnapshots = false
+
+    @Option(name: .shortAndLong, help: ArgumentHelp(
+        "How the report is written: pretty (default), plain, tap, junit or json (JSON Lines); busted's utfTerminal, plainTerminal and TAP too.",
+        valueName: "format"))
+    var output: String?
+
+    @Option(help: ArgumentHelp("Also write a JUnit XML report to this file.", valueName: "file"))
+    var junitFile: String?
 
     @Flag(help: .hidden)
     var worker = false
@@ -46,26 +141,119 @@ struct Test: ParsableCommand {
             throw ValidationError("--timeout must be a positive number of seconds, got \(timeout)")
         }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
+        if let output, MainActor.assumeIsolated({ BustedConfig.outputFormat(named: output) == nil }) {
+            let formats = "pretty, plain, tap, junit, json"
+            throw ValidationError("--output must be one of \(formats), got '\(output)'")
+        }
+        if let repetitions, repetitions < 1 { throw ValidationError("--repeat must be at least 1, got \(repetitions)") }
+        if let shard {
+            let problem = MainActor.assumeIsolated { () -> String? in
+                do {
+                    _ = try TestRunner.Options.Shard(argument: shard)
+                    return nil
+                } catch {
+                    return "\(error)"
+                }
+            }
+            if let problem { throw ValidationError(problem) }
+        }
+    }
+
+    /// What the command line says, each setting nil when it says nothing.
+    @MainActor var settings: TestSettings {
+        var settings = TestSettings()
+        func given<T>(_ list: [T]) -> [T]? { list.isEmpty ? nil : list }
+        settings.roots = given(testPaths)
+        settings.patterns = given(pattern)
+        settings.excludePatterns = given(excludePattern)
+        settings.luaPath = given(lpath)?.joined(separator: ";")
+        settings.cPath = given(cpath)?.joined(separator: ";")
+        settings.helper = helper
+        settings.tags = given(TestSettings.splitTags(tags))
+        settings.excludeTags = given(TestSettings.splitTags(excludeTags))
+        settings.filters = given(filter)
+        settings.filtersOut = given(filterOut)
+        settings.verbose = verbose
+        settings.shuffleFiles = shuffleFiles ?? shuffle
+        settings.shuffleTests = shuffleTests ?? shuffle
+        settings.seed = seed
+        settings.failFast = failFast ? true : keepGoing.map { !$0 }
+        settings.repetitions = repetitions
+        settings.list = list ? true : nil
+        settings.output = output.flatMap(BustedConfig.outputFormat(named:))
+        return settings
     }
 
     func run() throws {
         let status = MainActor.assumeIsolated { () -> Int32 in
             if worker { return TestWorker.serve() }
-            var options = TestRunner.Options(paths: paths, filters: filter.map { [$0] } ?? [], verbose: verbose)
-            options.instructionBudget = instructions > 0 ? instructions : nil
-            options.updateSnapshots = updateSnapshots
-            options.timeout = timeout
-            options.jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
-            options.workerCommand = [Self.executablePath(), "test", "--worker"]
             do {
-                let (summary, _) = try TestRunner(options: options).run()
-                return summary.succeeded ? 0 : 1
+                let options = try options()
+                let (summary, results) = try TestRunner(options: options).run()
+                // A listing succeeds when it lists something and no file failed to load.
+                let succeeded = options.list
+                    ? summary.failed == 0 && results.contains { $0.status == .listed } : summary.succeeded
+                return succeeded ? 0 : 1
             } catch {
                 printError("screens test: \(error)")
                 return 2
             }
         }
         if status != 0 { throw ExitCode(status) }
+    }
+
+    /// The runner's options: the command line over the `.busted` task, in the folder
+    /// `--directory` names.
+    @MainActor private func options() throws -> TestRunner.Options {
+        // The config file is named from where the command was typed.
+        let configFile = directory.isEmpty ? self.configFile : self.configFile.map { URL(fileURLWithPath: $0).path }
+        for folder in directory where !FileManager.default.changeCurrentDirectoryPath(folder) {
+            throw CommandError("cannot change to the folder \(folder): no such folder")
+        }
+        var settings = settings
+        if let file = try Self.configFile(named: configFile, task: task) {
+            let config = try BustedConfig(file: file)
+            let base = try config.settings(task: task)
+            for warning in config.warnings(task: task) { printError("screens test: warning: \(warning)") }
+            settings = settings.over(base)
+        }
+        var options = TestRunner.Options(paths: ["."])
+        try settings.apply(to: &options)
+        options.shard = try shard.map { try TestRunner.Options.Shard(argument: $0) }
+        options.scriptArguments = Self.scriptArguments()
+        options.instructionBudget = instructions > 0 ? instructions : nil
+        options.updateSnapshots = updateSnapshots
+        options.junitFile = junitFile
+        options.timeout = timeout
+        options.jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        options.workerCommand = [Self.executablePath(), "test", "--worker"]
+        return options
+    }
+
+    /// The `.busted` file to read: the one named, else `.busted` in the current folder when
+    /// there is one.
+    @MainActor private static func configFile(named file: String?, task: String?) throws -> String? {
+        if let file {
+            guard FileManager.default.fileExists(atPath: file) else { throw CommandError("config file \(file) not found") }
+            return file
+        }
+        if FileManager.default.fileExists(atPath: ".busted") { return ".busted" }
+        if let task { throw CommandError("--run \(task): there is no .busted file in this folder") }
+        return nil
+    }
+
+    /// What busted gives test files as `arg`: the command's arguments after `test`.
+    private static func scriptArguments() -> [String] {
+        let arguments = CommandLine.arguments
+        guard let test = arguments.dropFirst().firstIndex(of: "test") else { return [] }
+        return Array(arguments[(test + 1)...])
+    }
+
+    /// The paths, without the arguments after `--`, which the parser counts among them.
+    var testPaths: [String] {
+        let arguments = Self.scriptArguments()
+        guard let terminator = arguments.firstIndex(of: "--") else { return paths }
+        return Array(paths.dropLast(arguments.count - terminator - 1))
     }
 
     /// This program, for starting workers.
@@ -75,4 +263,10 @@ struct Test: ParsableCommand {
         #endif
         return Bundle.main.executablePath ?? CommandLine.arguments[0]
     }
+}
+
+/// An error of the command itself, said as it is.
+private struct CommandError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
 }

@@ -1,0 +1,10 @@
+-- --list names every test (file:line: full name) and runs none: no test body, no hook.
+describe("lists", function()
+  before_each(function() error("hooks do not run") end)
+  it("a test", function() error("tests do not run") end)
+  describe("inner", function()
+    it("a nested test", function() end)
+    pending("a pending test")
+  end)
+end)
+it("a top-level test", function() end)

@@ -1,0 +1,1 @@
+it("a test of the second file", function() end)

@@ -1,0 +1,5 @@
+local sums = require("sums")
+describe("sums", function()
+  it("adds", function() assert.equal(3, sums.sum(1, 2)) end)
+  it("adds many #slow", function() assert.equal(10, sums.sum(sums.sum(1, 2), 7)) end)
+end)

@@ -1,0 +1,1 @@
+return { sum = function(a, b) return a + b end }

@@ -1,0 +1,1 @@
+it("does not run either", function() end)

@@ -1,0 +1,5 @@
+describe("what the helper defined", function()
+  it("is a global function", function() assert.equal(4, double(2)) end)
+  it("is an assertion", function() assert.is.even(double(3)) end)
+  it("fails like any assertion", function() assert.is.even(3) end)
+end)

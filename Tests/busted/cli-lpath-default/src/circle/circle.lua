@@ -1,0 +1,1 @@
+return { area = function(r) return 3 * r * r end }

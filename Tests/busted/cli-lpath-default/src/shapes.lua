@@ -1,0 +1,1 @@
+return { area = function(w, h) return w * h end }

@@ -1,0 +1,1 @@
+return { next = function(n) return n + 1 end }

@@ -1,0 +1,1 @@
+it("a file in a subfolder runs", function() end)

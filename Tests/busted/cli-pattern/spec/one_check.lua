@@ -1,0 +1,1 @@
+it("one check runs", function() end)

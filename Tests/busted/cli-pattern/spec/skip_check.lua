@@ -1,0 +1,1 @@
+it("an excluded file does not run", function() error("excluded") end)

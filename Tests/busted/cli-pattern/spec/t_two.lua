@@ -1,0 +1,1 @@
+it("t_two runs", function() end)
