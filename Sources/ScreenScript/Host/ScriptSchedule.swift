@@ -32,6 +32,19 @@ public final class ScriptSchedule {
         for notification in notifications { notification.cancel() }
     }
 
+    /// How many timers and notifications were recorded since ``begin()``: a mark for
+    /// ``cancel(since:)``.
+    public var mark: (timers: Int, notifications: Int) { (timers.count, notifications.count) }
+
+    /// Cancels what was recorded after `mark` and has not run yet (a test ends one app it
+    /// launched to launch another); recording goes on.
+    public func cancel(since mark: (timers: Int, notifications: Int)) {
+        guard isRecording else { return }
+        let timers = self.timers.dropFirst(mark.timers), notifications = self.notifications.dropFirst(mark.notifications)
+        for (timer, _) in timers { timer.cancel() }
+        for notification in notifications { notification.cancel() }
+    }
+
     func record(_ timer: LoopTimer, context: String) {
         if isRecording { timers.append((timer, context)) }
     }

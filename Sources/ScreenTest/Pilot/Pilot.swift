@@ -42,15 +42,13 @@ final class Pilot: LuaObject {
     /// or one-shot timer (repeating timers do not count).
     ///
     /// - Parameter action: what was just done, for the message ("the tap on \"Save\"").
-    /// - Throws: a ``LuaError`` naming what is still busy after `timeout` seconds, and where
+    /// - Throws: a ``PilotError`` naming what is still busy after `timeout` seconds, and where
     ///   it started.
     func settle(timeout: Double = Pilot.defaultSettleTimeout, after action: String? = nil) throws {
         guard loop.runUntilSettled(limit: timeout) == .timeUp, loop.hasWorkInFlight else { return }
         let after = action.map { " after \($0)" } ?? ""
-        throw LuaError(
-            kind: .runtime,
-            message: "the app is still busy \(PilotTarget.number(timeout)) s\(after):\n  "
-                + busyWork().joined(separator: "\n  "))
+        throw PilotError(
+            "the app is still busy \(PilotTarget.number(timeout)) s\(after):\n  " + busyWork().joined(separator: "\n  "))
     }
 
     /// What keeps the loop busy, one line each: the animations (transitions among them) with
@@ -80,8 +78,8 @@ final class Pilot: LuaObject {
         case .text(let text):
             let texts = ScreenTexts(window: window)
             let found = texts.matching(text)
-            guard !found.isEmpty else { throw LuaError(kind: .runtime, message: Self.missing(text, in: texts)) }
-            guard found.count == 1 else { throw LuaError(kind: .runtime, message: Self.ambiguous(text, found)) }
+            guard !found.isEmpty else { throw PilotError(Self.missing(text, in: texts)) }
+            guard found.count == 1 else { throw PilotError(Self.ambiguous(text, found)) }
             return (found[0].point, found[0].view)
         }
     }
@@ -89,7 +87,7 @@ final class Pilot: LuaObject {
     /// The view showing `text`, or nil when nothing on screen shows it.
     func find(_ text: String) throws -> View? {
         let found = ScreenTexts(window: window).matching(text)
-        guard found.count <= 1 else { throw LuaError(kind: .runtime, message: Self.ambiguous(text, found)) }
+        guard found.count <= 1 else { throw PilotError(Self.ambiguous(text, found)) }
         return found.first?.view
     }
 
@@ -210,7 +208,7 @@ final class Pilot: LuaObject {
         var current = view
         while let candidate = current, !(candidate is ScrollView) { current = candidate.superview }
         guard let scrollView = current as? ScrollView else {
-            throw LuaError(kind: .runtime, message: "nothing scrolls at \(target) (\(PilotTarget.number(point.x)), \(PilotTarget.number(point.y))): no list or scroll view is there")
+            throw PilotError("nothing scrolls at \(target) (\(PilotTarget.number(point.x)), \(PilotTarget.number(point.y))): no list or scroll view is there")
         }
         scrollView.scroll(by: Point(x: 0, y: dy))
         try settle(after: "the scroll at \(target)")
@@ -225,7 +223,7 @@ final class Pilot: LuaObject {
     /// Types into the text field being edited.
     func type(_ text: String) throws {
         guard window.editingField != nil else {
-            throw LuaError(kind: .runtime, message: "no text field is being edited: tap one first")
+            throw PilotError("no text field is being edited: tap one first")
         }
         window.type(text)
         try settle(after: "typing")

@@ -33,21 +33,21 @@ enum PilotBindings {
     }
 
     /// Calls `condition` at once and then after every frame (1/60 s of virtual time) until
-    /// it returns a truthy value, which it returns.
+    /// its first result is truthy, and returns that. The message of a timeout shows what it
+    /// returned last, every result: a condition can return `false` and what it saw.
     static func waitFor(_ condition: LuaFunction, timeout: Double, loop: EventLoop) throws -> LuaValue {
         let frame = 1.0 / Double(LoopAnimation.framesPerSecond)
         let frames = Int((timeout / frame).rounded(.up))
-        var frame_ = 0
+        var waited = 0
         while true {
-            let value = try condition.call(returning: LuaValue.self)
-            if value.isTruthy { return value }
-            guard frame_ < frames else {
-                throw LuaError(
-                    kind: .runtime,
-                    message: "test.waitFor: the condition was still not met after \(PilotTarget.number(timeout)) s; "
-                        + "its last value was \(LuaValueFormat.describe(value))")
+            let values = try condition.callReturningAll()
+            if let first = values.first, first.isTruthy { return first }
+            guard waited < frames else {
+                let shown = values.isEmpty ? "nothing" : values.map { LuaValueFormat.describe($0) }.joined(separator: ", ")
+                throw PilotError("test.waitFor: the condition was still not met after \(PilotTarget.number(timeout)) s; "
+                        + "it last returned \(shown)")
             }
-            frame_ += 1
+            waited += 1
             loop.advance(by: frame)
         }
     }

@@ -9,9 +9,11 @@ import ScreenScript
 ///
 /// Each launch starts clean: the modules of the app's folder are loaded again (a module
 /// table the last launch changed is not seen), the app's stores live in a new temporary data
-/// directory, and the window is a new one. A launch during a test ends with the test: its
-/// data directory is removed, the app is unloaded and the wall clock set back; what it
-/// scheduled is cancelled with the rest of the test's schedule. A launch outside a test (in
+/// directory, and the window is a new one. A launch ends the one before it (see
+/// ``TestSession/endLaunch()``). A launch during a test ends with the test: its
+/// data directory is removed, the app is unloaded, the animations it left running are
+/// cancelled (their completions run) and the wall clock is set back; the timers its scripts
+/// scheduled are cancelled with the rest of the test's schedule. A launch outside a test (in
 /// `setup`) lasts until the file ends.
 struct PilotLauncher {
     struct Options {
@@ -89,9 +91,10 @@ struct PilotLauncher {
 
     func launch(_ given: String, options: Options) throws -> Pilot {
         if options.replay != nil {
-            throw LuaError(kind: .runtime, message: "test.launch: the replay option is not available yet")
+            throw PilotError("test.launch: the replay option is not available yet")
         }
         let path = resolve(given)
+        session.endLaunch()
         host.unloadApp()
         try forgetModules(of: path)
         let baseDirectory = host.dataDirectory
@@ -101,7 +104,20 @@ struct PilotLauncher {
         let loop = host.loop
         let wallOffset = loop.wallTime - loop.now
         if let time = options.time { loop.setWallTime(time) }
-        _ = session.atEndOfTest { [host] in
+        let animationsBefore = Set(loop.animationsInFlight.map(ObjectIdentifier.init))
+        let scheduleMark = host.schedule.mark
+        // Transitions and animations the app left running would go on into the next test,
+        // or the next launch: they end, and their completions run; so do the timers its
+        // scripts set, which the test's end would cancel anyway.
+        session.launchEnding = { [host] in
+            for animation in loop.animationsInFlight where !animationsBefore.contains(ObjectIdentifier(animation)) {
+                animation.cancel()
+            }
+            host.schedule.cancel(since: scheduleMark)
+            loop.runUntilIdle()
+        }
+        _ = session.atEndOfTest { [host, session] in
+            session.endLaunch()
             host.unloadApp()
             host.dataDirectory = baseDirectory
             try? FileManager.default.removeItem(atPath: dataDirectory)
@@ -111,13 +127,13 @@ struct PilotLauncher {
         do {
             try host.loadApp(at: path)
         } catch {
-            throw LuaError(kind: .runtime, message: "test.launch: the app \(given) failed to load: \(Self.describe(error))")
+            throw PilotError("test.launch: the app \(given) failed to load: \(Self.describe(error))")
         }
         let launched: Window?
         do {
             launched = try host.launch(device: options.device, orientation: options.orientation)
         } catch {
-            throw LuaError(kind: .runtime, message: "test.launch: didFinishLaunching of \(given) failed: \(Self.describe(error))")
+            throw PilotError("test.launch: didFinishLaunching of \(given) failed: \(Self.describe(error))")
         }
         // A script without an app table shows nothing: its pilot sees an empty screen.
         let window = launched ?? Window(device: options.device, orientation: options.orientation, loop: host.loop)

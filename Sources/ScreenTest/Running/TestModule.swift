@@ -50,6 +50,16 @@ final class TestSession {
         return true
     }
 
+    /// Ends what the app launched last left running (see `PilotLauncher`).
+    var launchEnding: (() -> Void)?
+
+    /// Ends the app launched last: the animations and timers it left running are cancelled.
+    func endLaunch() {
+        let ending = launchEnding
+        launchEnding = nil
+        ending?()
+    }
+
     func beginTest() {
         isInTest = true
     }

@@ -67,7 +67,7 @@ function Home:viewDidLoad()
     self.swiped.text = "Swiped " .. g.swipedDirection
   end }
   view:addGestureRecognizer(swipe)
-  self.list = ui.TableView:new{ frame = { 0, 192, 320, 288 } }
+  self.list = ui.TableView:new{ frame = { 0, 240, 320, 196 } }
   self.list:register("Row", ui.TableViewCell)
   self.list.dataSource = {
     numberOfRows = function() return 40 end,
@@ -81,7 +81,11 @@ function Home:viewDidLoad()
   view:addSubview(self.list)
 end
 
+-- The app's store, in its data directory: a launch starts with none.
+local model = store.model{ Note = { text = "string" } }
+
 function app.didFinishLaunching(window)
+  app.db = store.open(model)
   app.home = Home:new()
   window.rootViewController = ui.NavigationController:new(app.home)
 end

@@ -1,0 +1,112 @@
+-- test.launch starts each app clean: its modules loaded afresh, a new data directory, its
+-- own errors; what a test leaves running ends with it.
+describe("test.launch", function()
+  local function failure(fn)
+    local ok, message = pcall(fn)
+    assert.is_false(ok)
+    return message
+  end
+
+  it("finds the app from the current folder or from the test file's folder", function()
+    local app = test.launch("Tests/lua/pilot/apps/demo")
+    assert.is_not_nil(app:find("Add"))
+    app = test.launch("apps/demo")
+    assert.is_not_nil(app:find("Add"))
+    assert.matches("test.launch: the app apps/nowhere failed to load: the folder apps/nowhere does not exist",
+      failure(function() test.launch("apps/nowhere") end))
+  end)
+
+  it("loads the app's modules afresh for each launch", function()
+    local first = test.launch("apps/demo")
+    first:tap("Add")
+    assert.are.equal(1, first.app.counter.taps)
+    local second = test.launch("apps/demo")
+    assert.are.equal(1, second.app.counter.loads)
+    assert.are.equal(0, second.app.counter.taps)
+    assert.are_not.equal(first.app.counter, second.app.counter)
+  end)
+
+  it("gives each launch a fresh data directory", function()
+    local first = test.launch("apps/demo")
+    first.app.db.context:insert("Note", { text = "kept?" })
+    first.app.db.context:save()
+    assert.are.equal(1, #first.app.db.context:fetch{ entity = "Note" })
+    local second = test.launch("apps/demo")
+    assert.are.equal(0, #second.app.db.context:fetch{ entity = "Note" })
+  end)
+
+  local left
+  it("leaves a timer and a transition running when the test ends", function()
+    left = test.launch("apps/demo")
+    pcall(function() left:tap("Wait") end)
+    local slow = test.launch("apps/slow")
+    pcall(function() slow:tap("Swap") end)
+  end)
+
+  it("cancels them: they do not reach the next test", function()
+    test.advance(200)
+    assert.is_nil(left.app.home.count.text:find("Waited"))
+    local app = test.launch("apps/demo")
+    app:settle()
+  end)
+
+  it("gives the app's errors since its launch, taken as test.errors() takes them", function()
+    loop.defer(function() error("before the launch") end)
+    test.advance(0)
+    local app = test.launch("apps/demo")
+    app:tap("Fail")
+    local errors = app:errors()
+    assert.are.equal(1, #errors)
+    assert.matches("apps/demo/main%.lua:%d+: the Fail button failed", errors[1].message)
+    assert.matches("^action", errors[1].context)
+    assert.are.same({}, app:errors())
+    local earlier = test.errors()
+    assert.are.equal(1, #earlier)
+    assert.matches("before the launch", earlier[1].message)
+  end)
+
+  it("fails with the app's traceback when didFinishLaunching raises", function()
+    local message = failure(function() test.launch("apps/broken") end)
+    assert.matches("^[^\n]*launch_spec%.lua:%d+: test.launch: didFinishLaunching of apps/broken failed: "
+      .. "[^\n]*apps/broken/main%.lua:5: no root controller for iphone\nstack traceback:\n", message)
+    assert.matches("apps/broken/main%.lua:5: in [^\n]*build", message)
+    assert.matches("apps/broken/main%.lua:9: in ", message)
+  end)
+
+  it("launches a script without an app table on an empty screen", function()
+    scriptRan = nil
+    local app = test.launch("apps/script")
+    assert.are.equal(1, scriptRan)
+    assert.are.equal("", app:text())
+    assert.is_nil(app:controller())
+  end)
+
+  it("takes the device, the orientation and the time", function()
+    local app = test.launch("apps/demo", { device = "ipad", orientation = "landscape", time = "2030-06-15T08:30Z" })
+    assert.are.same({ width = 1024, height = 768 }, app.window.size)
+    assert.are.equal("2030-06-15 08:30", os.date("!%Y-%m-%d %H:%M"))
+    app = test.launch("apps/demo", { time = 0 })
+    assert.are.equal("1970-01-01", os.date("!%Y-%m-%d"))
+    test.advance(86400)
+    assert.are.equal("1970-01-02", os.date("!%Y-%m-%d"))
+  end)
+
+  it("sets the wall clock back when the test ends", function()
+    assert.are_not.equal("1970", os.date("!%Y"))
+  end)
+
+  it("refuses bad options", function()
+    assert.matches("bad argument #1 to 'launch' %(string expected, got no value%)", failure(function() test.launch() end))
+    assert.matches("bad argument #2 to 'launch' %(unknown option devcie %(did you mean 'device'%?%); "
+      .. "the options are device, orientation, time, replay%)",
+      failure(function() test.launch("apps/demo", { devcie = "ipad" }) end))
+    assert.matches("bad argument #2 to 'launch' %(invalid option 'watch'",
+      failure(function() test.launch("apps/demo", { device = "watch" }) end))
+    assert.matches("time: seconds since 1970 %(finite, within 10%^12%) or a date string expected, got inf",
+      failure(function() test.launch("apps/demo", { time = math.huge }) end))
+    assert.matches('time: a date "YYYY%-MM%-DD"',
+      failure(function() test.launch("apps/demo", { time = "2030-02-30" }) end))
+    assert.matches("bad argument #2 to 'launch' %(table of options expected, got number%)",
+      failure(function() test.launch("apps/demo", 3) end))
+  end)
+end)
