@@ -106,7 +106,10 @@ final class Pilot: LuaObject {
             message += " (did you mean \"\(close)\"?)"
         }
         guard !shown.isEmpty else { return message + "; the screen shows no text" }
-        message += "; the screen shows: " + shown.prefix(textsListed).map { "\"\($0)\"" }.joined(separator: ", ")
+        message += "; the screen shows: " + shown.prefix(textsListed).map { text in
+            let line = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+            return "\"" + (line.count > 40 || line != text ? line.prefix(40) + "…" : line) + "\""
+        }.joined(separator: ", ")
         if shown.count > textsListed { message += " and \(shown.count - textsListed) more" }
         return message
     }

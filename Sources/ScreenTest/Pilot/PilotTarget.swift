@@ -89,10 +89,17 @@ struct ScreenTexts {
     }
 
     /// The items showing `text`, one per view a tap would reach (an accessibility label and
-    /// the text drawn inside the same control are one).
+    /// the text drawn inside the same control are one). When no view has that text, the
+    /// text a view draws itself (`draw` commands: a clock face's numbers) is looked for in
+    /// the rendering, as a whole word.
     func matching(_ text: String) -> [Item] {
+        let found = distinct(items.filter { $0.text == text })
+        return found.isEmpty ? distinct(drawnWords(text)) : found
+    }
+
+    private func distinct(_ items: [Item]) -> [Item] {
         var found: [Item] = []
-        for item in items where item.text == text {
+        for item in items {
             let hit = window.hitTest(item.point)
             if let index = found.firstIndex(where: { other in
                 other.view === item.view || window.hitTest(other.point) === hit
@@ -105,6 +112,34 @@ struct ScreenTexts {
             found.append(item)
         }
         return found
+    }
+
+    /// The places the rendering shows `text` with no letter or digit right before or after
+    /// it, all its cells drawn by one view.
+    private func drawnWords(_ text: String) -> [Item] {
+        let wanted = Array(text)
+        guard !wanted.isEmpty, !text.contains("\n") else { return [] }
+        var found: [Item] = []
+        for (row, line) in rows.enumerated() {
+            var column = 0
+            while column + wanted.count <= line.count {
+                defer { column += 1 }
+                guard Array(line[column..<column + wanted.count]) == wanted.map(Optional.some) else { continue }
+                let before = column > 0 ? line[column - 1] : nil, after = column + wanted.count < line.count ? line[column + wanted.count] : nil
+                guard !Self.isWordCharacter(before), !Self.isWordCharacter(after) else { continue }
+                let drawers = (column..<column + wanted.count).map { screen.view(atColumn: $0, row: row) }
+                guard let view = drawers.first ?? nil, drawers.allSatisfy({ $0 === view }) else { continue }
+                let middle = column + (wanted.count - 1) / 2
+                guard let point = screen.point(atColumn: middle, row: row), reaches(point, view) else { continue }
+                found.append(Item(text: text, view: view, point: point, column: middle, row: row, isAccessibilityLabel: false))
+            }
+        }
+        return found
+    }
+
+    private static func isWordCharacter(_ character: Character?) -> Bool {
+        guard let character else { return false }
+        return character.isLetter || character.isNumber
     }
 
     /// The distinct texts drawn on screen, in reading order.
@@ -163,14 +198,18 @@ struct ScreenTexts {
         // middle of the view's cells.
         let chosen = drawn ?? Self.nearestToMiddle(cells)
         guard let point = screen.point(atColumn: chosen.column, row: chosen.row) else { return nil }
-        // Drawn, but under something a tap would reach instead (a presented controller
-        // without a background): not on screen for a person.
-        if let hit = window.hitTest(point), hit !== view, !view.isDescendant(of: hit), !hit.isDescendant(of: view) {
-            return nil
-        }
+        guard reaches(point, view) else { return nil }
         return Item(
             text: text, view: view, point: point, column: chosen.column, row: chosen.row,
             isAccessibilityLabel: isAccessibilityLabel)
+    }
+
+    /// Whether a tap at `point` reaches `view`, what holds it or what it holds. A view drawn
+    /// under something a tap would reach instead (a presented controller without a
+    /// background) is not on screen for a person.
+    private func reaches(_ point: Point, _ view: View) -> Bool {
+        guard let hit = window.hitTest(point) else { return true }
+        return hit === view || view.isDescendant(of: hit) || hit.isDescendant(of: view)
     }
 
     /// The middle cell of the first place the view drew `text` in one row, if it drew it whole.
