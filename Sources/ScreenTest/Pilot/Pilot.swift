@@ -10,7 +10,9 @@ import ScreenScript
 /// Every action settles afterwards (see ``settle(timeout:after:)``), so that the next line
 /// of a test sees the screen the action led to.
 final class Pilot: LuaObject {
-    let host: ScriptHost
+    /// Unowned: the host owns the Lua state that holds the pilot, and only that state's
+    /// code calls it.
+    unowned let host: ScriptHost
     let window: Window
     /// The app table the app's main chunk returned.
     let app: LuaValue

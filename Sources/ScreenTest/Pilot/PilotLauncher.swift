@@ -25,7 +25,8 @@ struct PilotLauncher {
 
     static let optionNames = ["device", "orientation", "time", "replay"]
 
-    let host: ScriptHost
+    /// Unowned: `test.launch`, which the host's Lua state holds, holds the launcher.
+    unowned let host: ScriptHost
     let session: TestSession
 
     /// Reads the options table at `index` (absent or nil for the defaults).
@@ -109,15 +110,17 @@ struct PilotLauncher {
         // Transitions and animations the app left running would go on into the next test,
         // or the next launch: they end, and their completions run; so do the timers its
         // scripts set, which the test's end would cancel anyway.
-        session.launchEnding = { [host] in
+        session.launchEnding = { [weak host] in
+            guard let host else { return }
             for animation in loop.animationsInFlight where !animationsBefore.contains(ObjectIdentifier(animation)) {
                 animation.cancel()
             }
             host.schedule.cancel(since: scheduleMark)
             loop.runUntilIdle()
         }
-        _ = session.atEndOfTest { [host, session] in
+        _ = session.atEndOfTest { [weak host, unowned session] in
             session.endLaunch()
+            guard let host else { return }
             host.unloadApp()
             host.dataDirectory = baseDirectory
             try? FileManager.default.removeItem(atPath: dataDirectory)
