@@ -1,4 +1,6 @@
 -- Each pilot action drives the window's touches and keys on the virtual clock, and settles.
+local failure = require("support").failure
+
 describe("pilot gestures", function()
   local app
 
@@ -6,11 +8,6 @@ describe("pilot gestures", function()
     app = test.launch("apps/demo")
   end)
 
-  local function failure(fn)
-    local ok, message = pcall(fn)
-    assert.is_false(ok)
-    return message
-  end
 
   it("taps twice in a row as two taps, not a double tap", function()
     app:tap("Star")

@@ -1,11 +1,8 @@
 -- test.launch starts each app clean: its modules loaded afresh, a new data directory, its
 -- own errors; what a test leaves running ends with it.
+local failure = require("support").failure
+
 describe("test.launch", function()
-  local function failure(fn)
-    local ok, message = pcall(fn)
-    assert.is_false(ok)
-    return message
-  end
 
   it("finds the app from the current folder or from the test file's folder", function()
     local app = test.launch("Tests/lua/pilot/apps/demo")

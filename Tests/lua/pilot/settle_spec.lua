@@ -1,11 +1,8 @@
 -- settle runs virtual time until nothing is in flight, and otherwise names what is busy and
 -- where it started; test.waitFor steps frames until a condition holds.
+local failure = require("support").failure
+
 describe("pilot settle", function()
-  local function failure(fn)
-    local ok, message = pcall(fn)
-    assert.is_false(ok)
-    return message
-  end
 
   it("waits for a push to end, and repeating timers do not keep it busy", function()
     local app = test.launch("apps/demo")
