@@ -43,9 +43,19 @@ build: deps
 run: build
 	$(BIN)/screens run scripts/hello
 
+# The monkey over every app in scripts/, with a fixed seed and a bounded count: a few seconds
+# in all, and any script error or crash it finds fails the build (its recording is written
+# to $TMPDIR for `screens run APP --replay FILE`).
+MONKEY_EVENTS ?= 300
+MONKEY_SEED ?= 1
+
 test: build
 	$(SWIFT) test
 	$(BIN)/screens test scripts Tests/lua
+	@for app in scripts/*/; do \
+		$(BIN)/screens monkey "$$app" --seed $(MONKEY_SEED) --events $(MONKEY_EVENTS) \
+			--out "$${TMPDIR:-/tmp}/monkey-$$(basename "$$app")-$(MONKEY_SEED).rec" || exit 1; \
+	done
 
 # The fuzz suites (Tests/lua/fuzz) at FUZZ_SCALE times the cases `make test` runs, with a new
 # seed each time unless FUZZ_SEED is given; a failure names its case, and

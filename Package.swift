@@ -53,7 +53,7 @@ let package = Package(
         ),
         .target(
             name: "ScreenTest",
-            dependencies: ["ScreenScript", "LuaBridge", "EventLoop"],
+            dependencies: ["ScreenScript", "LuaBridge", "EventLoop", "ScreenKit", "ScreenRender"],
             resources: [.copy("Lua")],
             swiftSettings: mainActor
         ),

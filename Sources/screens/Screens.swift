@@ -7,6 +7,6 @@ struct Screens: ParsableCommand {
         commandName: "screens",
         abstract: "Run, explore and test Lua screen scripts.",
         version: "0.1.0",
-        subcommands: [Run.self, Test.self]
+        subcommands: [Run.self, Test.self, MonkeyCommand.self]
     )
 }

@@ -282,3 +282,26 @@ struct NavigationControllerTests {
         #expect(navigation.navigationController == nil)
     }
 }
+
+extension NavigationControllerTests {
+    @Test func theScreenTakesNoTouchesWhileTheStackSlides() throws {
+        let (window, loop) = makeWindow()
+        let a = ViewController(), b = ViewController()
+        let navigation = try NavigationController(root: a)
+        window.rootViewController = navigation
+        let button = Button(frame: Rect(x: 0, y: 100, width: 320, height: 100))
+        try b.view.addSubview(button)
+        var taps = 0
+        button.addTarget({ _, _ in taps += 1 }, for: [.touchUpInside])
+        try navigation.push(b, animated: true)
+        loop.advance(by: NavigationController.transitionDuration / 2)
+        window.touch(.began, at: Point(x: 160, y: 150))
+        window.touch(.ended, at: Point(x: 160, y: 150))
+        #expect(taps == 0)
+        loop.advance(by: NavigationController.transitionDuration)
+        window.touch(.began, at: Point(x: 160, y: 150))
+        window.touch(.ended, at: Point(x: 160, y: 150))
+        #expect(taps == 1)
+        #expect(navigation.view.isUserInteractionEnabled)
+    }
+}

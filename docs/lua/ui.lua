@@ -435,7 +435,10 @@ function ui.Window:tap(point) end
 --- Types into the text field being edited.
 --- @param text string
 function ui.Window:type(text) end
---- @param name "return"|"enter"|"backspace"|"delete"
+--- Presses a key: "return" or "enter" ends editing, "backspace" or "delete" deletes, and
+--- "escape" goes back (pops the navigation stack shown on top, or dismisses the controller
+--- presented on top; nothing at the root).
+--- @param name "return"|"enter"|"backspace"|"delete"|"escape"
 function ui.Window:key(name) end
 --- @param orientation "portrait"|"landscape"
 function ui.Window:rotate(orientation) end

@@ -159,7 +159,8 @@ end
 
 function Options:spineLocationFor(pages, orientation)
   local location = self:spineLocationForOrientation(orientation)
-  if self.updateLocationSwitch.on then
+  -- Pages cannot be set while one turns: the book keeps its spine until the next rotation.
+  if self.updateLocationSwitch.on and not pages.transitioning then
     pages:setViewControllers(self:viewControllersForSpineLocation(location, pages), self:selected("direction"), true)
   end
   return location

@@ -101,13 +101,59 @@ extension Window {
         editingField?.insertText(text)
     }
 
-    /// Presses a named key: "return" ends editing, "backspace" deletes.
+    /// Presses a key: "return" (or "enter") ends editing, "backspace" deletes, "escape"
+    /// goes back (see ``goBack()``), "space" or a single character types it; other keys
+    /// do nothing here.
     public func key(_ name: String) {
         switch name {
         case "return", "enter": editingField?.returnKey()
         case "backspace", "delete": editingField?.deleteBackward()
+        case "escape": goBack()
+        case "space": type(" ")
+        case _ where name.count == 1: type(name)
         default: break
         }
+    }
+
+    /// Goes back as a back or Cancel button would: pops the navigation stack nearest the
+    /// screen in what is shown on top, or else dismisses the controller presented on top.
+    /// At the root, or while that stack or presentation is still moving, nothing happens.
+    ///
+    /// - Returns: whether it went back.
+    @discardableResult
+    public func goBack() -> Bool {
+        guard let root = rootViewController else { return false }
+        var top = root
+        var seen: Set<ObjectIdentifier> = [ObjectIdentifier(root)]
+        while let presented = top.presentedViewController, seen.insert(ObjectIdentifier(presented)).inserted {
+            top = presented
+        }
+        if let navigation = Self.innermostStack(in: top) {
+            return (try? navigation.pop(animated: true)) != nil
+        }
+        guard top !== root else { return false }
+        do {
+            try top.dismiss(animated: true)
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    /// The navigation controller with something to pop that is deepest among the controllers
+    /// on screen under `top`: the one whose back button the screen shows.
+    private static func innermostStack(in top: ViewController) -> NavigationController? {
+        var found: NavigationController?
+        var pending = [top]
+        var seen: Set<ObjectIdentifier> = []
+        while let controller = pending.popLast() {
+            guard seen.insert(ObjectIdentifier(controller)).inserted else { continue }
+            if let navigation = controller as? NavigationController, navigation.viewControllers.count > 1 {
+                found = navigation
+            }
+            pending += controller.children.filter { $0.viewIfLoaded?.window != nil }
+        }
+        return found
     }
 
     /// Ends editing in the text field being edited.

@@ -11,7 +11,8 @@ import ScreenScript
 /// On a terminal the loop runs in real time until a script calls `loop.quit()` or nothing is
 /// left to do. With `--headless`, or when the output is not a terminal, it runs in virtual
 /// time until the app is idle (or for `--for` seconds) and prints the screen. Either way the
-/// run exits 1 when a script error was reported, after listing them.
+/// run exits 1 when a script error was reported, after listing them. `--replay FILE` plays a
+/// recording into the app, headless, before it settles.
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run a Lua app: a folder with main.lua, or a single Lua file.",
@@ -21,6 +22,12 @@ struct Run: ParsableCommand {
             or one-shot timer left) or for the --for seconds; then the screen is printed as \
             text, or written by --snapshot as text (.txt) or SVG (.svg). The run exits with \
             status 1 when any script error was reported, after listing them.
+
+            --replay FILE plays a recording (written by `screens monkey`, or by hand: see \
+            docs/recording.md) into the app: each event at its time since launch, in virtual \
+            time, then the app runs until it is idle and the screen is printed as above. A \
+            replay always runs headless, on a terminal too, for now. The recording's device \
+            line chooses the device and orientation unless --device or --orientation does.
 
             The app's data lives in $XDG_DATA_HOME/luascreens/<id>/ (~/.local/share when the \
             variable is not set), where <id> is app.id or the app folder's name.
@@ -38,11 +45,14 @@ struct Run: ParsableCommand {
     @Option(help: "Write the final screen to this file (.txt or .svg).", completion: .file(extensions: ["txt", "svg"]))
     var snapshot: String?
 
-    @Option(help: "The device: iphone (320×480) or ipad (768×1024).")
-    var device: String = "iphone"
+    @Option(help: "The device: iphone (320×480, the default) or ipad (768×1024).")
+    var device: String?
 
-    @Option(help: "portrait or landscape.")
-    var orientation: String = "portrait"
+    @Option(help: "portrait (the default) or landscape.")
+    var orientation: String?
+
+    @Option(help: "Play this recording into the app, headless (see docs/recording.md).", completion: .file(extensions: ["rec"]))
+    var replay: String?
 
     @Option(help: "The folder for the app's data, instead of $XDG_DATA_HOME/luascreens/<id>.", completion: .directory)
     var dataDir: String?
@@ -50,8 +60,10 @@ struct Run: ParsableCommand {
     @OptionGroup var limits: LimitOptions
 
     func validate() throws {
-        guard Window.Device(rawValue: device) != nil else { throw ValidationError("unknown device '\(device)': use iphone or ipad") }
-        guard Window.Orientation(rawValue: orientation) != nil else {
+        if let device, Window.Device(rawValue: device) == nil {
+            throw ValidationError("unknown device '\(device)': use iphone or ipad")
+        }
+        if let orientation, Window.Orientation(rawValue: orientation) == nil {
             throw ValidationError("unknown orientation '\(orientation)': use portrait or landscape")
         }
         if let duration, !(duration >= 0 && duration.isFinite) {
@@ -61,18 +73,31 @@ struct Run: ParsableCommand {
             throw ValidationError("--snapshot needs a .txt or .svg file name")
         }
         if dataDir?.isEmpty == true { throw ValidationError("--data-dir needs a folder") }
+        if replay?.isEmpty == true { throw ValidationError("--replay needs a recording file") }
     }
 
     func run() throws {
         let status = MainActor.assumeIsolated { () -> Int32 in
-            let headless = self.headless || isatty(STDOUT_FILENO) == 0
+            let headless = self.headless || isatty(STDOUT_FILENO) == 0 || replay != nil
             do {
+                let recording = try replay.map { path throws(InputRecording.ParseError) in try InputRecording(contentsOfFile: path) }
                 let loop = EventLoop(clock: headless ? .virtual : .real)
                 let host = try ScriptHost(loop: loop, limits: limits.luaLimits)
                 if let dataDir { host.dataDirectory = URL(fileURLWithPath: dataDir).standardizedFileURL.path }
                 try host.loadApp(at: app)
-                try host.launch(device: Window.Device(rawValue: device)!, orientation: Window.Orientation(rawValue: orientation)!)
-                if headless {
+                try host.launch(
+                    device: device.flatMap(Window.Device.init) ?? recording?.device ?? .iphone,
+                    orientation: orientation.flatMap(Window.Orientation.init) ?? recording?.orientation ?? .portrait)
+                if let recording {
+                    let player = InputPlayer(recording, host: host)
+                    player.start()
+                    let end = duration.map { loop.run(for: $0) } ?? player.runHeadless()
+                    if end == .timeUp && duration == nil {
+                        printError(
+                            "screens: the app was still busy \(Int(ScriptHost.settleLimit)) s of virtual time after the recording's "
+                                + "last event (a one-shot timer or an animation kept going); --for SECONDS sets how long it runs")
+                    }
+                } else if headless {
                     if host.runHeadless(for: duration) == .timeUp && duration == nil {
                         printError(
                             "screens: the app was still busy after \(Int(ScriptHost.settleLimit)) s of virtual time "
@@ -92,6 +117,9 @@ struct Run: ParsableCommand {
                     print(screen, terminator: screen.hasSuffix("\n") ? "" : "\n")
                 }
                 return listReportedErrors(of: host) ? 1 : 0
+            } catch let error as InputRecording.ParseError {
+                printError("screens: \(error)")
+                return 1
             } catch let error as LuaError {
                 printError("screens: \(error.hidingFrames(of: ScriptHost.ownChunks))")
                 return 1

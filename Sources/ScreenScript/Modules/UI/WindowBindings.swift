@@ -39,7 +39,7 @@ enum WindowBindings {
         }
         cls.method("type") { window, args in window.type(try args.get(2, as: String.self)) }
         cls.method("key") { window, args in
-            window.key(try args.option(2, among: ["return", "enter", "backspace", "delete"]))
+            window.key(try args.option(2, among: ["return", "enter", "backspace", "delete", "escape"]))
         }
         cls.method("rotate") { window, args in
             let orientation = try args.get(2, as: Window.Orientation.self)

@@ -1,0 +1,174 @@
+import ArgumentParser
+import Foundation
+import LuaBridge
+import ScreenKit
+import ScreenScript
+import ScreenTest
+
+/// `screens monkey APP`: random input on what the app's screen shows, in virtual time,
+/// until a script error or a crash, which is reported with the seed and the event number
+/// and written as a recording that `screens run --replay` plays back.
+struct MonkeyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "monkey",
+        abstract: "Drive an app with random input, headless, and report script errors and crashes.",
+        discussion: """
+            The monkey launches the app headless on the virtual clock, with a fresh temporary \
+            data directory (removed afterwards), and sends it --events random events chosen \
+            from what the screen shows: mostly taps on controls, list cells and bar buttons, \
+            and also taps anywhere, drags, swipes, long presses, the wheel, keys (escape, \
+            return, backspace, characters), typed text, rotations and memory warnings, with \
+            virtual time passing between them. The same --seed gives the same events and the \
+            same result; without one a random seed is chosen, and it is always printed.
+
+            The monkey stops at the first script error (or a callback that runs past \
+            --instructions, which is how a script that loops for ever is stopped), or when \
+            the app crashes: it reports the seed, the event number, the error's message and \
+            traceback, and writes the events up to there as a recording (--out, by default \
+            monkey-<app>-<seed>.rec in the current folder) that \
+            `screens run APP --replay FILE` plays back to the same error. The app runs in a \
+            child process, so that a crash is reported rather than taking the monkey down.
+
+            Exits with status 0 when no error was reported, 1 when one was or the app crashed.
+            """)
+
+    @Argument(help: "The app folder or Lua file.", completion: .file(extensions: ["lua"]))
+    var app: String
+
+    @Option(help: "How many input events to send (a tap is two: a touch that begins and one that ends).")
+    var events: Int = 1000
+
+    @Option(help: "The seed of the random choices (default: a random one, printed).")
+    var seed: UInt64?
+
+    @Option(help: "The device: iphone (320×480) or ipad (768×1024).")
+    var device: String = "iphone"
+
+    @Option(help: "portrait or landscape.")
+    var orientation: String = "portrait"
+
+    @Option(help: "Where to write the recording of a failed run (default: monkey-<app>-<seed>.rec).", completion: .file(extensions: ["rec"]))
+    var out: String?
+
+    @Option(help: "Instructions one callback may run before it is stopped (0: no limit).")
+    var instructions: Int = Monkey.defaultInstructions
+
+    /// Where a child run writes each event before sending it; the parent reads it after a crash.
+    @Option(help: .hidden)
+    var journal: String?
+
+    func validate() throws {
+        guard events >= 0 else { throw ValidationError("--events needs a number of events, 0 or more, got \(events)") }
+        guard Window.Device(rawValue: device) != nil else { throw ValidationError("unknown device '\(device)': use iphone or ipad") }
+        guard Window.Orientation(rawValue: orientation) != nil else {
+            throw ValidationError("unknown orientation '\(orientation)': use portrait or landscape")
+        }
+        guard instructions >= 0 else { throw ValidationError("--instructions needs a number, 0 or more, got \(instructions)") }
+        if out?.isEmpty == true { throw ValidationError("--out needs a file name") }
+    }
+
+    func run() throws {
+        let status = MainActor.assumeIsolated { () -> Int32 in
+            let seed = self.seed ?? UInt64.random(in: 0...UInt64(1 << 53))
+            if let journal { return runHere(seed: seed, journal: journal) }
+            // Written at once, unbuffered, so that it comes before what the child prints.
+            FileHandle.standardOutput.write(Data("screens monkey: \(app), seed \(seed), \(events) events\n".utf8))
+            return runInChild(seed: seed)
+        }
+        if status != 0 { throw ExitCode(status) }
+    }
+
+    private func recordingPath(appID: String, seed: UInt64) -> String {
+        out ?? "monkey-\(appID)-\(seed).rec"
+    }
+
+    // MARK: - The parent
+
+    /// Runs the monkey in a child process with the same options and its journal, and
+    /// reports a crash of the child from the events it journalled.
+    @MainActor private func runInChild(seed: UInt64) -> Int32 {
+        let journalPath = FileManager.default.temporaryDirectory.appendingPathComponent("screens-monkey-\(UUID()).journal").path
+        defer { try? FileManager.default.removeItem(atPath: journalPath) }
+        _ = FileManager.default.createFile(atPath: journalPath, contents: nil)
+        var arguments = ["monkey", app, "--events", "\(events)", "--seed", "\(seed)", "--device", device,
+                         "--orientation", orientation, "--instructions", "\(instructions)", "--journal", journalPath]
+        if let out { arguments += ["--out", out] }
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: Test.executablePath())
+        child.arguments = arguments
+        do {
+            try child.run()
+        } catch {
+            printError("screens monkey: cannot start the monkey's process: \(error)")
+            return 1
+        }
+        child.waitUntilExit()
+        if child.terminationReason == .exit { return child.terminationStatus }
+        return reportCrash(signal: child.terminationStatus, seed: seed, journal: journalPath)
+    }
+
+    @MainActor private func reportCrash(signal: Int32, seed: UInt64, journal: String) -> Int32 {
+        let lines = (try? String(contentsOfFile: journal, encoding: .utf8)) ?? ""
+        var recording = (try? InputRecording(parsing: lines)) ?? InputRecording()
+        recording.device = Window.Device(rawValue: device)
+        recording.orientation = Window.Orientation(rawValue: orientation)
+        let path = recordingPath(appID: Monkey.appID(forPath: app), seed: seed)
+        let name = String(cString: strsignal(signal))
+        var report = ["screens monkey: the app crashed (signal \(signal), \(name)) at event \(recording.events.count) of \(events) (seed \(seed))"]
+        if let last = recording.events.last { report.append("  \(recording.events.count): \(InputRecording.line(last))") }
+        report.append(writeRecording(recording, to: path))
+        printError(report.joined(separator: "\n"))
+        return 1
+    }
+
+    // MARK: - The child
+
+    @MainActor private func runHere(seed: UInt64, journal: String) -> Int32 {
+        var options = Monkey.Options(app: app, seed: seed)
+        options.events = events
+        options.device = Window.Device(rawValue: device)!
+        options.orientation = Window.Orientation(rawValue: orientation)!
+        options.limits = LuaLimits(memory: options.limits.memory, instructions: instructions > 0 ? instructions : nil)
+        let handle = FileHandle(forWritingAtPath: journal)
+        options.journal = { line in handle?.write(Data((line + "\n").utf8)) }
+        let result = Monkey.run(options)
+        try? handle?.close()
+        if let error = result.launchError {
+            printError("screens monkey: the app failed to launch (seed \(seed)): \(error.hidingFrames(of: ScriptHost.ownChunks))")
+            return 1
+        }
+        guard let failure = result.failure else {
+            print(summary(of: result))
+            return 0
+        }
+        var report = [failure.event == 0
+            ? "screens monkey: a script error at launch (seed \(seed))"
+            : "screens monkey: a script error after event \(failure.event) of \(events) (seed \(seed))"]
+        if let last = result.recording.events.last { report.append("  \(failure.event): \(InputRecording.line(last))") }
+        report += failure.errors.map { "error in \($0.context): \($0.error)" }
+        if failure.count > failure.errors.count { report.append("and \(failure.count - failure.errors.count) more errors") }
+        // A script stopped by the budget would loop for ever in a replay without one.
+        let budget = failure.errors.contains { $0.error.kind == .instructionBudget } ? instructions : nil
+        report.append(writeRecording(result.recording, to: recordingPath(appID: result.appID, seed: seed), instructions: budget))
+        printError(report.joined(separator: "\n"))
+        return 1
+    }
+
+    @MainActor private func summary(of result: Monkey.Result) -> String {
+        guard result.hadWindow else { return "screens monkey: the app showed no window: no events sent, no script errors" }
+        let seconds = (result.virtualTime * 1000).rounded() / 1000
+        let screens = result.screens.isEmpty ? "" : "; screens seen (\(result.screens.count)): \(result.screens.joined(separator: ", "))"
+        return "screens monkey: \(result.recording.events.count) events in \(seconds) s of virtual time, no script errors\(screens)"
+    }
+
+    /// Writes the recording and says where, and how to play it back.
+    @MainActor private func writeRecording(_ recording: InputRecording, to path: String, instructions: Int? = nil) -> String {
+        do {
+            try recording.text.write(toFile: path, atomically: true, encoding: .utf8)
+            let limit = instructions.map { " --instructions \($0)" } ?? ""
+            return "screens monkey: wrote \(path); `screens run \(app)\(limit) --replay \(path)` plays it back"
+        } catch {
+            return "screens monkey: cannot write the recording to \(path): \(error.localizedDescription)"
+        }
+    }
+}
