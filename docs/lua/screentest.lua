@@ -161,7 +161,10 @@ function Pilot:scroll(target, dy) end
 --- Types into the text field being edited (an error when none is).
 --- @param text string
 function Pilot:type(text) end
---- @param name "return"|"enter"|"backspace"|"delete"
+--- `"return"`/`"enter"` ends editing, `"backspace"`/`"delete"` deletes, `"escape"` goes back
+--- (pops the stack shown on top, or dismisses the controller presented on top), `"space"` or
+--- one character types it.
+--- @param name string
 function Pilot:key(name) end
 --- @param orientation "portrait"|"landscape"
 function Pilot:rotate(orientation) end

@@ -234,8 +234,8 @@ final class Pilot: LuaObject {
         try settle(after: "typing")
     }
 
-    /// The keys ``key(_:)`` knows.
-    static let keys = ["return", "enter", "backspace", "delete"]
+    /// The keys ``key(_:)`` knows, besides a single character (which types it).
+    static let keys = ["return", "enter", "backspace", "delete", "escape", "space"]
 
     func key(_ name: String) throws {
         window.key(name)

@@ -98,7 +98,10 @@ enum PilotBindings {
             try pilot.scroll(try PilotTarget(args, 2), dy: dy)
         }
         cls.method("type") { pilot, args in try pilot.type(try args.get(2, as: String.self)) }
-        cls.method("key") { pilot, args in try pilot.key(try args.option(2, among: Pilot.keys)) }
+        cls.method("key") { pilot, args in
+            let name = try args.get(2, as: String.self)
+            try pilot.key(name.count == 1 ? name : try args.option(2, among: Pilot.keys))
+        }
         cls.method("rotate") { pilot, args in
             pilot.window.rotate(to: try args.get(2, as: Window.Orientation.self))
             try pilot.settle(after: "the rotation")

@@ -17,8 +17,9 @@ import ScreenScript
 /// `setup`) lasts until the file ends.
 struct PilotLauncher {
     struct Options {
-        var device: Window.Device = .iphone
-        var orientation: Window.Orientation = .portrait
+        /// Nil for the recording's, else the iPhone in portrait.
+        var device: Window.Device?
+        var orientation: Window.Orientation?
         var time: Double?
         var replay: String?
     }
@@ -43,9 +44,10 @@ struct PilotLauncher {
                 throw args.error(index, "unknown option \(key)\(hint); the options are \(optionNames.joined(separator: ", "))")
             }
         }
-        options.device = try args.field(index, "device", as: Window.Device?.self) ?? .iphone
-        options.orientation = try args.field(index, "orientation", as: Window.Orientation?.self) ?? .portrait
+        options.device = try args.field(index, "device", as: Window.Device?.self)
+        options.orientation = try args.field(index, "orientation", as: Window.Orientation?.self)
         options.replay = try args.field(index, "replay", as: String?.self)
+        if options.replay?.isEmpty == true { throw args.error(index, "replay: a recording file expected, got \"\"") }
         switch table["time"] {
         case .nil: break
         case .string(let text):
@@ -91,9 +93,15 @@ struct PilotLauncher {
     }
 
     func launch(_ given: String, options: Options) throws -> Pilot {
-        if options.replay != nil {
-            throw PilotError("test.launch: the replay option is not available yet")
+        let recording = try options.replay.map { file in
+            do {
+                return try InputRecording(contentsOfFile: resolve(file))
+            } catch {
+                throw PilotError("test.launch: the recording cannot be played: \(error)")
+            }
         }
+        let device = options.device ?? recording?.device ?? .iphone
+        let orientation = options.orientation ?? recording?.orientation ?? .portrait
         let path = resolve(given)
         session.endLaunch()
         host.unloadApp()
@@ -134,15 +142,29 @@ struct PilotLauncher {
         }
         let launched: Window?
         do {
-            launched = try host.launch(device: options.device, orientation: options.orientation)
+            launched = try host.launch(device: device, orientation: orientation)
         } catch {
             throw PilotError("test.launch: didFinishLaunching of \(given) failed: \(Self.describe(error))")
         }
         // A script without an app table shows nothing: its pilot sees an empty screen.
-        let window = launched ?? Window(device: options.device, orientation: options.orientation, loop: host.loop)
+        let window = launched ?? Window(device: device, orientation: orientation, loop: host.loop)
         if launched == nil { window.makeKeyAndVisible() }
         let pilot = Pilot(host: host, window: window, app: host.app, session: session, firstReport: firstReport, name: given)
-        try pilot.settle(after: "launching \(given)")
+        guard let recording, let file = options.replay else {
+            try pilot.settle(after: "launching \(given)")
+            return pilot
+        }
+        // The recording's times count from the launch; its events come in one-shot timers,
+        // so settling plays them all, and then waits as after any action.
+        let player = InputPlayer(recording, host: host)
+        player.start()
+        let ending = session.launchEnding
+        session.launchEnding = {
+            player.cancel()
+            ending?()
+        }
+        let remaining = max(0, (player.endTime ?? loop.now) - loop.now)
+        try pilot.settle(timeout: remaining + Pilot.defaultSettleTimeout, after: "replaying \(file)")
         return pilot
     }
 

@@ -107,3 +107,27 @@ describe("test.launch", function()
       failure(function() test.launch("apps/demo", 3) end))
   end)
 end)
+
+describe("test.launch with replay", function()
+  it("plays the recording from the launch, then settles", function()
+    local start = test.now()
+    local app = test.launch("apps/demo", { replay = "apps/demo.rec" })
+    assert.is_true(test.now() - start >= 2.5)
+    assert.is_not_nil(app:find("Count: 2"))
+    assert.are.equal("Ann", app.app.home.field.text)
+    app:tap("Add")
+    assert.is_not_nil(app:find("Count: 3"))
+  end)
+
+  it("takes the device from the recording unless the options give one", function()
+    local app = test.launch("apps/demo", { replay = "apps/demo.rec", orientation = "landscape" })
+    assert.are.same({ width = 480, height = 320 }, app.window.size)
+  end)
+
+  it("fails with the recording's line when it cannot be read", function()
+    assert.matches("test.launch: the recording cannot be played: [^\n]*apps/bad%.rec:2: unknown event 'tuch'",
+      failure(function() test.launch("apps/demo", { replay = "apps/bad.rec" }) end))
+    assert.matches("test.launch: the recording cannot be played: [^\n]*apps/none%.rec: no such recording file",
+      failure(function() test.launch("apps/demo", { replay = "apps/none.rec" }) end))
+  end)
+end)
