@@ -213,7 +213,8 @@ final class Pilot: LuaObject {
         var current = view
         while let candidate = current, !(candidate is ScrollView) { current = candidate.superview }
         guard let scrollView = current as? ScrollView else {
-            throw PilotError("nothing scrolls at \(target) (\(PilotTarget.number(point.x)), \(PilotTarget.number(point.y))): no list or scroll view is there")
+            let place = if case .text = target { "\(target) (\(PilotTarget.number(point.x)), \(PilotTarget.number(point.y)))" } else { "\(target)" }
+            throw PilotError("nothing scrolls at \(place): no list or scroll view is there")
         }
         scrollView.scroll(by: Point(x: 0, y: dy))
         try settle(after: "the scroll at \(target)")

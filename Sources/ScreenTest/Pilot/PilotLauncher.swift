@@ -25,6 +25,8 @@ struct PilotLauncher {
     }
 
     static let optionNames = ["device", "orientation", "time", "replay"]
+    /// The longest path `test.launch` takes, as the system's `PATH_MAX`.
+    static let longestPath = 4096
 
     /// Unowned: `test.launch`, which the host's Lua state holds, holds the launcher.
     unowned let host: ScriptHost
@@ -47,7 +49,9 @@ struct PilotLauncher {
         options.device = try args.field(index, "device", as: Window.Device?.self)
         options.orientation = try args.field(index, "orientation", as: Window.Orientation?.self)
         options.replay = try args.field(index, "replay", as: String?.self)
-        if options.replay?.isEmpty == true { throw args.error(index, "replay: a recording file expected, got \"\"") }
+        if let replay = options.replay, replay.isEmpty || replay.utf8.count > longestPath {
+            throw args.error(index, "replay: a recording file (a path of 1 to \(longestPath) bytes) expected")
+        }
         switch table["time"] {
         case .nil: break
         case .string(let text):

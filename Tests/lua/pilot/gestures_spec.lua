@@ -111,5 +111,14 @@ describe("pilot gestures", function()
     assert.matches("bad argument #1 to 'settle' %(table of options expected, got number%)",
       failure(function() app:settle(3) end))
     assert.matches("bad argument #2 to 'drag'", failure(function() app:drag("Row 1", { x = 0 / 0, y = 0 }) end))
+    assert.matches("bad argument #1 to 'tap' %(test.Pilot expected, got table%)", failure(function() app.tap({}, "Add") end))
+    -- Points far off the screen reach nothing, and nothing breaks.
+    app:tap({ x = 1e308, y = -1e308 })
+    app:drag({ x = 1e308, y = 1e308 }, { x = -1e308, y = -1e308 })
+    app:doubleTap({ x = math.maxinteger, y = math.mininteger })
+    app:swipe("up", { x = 1e308, y = 1e308 })
+    assert.matches("nothing scrolls at %(1e%+308, 0%): no list or scroll view is there",
+      failure(function() app:scroll({ x = 1e308, y = 0 }, 10) end))
+    assert.is_not_nil(app:find("Count: 0"))
   end)
 end)
