@@ -70,6 +70,13 @@ describe("test.launch", function()
     assert.matches("apps/broken/main%.lua:9: in ", message)
   end)
 
+  it("fails with the app's traceback when its main chunk raises", function()
+    local message = failure(function() test.launch("apps/badmain") end)
+    assert.matches("launch_spec%.lua:%d+: test.launch: the app apps/badmain failed to load: "
+      .. "[^\n]*apps/badmain/main%.lua:3: attempt to index a nil value %(local 'settings'%)\nstack traceback:\n"
+      .. "[^\n]*apps/badmain/main%.lua:3: in main chunk", message)
+  end)
+
   it("launches a script without an app table on an empty screen", function()
     scriptRan = nil
     local app = test.launch("apps/script")
