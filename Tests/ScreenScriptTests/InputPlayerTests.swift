@@ -23,13 +23,13 @@ struct InputPlayerTests {
         return app
         """
 
-    /// Launches the app on a virtual loop.
-    func launch() throws -> ScriptHost {
+    /// Launches the app on a loop with `clock`.
+    func launch(clock: LoopClock = .virtual) throws -> ScriptHost {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("player-\(UUID())").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try Self.app.write(toFile: folder + "/main.lua", atomically: true, encoding: .utf8)
-        let host = try ScriptHost(loop: EventLoop(clock: .virtual))
+        let host = try ScriptHost(loop: EventLoop(clock: clock))
         try host.loadApp(at: folder)
         try host.launch()
         return host
@@ -109,5 +109,15 @@ struct InputPlayerTests {
         host.loop.advance(by: 2)
         #expect(try lua(host, "label.text") == "0")
         #expect(player.isFinished)
+    }
+
+    @Test func onARealClockEventsDueNowPlayInTheNextStep() throws {
+        let host = try launch(clock: .real)
+        // Times are counted from a start long past, so every event is due.
+        let player = InputPlayer(try InputRecording(parsing: "0.000 touch began 160 60\n0.000 touch ended 160 60"), host: host)
+        player.start(at: host.loop.now - 10)
+        host.loop.runUntilIdle()
+        #expect(player.isFinished)
+        #expect(try lua(host, "label.text") == "1")
     }
 }

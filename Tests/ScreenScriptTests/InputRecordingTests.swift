@@ -8,6 +8,7 @@ struct InputRecordingTests {
     static let sample = """
         # luascreens recording 1
         # device ipad landscape
+        # random-seed -42
         0.500 touch began 160 200
         0.580 touch moved 161.5 200.25 2
         0.600 touch ended 161.5 -3 2
@@ -25,6 +26,7 @@ struct InputRecordingTests {
         let recording = try InputRecording(parsing: Self.sample)
         #expect(recording.device == .ipad)
         #expect(recording.orientation == .landscape)
+        #expect(recording.randomSeed == -42)
         #expect(recording.events.map(\.time) == [0.5, 0.58, 0.6, 0.6, 1, 1.25, 1.3, 2, 3, 3.5])
         #expect(recording.events.map(\.input) == [
             .touch(.began, Point(x: 160, y: 200), id: 0),
@@ -88,6 +90,7 @@ struct InputRecordingTests {
         ("1.000 text \"a\" b", "line 1: unexpected 'b' after the text event"),
         ("1.000 rotate upside-down", "line 1: rotate needs portrait or landscape"),
         ("# luascreens recording 2", "line 1: this is a recording of version 2; this program reads version 1"),
+        ("# random-seed x", "line 1: bad random seed 'x': a whole number"),
         ("# device watch", "line 1: unknown device 'watch': use iphone or ipad"),
         ("# device iphone sideways", "line 1: unknown orientation 'sideways': use portrait or landscape"),
     ])

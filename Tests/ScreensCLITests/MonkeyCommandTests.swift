@@ -18,10 +18,10 @@ struct MonkeyCommandTests {
             let message = "action for touchUpInside added at \(Self.buggy):19: \(Self.buggy):5: attempt to index a nil value (local 'entries')"
             let recording = try String(contentsOfFile: out, encoding: .utf8)
             let lines = recording.split(separator: "\n")
-            #expect(lines.prefix(2) == ["# luascreens recording 1", "# device iphone portrait"])
+            #expect(lines.prefix(3) == ["# luascreens recording 1", "# device iphone portrait", "# random-seed 1"])
             #expect(result.stderr.hasPrefix("""
-                screens monkey: a script error after event \(lines.count - 2) of 200 (seed 1)
-                  \(lines.count - 2): \(lines.last ?? "")
+                screens monkey: a script error after event \(lines.count - 3) of 200 (seed 1)
+                  \(lines.count - 3): \(lines.last ?? "")
                 error in \(message)
                 stack traceback:
                 """))
@@ -79,10 +79,36 @@ struct MonkeyCommandTests {
             let result = try await monkey([app, "--seed", "3", "--events", "50", "--out", out])
             #expect(result.status == 1)
             let recording = try String(contentsOfFile: out, encoding: .utf8)
-            let events = recording.split(separator: "\n").count - 2
+            let events = recording.split(separator: "\n").count - 3
             #expect(events > 0)
             #expect(result.stderr.hasPrefix("screens monkey: the app crashed (signal 9, Killed) at event \(events) of 50 (seed 3)\n"))
             #expect(result.stderr.hasSuffix("screens monkey: wrote \(out); `screens run \(app) --replay \(out)` plays it back\n"))
+        }
+    }
+
+    @Test func anAppThatEndsTheProcessIsReported() async throws {
+        try await ScreensProgram.withTemporaryFolder { folder in
+            let out = folder.appendingPathComponent("exit.rec").path
+            let result = try await monkey(["Tests/ScreensCLITests/Scripts/exits.lua", "--seed", "3", "--events", "50", "--out", out])
+            #expect(result.status == 1)
+            let events = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n").count - 3
+            #expect(result.stderr.hasPrefix("screens monkey: the app ended the process (exit status 3) at event \(events) of 50 (seed 3)\n"))
+        }
+    }
+
+    @Test func anAppStuckInsideACFunctionIsStoppedAfterTheStallLimit() async throws {
+        try await ScreensProgram.withTemporaryFolder { folder in
+            let out = folder.appendingPathComponent("stuck.rec").path
+            let result = try await monkey([
+                "Tests/ScreensCLITests/Scripts/stuck.lua", "--seed", "3", "--events", "50", "--stall-limit", "1", "--out", out,
+            ])
+            #expect(result.status == 1)
+            let events = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n").count - 3
+            #expect(result.stderr.hasPrefix("""
+                screens monkey: the app was stuck for 1 s (in a C function the instruction budget cannot stop) \
+                at event \(events) of 50 (seed 3)
+
+                """))
         }
     }
 
@@ -109,6 +135,7 @@ struct MonkeyCommandTests {
         (["--device", "watch"], "Error: unknown device 'watch': use iphone or ipad"),
         (["--orientation", "up"], "Error: unknown orientation 'up': use portrait or landscape"),
         (["--out", ""], "Error: --out needs a file name"),
+        (["--stall-limit", "0"], "Error: --stall-limit needs a number of seconds, more than 0"),
     ])
     func badArgumentsAreErrors(arguments: [String], message: String) async throws {
         let result = try await monkey([Self.buggy] + arguments)

@@ -18,7 +18,8 @@ import ScreenKit
 /// ```
 public final class InputPlayer {
     public let recording: InputRecording
-    private unowned let host: ScriptHost
+    /// Weak: a player left with a timer on a loop that outlives its host plays into nothing.
+    private weak var host: ScriptHost?
     /// The loop time the recording's times count from; set by ``start()``.
     public private(set) var startTime: Double?
     /// The index of the next event to play; `recording.events.count` once all have played.
@@ -44,7 +45,7 @@ public final class InputPlayer {
     /// unless given (an app launched earlier gives its launch time). Starting again does
     /// nothing.
     public func start(at startTime: Double? = nil) {
-        guard self.startTime == nil else { return }
+        guard self.startTime == nil, let host else { return }
         self.startTime = startTime ?? host.loop.now
         scheduleNext()
     }
@@ -66,26 +67,26 @@ public final class InputPlayer {
     @discardableResult
     public func runHeadless() -> EventLoop.RunEnd {
         start()
-        let loop = host.loop
+        guard let loop = host?.loop else { return .settled }
         // Played events come in one-shot timers, which keep the loop from settling until the last.
         let remaining = max(0, (endTime ?? loop.now) - loop.now)
         return loop.runUntilSettled(limit: remaining + ScriptHost.settleLimit)
     }
 
     private func scheduleNext() {
-        guard let startTime, !isFinished else {
+        guard let startTime, !isFinished, let loop = host?.loop else {
             timer = nil
             return
         }
         let due = startTime + recording.events[nextIndex].time
-        timer = host.loop.after(due - host.loop.now) { [weak self] _ in self?.playNext() }
+        timer = loop.after(due - loop.now) { [weak self] _ in self?.playNext() }
     }
 
     private func playNext() {
         let index = nextIndex
         guard index < recording.events.count else { return }
         nextIndex += 1
-        if let window = host.keyWindow {
+        if let window = host?.keyWindow {
             // The screen a person acts on has been drawn, so its layout is done.
             window.layoutIfNeeded()
             Self.apply(recording.events[index].input, to: window)

@@ -19,7 +19,8 @@ import ScreenKit
 ///
 /// Times are seconds since the app launched, with up to three decimals, and never go
 /// back. Lines that start with `#` are comments, and blank lines are skipped; the comment
-/// `# device NAME ORIENTATION` says which screen the events were made on.
+/// `# device NAME ORIENTATION` says which screen the events were made on, and
+/// `# random-seed N` the seed of `math.random` in the run recorded.
 ///
 /// ```swift
 /// let recording = try InputRecording(parsing: text)
@@ -58,6 +59,9 @@ public nonisolated struct InputRecording: Equatable, Sendable {
     public var device: Window.Device?
     /// The orientation at launch, when the recording says.
     public var orientation: Window.Orientation?
+    /// The seed of Lua's `math.random` in the run recorded, when it was set (the monkey sets
+    /// it), so that a replay draws the same numbers.
+    public var randomSeed: Int64?
 
     /// The version this type reads and writes, in the first line.
     public static let version = 1
@@ -82,6 +86,7 @@ public nonisolated struct InputRecording: Equatable, Sendable {
     public var text: String {
         var lines = ["# luascreens recording \(Self.version)"]
         if let device { lines.append("# device \(device.rawValue) \((orientation ?? .portrait).rawValue)") }
+        if let randomSeed { lines.append("# random-seed \(randomSeed)") }
         lines += events.map(Self.line)
         return lines.joined(separator: "\n") + "\n"
     }
@@ -214,13 +219,19 @@ extension InputRecording {
         }
     }
 
-    /// The version line and the device line; any other comment is the reader's.
+    /// The version line, the device line and the random seed line; any other comment is the
+    /// reader's.
     private mutating func readComment(_ text: Substring, first: Bool) throws(LineError) {
         let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
         if first, words.count >= 2, words[0] == "luascreens", words[1] == "recording" {
             guard words.count == 3, words[2] == "\(Self.version)" else {
                 throw LineError("this is a recording of version \(words.dropFirst(2).joined(separator: " ")); this program reads version \(Self.version)")
             }
+            return
+        }
+        if words.first == "random-seed", words.count == 2 {
+            guard let seed = Int64(words[1]) else { throw LineError("bad random seed '\(words[1])': a whole number") }
+            randomSeed = seed
             return
         }
         guard words.first == "device", words.count <= 3 else { return }

@@ -382,6 +382,12 @@ public final class ScriptHost {
         }
     }
 
+    /// Seeds Lua's `math.random`, as `math.randomseed(seed)` does, so that a run can draw the
+    /// same numbers again (a replay, the monkey).
+    public func seedRandom(_ seed: Int64) throws(LuaError) {
+        try lua.load("local seed = ... if math then math.randomseed(seed) end", name: "=host").call(seed)
+    }
+
     /// Puts `folder` first on `package.path`, so that `require` finds the modules in it.
     public func prependModulePath(for folder: String) throws(LuaError) {
         let base = folder.isEmpty ? "." : (folder.hasSuffix("/") ? String(folder.dropLast()) : folder)

@@ -27,8 +27,9 @@ public enum Monkey {
         public var orientation = Window.Orientation.portrait
         /// The scripts' limits: a callback that loops for ever runs into the instruction budget.
         public var limits = LuaLimits(memory: 1 << 30, instructions: Monkey.defaultInstructions)
-        /// Receives each event, as the line the recording holds, before it is sent: the
-        /// parent of a monkey run in a child process keeps them, should the app crash.
+        /// Receives each event, as the line the recording holds, before it is sent (and
+        /// `# app ID` once the app is loaded): the parent of a monkey
+        /// run in a child process keeps them, should the app crash (see ``MonkeyProcess``).
         public var journal: ((String) -> Void)?
 
         public init(app: String, seed: UInt64) {
@@ -83,8 +84,10 @@ public enum Monkey {
             host.dataDirectory = dataDirectory
             // The errors are reported once, with the event that led to them.
             host.errorReporter = { _, _ in }
+            try host.seedRandom(Int64(bitPattern: options.seed))
             try host.loadApp(at: options.app)
             result.appID = host.appID
+            options.journal?(MonkeyProcess.appLinePrefix + host.appID)
             try host.launch(device: options.device, orientation: options.orientation)
         } catch {
             result.launchError = error
@@ -93,6 +96,7 @@ public enum Monkey {
         let driver = Driver(host: host, options: options)
         driver.run()
         result.recording = driver.recorder.recording
+        result.recording.randomSeed = Int64(bitPattern: options.seed)
         result.virtualTime = loop.now - driver.recorder.startTime
         result.screens = driver.screens
         result.failure = driver.failure

@@ -27,7 +27,8 @@ struct MonkeyCommand: ParsableCommand {
             traceback, and writes the events up to there as a recording (--out, by default \
             monkey-<app>-<seed>.rec in the current folder) that \
             `screens run APP --replay FILE` plays back to the same error. The app runs in a \
-            child process, so that a crash is reported rather than taking the monkey down.
+            child process, so that a crash, an os.exit or a callback stuck in C (no event for \
+            --stall-limit seconds) is reported the same way rather than taking the monkey down.
 
             Exits with status 0 when no error was reported, 1 when one was or the app crashed.
             """)
@@ -53,6 +54,9 @@ struct MonkeyCommand: ParsableCommand {
     @Option(help: "Instructions one callback may run before it is stopped (0: no limit).")
     var instructions: Int = Monkey.defaultInstructions
 
+    @Option(help: "Real seconds the app may go without sending an event before it is called stuck and stopped.")
+    var stallLimit: Double = 60
+
     /// Where a child run writes each event before sending it; the parent reads it after a crash.
     @Option(help: .hidden)
     var journal: String?
@@ -65,6 +69,7 @@ struct MonkeyCommand: ParsableCommand {
         }
         guard instructions >= 0 else { throw ValidationError("--instructions needs a number, 0 or more, got \(instructions)") }
         if out?.isEmpty == true { throw ValidationError("--out needs a file name") }
+        guard stallLimit > 0 && stallLimit.isFinite else { throw ValidationError("--stall-limit needs a number of seconds, more than 0") }
     }
 
     func run() throws {
@@ -85,40 +90,41 @@ struct MonkeyCommand: ParsableCommand {
     // MARK: - The parent
 
     /// Runs the monkey in a child process with the same options and its journal, and
-    /// reports a crash of the child from the events it journalled.
+    /// reports from the events it journalled when the app took the process down.
     @MainActor private func runInChild(seed: UInt64) -> Int32 {
-        let journalPath = FileManager.default.temporaryDirectory.appendingPathComponent("screens-monkey-\(UUID()).journal").path
-        defer { try? FileManager.default.removeItem(atPath: journalPath) }
-        _ = FileManager.default.createFile(atPath: journalPath, contents: nil)
-        var arguments = ["monkey", app, "--events", "\(events)", "--seed", "\(seed)", "--device", device,
-                         "--orientation", orientation, "--instructions", "\(instructions)", "--journal", journalPath]
-        if let out { arguments += ["--out", out] }
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: Test.executablePath())
-        child.arguments = arguments
+        var command = [Test.executablePath(), "monkey", app, "--events", "\(events)", "--seed", "\(seed)", "--device", device,
+                       "--orientation", orientation, "--instructions", "\(instructions)"]
+        if let out { command += ["--out", out] }
+        let child = MonkeyProcess(command: command + ["--journal"], stallLimit: stallLimit)
+        let ending: MonkeyProcess.Ending
         do {
-            try child.run()
+            ending = try child.run()
         } catch {
             printError("screens monkey: cannot start the monkey's process: \(error)")
             return 1
         }
-        child.waitUntilExit()
-        if child.terminationReason == .exit { return child.terminationStatus }
-        return reportCrash(signal: child.terminationStatus, seed: seed, journal: journalPath)
-    }
-
-    @MainActor private func reportCrash(signal: Int32, seed: UInt64, journal: String) -> Int32 {
-        let lines = (try? String(contentsOfFile: journal, encoding: .utf8)) ?? ""
-        var recording = (try? InputRecording(parsing: lines)) ?? InputRecording()
+        let what: String
+        switch ending {
+        case .finished(let status): return status
+        case .exited(let status): what = "the app ended the process (exit status \(status))"
+        case .signalled(let signal): what = "the app crashed (signal \(signal), \(String(cString: strsignal(signal))))"
+        case .stalled: what = "the app was stuck for \(Self.seconds(stallLimit)) s (in a C function the instruction budget cannot stop)"
+        }
+        let journal = child.journal()
+        var recording = journal.recording
         recording.device = Window.Device(rawValue: device)
         recording.orientation = Window.Orientation(rawValue: orientation)
-        let path = recordingPath(appID: Monkey.appID(forPath: app), seed: seed)
-        let name = String(cString: strsignal(signal))
-        var report = ["screens monkey: the app crashed (signal \(signal), \(name)) at event \(recording.events.count) of \(events) (seed \(seed))"]
+        recording.randomSeed = Int64(bitPattern: seed)
+        var report = ["screens monkey: \(what) at event \(recording.events.count) of \(events) (seed \(seed))"]
         if let last = recording.events.last { report.append("  \(recording.events.count): \(InputRecording.line(last))") }
-        report.append(writeRecording(recording, to: path))
+        let appID = journal.appID ?? Monkey.appID(forPath: app)
+        report.append(writeRecording(recording, to: recordingPath(appID: appID, seed: seed)))
         printError(report.joined(separator: "\n"))
         return 1
+    }
+
+    private static func seconds(_ value: Double) -> String {
+        value == value.rounded() && value < 1e15 ? String(Int64(value)) : String(value)
     }
 
     // MARK: - The child
@@ -132,6 +138,7 @@ struct MonkeyCommand: ParsableCommand {
         let handle = FileHandle(forWritingAtPath: journal)
         options.journal = { line in handle?.write(Data((line + "\n").utf8)) }
         let result = Monkey.run(options)
+        handle?.write(Data((MonkeyProcess.endLine + "\n").utf8))
         try? handle?.close()
         if let error = result.launchError {
             printError("screens monkey: the app failed to launch (seed \(seed)): \(error.hidingFrames(of: ScriptHost.ownChunks))")

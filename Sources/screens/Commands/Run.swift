@@ -84,6 +84,7 @@ struct Run: ParsableCommand {
                 let loop = EventLoop(clock: headless ? .virtual : .real)
                 let host = try ScriptHost(loop: loop, limits: limits.luaLimits)
                 if let dataDir { host.dataDirectory = URL(fileURLWithPath: dataDir).standardizedFileURL.path }
+                if let seed = recording?.randomSeed { try host.seedRandom(seed) }
                 try host.loadApp(at: app)
                 try host.launch(
                     device: device.flatMap(Window.Device.init) ?? recording?.device ?? .iphone,
