@@ -140,6 +140,8 @@ struct PilotLauncher {
         }
         let firstReport = session.recorded
         do {
+            // The app's math.random gives what it gave when the recording was made.
+            if let seed = recording?.randomSeed { try host.seedRandom(seed) }
             try host.loadApp(at: path)
         } catch {
             throw PilotError("test.launch: the app \(given) failed to load: \(Self.describe(error))")

@@ -138,6 +138,13 @@ describe("test.launch with replay", function()
     assert.are.same({ width = 480, height = 320 }, app.window.size)
   end)
 
+  it("seeds math.random as the recording says", function()
+    test.launch("apps/demo", { replay = "apps/seeded.rec" })
+    local first = math.random(1000000)
+    math.randomseed(42)
+    assert.are.equal(math.random(1000000), first)
+  end)
+
   it("fails with the recording's line when it cannot be read", function()
     assert.matches("test.launch: the recording cannot be played: [^\n]*apps/bad%.rec:2: unknown event 'tuch'",
       failure(function() test.launch("apps/demo", { replay = "apps/bad.rec" }) end))
