@@ -140,3 +140,94 @@ function test.now() end
 --- An error a test leaves untaken fails that test.
 --- @return { context: string, message: string, traceback: string? }[]
 function test.errors() end
+
+--- Launches an app headless in this test file's state, on its virtual clock, and returns
+--- its pilot. `app` is a folder with `main.lua` or a Lua file: from the current folder as
+--- `screens run` takes it, else from the test file's folder. Each launch loads the modules of
+--- the app's folder afresh, gives the app a new temporary data directory, runs its
+--- `didFinishLaunching` in a new window of the device, makes the window key and settles. A
+--- launch ends the one before it, and a launch in a test ends with the test (its data
+--- directory removed, its timers and animations cancelled, the wall clock set back).
+--- An error in the main chunk or `didFinishLaunching` fails with the app's traceback.
+--- @param app string
+--- @param options? { device: ("iphone"|"ipad")?, orientation: ("portrait"|"landscape")?, time: (number|string)?, replay: string? } `time`: seconds since 1970 or "YYYY-MM-DD[THH:MM[:SS]][Z]" (UTC) for the wall clock
+--- @return test.Pilot
+function test.launch(app, options) end
+
+--- Calls `condition` now and after every frame (1/60 s of virtual time) until its first
+--- result is truthy, and returns that; after `timeout` seconds (10 by default) it fails
+--- with everything the condition returned last.
+--- @param condition fun(): any
+--- @param options? { timeout: number? }
+--- @return any
+function test.waitFor(condition, options) end
+
+--- A launched app, driven by what its screen shows. A target is the text of something on
+--- screen (a button's or bar button's or tab's title, a label's text, a text field's text or
+--- placeholder, a cell's text, a navigation title, a segment), an `accessibilityLabel`, text
+--- a view draws itself (as a whole word), or a point `{x=, y=}` in the window. A tap goes
+--- where the text is drawn. A missing target is an error listing what is on screen, an
+--- ambiguous one lists the candidates and where they are. Every action settles afterwards.
+--- @class test.Pilot
+--- @field window ui.Window
+--- @field app table the app table the main chunk returned
+local Pilot = {}
+--- A finger down for 0.05 s; a tap within 0.4 s of the last one at the same place first
+--- waits, so that two taps are never a double tap.
+--- @param target string|ui.Point
+function Pilot:tap(target) end
+--- @param target string|ui.Point
+function Pilot:doubleTap(target) end
+--- @param target string|ui.Point
+--- @param seconds? number how long the finger stays down, 1 by default
+function Pilot:longPress(target, seconds) end
+--- 120 points in 4 frames, from the target or the middle of the window.
+--- @param direction "left"|"right"|"up"|"down"
+--- @param target? string|ui.Point
+function Pilot:swipe(direction, target) end
+--- Down at `from`, moves of at most 10 points a frame, up at `to`.
+--- @param from string|ui.Point
+--- @param to string|ui.Point
+function Pilot:drag(from, to) end
+--- Scrolls the list or scroll view under the target as the mouse wheel does.
+--- @param target string|ui.Point
+--- @param dy number points; positive shows what is further down
+function Pilot:scroll(target, dy) end
+--- Types into the text field being edited (an error when none is).
+--- @param text string
+function Pilot:type(text) end
+--- `"return"`/`"enter"` ends editing, `"backspace"`/`"delete"` deletes, `"escape"` goes back
+--- (pops the stack shown on top, or dismisses the controller presented on top), `"space"` or
+--- one character types it.
+--- @param name string
+function Pilot:key(name) end
+--- @param orientation "portrait"|"landscape"
+function Pilot:rotate(orientation) end
+--- Runs the virtual clock, as `test.advance` does.
+--- @param seconds number
+function Pilot:advance(seconds) end
+--- Runs virtual time until no transition, animation, deferred call or one-shot timer is
+--- left (repeating timers do not count); after `timeout` seconds (10 by default) it fails
+--- naming what is still busy and the script line that started it.
+--- @param options? { timeout: number? }
+function Pilot:settle(options) end
+function Pilot:memoryWarning() end
+--- The texts on screen, one a line, in reading order.
+--- @return string
+function Pilot:text() end
+--- The screen as the text renderer draws it.
+--- @return string
+function Pilot:screen() end
+--- @return string
+function Pilot:svg() end
+--- The view showing `text` (or with it as accessibility label), nil when none is on screen.
+--- @param text string
+--- @return ui.View?
+function Pilot:find(text) end
+--- The controller on top: the presented one, else the top of a navigation stack, the
+--- selected tab's, down through the containers.
+--- @return ui.Controller?
+function Pilot:controller() end
+--- Takes the errors scripts raised since the launch, as `test.errors()` takes them.
+--- @return { context: string, message: string, traceback: string? }[]
+function Pilot:errors() end

@@ -29,6 +29,7 @@ ui = {}
 --- @field bounds ui.Rect
 --- @field center ui.Point
 --- @field tag integer
+--- @field accessibilityLabel string? what a screen reader reads for it, and a name a test's pilot finds it by (`app:tap("Close")`)
 --- @field hidden boolean
 --- @field alpha number at 0.01 or below the view takes no touches
 --- @field userInteractionEnabled boolean

@@ -21,6 +21,13 @@ public final class LoopAnimation {
     /// Whether the animation has frames left to run; false once it finished or was cancelled.
     public private(set) var isRunning = true
 
+    /// Says what the animation moves ("the push of Detail", "alpha of Label 'Saved'"), for
+    /// messages about work still in flight; asked only when such a message is made, and
+    /// dropped (with what it holds) when the animation ends.
+    public var describe: (() -> String)?
+    /// Where the code that began it is, from the loop's ``EventLoop/originProvider``.
+    public private(set) var origin: String?
+
     init(
         loop: EventLoop, duration: Double, curve: AnimationCurve,
         step: @escaping (Double) -> Void, completion: ((Bool) -> Void)?
@@ -46,6 +53,8 @@ public final class LoopAnimation {
     public func cancel() {
         guard isRunning else { return }
         isRunning = false
+        loop?.runningAnimations[ObjectIdentifier(self)] = nil
+        describe = nil
         if let frameTimer {
             loop?.cancelTimer(frameTimer)
         }
@@ -64,6 +73,11 @@ public final class LoopAnimation {
 
     /// Schedules the first frame: 1/60 s after the start, or the end if that comes first.
     func begin() {
+        if let loop {
+            origin = loop.originProvider?()
+            loop.animationsBegun += 1
+            loop.runningAnimations[ObjectIdentifier(self)] = (loop.animationsBegun, self)
+        }
         scheduleFrame(after: start)
     }
 
@@ -101,6 +115,8 @@ public final class LoopAnimation {
 
     private func finish() {
         isRunning = false
+        loop?.runningAnimations[ObjectIdentifier(self)] = nil
+        describe = nil
         frameTimer = nil
         let step = step
         let completion = completion

@@ -64,7 +64,15 @@ public final class EventLoop {
     private var time: Int64 = 0
     private let monotonic: MonotonicClock?
     /// On the virtual clock, the wall-clock time when ``now`` was 0.
-    private let wallClockStart: Double
+    private var wallClockStart: Double
+    /// Animations begun and not yet finished or cancelled, with the order they began in.
+    var runningAnimations: [ObjectIdentifier: (order: Int, animation: LoopAnimation)] = [:]
+    var animationsBegun = 0
+
+    /// Tells where the code that begins an animation is (a script's `file:line`), asked once
+    /// per animation as it begins, so that ``animationsInFlight`` can say who started each;
+    /// nil asks nothing.
+    public var originProvider: (() -> String?)?
 
     // MARK: - Creating a loop
 
@@ -87,9 +95,22 @@ public final class EventLoop {
     public init(clock: LoopClock, wallClockStart: Double) {
         self.clock = clock
         monotonic = clock == .real ? MonotonicClock() : nil
-        self.wallClockStart = wallClockStart.isNaN
-            ? LoopClock.virtualWallClockStart
-            : min(max(wallClockStart, -LoopClock.wallClockLimit), LoopClock.wallClockLimit)
+        self.wallClockStart = Self.clampedWallClock(wallClockStart)
+    }
+
+    private static func clampedWallClock(_ time: Double) -> Double {
+        time.isNaN ? LoopClock.virtualWallClockStart : min(max(time, -LoopClock.wallClockLimit), LoopClock.wallClockLimit)
+    }
+
+    /// Sets the virtual wall clock so that ``wallTime`` reads `time` now, and moves on with
+    /// ``now`` from there; ``now`` itself does not change. A time further than
+    /// ``LoopClock/wallClockLimit`` from 1970 is moved to that limit, and NaN means
+    /// ``LoopClock/virtualWallClockStart``.
+    ///
+    /// - Precondition: The loop runs on the virtual clock (the real one reads the system's).
+    public func setWallTime(_ time: Double) {
+        precondition(clock == .virtual, "setWallTime(_:) needs a loop on the virtual clock")
+        wallClockStart = Self.clampedWallClock(Self.clampedWallClock(time) - now)
     }
 
     // MARK: - Time
@@ -285,6 +306,20 @@ public final class EventLoop {
     public var hasWorkInFlight: Bool {
         !deferredCalls.isEmpty || !inputQueue.isEmpty || timers.oneShotCount > pendingNotifications.count
     }
+
+    /// The animations running, in the order they began: what keeps ``hasWorkInFlight`` true
+    /// besides deferred calls, input and plain one-shot timers.
+    public var animationsInFlight: [LoopAnimation] {
+        runningAnimations.values.sorted { $0.order < $1.order }.map(\.animation)
+    }
+
+    /// One-shot timers waiting, animation frames excluded (each running animation has one).
+    public var oneShotTimersWaiting: Int {
+        max(0, timers.oneShotCount - pendingNotifications.count - runningAnimations.count)
+    }
+
+    /// Deferred calls waiting for the next drain.
+    public var deferredCallsWaiting: Int { deferredCalls.count }
 
     /// Moves the virtual clock forward until nothing is in flight (see ``hasWorkInFlight``), as
     /// a headless run does before it shows the screen: everything falls due in deadline order,

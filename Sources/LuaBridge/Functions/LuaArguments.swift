@@ -77,12 +77,19 @@ extension LuaArguments {
     /// the prelude's `new`, and the place to name is the script's `Class:new{...}`. Nil when
     /// no script code is on the stack.
     public var callerLocation: String? {
+        Self.scriptLocation(on: stack.L, from: 1, skipping: [])
+    }
+
+    /// The place of the innermost script frame at `level` or above on `L`'s stack (see
+    /// ``callerLocation``), past the chunks named in `skipped` (as `=name`).
+    static func scriptLocation(on L: OpaquePointer, from level: Int32, skipping skipped: Set<String>) -> String? {
         var record = lua_Debug()
-        var level: Int32 = 1
-        while lua_getstack(stack.L, level, &record) != 0 {
+        var level = level
+        while lua_getstack(L, level, &record) != 0 {
             level += 1
-            guard lua_getinfo(stack.L, "Sl", &record) != 0 else { return nil }
+            guard lua_getinfo(L, "Sl", &record) != 0 else { return nil }
             guard record.currentline > 0, !Self.isPrelude(record.source) else { continue }
+            if !skipped.isEmpty, let source = record.source, skipped.contains(String(cString: source)) { continue }
             let source = withUnsafeBytes(of: &record.short_src) { bytes in
                 String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
             }

@@ -118,6 +118,16 @@ public final class LuaState {
         errorHandler(error, context)
     }
 
+    /// Where the script code running now is (`main.lua:12`): the innermost Lua frame of the
+    /// running thread (a coroutine's, inside one), past the class system's own; nil when no
+    /// script code is running. For messages that say who started something.
+    ///
+    /// - Parameter skipped: chunks whose frames are passed over, by their names as loaded
+    ///   (`=ui`), as a host's own Lua is.
+    public func runningLocation(skipping skipped: Set<String> = []) -> String? {
+        LuaArguments.scriptLocation(on: lsh_current(handle), from: 0, skipping: skipped)
+    }
+
     // MARK: - Internals
 
     private func applyLimits() {

@@ -286,7 +286,10 @@ open class NavigationController: ViewController {
         let width = contentView.bounds.width
         let newView = newTop.view
         newView.frame.origin.x = pushing ? width : -width / 3
-        View.animate(duration: Self.transitionDuration, on: view.window?.loop, animations: {
+        let label = { [weak self, weak newTop] in
+            "the \(pushing ? "push" : "pop") to \(newTop?.description ?? "a controller") in \(self?.description ?? "a navigation controller")"
+        }
+        View.animate(duration: Self.transitionDuration, on: view.window?.loop, label: label, animations: {
             newView.frame.origin.x = 0
             oldView.frame.origin.x = pushing ? -width / 3 : width
         }, completion: finish)

@@ -163,7 +163,11 @@ extension PageViewController {
         let animations = transitionStyle == .scroll
             ? scroll(from: oldViews, to: newViews, frames: frames, forward: forward)
             : curl(from: oldViews, to: newViews, frames: frames, forward: forward, back: back?.view)
-        View.animate(duration: Self.transitionDuration, on: view.window?.loop, animations: animations, completion: finish)
+        let label = { [weak self] in
+            "the page turn to \(newVisible.map(\.description).joined(separator: ", ")) in \(self?.description ?? "a page controller")"
+        }
+        View.animate(
+            duration: Self.transitionDuration, on: view.window?.loop, label: label, animations: animations, completion: finish)
     }
 
     /// Adds the appearing pages' views, in the frames of their places among the visible pages.

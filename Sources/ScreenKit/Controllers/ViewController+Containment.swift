@@ -95,7 +95,10 @@ extension ViewController {
         if let superview = fromView.superview {
             try? superview.insertSubview(to.view, above: fromView)
         }
-        View.animate(duration: duration, on: view.window?.loop, animations: animations ?? {}) { finished in
+        let label = { [weak from, weak to] in
+            "the transition from \(from?.description ?? "a controller") to \(to?.description ?? "a controller")"
+        }
+        View.animate(duration: duration, on: view.window?.loop, label: label, animations: animations ?? {}) { finished in
             fromView.removeFromSuperview()
             if forwards {
                 from.endAppearanceTransition()

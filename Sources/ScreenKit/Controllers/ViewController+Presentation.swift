@@ -54,7 +54,10 @@ extension ViewController {
         try? window.addSubview(presentedView)
         let finalCenter = presentedView.center
         if animated { presentedView.center.y += window.bounds.height }
-        View.animate(duration: animated ? Self.presentationDuration : 0, on: window.loop, animations: {
+        let label = { [weak controller, weak presenter] in
+            "the presentation of \(controller?.description ?? "a controller") from \(presenter?.description ?? "a controller")"
+        }
+        View.animate(duration: animated ? Self.presentationDuration : 0, on: window.loop, label: label, animations: {
             presentedView.center = finalCenter
         }, completion: { _ in
             presenter.endPresentationTransition {
@@ -118,7 +121,8 @@ extension ViewController {
         let presenterView = presenter.view
         presenterView.frame = window.bounds
         try? window.insertSubview(presenterView, below: topView)
-        View.animate(duration: animated ? Self.presentationDuration : 0, on: window.loop, animations: {
+        let label = { [weak top] in "the dismissal of \(top?.description ?? "a controller")" }
+        View.animate(duration: animated ? Self.presentationDuration : 0, on: window.loop, label: label, animations: {
             topView.center.y += window.bounds.height
         }, completion: { _ in
             presenter.endPresentationTransition {

@@ -115,6 +115,7 @@ open class ScrollView: View {
         }, completion: { [weak self] _ in
             self?.scrollAnimation = nil
         })
+        scrollAnimation?.describe = { [weak self] in "the scroll of \(self?.summary ?? "a scroll view")" }
     }
 
     /// Scrolls as little as it takes to show `rect` (in content coordinates), as

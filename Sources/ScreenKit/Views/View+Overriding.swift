@@ -14,6 +14,12 @@ public protocol ViewOverriding: View {
     func performOverride(of callback: View.Callback) -> Bool
     /// The replacement's answer to `question`; nil when there is none, and the method answers.
     func overriddenAnswer(to question: View.Question) -> Bool?
+    /// The name of the class that extends this view's (a script's class), for messages.
+    var overriddenClassName: String? { get }
+}
+
+extension ViewOverriding {
+    public var overriddenClassName: String? { nil }
 }
 
 extension View {

@@ -153,6 +153,9 @@ open class View: Responder {
     // MARK: - Appearance
 
     public var tag = 0
+    /// What the view is called for someone who does not see it (`accessibilityLabel`): a
+    /// screen reader reads it, and a test's pilot finds the view by it.
+    public var accessibilityLabel: String?
     @exclusivity(unchecked) public var isHidden = false
     /// Opacity from 0 to 1; at 0.01 or below a view takes no touches.
     @exclusivity(unchecked) public var alpha = 1.0 {

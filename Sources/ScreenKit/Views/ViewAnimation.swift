@@ -54,8 +54,11 @@ public final class ViewAnimation {
     ///
     /// Without a loop, or with no positive duration, the changes stay as made and
     /// `completion` is called at once.
+    ///
+    /// - Parameter label: what the animation is for messages about work in flight ("the push
+    ///   of Detail"); by default the properties it moves and their views.
     public static func run(
-        duration: Double, curve: AnimationCurve = .easeInOut, on loop: EventLoop?,
+        duration: Double, curve: AnimationCurve = .easeInOut, on loop: EventLoop?, label: (() -> String)? = nil,
         animations: () -> Void, completion: ((Bool) -> Void)? = nil
     ) {
         guard let loop, duration > 0, recording == nil else {
@@ -75,9 +78,18 @@ public final class ViewAnimation {
             change.view.apply(change.from)
         }
         let changes = animation.changes
-        loop.animate(duration: duration, curve: curve, step: { progress in
+        let running = loop.animate(duration: duration, curve: curve, step: { progress in
             for change in changes { change.view.apply(interpolate(change.from, change.to, progress)) }
         }, completion: completion)
+        running.describe = label ?? { summary(of: changes) }
+    }
+
+    /// "the animation of alpha of Label 'Saved', center of View": what an animation moves.
+    private static func summary(of changes: [Change]) -> String {
+        guard !changes.isEmpty else { return "an animation that changes nothing" }
+        let names = ["center", "bounds", "transform", "alpha"]
+        let parts = changes.prefix(4).map { "\(names[$0.from.key]) of \($0.view.summary)" }
+        return "the animation of " + parts.joined(separator: ", ") + (changes.count > 4 ? ", …" : "")
     }
 
     private static func interpolate(_ from: Property, _ to: Property, _ t: Double) -> Property {
@@ -100,10 +112,26 @@ public final class ViewAnimation {
 extension View {
     /// Animates the changes `animations` makes; see ``ViewAnimation``.
     public static func animate(
-        duration: Double, curve: AnimationCurve = .easeInOut, on loop: EventLoop?,
+        duration: Double, curve: AnimationCurve = .easeInOut, on loop: EventLoop?, label: (() -> String)? = nil,
         animations: () -> Void, completion: ((Bool) -> Void)? = nil
     ) {
-        ViewAnimation.run(duration: duration, curve: curve, on: loop, animations: animations, completion: completion)
+        ViewAnimation.run(
+            duration: duration, curve: curve, on: loop, label: label, animations: animations, completion: completion)
+    }
+
+    /// "Label 'Saved'", "Button 'Edit'", "TableView": the view's class and the text it
+    /// shows or its accessibility label, for messages.
+    public var summary: String {
+        let name = (self as? any ViewOverriding)?.overriddenClassName ?? String(describing: type(of: self))
+        let text: String? = switch self {
+        case let label as Label: label.text
+        case let button as Button: button.currentTitle
+        case let field as TextField: field.text.isEmpty ? field.placeholder : field.text
+        default: nil
+        }
+        guard let shown = accessibilityLabel ?? text, !shown.isEmpty else { return name }
+        let line = shown.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        return "\(name) '\(line.count > 30 ? line.prefix(30) + "…" : line)'"
     }
 
     fileprivate func value(like property: ViewAnimation.Property) -> ViewAnimation.Property {

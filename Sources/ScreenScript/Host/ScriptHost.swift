@@ -92,6 +92,8 @@ public final class ScriptHost {
         }
         try install(modules)
         loop.localNotificationHandler = { [unowned self] note in deliver(note) }
+        let ownChunks = Set(Self.ownChunks.map { "=" + $0 })
+        loop.originProvider = { [weak lua] in lua?.runningLocation(skipping: ownChunks) }
     }
 
     /// Calls a script's callback and reports an error instead of throwing it: a callback
@@ -159,6 +161,15 @@ public final class ScriptHost {
         // As UIKit's storyboard apps do, the window shows once launching is done.
         keyWindow?.makeKeyAndVisible()
         return keyWindow
+    }
+
+    /// Forgets the app loaded and its key window, so that another app can be loaded and
+    /// launched in this host (a test launches one app per test). What the old app scheduled
+    /// is not touched.
+    public func unloadApp() {
+        app = .nil
+        keyWindow = nil
+        appID = "screens"
     }
 
     /// The key window as the text or SVG renderer draws it.

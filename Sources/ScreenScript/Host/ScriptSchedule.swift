@@ -9,7 +9,7 @@ import EventLoop
 /// leaves the host half-way. Outside ``begin()`` and ``end()`` nothing is recorded.
 public final class ScriptSchedule {
     private var isRecording = false
-    private var timers: [LoopTimer] = []
+    private var timers: [(timer: LoopTimer, context: String)] = []
     private var notifications: [LocalNotification] = []
     /// Counts the ends, so that a deferred call made before one knows it was taken back.
     private var ends = 0
@@ -28,12 +28,35 @@ public final class ScriptSchedule {
         let (timers, notifications) = (self.timers, self.notifications)
         self.timers = []
         self.notifications = []
-        for timer in timers { timer.cancel() }
+        for (timer, _) in timers { timer.cancel() }
         for notification in notifications { notification.cancel() }
     }
 
-    func record(_ timer: LoopTimer) {
-        if isRecording { timers.append(timer) }
+    /// How many timers and notifications were recorded since ``begin()``: a mark for
+    /// ``cancel(since:)``.
+    public var mark: (timers: Int, notifications: Int) { (timers.count, notifications.count) }
+
+    /// Cancels what was recorded after `mark` and has not run yet (a test ends one app it
+    /// launched to launch another); recording goes on.
+    public func cancel(since mark: (timers: Int, notifications: Int)) {
+        guard isRecording else { return }
+        let timers = self.timers.dropFirst(mark.timers), notifications = self.notifications.dropFirst(mark.notifications)
+        for (timer, _) in timers { timer.cancel() }
+        for notification in notifications { notification.cancel() }
+    }
+
+    func record(_ timer: LoopTimer, context: String) {
+        if isRecording { timers.append((timer, context)) }
+    }
+
+    /// What the one-shot timers scripts scheduled since ``begin()`` and still waiting were
+    /// scheduled for, by their callbacks' places ("timer callback scheduled at main.lua:12"),
+    /// with the loop time each is due.
+    public var waitingTimers: [(context: String, due: Double)] {
+        timers.compactMap { timer, context in
+            guard !timer.isRepeating, timer.isActive, let due = timer.nextFireTime else { return nil }
+            return (context, due)
+        }
     }
 
     func record(_ notification: LocalNotification) {

@@ -56,7 +56,7 @@ enum LoopModule {
         }
         let timer = repeating ? host.loop.every(seconds, fire) : host.loop.after(seconds, fire)
         handle.timer = timer
-        host.schedule.record(timer)
+        host.schedule.record(timer, context: context)
         return handle
     }
 }

@@ -289,6 +289,7 @@ public final class TestRunner {
             let limits = LuaLimits(
                 memory: options.memoryLimit, instructions: options.instructionBudget ?? Self.unlimitedInstructions)
             let session = TestSession()
+            session.fileFolder = (file as NSString).deletingLastPathComponent
             let host = try ScriptHost(
                 loop: EventLoop(clock: .virtual),
                 modules: modules.adding(contentsOf: RunnerModules.all + [TestModule.module(session: session)]),

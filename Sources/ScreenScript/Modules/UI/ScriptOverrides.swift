@@ -13,6 +13,8 @@ import ScreenKit
 protocol ScriptViewClass: ViewOverriding, LuaExtensible {}
 
 extension ScriptViewClass {
+    var overriddenClassName: String? { luaPeer?.luaClassName }
+
     func performOverride(of callback: View.Callback) -> Bool {
         guard let luaPeer else { return false }
         switch callback {

@@ -19,6 +19,7 @@ enum ViewBindings {
         cls.property("bounds", get: { $0.bounds }, set: { $0.bounds = $1 })
         cls.property("center", get: { $0.center }, set: { $0.center = $1 })
         cls.property("tag", get: { $0.tag }, set: { $0.tag = $1 })
+        cls.property("accessibilityLabel", get: { $0.accessibilityLabel }, set: { $0.accessibilityLabel = $1 })
         cls.property("hidden", get: { $0.isHidden }, set: { $0.isHidden = $1 })
         cls.finiteProperty("alpha", get: { $0.alpha }, set: { $0.alpha = $1 })
         cls.property("userInteractionEnabled", get: { $0.isUserInteractionEnabled }, set: { $0.isUserInteractionEnabled = $1 })

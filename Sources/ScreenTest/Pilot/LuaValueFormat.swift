@@ -1,0 +1,28 @@
+import LuaBridge
+
+/// A Lua value in a message: strings quoted, tables with their first entries.
+enum LuaValueFormat {
+    static func describe(_ value: LuaValue, depth: Int = 0) -> String {
+        switch value {
+        case .nil: return "nil"
+        case .string(let string):
+            let text = string.description
+            return "\"" + (text.count > 60 ? text.prefix(60) + "…" : text) + "\""
+        case .table(let table):
+            guard depth < 2 else { return "{…}" }
+            var parts: [String] = []
+            var count = 0
+            for (key, entry) in table.pairs {
+                count += 1
+                guard count <= 8 else { continue }
+                let name = key.stringValue.map { $0.wholeMatch(of: /[A-Za-z_][A-Za-z0-9_]*/) != nil ? $0 : "[\"\($0)\"]" }
+                    ?? "[\(describe(key, depth: 2))]"
+                parts.append("\(name) = \(describe(entry, depth: depth + 1))")
+            }
+            if count > 8 { parts.append("… (\(count) entries)") }
+            return parts.isEmpty ? "{}" : "{ " + parts.joined(separator: ", ") + " }"
+        case .integer, .number, .boolean: return "\(value)"
+        default: return "a \(value.type)"
+        }
+    }
+}

@@ -1,0 +1,154 @@
+-- test.launch starts each app clean: its modules loaded afresh, a new data directory, its
+-- own errors; what a test leaves running ends with it.
+local failure = require("support").failure
+
+describe("test.launch", function()
+
+  it("finds the app from the current folder or from the test file's folder", function()
+    local app = test.launch("Tests/lua/pilot/apps/demo")
+    assert.is_not_nil(app:find("Add"))
+    app = test.launch("apps/demo")
+    assert.is_not_nil(app:find("Add"))
+    assert.matches("test.launch: the app apps/nowhere failed to load: the folder apps/nowhere does not exist",
+      failure(function() test.launch("apps/nowhere") end))
+  end)
+
+  it("loads the app's modules afresh for each launch", function()
+    local first = test.launch("apps/demo")
+    first:tap("Add")
+    assert.are.equal(1, first.app.counter.taps)
+    local second = test.launch("apps/demo")
+    assert.are.equal(1, second.app.counter.loads)
+    assert.are.equal(0, second.app.counter.taps)
+    assert.are_not.equal(first.app.counter, second.app.counter)
+  end)
+
+  it("gives each launch a fresh data directory", function()
+    local first = test.launch("apps/demo")
+    first.app.db.context:insert("Note", { text = "kept?" })
+    first.app.db.context:save()
+    assert.are.equal(1, #first.app.db.context:fetch{ entity = "Note" })
+    local second = test.launch("apps/demo")
+    assert.are.equal(0, #second.app.db.context:fetch{ entity = "Note" })
+  end)
+
+  local left
+  it("leaves a timer and a transition running when the test ends", function()
+    left = test.launch("apps/demo")
+    pcall(function() left:tap("Wait") end)
+    local slow = test.launch("apps/slow")
+    pcall(function() slow:tap("Swap") end)
+  end)
+
+  it("cancels them: they do not reach the next test", function()
+    test.advance(200)
+    assert.is_nil(left.app.home.count.text:find("Waited"))
+    local app = test.launch("apps/demo")
+    app:settle()
+  end)
+
+  it("gives the app's errors since its launch, taken as test.errors() takes them", function()
+    loop.defer(function() error("before the launch") end)
+    test.advance(0)
+    local app = test.launch("apps/demo")
+    app:tap("Fail")
+    local errors = app:errors()
+    assert.are.equal(1, #errors)
+    assert.matches("apps/demo/main%.lua:%d+: the Fail button failed", errors[1].message)
+    assert.matches("^action", errors[1].context)
+    assert.are.same({}, app:errors())
+    local earlier = test.errors()
+    assert.are.equal(1, #earlier)
+    assert.matches("before the launch", earlier[1].message)
+  end)
+
+  it("fails with the app's traceback when didFinishLaunching raises", function()
+    local message = failure(function() test.launch("apps/broken") end)
+    assert.matches("^[^\n]*launch_spec%.lua:%d+: test.launch: didFinishLaunching of apps/broken failed: "
+      .. "[^\n]*apps/broken/main%.lua:5: no root controller for iphone\nstack traceback:\n", message)
+    assert.matches("apps/broken/main%.lua:5: in [^\n]*build", message)
+    assert.matches("apps/broken/main%.lua:9: in ", message)
+  end)
+
+  it("fails with the app's traceback when its main chunk raises", function()
+    local message = failure(function() test.launch("apps/badmain") end)
+    assert.matches("launch_spec%.lua:%d+: test.launch: the app apps/badmain failed to load: "
+      .. "[^\n]*apps/badmain/main%.lua:3: attempt to index a nil value %(local 'settings'%)\nstack traceback:\n"
+      .. "[^\n]*apps/badmain/main%.lua:3: in main chunk", message)
+  end)
+
+  it("launches a script without an app table on an empty screen", function()
+    scriptRan = nil
+    local app = test.launch("apps/script")
+    assert.are.equal(1, scriptRan)
+    assert.are.equal("", app:text())
+    assert.is_nil(app:controller())
+  end)
+
+  it("takes the device, the orientation and the time", function()
+    local app = test.launch("apps/demo", { device = "ipad", orientation = "landscape", time = "2030-06-15T08:30Z" })
+    assert.are.same({ width = 1024, height = 768 }, app.window.size)
+    assert.are.equal("2030-06-15 08:30", os.date("!%Y-%m-%d %H:%M"))
+    app = test.launch("apps/demo", { time = 0 })
+    assert.are.equal("1970-01-01", os.date("!%Y-%m-%d"))
+    test.advance(86400)
+    assert.are.equal("1970-01-02", os.date("!%Y-%m-%d"))
+  end)
+
+  it("sets the wall clock back when the test ends", function()
+    assert.are_not.equal("1970", os.date("!%Y"))
+  end)
+
+  it("refuses bad options", function()
+    assert.matches("bad argument #1 to 'launch' %(string expected, got no value%)", failure(function() test.launch() end))
+    assert.matches("bad argument #2 to 'launch' %(unknown option devcie %(did you mean 'device'%?%); "
+      .. "the options are device, orientation, time, replay%)",
+      failure(function() test.launch("apps/demo", { devcie = "ipad" }) end))
+    assert.matches("bad argument #2 to 'launch' %(invalid option 'watch'",
+      failure(function() test.launch("apps/demo", { device = "watch" }) end))
+    assert.matches("time: seconds since 1970 %(finite, within 10%^12%) or a date string expected, got inf",
+      failure(function() test.launch("apps/demo", { time = math.huge }) end))
+    assert.matches('time: a date "YYYY%-MM%-DD"',
+      failure(function() test.launch("apps/demo", { time = "2030-02-30" }) end))
+    assert.matches("bad argument #2 to 'launch' %(table of options expected, got number%)",
+      failure(function() test.launch("apps/demo", 3) end))
+    assert.matches("bad argument #1 to 'launch' %(an app's folder or Lua file %(a path of 1 to 4096 bytes%) expected%)",
+      failure(function() test.launch(("x"):rep(5000)) end))
+    assert.matches("bad argument #2 to 'launch' %(replay: a recording file %(a path of 1 to 4096 bytes%) expected%)",
+      failure(function() test.launch("apps/demo", { replay = "" }) end))
+    -- Metatables on the options are not asked.
+    local tricky = setmetatable({}, { __index = function() error("asked") end, __pairs = function() error("asked") end })
+    assert.is_not_nil(test.launch("apps/demo", tricky):find("Add"))
+  end)
+end)
+
+describe("test.launch with replay", function()
+  it("plays the recording from the launch, then settles", function()
+    local start = test.now()
+    local app = test.launch("apps/demo", { replay = "apps/demo.rec" })
+    assert.is_true(test.now() - start >= 2.5)
+    assert.is_not_nil(app:find("Count: 2"))
+    assert.are.equal("Ann", app.app.home.field.text)
+    app:tap("Add")
+    assert.is_not_nil(app:find("Count: 3"))
+  end)
+
+  it("takes the device from the recording unless the options give one", function()
+    local app = test.launch("apps/demo", { replay = "apps/demo.rec", orientation = "landscape" })
+    assert.are.same({ width = 480, height = 320 }, app.window.size)
+  end)
+
+  it("seeds math.random as the recording says", function()
+    test.launch("apps/demo", { replay = "apps/seeded.rec" })
+    local first = math.random(1000000)
+    math.randomseed(42)
+    assert.are.equal(math.random(1000000), first)
+  end)
+
+  it("fails with the recording's line when it cannot be read", function()
+    assert.matches("test.launch: the recording cannot be played: [^\n]*apps/bad%.rec:2: unknown event 'tuch'",
+      failure(function() test.launch("apps/demo", { replay = "apps/bad.rec" }) end))
+    assert.matches("test.launch: the recording cannot be played: [^\n]*apps/none%.rec: no such recording file",
+      failure(function() test.launch("apps/demo", { replay = "apps/none.rec" }) end))
+  end)
+end)

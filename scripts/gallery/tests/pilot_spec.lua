@@ -1,0 +1,51 @@
+-- The gallery as a person uses it: the grid of videos, a video's detail and back, the
+-- search, the stack layout, and the Ratings tab where a swipe deletes a video.
+describe("gallery through the pilot", function()
+  local app
+
+  before_each(function()
+    app = test.launch("scripts/gallery")
+  end)
+
+  it("shows the newest videos in the grid", function()
+    assert.is_not_nil(app:find("Planting a balcony garden"))
+    assert.snapshot(app:screen(), "pilot-grid")
+  end)
+
+  it("shows a video's detail and goes back", function()
+    app:tap("Tide pools at low water")
+    assert.is_not_nil(app:find("★★★★★  2026-09-08"))
+    assert.snapshot(app:screen(), "pilot-detail")
+    app:tap("< Videos")
+    assert.is_not_nil(app:find("Stack"))
+  end)
+
+  it("filters by the search text and shows every video again on Cancel", function()
+    app:tap("Search videos")
+    app:type("knives")
+    assert.is_not_nil(app:find("1 video"))
+    assert.is_nil(app:find("Planting a balcony garden"))
+    assert.snapshot(app:screen(), "pilot-search")
+    app:tap("Cancel")
+    assert.is_not_nil(app:find("Planting a balcony garden"))
+  end)
+
+  it("stacks the cards and goes back to the grid", function()
+    app:tap("Stack")
+    assert.is_not_nil(app:find("Grid"))
+    assert.snapshot(app:screen(), "pilot-stack")
+    app:tap("Grid")
+    assert.is_not_nil(app:find("Stack"))
+  end)
+
+  it("deletes a video with a swipe in the Ratings tab", function()
+    app:tap("Ratings")
+    assert.is_not_nil(app:find("Origami boats race"))
+    app:swipe("left", "Origami boats race")
+    app:tap("Delete")
+    assert.is_nil(app:find("Origami boats race"))
+    assert.snapshot(app:screen(), "pilot-ratings-deleted")
+    app:tap("Videos")
+    assert.is_not_nil(app:find("Stack"))
+  end)
+end)
