@@ -1,5 +1,5 @@
--- Hello as the pilot launches it: a script that prints its greeting and returns no app, so
--- its screen is empty; the launch loads its module afresh and raises no error.
+-- Hello as a person uses it: the greeting on screen, and "Greet again" counting the
+-- greetings. The launch prints the greeting too, and loads the app's module afresh.
 describe("hello through the pilot", function()
   --- Launches hello, keeping what it prints.
   local function launch()
@@ -11,13 +11,22 @@ describe("hello through the pilot", function()
     return app, printed
   end
 
-  it("prints its greeting and shows an empty screen, without an error", function()
+  it("greets on screen and prints its greeting", function()
     local app, printed = launch()
     assert.are.same({ "Hello from LuaScreens!", "Lua 5.4, 2 + 3 = 5" }, printed)
-    assert.are.equal("", app:text())
-    assert.is_nil(app:controller())
+    assert.is_not_nil(app:find("Hello from LuaScreens!"))
+    assert.are.equal("Hello", app:controller().title)
+    assert.snapshot(app:screen(), "pilot-greeting")
+  end)
+
+  it("counts the greetings when Greet again is tapped", function()
+    local app = launch()
+    app:tap("Greet again")
+    app:tap("Greet again")
+    assert.are.equal("Hello from LuaScreens! (3)", app:controller().label.text)
+    assert.is_not_nil(app:find("Hello from LuaScreens! (3)"))
     assert.are.same({}, app:errors())
-    assert.snapshot(app:screen(), "pilot-empty")
+    assert.snapshot(app:screen(), "pilot-greeted-twice")
   end)
 
   it("loads the greeting module afresh for each launch", function()
