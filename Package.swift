@@ -57,10 +57,15 @@ let package = Package(
             resources: [.copy("Lua")],
             swiftSettings: mainActor
         ),
+        .target(
+            name: "ScreenHost",
+            dependencies: ["ScreenScript", "ScreenRender", "ScreenKit", "EventLoop", "LuaBridge"],
+            swiftSettings: mainActor
+        ),
         .executableTarget(
             name: "screens",
             dependencies: [
-                "ScreenScript", "ScreenTest", "ScreenKit", "EventLoop", "LuaBridge",
+                "ScreenHost", "ScreenScript", "ScreenTest", "ScreenKit", "EventLoop", "LuaBridge",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -87,6 +92,7 @@ let package = Package(
             swiftSettings: mainActor
         ),
         .testTarget(name: "ScreenScriptTests", dependencies: ["ScreenScript", "LuaBridge"], swiftSettings: mainActor),
+        .testTarget(name: "ScreenHostTests", dependencies: ["ScreenHost"], swiftSettings: mainActor),
         .testTarget(name: "ScreenTestTests", dependencies: ["ScreenTest"], swiftSettings: mainActor),
         .testTarget(name: "ScreensCLITests", dependencies: ["screens"], exclude: ["Expected", "Scripts"]),
     ]
