@@ -1,7 +1,7 @@
 import ArgumentParser
+import ScreenTest
 
 /// The `screens` command: run, explore and test Lua screen scripts.
-@main
 struct Screens: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "screens",
@@ -9,4 +9,20 @@ struct Screens: ParsableCommand {
         version: "0.1.0",
         subcommands: [Run.self, Test.self]
     )
+}
+
+/// The program's entry: a test worker (`screens test --worker`, which `screens test`
+/// starts for each of its jobs, always with exactly these arguments) goes straight to its
+/// work, without building the command line's parser, which costs more than the rest of a
+/// worker's start; everything else is parsed.
+@main
+enum Main {
+    static func main() {
+        if CommandLine.arguments.dropFirst().elementsEqual(Test.workerArguments) {
+            let status = MainActor.assumeIsolated { TestWorker.serve() }
+            if status != 0 { Test.exit(withError: ExitCode(status)) }
+            return
+        }
+        Screens.main()
+    }
 }

@@ -56,7 +56,7 @@ struct Test: ParsableCommand {
             options.updateSnapshots = updateSnapshots
             options.timeout = timeout
             options.jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
-            options.workerCommand = [Self.executablePath(), "test", "--worker"]
+            options.workerCommand = [Self.executablePath()] + Self.workerArguments
             do {
                 let (summary, _) = try TestRunner(options: options).run()
                 return summary.succeeded ? 0 : 1
@@ -67,6 +67,10 @@ struct Test: ParsableCommand {
         }
         if status != 0 { throw ExitCode(status) }
     }
+
+    /// The arguments that start a worker, which the program's entry recognises before any
+    /// parsing.
+    static let workerArguments = ["test", "--worker"]
 
     /// This program, for starting workers.
     static func executablePath() -> String {
