@@ -34,13 +34,24 @@ enum RunnerModules {
 
     private static func module(_ name: String, file: String) -> ScriptModule {
         ScriptModule(name: name, isGlobal: false) { host in
-            guard let url = Bundle.module.url(forResource: file, withExtension: "lua", subdirectory: "Lua"),
-                  let source = try? String(contentsOf: url, encoding: .utf8)
-            else {
+            guard let source = source(file) else {
                 throw LuaError(kind: .file, message: "the test runner's \(file).lua is missing from the resources")
             }
             let chunk = try host.lua.load(source, name: "@screentest/\(file).lua")
             return try chunk.call(name, returning: LuaValue.self)
         }
+    }
+
+    /// The modules' sources by file, each read from the resources once for all the files a
+    /// process runs: finding a resource takes longer than running a small test file.
+    private static var sources: [String: String] = [:]
+
+    private static func source(_ file: String) -> String? {
+        if let source = sources[file] { return source }
+        guard let url = Bundle.module.url(forResource: file, withExtension: "lua", subdirectory: "Lua"),
+              let source = try? String(contentsOf: url, encoding: .utf8)
+        else { return nil }
+        sources[file] = source
+        return source
     }
 }

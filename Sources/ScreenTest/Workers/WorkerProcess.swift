@@ -89,6 +89,8 @@ final class WorkerProcess {
     func wait(seconds: Double) -> Ending {
         let deadline = Watchdog.now() &+ Watchdog.nanoseconds(seconds)
         var status: Int32 = 0
+        // A worker told to end takes a millisecond or two: look often at first.
+        var pause: UInt32 = 50
         while true {
             let result = waitpid(pid, &status, WNOHANG)
             if result == pid { break }
@@ -98,7 +100,8 @@ final class WorkerProcess {
                 while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
                 break
             }
-            usleep(2_000)
+            usleep(pause)
+            pause = min(pause * 2, 2_000)
         }
         // WIFEXITED and friends are macros Swift does not import.
         let signal = status & 0x7f
