@@ -41,6 +41,47 @@ struct TestRunnerTests {
         #expect(fast.line == (try expected("filtered.lua", label: "expect with filter \"fast\"")))
     }
 
+    /// The options table `runner.new` gets: each selection option reaches the file.
+    @Test func selectionOptionsReachTheFile() throws {
+        let source = """
+            describe("math #fast", function()
+              it("adds", function() end)
+              it("divides #slow", function() error("slow") end)
+            end)
+            it("concatenates", function() end)
+            it("sees the script arguments", function() assert.same({ "one", "two" }, arg) end)
+            """
+        let (tagged, _) = try runSuite(source) { $0.tags = ["fast"]; $0.excludeTags = ["slow"] }
+        #expect(tagged == TestSummary(passed: 1))
+        let (filtered, _) = try runSuite(source) { $0.filters = ["adds", "concat"]; $0.filtersOut = ["add"] }
+        #expect(filtered == TestSummary(passed: 1))
+        let (listed, listedResults) = try runSuite(source) { $0.list = true }
+        #expect(listed == TestSummary())
+        #expect(listedResults.map(\.status) == Array(repeating: .listed, count: 4))
+        let (failFast, _) = try runSuite(source) { $0.failFast = true }
+        #expect(failFast == TestSummary(passed: 1, failed: 1))
+        let (withArguments, _) = try runSuite(source) { $0.filters = ["arguments"]; $0.scriptArguments = ["one", "two"] }
+        #expect(withArguments == TestSummary(passed: 1))
+        var sharded = TestSummary()
+        let folder = "shards-\(UUID())"
+        for index in 0..<3 {
+            let (part, _) = try runSuite(source, folder: folder) { $0.shard = .init(index: index, count: 3) }
+            sharded.passed += part.passed
+            sharded.failed += part.failed
+        }
+        #expect(sharded == TestSummary(passed: 2, failed: 2))
+    }
+
+    @Test func theSameSeedGivesTheSameOrder() throws {
+        let source = (1...8).map { "it('t\($0)', function() end)" }.joined(separator: "\n")
+        let (_, first) = try runSuite(source) { $0.shuffleSeed = 99 }
+        let (_, again) = try runSuite(source) { $0.shuffleSeed = 99 }
+        let (_, declared) = try runSuite(source) { _ in }
+        #expect(first.map(\.name) == again.map(\.name))
+        #expect(first.map(\.name) != declared.map(\.name))
+        #expect(Set(first.map(\.name)) == Set(declared.map(\.name)))
+    }
+
     @Test func failuresShowMessageLocationAndTraceback() throws {
         let (_, results, lines) = try run([fixture("counting.lua")])
         let assertion = try #require(results.first { $0.name == "counting fails an assertion" })
@@ -71,7 +112,7 @@ struct TestRunnerTests {
     @Test func untakenErrorsAreKeptWithTheAssertionThatFailed() throws {
         let (_, results, lines) = try run([fixture("untaken_errors.lua")])
         let failed = try #require(results.first { $0.name == "untaken errors are shown with the assertion that failed" })
-        #expect(failed.failure?.message.hasPrefix("Expected objects to be equal.") == true)
+        #expect(failed.failure?.message.hasSuffix("untaken_errors.lua:18: Expected objects to be equal.\nPassed in:\n(number) 2\nExpected:\n(number) 1") == true)
         #expect(failed.errors.count == 1)
         #expect(failed.errors.first?.message.hasSuffix("untaken_errors.lua:14: nobody looked") == true)
         let frames = try #require(failed.errors.first?.traceback?.split(separator: "\n"))
@@ -107,9 +148,12 @@ struct TestRunnerTests {
         #expect(files == ["a_spec.lua", "b_test.lua", "sub/c_test.lua"].map { folder + "/" + $0 })
     }
 
-    /// Runs `source` as a suite of its own with `options` changed by `configure`.
-    func runSuite(_ source: String, configure: (inout TestRunner.Options) -> Void) throws -> (TestSummary, [TestResult]) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stuck-\(UUID())").path
+    /// Runs `source` as a suite of its own with `options` changed by `configure`, in a
+    /// folder named `folder` (a fresh one by default: a shard depends on the file's path).
+    func runSuite(
+        _ source: String, folder name: String = "stuck-\(UUID())", configure: (inout TestRunner.Options) -> Void
+    ) throws -> (TestSummary, [TestResult]) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(name).path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try source.write(toFile: folder + "/stuck_spec.lua", atomically: true, encoding: .utf8)

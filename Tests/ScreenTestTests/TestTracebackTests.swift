@@ -24,13 +24,13 @@ struct TestTracebackTests {
             """)
     }
 
-    @Test func dropsTheRunnersAssertionsAndSpies() {
+    @Test func dropsLuassertsAssertionsAndSpies() {
         let traceback = """
             stack traceback:
             \t[C]: in function 'error'
-            \tscreentest/assert.lua:477: in field 'equal'
+            \t/usr/share/lua/5.4/luassert/assert.lua:48: in function <...share/lua/5.4/luassert/assert.lua:22>
             \tspec.lua:8: in function <spec.lua:8>
-            \tscreentest/spy.lua:12: in function <screentest/spy.lua:10>
+            \t...a/5.4/luassert/spy.lua:12: in function <...a/5.4/luassert/spy.lua:10>
             \tspec.lua:9: in function <spec.lua:7>
             \t[C]: in function 'xpcall'
             \tscreentest/runner.lua:190: in upvalue 'protect'

@@ -231,7 +231,7 @@ struct ScreensCommandTests {
     @Test func aFailingSuiteFailsTheRunWithTheRightClosingLine() throws {
         let result = try screens("test", "Tests/lua/fixtures/counting.lua")
         #expect(result.status == 1)
-        #expect(result.stdout.hasSuffix("\n4 passed, 7 failed, 3 skipped\n"))
+        #expect(result.stdout.hasSuffix("\n5 passed, 7 failed, 2 skipped\n"))
         #expect(result.stdout.contains("FAIL  counting raises a Lua error  (Tests/lua/fixtures/counting.lua:16)"))
     }
 

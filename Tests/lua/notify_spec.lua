@@ -77,11 +77,12 @@ describe("notify", function()
     local delivered
     before_each(function()
       delivered = {}
-      app = { didReceiveLocalNotification = function(note)
+      -- The host finds the app in the real globals; a plain global set here would be the block's.
+      _G.app = { didReceiveLocalNotification = function(note)
         delivered[#delivered + 1] = { body = note.body, at = loop.now(), userInfo = note.userInfo }
       end }
     end)
-    after_each(function() notify.cancelAll(); app = nil end)
+    after_each(function() notify.cancelAll(); _G.app = nil end)
 
     it("are delivered to the app at their time", function()
       local start = loop.now()

@@ -46,11 +46,11 @@ describe("counting", function()
       it("passes", function() end)
       it("fails", function() assert.is_true(false) end)
       it("raises", function() error("boom") end)
-      it("has no function")
+      it("has no function")   -- busted waits for the function: not declared
       pending("is pending")
     end)
-    assert.equal("1 passed, 2 failed, 2 skipped", counts(result))
-    assert.same({ "passes", "fails", "raises", "has no function", "is pending" }, names(result))
+    assert.equal("1 passed, 2 failed, 1 skipped", counts(result))
+    assert.same({ "passes", "fails", "raises", "is pending" }, names(result))
   end)
 
   it("keeps running after a test raises", function()
@@ -221,18 +221,23 @@ describe("hooks", function()
         end)
       end)
     end)
-    assert.same({ "outer before", "outer after" }, log)
-    assert.equal("failed", result.tests[1].status)
+    -- As busted: the other hooks of the level that failed still run; the test does not,
+    -- and only the failed hook counts.
+    assert.same({ "outer before", "second outer before", "outer after" }, log)
+    assert.equal("0 passed, 1 failed, 0 skipped", counts(result))
+    assert.equal("outer inner test", result.tests[1].name)
     assert.matches("broken$", result.tests[1].failure.message)
   end)
 
-  it("fail a passing test when after_each raises", function()
+  it("count an after_each that raises as a failure of its own, after the test's entry", function()
     local result = run_file(function(_ENV)
       after_each(function() error("after broke") end)
       it("test", function() end)
     end)
-    assert.equal("0 passed, 1 failed, 0 skipped", counts(result))
-    assert.matches("after broke$", result.tests[1].failure.message)
+    assert.equal("1 passed, 1 failed, 0 skipped", counts(result))
+    assert.equal("passed", result.tests[1].status)
+    assert.equal("test", result.tests[2].name)
+    assert.matches("after broke$", result.tests[2].failure.message)
   end)
 
   it("keep a test's first failure when after_each raises too", function()
@@ -250,7 +255,7 @@ describe("hooks", function()
     local result = run_file(function(_ENV)
       it("test", function() before_each(function() end) end)
     end)
-    assert.equal("before_each() cannot be called inside a test or a hook",
+    assert.equal("'before_each' not supported inside current context block",
                  (result.tests[1].failure.message:gsub("^.-:%d+: ", "")))
   end)
 end)
@@ -331,15 +336,15 @@ describe("pending", function()
     assert.is_nil(result.tests[1].failure)
   end)
 
-  it("in a before_each skips the test body but runs after_each", function()
+  it("in a before_each neither stops the test nor counts", function()
     local log = {}
     local result = run_file(function(_ENV)
       before_each(function() pending("not today") end)
       after_each(function() log[#log + 1] = "after" end)
       it("test", function() log[#log + 1] = "test" end)
     end)
-    assert.same({ "after" }, log)
-    assert.equal("skipped", result.tests[1].status)
+    assert.same({ "test", "after" }, log)
+    assert.equal("1 passed, 0 failed, 0 skipped", counts(result))
   end)
 
   it("does not undo a failure", function()
@@ -350,19 +355,20 @@ describe("pending", function()
     assert.equal("failed", result.tests[1].status)
   end)
 
-  it("still lets after_each fail a skipped test", function()
+  it("keeps the test skipped when after_each raises, which counts as a failure", function()
     local result = run_file(function(_ENV)
       after_each(function() error("after broke") end)
       it("test", function() pending("skip") end)
     end)
-    assert.equal("failed", result.tests[1].status)
+    assert.equal("0 passed, 1 failed, 1 skipped", counts(result))
+    assert.equal("skipped", result.tests[1].status)
   end)
 
   it("declares skipped tests with it(name) and pending(name)", function()
     local where
     local result = run_file(function(_ENV)
       where = here(); pending("one")
-      it("two")
+      pending("two", function() error("never runs") end)
     end)
     assert.same({ "one", "two" }, names(result, "skipped"))
     assert.equal(where, result.tests[1].location)
@@ -370,7 +376,7 @@ describe("pending", function()
 end)
 
 describe("finally", function()
-  it("runs after the test, even when it fails, newest first", function()
+  it("runs after the test, even when it fails; as in busted, the last one given only", function()
     local log = {}
     local result = run_file(function(_ENV)
       after_each(function() log[#log + 1] = "after" end)
@@ -380,8 +386,20 @@ describe("finally", function()
         error("broke")
       end)
     end)
-    assert.same({ "second", "first", "after" }, log)
+    assert.same({ "second", "after" }, log)
     assert.matches("broke$", result.tests[1].failure.message)
+  end)
+
+  it("counts its error besides the test's", function()
+    local result = run_file(function(_ENV)
+      it("test", function()
+        finally(function() error("cleanup broke") end)
+        error("broke")
+      end)
+    end)
+    assert.equal("0 passed, 2 failed, 0 skipped", counts(result))
+    assert.matches("broke$", result.tests[1].failure.message)
+    assert.matches("cleanup broke$", result.tests[2].failure.message)
   end)
 
   it("fails the test when it raises", function()
@@ -396,7 +414,7 @@ describe("finally", function()
       finally(function() end)
     end)
     assert.equal("0 passed, 1 failed, 0 skipped", counts(result))
-    assert.matches("finally%(%) must be called inside a test$", result.tests[1].failure.message)
+    assert.matches("'finally' not supported inside current context block$", result.tests[1].failure.message)
   end)
 end)
 
@@ -413,27 +431,37 @@ describe("filter", function()
     end)
   end
 
-  it("runs only the tests whose full name matches, counting no others", function()
-    local result = run_file(body, { file = "f_spec.lua", filter = "fast" })
-    assert.equal("1 passed, 0 failed, 1 skipped", counts(result))
-    assert.same({ "math adds fast", "math multiplies fast" }, names(result))
+  -- As busted: the tests left out are not declared, and a block's setup runs
+  -- whether or not tests are left in it.
+  it("runs only the tests whose full name matches one of them, counting no others", function()
+    local result = run_file(body, { file = "f_spec.lua", filters = { "fast" } })
+    assert.equal("1 passed, 1 failed, 1 skipped", counts(result))
+    assert.same({ "math adds fast", "math multiplies fast", "strings" }, names(result))
+    result = run_file(body, { file = "f_spec.lua", filters = { "adds", "divides" } })
+    assert.same({ "math adds fast", "math divides slowly", "strings" }, names(result))
   end)
 
   it("matches Lua patterns against the full name", function()
-    local result = run_file(body, { file = "f_spec.lua", filter = "^math d.-ly$" })
-    assert.same({ "math divides slowly" }, names(result))
+    local result = run_file(body, { file = "f_spec.lua", filters = { "^math d.-ly$" } })
+    assert.same({ "math divides slowly", "strings" }, names(result))
+  end)
+
+  it("filters out tests and whole blocks whose full name matches", function()
+    local result = run_file(body, { file = "f_spec.lua", filters_out = { "slowly", "^strings" } })
+    assert.same({ "math adds fast", "math multiplies fast" }, names(result))
   end)
 
   it("reports a bad pattern", function()
-    local result = run_file(body, { file = "f_spec.lua", filter = "[" })
-    assert.equal("0 passed, 1 failed, 0 skipped", counts(result))
-    assert.matches("bad filter pattern '%['", result.tests[1].failure.message)
+    local result = run_file(body, { file = "f_spec.lua", filters = { "[" } })
+    assert.equal("0 passed, 2 failed, 0 skipped", counts(result))
+    assert.matches("bad filter pattern '%['", result.tests[2].failure.message)
   end)
 end)
 
-describe("starting again after a position", function()
-  -- Positions count blocks and tests in declaration order: outer 1, a 2,
-  -- inner 3, b 4, c 5, broken 6, d 7.
+describe("starting again after a call that ended the process", function()
+  -- Paths are indexes in the parents' children, hooks counted: outer {1} (its setup
+  -- {1,0}, a {1,3}, inner {1,4}, b {1,4,2}, c {1,5}, its teardown {1,6}), broken {2} (its
+  -- body {2,-1}), d {3}.
   local log
   local function body(_ENV)
     describe("outer", function()
@@ -453,29 +481,55 @@ describe("starting again after a position", function()
   before_each(function() log = {} end)
 
   it("runs and reports only what comes after, setting up only the blocks with tests left", function()
-    local result = run_file(body, { file = "f_spec.lua", after = 4 })
+    local result = run_file(body, { file = "f_spec.lua", after = { 1, 4, 2 } })
     assert.same({ "outer c", "broken", "d" }, names(result))
     assert.same({ "outer setup", "c", "outer teardown", "d" }, log)
   end)
 
   it("skips a whole block that came before", function()
-    local result = run_file(body, { file = "f_spec.lua", after = 5 })
+    local result = run_file(body, { file = "f_spec.lua", after = { 1, 5 } })
     assert.same({ "broken", "d" }, names(result))
     assert.same({ "d" }, log)
-    result = run_file(body, { file = "f_spec.lua", after = 6 })
+  end)
+
+  it("skips the block whose body, setup or teardown ended the process", function()
+    for _, after in ipairs({ { 1, 0 }, { 1, 6 } }) do
+      log = {}
+      local result = run_file(body, { file = "f_spec.lua", after = after })
+      assert.same({ "broken", "d" }, names(result))
+      assert.same({ "d" }, log)
+    end
+    local result = run_file(body, { file = "f_spec.lua", after = { 2, -1 } })
     assert.same({ "d" }, names(result))
   end)
 
-  it("runs everything from the start", function()
-    local result = run_file(body, { file = "f_spec.lua", after = 0 })
+  it("runs everything without a path", function()
+    local result = run_file(body, { file = "f_spec.lua" })
     assert.same({ "outer a", "outer inner b", "outer c", "broken", "d" }, names(result))
     assert.same({ "outer setup", "a", "inner setup", "b", "c", "outer teardown", "d" }, log)
   end)
 
-  it("runs nothing after the last position", function()
-    local result = run_file(body, { file = "f_spec.lua", after = 7 })
+  it("runs nothing after the last test", function()
+    local result = run_file(body, { file = "f_spec.lua", after = { 3 } })
     assert.same({}, names(result))
     assert.same({}, log)
+  end)
+
+  it("runs the bodies again, in the same shuffled order", function()
+    local order = {}
+    local function shuffled(_ENV)
+      describe("block", function()
+        order[#order + 1] = "body"
+        for i = 1, 6 do it("t" .. i, function() order[#order + 1] = i end) end
+      end)
+    end
+    run_file(shuffled, { file = "f_spec.lua", seed = 3 })
+    local full = table.concat(order, " ", 2)
+    order = {}
+    -- After the third test: its path is the third child's, whichever test that is.
+    run_file(shuffled, { file = "f_spec.lua", seed = 3, after = { 1, 3 } })
+    assert.equal("body", order[1])
+    assert.equal(full:match("^%S+ %S+ %S+ (.*)$"), table.concat(order, " ", 2))
   end)
 end)
 
@@ -495,11 +549,11 @@ describe("a host's call", function()
     end })
     assert.equal("1 passed, 0 failed, 0 skipped", counts(result))
     assert.same({
-      { name = "f_spec.lua", location = "f_spec.lua" },                 -- the file
-      { name = "block", location = where.block },                      -- the describe body
-      { name = "block", location = where.block, resume = 2 },          -- setup: on after the block
-      { name = "block test", location = where.test, resume = 2 },      -- before_each
-      { name = "block test", location = where.test, resume = 2 },      -- the test
+      { name = "f_spec.lua", location = "f_spec.lua", resume = { -1 } },     -- the file
+      { name = "block", location = where.block, resume = { 1, -1 } },        -- the describe body
+      { name = "block", location = where.block, resume = { 1, 0 } },         -- setup
+      { name = "block test", location = where.test, resume = { 1, 3 } },     -- before_each
+      { name = "block test", location = where.test, resume = { 1, 3 } },     -- the test
     }, seen)
   end)
 
@@ -526,7 +580,7 @@ describe("failure records", function()
       end)
     end)
     assert.same({
-      message = "Expected objects to be equal.\nPassed in:\n(number) 2\nExpected:\n(number) 1",
+      message = where .. ": Expected objects to be equal.\nPassed in:\n(number) 2\nExpected:\n(number) 1",
       location = where,
     }, result.tests[1].failure)
   end)
@@ -584,8 +638,9 @@ describe("failure records", function()
     end)
     local failures = {}
     for i, test in ipairs(result.tests) do failures[i] = test.failure end
-    assert.same({ message = "(table) {\n  [code] = 42 }", location = where[1] },
-                { message = failures[1].message, location = failures[1].location })
+    -- As luassert formats them.
+    assert.matches("^%(table: 0x%x+%) {\n  %[code%] = 42 }$", failures[1].message)
+    assert.equal(where[1], failures[1].location)
     assert.equal("(nil)", failures[2].message)
     assert.equal(where[2], failures[2].location)
     assert.equal("7", failures[3].message)
@@ -606,8 +661,9 @@ describe("failure records", function()
   end)
 
   it("still work when the test clobbers globals", function()
-    local saved = { debug = debug, pcall = pcall, xpcall = xpcall, error = error,
-                    type = type, string = string, tostring = tostring, setmetatable = setmetatable }
+    -- Those luassert itself needs (debug, type, string, ...) break assertions under
+    -- busted too.
+    local saved = { pcall = pcall, xpcall = xpcall, error = error, rawequal = rawequal }
     local result = run_file(function(_ENV)
       before_each(function()
         for k in pairs(saved) do _G[k] = nil end
@@ -618,9 +674,9 @@ describe("failure records", function()
       it("fails an assertion", function() assert.equal(1, 2) end)
       it("raises", function() local t; return t.x end)
     end)
-    assert.equal(debug, saved.debug)
+    assert.equal(pcall, saved.pcall)
     assert.equal("0 passed, 2 failed, 0 skipped", counts(result))
-    assert.matches("^Expected objects to be equal", result.tests[1].failure.message)
+    assert.matches(": Expected objects to be equal", result.tests[1].failure.message)
     assert.matches("attempt to index a nil value", result.tests[2].failure.message)
   end)
 end)
@@ -667,14 +723,14 @@ describe("collecting", function()
       it("outer", function() it("inner", function() end) end)
     end)
     assert.equal("0 passed, 1 failed, 0 skipped", counts(result))
-    assert.matches("it%(%) cannot be called inside a test or a hook$", result.tests[1].failure.message)
+    assert.matches("'it' not supported inside current context block$", result.tests[1].failure.message)
   end)
 
   it("checks the arguments of describe and it", function()
     local result = run_file(function(_ENV)
-      describe("no function")
+      describe("no function", 42)
     end)
-    assert.matches("bad argument #2 to 'describe' %(function expected, got nil%)$",
+    assert.matches("bad argument #2 to 'describe' %(function expected, got number%)$",
                    result.tests[1].failure.message)
     result = run_file(function(_ENV) it({}, function() end) end)
     assert.matches("bad argument #1 to 'it' %(string expected, got table%)$",
@@ -722,13 +778,14 @@ describe("host hooks", function()
     assert.matches("host broke$", result.tests[1].failure.message)
   end)
 
-  it("fail a passing test when the host's after_each raises", function()
+  it("count a failure of their own when the host's after_each raises", function()
     local result = run_file(function(_ENV)
       it("test", function() end)
     end, nil, function(suite)
       suite:add_hooks({ after_each = function() error("host after broke") end })
     end)
-    assert.equal("failed", result.tests[1].status)
+    assert.equal("1 passed, 1 failed, 0 skipped", counts(result))
+    assert.matches("host after broke$", result.tests[2].failure.message)
   end)
 
   it("can see the running test", function()
@@ -770,7 +827,7 @@ describe("assertion failures", function()
       end)
     end)
     local failure = result.tests[1].failure
-    assert.matches("^Expected objects to be equal", failure.message)
+    assert.equal(where .. ": Expected objects to be equal.", failure.message:match("^[^\n]*"))
     assert.equal(where, failure.location)
     assert.is_nil(failure.traceback)
   end)
@@ -779,10 +836,140 @@ describe("assertion failures", function()
     local result = run_file(function(_ENV)
       it("test", function()
         local _, err = pcall(assert.equal, 1, 2)
-        error("while checking: " .. err, 0)
+        error("while checking: " .. tostring(err), 0)
       end)
     end)
     assert.matches("^while checking: ", result.tests[1].failure.message)
     assert.is_string(result.tests[1].failure.traceback)
+  end)
+end)
+
+describe("selection", function()
+  local function body(_ENV)
+    describe("math #fast", function()
+      it("adds", function() end)
+      it("divides #slow", function() end)
+      pending("multiplies")
+    end)
+    describe("strings", function()
+      it("concatenates #slow", function() end)
+      it("splits", function() error("broke") end)
+      it("finds", function() end)
+    end)
+  end
+
+  it("tags: tests with #tag in their full name", function()
+    local result = run_file(body, { file = "f_spec.lua", tags = { "fast" } })
+    assert.same({ "math #fast adds", "math #fast divides #slow", "math #fast multiplies" }, names(result))
+    result = run_file(body, { file = "f_spec.lua", tags = { "slow" } })
+    assert.same({ "math #fast divides #slow", "strings concatenates #slow" }, names(result))
+  end)
+
+  it("exclude_tags: leaves out tests and blocks with #tag in their own name", function()
+    local result = run_file(body, { file = "f_spec.lua", exclude_tags = { "fast" } })
+    assert.same({ "strings concatenates #slow", "strings splits", "strings finds" }, names(result))
+    result = run_file(body, { file = "f_spec.lua", tags = { "fast" }, exclude_tags = { "slow" } })
+    assert.same({ "math #fast adds", "math #fast multiplies" }, names(result))
+  end)
+
+  it("list: reports each selected test as listed, running no test nor hook", function()
+    local ran = false
+    local result = run_file(function(_ENV)
+      setup(function() ran = true end)
+      before_each(function() ran = true end)
+      it("one", function() ran = true end)
+      pending("two")
+      describe("block", function() it("three", function() ran = true end) end)
+    end, { file = "f_spec.lua", list = true })
+    assert.is_false(ran)
+    assert.same({ "one", "two", "block three" }, names(result, "listed"))
+    assert.equal("0 passed, 0 failed, 0 skipped", counts(result))
+  end)
+
+  it("fail_fast: stops at the first failed entry, running the teardowns", function()
+    local log = {}
+    local result = run_file(function(_ENV)
+      describe("block", function()
+        teardown(function() log[#log + 1] = "teardown" end)
+        it("passes", function() end)
+        it("fails", function() error("broke") end)
+        it("never runs", function() log[#log + 1] = "ran" end)
+      end)
+      it("nor this", function() log[#log + 1] = "ran" end)
+    end, { file = "f_spec.lua", fail_fast = true })
+    assert.equal("1 passed, 1 failed, 0 skipped", counts(result))
+    assert.same({ "teardown" }, log)
+  end)
+
+  it("shard: the shards together run each test once", function()
+    local all = {}
+    for index = 0, 2 do
+      local result = run_file(body, { file = "f_spec.lua", shard = { index = index, count = 3 } })
+      for _, name in ipairs(names(result)) do
+        assert.is_nil(all[name])
+        all[name] = index
+      end
+    end
+    local count = 0
+    for _ in pairs(all) do count = count + 1 end
+    assert.equal(6, count)
+    -- fnv1a32("f_spec.lua\0strings finds") % 3
+    local hash = 2166136261
+    for byte in ("f_spec.lua\0strings finds"):gmatch(".") do
+      hash = ((hash ~ byte:byte()) * 16777619) & 0xffffffff
+    end
+    assert.equal(hash % 3, all["strings finds"])
+  end)
+
+  it("seed: shuffles every block's children, the same seed giving the same order", function()
+    local function order(seed)
+      local ran = {}
+      run_file(function(_ENV)
+        for i = 1, 8 do it("t" .. i, function() ran[#ran + 1] = i end) end
+      end, { file = "f_spec.lua", seed = seed })
+      return table.concat(ran, " ")
+    end
+    assert.equal(order(12), order(12))
+    assert.are_not.equal("1 2 3 4 5 6 7 8", order(12))
+    assert.are_not.equal(order(12), order(13))
+  end)
+end)
+
+describe("luassert in the suite", function()
+  it("assert:snapshot() is luassert's state snapshot, assert.snapshot(value, name) the assertion", function()
+    local calls = {}
+    assert:register("assertion", "snapshot", function(_, args)
+      calls[#calls + 1] = args[2]
+      return true
+    end)
+    local state = assert:snapshot()
+    assert.is_function(state.revert)
+    local target = { f = function() return 1 end }
+    stub(target, "f")
+    state:revert()
+    assert.equal(1, target.f())
+    assert.snapshot("screen", "name")
+    assert.same({ "name" }, calls)
+  end)
+
+  it("a file fails with one message when luassert is missing", function()
+    local saved, path, searchers = package.loaded.luassert, package.path, package.searchers
+    package.loaded.luassert, package.path, package.searchers = nil, "", { searchers[1] }
+    local ok, suite = pcall(runner.new, { file = "f_spec.lua" })
+    package.loaded.luassert, package.path, package.searchers = saved, path, searchers
+    assert.is_true(ok)
+    suite:collect(function() end)
+    local result = suite:run({})
+    assert.equal("0 passed, 1 failed, 0 skipped", counts(result))
+    assert.equal("the test runner needs luassert and say, which are not installed: install the packages"
+      .. " lua-luassert and lua-say, or run `luarocks install luassert`", result.tests[1].failure.message)
+  end)
+
+  it("require('busted') gives the suite's functions and arg is the script arguments", function()
+    local result = run_file(function(_ENV)
+      local busted = require("busted")
+      busted.it("declared through the module", function() end)
+    end, { file = "f_spec.lua", arg = { "one" } })
+    assert.same({ "declared through the module" }, names(result, "passed"))
   end)
 end)

@@ -197,11 +197,12 @@ describe("touches", function()
 
     it("in didReceiveLocalNotification name the notification", function()
       local start = loop.now()
-      app = { didReceiveLocalNotification = function(note) error("ring broke: " .. note.body) end }
+      -- The host finds the app in the real globals; a plain global set here would be the test's.
+      _G.app = { didReceiveLocalNotification = function(note) error("ring broke: " .. note.body) end }
       notify.schedule{ after = 60, body = "Wake up" }
       notify.schedule{ after = 90, body = "Snooze" }
       test.advance(100)
-      app = nil
+      _G.app = nil
       local reported = test.errors()
       assert.are.equal(2, #reported)
       assert.are.equal(string.format('didReceiveLocalNotification for the notification "Wake up" due at %gs', start + 60), reported[1].context)

@@ -1,22 +1,45 @@
 --- @meta
---- The test API that `screens test` gives every test file (busted- and luassert-style).
+--- The test API that `screens test` gives every test file: busted's, with luassert's
+--- `assert`, `spy`, `stub`, `mock` and `match` themselves (docs/testing.md).
 --- These stubs are for editors (lua-language-server); the implementation is
 --- Sources/ScreenTest/Lua.
 
---- Declares a block of tests. Blocks nest; the body runs when the file is collected.
+--- Declares a block of tests. Blocks nest; as in busted, the body runs when the run
+--- reaches the block (after the tests declared before it), then the block's tests.
 --- @param name string
 --- @param body fun()
 function describe(name, body) end
+
+--- A `describe` whose globals and `package.loaded` are put back after it.
+--- @param name string
+--- @param body fun()
+function insulate(name, body) end
+
+--- A `describe` whose body's globals stay for the blocks after it.
+--- @param name string
+--- @param body fun()
+function expose(name, body) end
+
+--- In a describe body: run the block's tests and blocks shuffled (with `seed`, or the
+--- run's), or, with `false`, in order even under `--shuffle`.
+--- @param seed? integer|boolean
+function randomize(seed) end
 
 --- Same as `describe`.
 --- @param name string
 --- @param body fun()
 function context(name, body) end
 
---- Declares a test. Without a body the test is pending (skipped).
+--- Declares a test (also `spec`, and calling `test`). Without a body, as in busted, it
+--- returns a function that takes the body: `it "adds" (function() ... end)`.
 --- @param name string
 --- @param body? fun()
 function it(name, body) end
+
+--- Same as `it`.
+--- @param name string
+--- @param body? fun()
+function spec(name, body) end
 
 --- Declares a skipped test, or, inside a running test, stops it as skipped.
 --- @param reason string
@@ -30,15 +53,25 @@ function before_each(body) end
 --- @param body fun()
 function after_each(body) end
 
---- Runs once before the block's tests. An error fails the block as one entry.
+--- Runs once before the block's tests (also `strict_setup`). An error is one failure and
+--- skips the block's tests.
 --- @param body fun()
 function setup(body) end
 
---- Runs once after the block's tests.
+--- Runs once after the block's tests (also `strict_teardown`), even after a failed setup.
 --- @param body fun()
 function teardown(body) end
 
---- Inside a test: runs `body` after the test, whatever happens.
+--- Runs once before the first test that runs in the block, if one does.
+--- @param body fun()
+function lazy_setup(body) end
+
+--- Runs once after the block's tests, when its lazy_setup ran.
+--- @param body fun()
+function lazy_teardown(body) end
+
+--- Inside a test: runs `body` after the test, whatever happens. As in busted, only the
+--- last one given runs.
 --- @param body fun()
 function finally(body) end
 
@@ -69,7 +102,8 @@ assert = {}
 
 --- A callable that records its calls.
 --- @class spy
---- @field calls { vals: any[], returnvals: any[] }[]
+--- @field calls { vals: any[], refs: any[] }[] the arguments of each call
+--- @field returnvals { vals: any[], refs: any[] }[] what each call returned
 --- @field revert fun(self: spy) restores what `spy.on` replaced
 --- @field clear fun(self: spy) forgets the calls
 
@@ -85,7 +119,7 @@ spy = {}
 function stub(target, name, ...) end
 
 --- What test files add: control over the file's virtual clock, and the errors scripts
---- raised in callbacks.
+--- raised in callbacks. Called, `test(name, body)` declares a test, as busted's `test` does.
 --- @class test
 test = {}
 

@@ -1,60 +1,73 @@
--- screentest.runner: busted-style suites, one per test file.
+-- screentest.runner: busted's semantics, one suite per test file.
 --
 -- The host gives every test file a fresh Lua state and then:
 --
---   local suite = require("screentest.runner").new{ file = path, filter = pattern }
+--   local suite = require("screentest.runner").new{ file = path, ... }
 --   -- copy every key of suite.env into the globals, load the file
 --   suite:collect(chunk)          -- or suite:fail_file(message) if it did not load
 --   local result = suite:run(reporter)
 --
--- Collecting runs the file, and each describe body as it is declared, to
--- build a tree of blocks and tests; running walks the tree with the hooks.
--- Nothing raised by a test, a hook or the file escapes: every error becomes
--- a failed entry in the result.
+-- As busted does, running a block runs its body, which declares its tests and
+-- blocks, then its setup, then its children in order, each block's body when
+-- the run reaches it, then its teardown. The file itself is the outermost
+-- block. Nothing raised by a test, a hook or the file escapes: every error
+-- becomes a failed entry in the result, counted as busted counts failures and
+-- errors: a test is one entry, and so is every hook or body that raised.
 --
--- Every block and test has a position, counted in the order they are
--- declared, which is the order they run in. A host whose process died while
--- a test ran starts the file again with `after` set to that test's position:
--- what came before it is neither run nor reported again.
+-- Every block and test has a path: the indexes of it and its ancestors in
+-- their parents' children, in the order they run (after a shuffle). A block's
+-- own calls have one more index: -1 its body, 0 its setups, #children + 1
+-- its teardowns. A host whose process died during a call starts the file
+-- again with `after` set to that call's path: what ran up to it is neither
+-- run nor reported again, the bodies of the blocks it is in run again (they
+-- declare what follows) and their setups run again before the first test
+-- that is left.
 --
 -- A host may make the calls into the file's code itself (`call`, to limit
 -- their time). It is called as call(what, handler, fn, ...) and must return
 -- what xpcall(fn, handler, ...) returns; `what` says what runs:
---   { name = entry name, location = "file:line", resume = position or nil }
--- the entry to fail if the call never comes back, and the position to start
--- again after (nil when the file cannot be started again past it).
+--   { name = entry name, location = "file:line", resume = path }
+-- the entry to fail if the call never comes back, and the path to start
+-- again after.
 --
 -- An entry (what the reporter gets and result.tests holds) is
 --   { name = "outer inner test", location = "file:line", status = "passed"
---     | "failed" | "skipped", failure = nil | { message, location, traceback },
---     reason = nil | "why it was skipped" }
+--     | "failed" | "skipped" | "listed", failure = nil | { message, location,
+--     traceback }, reason = nil | "why it was skipped" }
 -- Its status is final only when test_finished sees it. A failed setup,
--- teardown or describe body is one entry named after its block; a file that
--- did not load or whose body raised is one entry named after the file.
-
-local assert = require("screentest.assert")
-local spy = require("screentest.spy")
+-- teardown or describe body is an entry named after its block, a failed
+-- before_each or after_each one named after its test; a file that did not
+-- load or whose body raised is one entry named after the file.
 
 -- Tests may clobber globals; keep our own references.
-local debug_getinfo = debug.getinfo
-local error, getmetatable, ipairs, next, pcall, rawequal, setmetatable, tostring, type, xpcall =
-      error, getmetatable, ipairs, next, pcall, rawequal, setmetatable, tostring, type, xpcall
-local strfind, strformat, strmatch, strsub = string.find, string.format, string.match, string.sub
+local debug_getinfo, debug_getupvalue, debug_setupvalue, debug_upvaluejoin =
+      debug.getinfo, debug.getupvalue, debug.setupvalue, debug.upvaluejoin
+local error, getmetatable, ipairs, next, pcall, rawequal, rawget, rawset, require, select,
+      setmetatable, tonumber, tostring, type, xpcall =
+      error, getmetatable, ipairs, next, pcall, rawequal, rawget, rawset, require, select,
+      setmetatable, tonumber, tostring, type, xpcall
+local strbyte, strfind, strformat, strmatch, strsub = string.byte, string.find, string.format,
+      string.match, string.sub
 local tconcat, tinsert = table.concat, table.insert
+local math_random, math_randomseed = math.random, math.randomseed
 local loaded = package.loaded
+local G = _G
 
--- Frames from these files are the runner's, not the test's: tracebacks
--- leave them out.
-local internal = {
-  [debug_getinfo(1, "S").source] = true,
-  [debug_getinfo(assert.register, "S").source] = true,
-  [debug_getinfo(spy.new, "S").source] = true,
-}
+-- Frames from these files are the runner's or luassert's, not the test's:
+-- tracebacks leave them out.
+local own_source = debug_getinfo(1, "S").source
+local function internal(source)
+  return source == own_source or strfind(source, "luassert[/\\][^\n]*%.lua$") ~= nil
+    or strfind(source, "say[/\\]init%.lua$") ~= nil
+end
 
 -- Errors
 
 -- What pending("reason") raises inside a test.
 local Pending = {}
+-- What a luassert assertion raises when it fails (see `mark_failures`):
+-- { message = "file:line: Expected ..." }.
+local Failure = { __tostring = function(failure) return failure.message end }
 -- What the message handler hands back: { message, location, traceback }.
 local Captured = {}
 
@@ -124,7 +137,7 @@ local function user_frames(first, last)
   local frames = {}
   local function add(level)
     local info = debug_getinfo(level + 2, "Slnft")
-    if not info or internal[info.source] then return end
+    if not info or internal(info.source) then return end
     if #frames == 0 and info.what == "C" then return end
     frames[#frames + 1] = info
   end
@@ -160,7 +173,9 @@ local function error_text(err)
     local ok, text = pcall(tostring, err)
     if ok and type(text) == "string" then return text end
   end
-  return assert:format_value(err)
+  local ok, state = pcall(require, "luassert.state")
+  local text = ok and state.format_argument(err)
+  return type(text) == "string" and text or tostring(err)
 end
 
 -- "file:line" from a message Lua prefixed with one.
@@ -187,8 +202,10 @@ end
 local function handler(base, gap)
   return function(err)
     if getmetatable(err) == Pending then return err end
-    local failure = assert:failure_info(err)
-    if failure then return setmetatable(failure, Captured) end
+    if getmetatable(err) == Failure then
+      local message = error_text(err.message)
+      return setmetatable({ message = message, location = position_in(message), assertion = true }, Captured)
+    end
     -- Levels seen from here: 1 is this function and `bottom` the outermost;
     -- protect's frame is base deep, xpcall (and the host's call) above it,
     -- then the function it protects, whose frames are the test's. A host's
@@ -224,44 +241,196 @@ local function failure_of(captured)
            traceback = captured.traceback }
 end
 
+-- luassert
+
+local missing_luassert = "the test runner needs luassert and say, which are not installed:" ..
+  " install the packages lua-luassert and lua-say, or run `luarocks install luassert`"
+
+-- Makes luassert's failed assertions raise Failure values, so that they are
+-- told from errors: assert(...) and every assertion call luassert's `error`
+-- through their _ENV, which each gets a copy of with `error` replaced.
+local function mark_failures(luassert)
+  local function fail(message, level)
+    level = level or 1
+    -- The message with the place of the level luassert asked for: pcall,
+    -- then this function, are the two levels between.
+    local _, placed = pcall(error, message, level + 2)
+    error(setmetatable({ message = placed }, Failure), level + 1)
+  end
+  local function rebind(fn)
+    -- Another luassert may be built otherwise: its failures are then errors.
+    if type(fn) ~= "function" then return end
+    local index = 1
+    while true do
+      local name, env = debug_getupvalue(fn, index)
+      if name == nil then return end
+      if name == "_ENV" then
+        local own = setmetatable({ error = fail }, { __index = env })
+        debug_upvaluejoin(fn, index, function() return own end, 1)
+        debug_setupvalue(fn, index, own)
+        return
+      end
+      index = index + 1
+    end
+  end
+  rebind((getmetatable(luassert) or {}).__call)
+  rebind((getmetatable(luassert.is_true) or {}).__call)
+end
+
+-- luassert has a method `snapshot` (assert:snapshot(), its state snapshot)
+-- that hides the assertion of that name registered with assert:register:
+-- the field calls the one or the other.
+local function dispatch_snapshot(luassert, state)
+  rawset(luassert, "snapshot", function(first, ...)
+    if rawequal(first, luassert) then return state.snapshot() end
+    -- A tail call, so that the assertion's error is placed at the caller.
+    return luassert.state().snapshot(first, ...)
+  end)
+end
+
+-- A luassert state snapshot, and how to revert it unless the test did.
+local function state_snapshot(state)
+  local snapshot = state.snapshot()
+  local mt = getmetatable(snapshot)
+  return function()
+    if getmetatable(snapshot) == mt then snapshot:revert() end
+  end
+end
+
+-- Selection
+
+-- FNV-1a, 32 bits: what puts a test in a shard.
+local function fnv1a32(text)
+  local hash = 2166136261
+  for i = 1, #text do
+    hash = ((hash ~ strbyte(text, i)) * 16777619) & 0xffffffff
+  end
+  return hash
+end
+
+-- Whether `subject` matches the Lua pattern; a bad pattern matches nothing
+-- and is reported once the file has run.
+local function matches(self, subject, pattern)
+  local ok, found = pcall(strfind, subject, pattern)
+  if not ok then
+    if not self.bad_pattern then self.bad_pattern = { pattern = pattern, message = found } end
+    return false
+  end
+  return found ~= nil
+end
+
+local function any_matches(self, subject, patterns, prefix)
+  for _, pattern in ipairs(patterns) do
+    if matches(self, subject, prefix .. pattern) then return true end
+  end
+  return false
+end
+
+-- busted's filters, applied when a block or test is declared: what they
+-- leave out is not declared at all.
+local function block_selected(self, name, fullname)
+  return not any_matches(self, fullname, self.filters_out, "")
+     and not any_matches(self, name, self.exclude_tags, "#")
+end
+
+local function test_selected(self, name, fullname)
+  if #self.filters > 0 and not any_matches(self, fullname, self.filters, "") then return false end
+  if not block_selected(self, name, fullname) then return false end
+  if #self.tags > 0 and not any_matches(self, fullname, self.tags, "#") then return false end
+  local shard = self.shard
+  if shard and fnv1a32(self.file .. "\0" .. fullname) % shard.count ~= shard.index then return false end
+  return true
+end
+
 -- The tree
 
-local hook_kinds = { "before_each", "after_each", "setup", "teardown",
-                     "lazy_setup", "lazy_teardown" }
+local hook_kinds = { "before_each", "after_each", "setup", "teardown", "lazy_setup", "lazy_teardown" }
 
--- A block's `position` is its own, `last` the highest in it once its body
--- has run.
-local function new_block(name, parent, location, position)
+local function full_name(parent, name)
+  if parent and parent.fullname ~= "" then return parent.fullname .. " " .. name end
+  return name
+end
+
+local function new_block(name, parent, location, fn, envmode)
   local hooks = {}
   for _, kind in ipairs(hook_kinds) do hooks[kind] = {} end
-  local fullname = name
-  if parent and parent.fullname ~= "" then fullname = parent.fullname .. " " .. name end
-  return { name = name, fullname = fullname, parent = parent, location = location,
-           children = {}, hooks = hooks, position = position, last = position }
+  return { name = name, fullname = full_name(parent, name), parent = parent, location = location,
+           fn = fn, envmode = envmode, children = {}, hooks = hooks, env = {} }
 end
 
-local function new_test(name, parent, location, fn, position)
-  local fullname = name
-  if parent.fullname ~= "" then fullname = parent.fullname .. " " .. name end
-  return { test = true, name = name, fullname = fullname, parent = parent,
-           location = location, fn = fn, position = position }
+-- insulate: the globals and package.loaded as they were, put back after
+-- the block.
+local function save_globals()
+  local globals, modules = {}, {}
+  for key, value in next, G do globals[key] = value end
+  for key, value in next, loaded do modules[key] = value end
+  return { globals = globals, modules = modules, mt = getmetatable(G) }
 end
 
--- The next position in declaration order.
-local function next_position(self)
-  self.count = self.count + 1
-  return self.count
+local function restore_globals(saved)
+  pcall(setmetatable, G, saved.mt)
+  for key in next, G do rawset(G, key, saved.globals[key]) end
+  for key, value in next, saved.globals do
+    if rawget(G, key) == nil then rawset(G, key, value) end
+  end
+  for key in next, loaded do loaded[key] = saved.modules[key] end
+  for key, value in next, saved.modules do loaded[key] = value end
+end
+
+-- Scopes: as under busted, the file's code sees globals through an
+-- environment where each block, and each test, has a table of its own. A
+-- global set in a describe body or a setup is seen in that block only, one
+-- set in a test in that test only; an expose block's go to the block around
+-- its parent (or the real globals), so the blocks after it see them.
+
+-- Where a block's globals go.
+local function target_of(block)
+  if block.envmode == "expose" then
+    local outer = block.parent and block.parent.parent
+    return outer and target_of(outer) or G
+  end
+  return block.env
+end
+
+-- The file's _ENV: reads from the running scope outwards, then the real
+-- globals; writes to the running scope.
+local function scoped_environment(self)
+  return setmetatable({}, {
+    __index = function(_, key)
+      local node = self.scope
+      while node do
+        local value = node.env[key]
+        if value ~= nil then return value end
+        node = node.parent
+      end
+      return G[key]
+    end,
+    __newindex = function(_, key, value)
+      local target = self.target
+      if target then target[key] = value else G[key] = value end
+    end,
+  })
+end
+
+-- Runs code of the file in a scope: the node reads start from, and the
+-- table writes go to. Returns the scope it replaced.
+local function enter_scope(self, node, target)
+  local scope, previous = self.scope, self.target
+  self.scope, self.target = node, target
+  return scope, previous
 end
 
 local Suite = {}
 Suite.__index = Suite
 
--- The functions a test file sees as globals.
+-- The functions a test file sees as globals, and require("busted") gives.
 local function environment(self)
+  -- The block whose body is running, where declarations go; busted's
+  -- message elsewhere.
   local function declaring(what)
-    if self.phase ~= "collect" then
-      error(what .. "() cannot be called inside a test or a hook", 3)
-    end
+    local block = self.declaring
+    if not block then error("'" .. what .. "' not supported inside current context block", 3) end
+    return block
   end
 
   local function check_name(name, what)
@@ -272,113 +441,183 @@ local function environment(self)
     return name
   end
 
-  local function describe(name, fn)
-    declaring("describe")
-    name = check_name(name, "describe")
-    if type(fn) ~= "function" then
-      error("bad argument #2 to 'describe' (function expected, got " .. type(fn) .. ")", 2)
+  -- A declaring function: describe, it and their other names. As in busted,
+  -- describe "name" without a function returns one that takes it. `add`
+  -- declares what it got.
+  local function declarer(what, add)
+    local function declare_at(location, name, fn)
+      local parent = declaring(what)
+      if fn == nil and type(name) == "function" then name, fn = what, name end
+      name = check_name(name, what)
+      if fn == nil then return function(body) return declare_at(caller_location(), name, body) end end
+      if type(fn) ~= "function" then
+        error(strformat("bad argument #2 to '%s' (function expected, got %s)", what, type(fn)), 2)
+      end
+      add(parent, location, name, fn)
     end
-    local outer = self.block
-    local block = new_block(name, outer, caller_location(), next_position(self))
-    outer.children[#outer.children + 1] = block
-    self.block = block
-    local ok, captured = protect(self, { name = block.fullname, location = block.location }, fn)
-    self.block = outer
-    block.last = self.count
-    if not ok then block.error = failure_of(captured) end
+    return function(name, fn) return declare_at(caller_location(), name, fn) end
   end
 
-  local function it(name, fn)
-    declaring("it")
-    name = check_name(name, "it")
-    if fn ~= nil and type(fn) ~= "function" then
-      error("bad argument #2 to 'it' (function expected, got " .. type(fn) .. ")", 2)
-    end
-    local block = self.block
-    block.children[#block.children + 1] = new_test(name, block, caller_location(), fn, next_position(self))
+  local function block_declarer(what, envmode)
+    return declarer(what, function(parent, location, name, fn)
+      if not block_selected(self, name, full_name(parent, name)) then return end
+      local children = parent.children
+      children[#children + 1] = new_block(name, parent, location, fn, envmode)
+    end)
+  end
+
+  local function add_test(parent, location, name, fn, pending)
+    local fullname = full_name(parent, name)
+    if not test_selected(self, name, fullname) then return end
+    local children = parent.children
+    children[#children + 1] = { test = true, name = name, fullname = fullname, parent = parent,
+                                location = location, fn = fn, pending = pending }
+  end
+
+  local function test_declarer(what)
+    return declarer(what, function(parent, location, name, fn) add_test(parent, location, name, fn, false) end)
   end
 
   -- pending(name) declares a skipped test; inside a test, pending(reason)
   -- stops it and marks it skipped.
   local function pending(name)
-    if self.running then
-      error(setmetatable({ reason = name }, Pending))
-    end
-    declaring("pending")
-    name = check_name(name, "pending")
-    local block = self.block
-    block.children[#block.children + 1] = new_test(name, block, caller_location(), nil, next_position(self))
+    if self.running then error(setmetatable({ reason = name }, Pending)) end
+    local parent = declaring("pending")
+    add_test(parent, caller_location(), check_name(name, "pending"), nil, true)
   end
 
   local function hook(kind, what)
     return function(fn)
-      declaring(what)
+      local block = declaring(what)
       if type(fn) ~= "function" then
         error(strformat("bad argument #1 to '%s' (function expected, got %s)", what, type(fn)), 2)
       end
-      tinsert(self.block.hooks[kind], fn)
+      tinsert(block.hooks[kind], fn)
+      -- A hook is one of busted's children too: a shuffle moves it, so the
+      -- same seed gives busted's order.
+      tinsert(block.children, { hook = true })
     end
   end
 
   local function finally(fn)
-    if not self.running then error("finally() must be called inside a test", 2) end
+    if not self.running then error("'finally' not supported inside current context block", 2) end
     if type(fn) ~= "function" then
       error("bad argument #1 to 'finally' (function expected, got " .. type(fn) .. ")", 2)
     end
-    tinsert(self.running.finally, fn)
+    self.running.finally = fn
   end
 
+  -- randomize([seed]) or randomize(false) in a body: whether that block's
+  -- children run shuffled.
+  local function randomize(...)
+    local block = declaring("randomize")
+    local on = select("#", ...) == 0 or (...)
+    block.randomize = on and true or false
+    if on then block.seed = tonumber((select(1, ...))) or tonumber((select(2, ...))) end
+  end
+
+  local describe, it = block_declarer("describe"), test_declarer("it")
   return {
-    describe = describe, context = describe, it = it, pending = pending,
-    before_each = hook("before_each", "before_each"),
-    after_each = hook("after_each", "after_each"),
-    -- busted 2 makes plain setup/teardown the strict ones.
+    describe = describe, context = block_declarer("context"),
+    insulate = block_declarer("insulate", "insulate"), expose = block_declarer("expose", "expose"),
+    it = it, spec = test_declarer("spec"), test = test_declarer("test"), pending = pending,
+    before_each = hook("before_each", "before_each"), after_each = hook("after_each", "after_each"),
     setup = hook("setup", "setup"), teardown = hook("teardown", "teardown"),
-    strict_setup = hook("setup", "strict_setup"),
-    strict_teardown = hook("teardown", "strict_teardown"),
-    lazy_setup = hook("lazy_setup", "lazy_setup"),
-    lazy_teardown = hook("lazy_teardown", "lazy_teardown"),
-    finally = finally,
-    assert = assert, spy = spy, stub = spy.stub, mock = spy.mock, match = spy.match,
+    strict_setup = hook("setup", "strict_setup"), strict_teardown = hook("teardown", "strict_teardown"),
+    lazy_setup = hook("lazy_setup", "lazy_setup"), lazy_teardown = hook("lazy_teardown", "lazy_teardown"),
+    finally = finally, randomize = randomize,
   }
 end
 
 local runner = {}
 
---- A suite for one test file.
--- options.file: the file's path, naming entries for the file itself.
--- options.filter: a Lua pattern; only tests whose full name matches run.
--- options.after: a position; what was declared up to it neither runs nor is
---   reported (the file starts again after a test that ended its process).
--- options.call: the host's way to call the file's code (see the top).
+local function string_list(value)
+  local list = {}
+  if type(value) == "table" then
+    for _, item in ipairs(value) do list[#list + 1] = tostring(item) end
+  elseif value ~= nil then
+    list[1] = tostring(value)
+  end
+  return list
+end
+
+--- A suite for one test file. options (all optional but file):
+--- file: the file's path, naming entries for the file itself.
+--- filters, filters_out: Lua patterns; a test runs when its full name
+---   matches one of filters (when there are any) and none of filters_out.
+--- tags, exclude_tags: words; a test runs when its full name has `#tag` for
+---   one of tags (when there are any) and none of exclude_tags.
+--- seed: an integer; shuffles the children of every block as busted's
+---   --shuffle does.
+--- list: report each selected test as "listed", running no test or hook.
+--- fail_fast: stop at the first failed entry.
+--- shard: { index = 0-based, count = N }; only the tests whose
+---   fnv1a32(file .. "\0" .. full name) % count is index.
+--- arg: the global `arg`, the script arguments.
+--- after: a path (see the top); what ran up to it is not run again.
+--- call: the host's way to call the file's code (see the top).
 function runner.new(options)
   options = options or {}
-  local filter = options.filter
-  if filter ~= nil then filter = tostring(filter) end
-  local after = options.after
-  if type(after) ~= "number" then after = nil end
+  local shard = options.shard
+  if type(shard) == "table" and math.type(shard.count) == "integer" and shard.count > 0
+     and math.type(shard.index) == "integer" then
+    shard = { index = shard.index % shard.count, count = shard.count }
+  else
+    shard = nil
+  end
+  local seed = math.type(options.seed) == "integer" and options.seed or nil
   local self = setmetatable({
     file = tostring(options.file or "?"),
-    filter = filter,
-    after = after,
+    filters = string_list(options.filters), filters_out = string_list(options.filters_out),
+    tags = string_list(options.tags), exclude_tags = string_list(options.exclude_tags),
+    seed = seed, list = options.list == true, fail_fast = options.fail_fast == true, shard = shard,
+    after = type(options.after) == "table" and options.after or nil,
     call = type(options.call) == "function" and options.call or nil,
-    count = 0,
-    phase = "collect",
     host = { before_each = {}, after_each = {} },
   }, Suite)
-  self.root = new_block(self.file, nil, self.file, 0)
+  -- randomize() without a seed and without --seed: an order fixed for the
+  -- file, so that a file started again after a crash runs in the same order.
+  self.default_seed = seed or fnv1a32(self.file)
+  self.root = new_block(self.file, nil, self.file, nil)
   self.root.fullname = ""
-  self.block = self.root
+  self.root.path = {}
   self.env = environment(self)
+
+  local ok, luassert = pcall(require, "luassert")
+  if ok then
+    local state = require("luassert.state")
+    mark_failures(luassert)
+    dispatch_snapshot(luassert, state)
+    self.state = state
+    local env = self.env
+    env.assert, env.spy, env.stub = luassert, require("luassert.spy"), require("luassert.stub")
+    env.mock, env.match = require("luassert.mock"), require("luassert.match")
+  else
+    self.missing = missing_luassert
+  end
+  local busted = {}
+  for name, value in next, self.env do busted[name] = value end
+  self.env.arg = type(options.arg) == "table" and options.arg or {}
+  loaded.busted = setmetatable(busted, { __newindex = function() error("Attempt to modify busted", 2) end })
   return self
 end
 
---- Runs the loaded file, recording its blocks and tests.
+--- Keeps the loaded file, the body of the outermost block, and gives it the
+--- scoped environment.
 function Suite:collect(chunk)
-  self.phase, self.block = "collect", self.root
-  local ok, captured = protect(self, { name = self.file, location = self.file }, chunk)
-  self.root.last = self.count
-  if not ok and not self.root.error then self.root.error = failure_of(captured) end
+  if self.missing then return self:fail_file(self.missing) end
+  self.root.fn = chunk
+  local index = 1
+  while true do
+    local name = debug_getupvalue(chunk, index)
+    if name == nil then break end
+    if name == "_ENV" then
+      debug_upvaluejoin(chunk, index, function() return self end, 1)
+      debug_setupvalue(chunk, index, scoped_environment(self))
+      break
+    end
+    index = index + 1
+  end
 end
 
 --- Records that the file did not load: one failed entry named after it.
@@ -402,41 +641,6 @@ end
 
 -- Running
 
-local function selected(self, test)
-  local filter = self.filter
-  if filter == nil then return true end
-  local ok, found = pcall(strfind, test.fullname, filter)
-  if not ok then
-    self.bad_filter = self.bad_filter or found
-    return false
-  end
-  return found ~= nil
-end
-
--- Whether a test or block came before the position the run starts after.
-local function done_before(self, node)
-  local after = self.after
-  return after ~= nil and (node.test and node.position or node.last) <= after
-end
-
--- Whether a block has anything to report under the filter.
-local function has_work(self, block)
-  if self.filter == nil and self.after == nil then return true end
-  if block.work == nil then
-    block.work = false
-    for _, child in ipairs(block.children) do
-      if done_before(self, child) then
-        -- run and reported before the run started again
-      elseif child.test and selected(self, child)
-         or not child.test and (child.error or has_work(self, child)) then
-        block.work = true
-        break
-      end
-    end
-  end
-  return block.work
-end
-
 local function started(self, record)
   local notify = self.reporter.test_started
   if notify then notify(record) end
@@ -444,8 +648,9 @@ end
 
 local function finished(self, record)
   local result = self.result
-  result[record.status] = result[record.status] + 1
+  result[record.status] = (result[record.status] or 0) + 1
   result.tests[#result.tests + 1] = record
+  if record.status == "failed" and self.fail_fast then self.stopped = true end
   local notify = self.reporter.test_finished
   if notify then notify(record) end
 end
@@ -455,163 +660,305 @@ local function report(self, record)
   finished(self, record)
 end
 
--- A block's failure is one entry: named after the block and placed where it
--- was declared, or, for the file itself, where the error happened.
+-- A block's failure: named after the block and placed where it was
+-- declared, or, for the file itself, where the error happened.
 local function report_block(self, block, failure)
-  local record = { name = block.fullname, location = block.location,
-                   status = "failed", failure = failure }
+  local record = { name = block.fullname, location = block.location, status = "failed", failure = failure }
   if block == self.root then
     record.name, record.location = self.file, failure.location or self.file
   end
   report(self, record)
 end
 
--- What a block's setup or teardown is to the host: the block's entry, and,
--- should it never come back, the file goes on after the block.
-local function block_call(self, block)
-  if not block.call then
-    if block == self.root then
-      block.call = { name = self.file, location = self.file, resume = block.last }
-    else
-      block.call = { name = block.fullname, location = block.location, resume = block.last }
-    end
-  end
-  return block.call
+local function child_path(path, index)
+  local child = {}
+  for i = 1, #path do child[i] = path[i] end
+  child[#path + 1] = index
+  return child
 end
 
--- Runs a block's setup or teardown hooks. A failure is one failed entry for
--- the block; a failed setup also stops the block.
-local function run_block_hooks(self, block, kind)
-  local failed
-  for _, fn in ipairs(block.hooks[kind]) do
-    local ok, captured = protect(self, block_call(self, block), fn)
-    if not ok and not failed then
-      failed = true
-      block.failed = true
+-- Where a path is from `after`: "before" (ran already, or is the call that
+-- ended the process), "ancestor" (a block the run starts again inside) or
+-- "after".
+local function relation(self, path)
+  local after = self.after
+  if not after then return "after" end
+  for i = 1, #path do
+    local mine, theirs = path[i], after[i]
+    if theirs == nil then return "before" end
+    if mine ~= theirs then return mine < theirs and "before" or "after" end
+  end
+  return #path < #after and "ancestor" or "before"
+end
+
+-- Whether `after` is this block's own call `phase` (-1 body, 0 setup,
+-- 1 teardown): the call that ended the process.
+local function crashed_in(self, block, phase)
+  local after = self.after
+  if not after or #after ~= #block.path + 1 or relation(self, block.path) ~= "ancestor" then return false end
+  local last = after[#after]
+  if phase == 1 then return last == #block.children + 1 end
+  return last == phase
+end
+
+-- What a block's own call is to the host.
+local function block_call(self, block, phase)
+  local index = phase == 1 and #block.children + 1 or phase
+  local name, location = block.fullname, block.location
+  if block == self.root then name, location = self.file, self.file end
+  return { name = name, location = location, resume = child_path(block.path, index) }
+end
+
+-- Runs a block's hooks of one kind, innermost last for setups, each
+-- failure an entry. Returns whether all passed.
+local function run_block_hooks(self, block, kind, phase)
+  local hooks = block.hooks[kind]
+  if #hooks == 0 or self.list then return true end
+  local call = block_call(self, block, phase)
+  local passed = true
+  local scope, target = enter_scope(self, block, target_of(block))
+  for _, fn in ipairs(hooks) do
+    local ok, captured = protect(self, call, fn)
+    if not ok and getmetatable(captured) ~= Pending then
+      passed = false
       report_block(self, block, failure_of(captured))
-      if kind == "setup" or kind == "lazy_setup" then return false end
     end
   end
-  return not failed
+  enter_scope(self, scope, target)
+  return passed
 end
 
--- lazy_setup runs before the first test that runs in its block, outermost
--- block first.
+-- A block the run started again inside has its setup put off until a test
+-- is left to run in it; runs those put off, outermost first.
+local function catch_up_setups(self, block)
+  if not block then return true end
+  if not catch_up_setups(self, block.parent) then return false end
+  if block.deferred then
+    block.deferred = false
+    block.set_up = true
+    if not run_block_hooks(self, block, "setup", 0) then block.setup_failed = true end
+  end
+  return not block.setup_failed
+end
+
+-- lazy_setup runs once per block, outermost first, before the first test
+-- that runs in it; a failure skips every test under that block.
 local function lazy_setup(self, block)
-  local chain = {}
-  while block do tinsert(chain, 1, block); block = block.parent end
-  for _, b in ipairs(chain) do
-    if b.failed then return false end
-    if not b.lazy_done then
-      b.lazy_done = true
-      if not run_block_hooks(self, b, "lazy_setup") then return false end
-    end
+  if not block then return true end
+  if not lazy_setup(self, block.parent) then return false end
+  if block.lazy == nil then
+    block.lazy = run_block_hooks(self, block, "lazy_setup", 0)
   end
-  return true
+  return block.lazy
 end
 
--- Runs one function of a test (hook, body or finally) and folds its outcome
--- into the test's record: the first failure wins, pending only skips a test
--- that has not failed.
-local function run_in_test(self, record, fn, ...)
-  local ok, captured = protect(self, self.running.call, fn, ...)
+-- Runs one function of a test (body or finally) and folds its outcome into
+-- the record as busted does: a failure or error stays, pending only takes
+-- the place of a pass. Every error counts, and so does the first failed
+-- assertion when the test ends failed: `problems` keeps them in order.
+local function run_in_test(self, record, problems, fn)
+  local ok, captured = protect(self, self.running.call, fn)
   if ok then return end
+  local status = record.status
   if getmetatable(captured) == Pending then
-    if record.status == "passed" then
+    if status == "passed" then
       record.status = "skipped"
       if captured.reason ~= nil then record.reason = tostring(captured.reason) end
     end
-  elseif record.status ~= "failed" then
-    record.status, record.reason, record.failure = "failed", nil, failure_of(captured)
+    return
+  end
+  problems[#problems + 1] = captured
+  if status == "passed" or status == "skipped" then
+    record.status, record.reason = "failed", nil
+    record.assertion = captured.assertion
   end
 end
 
--- The levels of hooks around a test, outermost first: the host's, then the
--- file's and each enclosing block's.
-local function hook_levels(self, block)
-  local levels = {}
-  while block do
-    tinsert(levels, 1, { before_each = block.hooks.before_each,
-                         after_each = block.hooks.after_each })
-    block = block.parent
+-- The entries a failed test counts as: errors each, and its first failed
+-- assertion when that is what it ended with.
+local function counted_problems(record, problems)
+  local counted, assertion_counted = {}, not record.assertion
+  for _, captured in ipairs(problems) do
+    if not captured.assertion then
+      counted[#counted + 1] = captured
+    elseif not assertion_counted then
+      assertion_counted = true
+      counted[#counted + 1] = captured
+    end
   end
-  tinsert(levels, 1, { before_each = self.host.before_each,
-                       after_each = self.host.after_each, host = true })
-  return levels
+  return counted
 end
 
-local function run_test(self, test)
-  if done_before(self, test) or not selected(self, test) then return end
+-- Runs each_hooks of a test, each failure an entry of its own; returns
+-- whether all passed.
+local function run_each_hooks(self, test, block, hooks, failures, ...)
+  local passed = true
+  if block then self.scope, self.target = block, target_of(block) end
+  for _, fn in ipairs(hooks) do
+    local ok, captured = protect(self, self.running.call, fn, ...)
+    if not ok and getmetatable(captured) ~= Pending then
+      passed = false
+      failures[#failures + 1] = { name = test.fullname, location = test.location,
+                                  status = "failed", failure = failure_of(captured) }
+    end
+  end
+  return passed
+end
+
+-- The blocks from the outermost to `block`.
+local function chain_of(block)
+  local chain = {}
+  while block do tinsert(chain, 1, block); block = block.parent end
+  return chain
+end
+
+local function run_test(self, test, path)
   local record = { name = test.fullname, location = test.location, status = "skipped" }
-  if not test.fn then return report(self, record) end
+  if self.list then
+    record.status = "listed"
+    return report(self, record)
+  end
+  if test.pending then return report(self, record) end
+  test.env = {}
+  if not catch_up_setups(self, test.parent) then return end
   if not lazy_setup(self, test.parent) then return end
 
-  -- The record's status is kept up to date, for the host's after_each.
   record.status = "passed"
-  started(self, record)
-  local finally = {}
-  self.running = { record = record, finally = finally,
-                   call = { name = record.name, location = record.location, resume = test.position } }
-  local snapshot = spy.snapshot()
-  local levels = hook_levels(self, test.parent)
+  local failures = {}
+  self.running = { record = record, call = { name = record.name, location = record.location, resume = path } }
+  local revert = self.state and state_snapshot(self.state)
 
-  -- before_each outside-in; a failure stops there, and only the levels
-  -- entered get their after_each.
-  local entered = 0
-  for i, level in ipairs(levels) do
-    entered = i
-    for _, fn in ipairs(level.before_each) do
-      if level.host then run_in_test(self, record, fn, record) else run_in_test(self, record, fn) end
-      if record.status ~= "passed" then break end
+  -- before_each outside-in; a level that fails stops there, and only the
+  -- levels entered get their after_each, inside-out.
+  local chain = chain_of(test.parent)
+  local scope, target = self.scope, self.target
+  local host_ok = run_each_hooks(self, test, nil, self.host.before_each, failures, record)
+  local entered, ran = 0, false
+  if host_ok then
+    ran = true
+    for i, block in ipairs(chain) do
+      entered = i
+      if not run_each_hooks(self, test, block, block.hooks.before_each, failures) then ran = false; break end
     end
-    if record.status ~= "passed" then break end
   end
-  if record.status == "passed" then run_in_test(self, record, test.fn) end
-  for i = #finally, 1, -1 do run_in_test(self, record, finally[i]) end
+  local problems = {}
+  if ran then
+    started(self, record)
+    self.scope, self.target = test, test.env
+    run_in_test(self, record, problems, test.fn)
+    local finally = self.running.finally
+    if finally then
+      self.running.finally = nil
+      run_in_test(self, record, problems, finally)
+    end
+    local counted = counted_problems(record, problems)
+    record.assertion = nil
+    if counted[1] then record.failure = failure_of(counted[1]) end
+    for i = 2, #counted do
+      tinsert(failures, i - 1, { name = test.fullname, location = test.location,
+                                 status = "failed", failure = failure_of(counted[i]) })
+    end
+  end
   for i = entered, 1, -1 do
-    local level = levels[i]
-    for _, fn in ipairs(level.after_each) do
-      if level.host then run_in_test(self, record, fn, record) else run_in_test(self, record, fn) end
-    end
+    run_each_hooks(self, test, chain[i], chain[i].hooks.after_each, failures)
   end
+  run_each_hooks(self, test, nil, self.host.after_each, failures, record)
+  enter_scope(self, scope, target)
+  test.env = {}
 
-  snapshot.revert()
+  if revert then revert() end
   self.running = nil
-  finished(self, record)
+  -- A test whose before_each failed is not counted, unless the host found
+  -- it failed (errors its scripts raised).
+  if ran or record.failure then finished(self, record) end
+  for _, failure in ipairs(failures) do report(self, failure) end
 end
 
-local function run_block(self, block)
-  if done_before(self, block) then return end
-  if block.error then return report_block(self, block, block.error) end
-  if not has_work(self, block) then return end
-  local snapshot = spy.snapshot()
-  if run_block_hooks(self, block, "setup") then
-    for _, child in ipairs(block.children) do
-      if block.failed then break end
-      if child.test then run_test(self, child) else run_block(self, child) end
+-- busted's --shuffle: the children in a random order from the seed.
+local function shuffle(list, seed)
+  math_randomseed(seed)
+  for n = #list, 2, -1 do
+    local k = math_random(n)
+    list[n], list[k] = list[k], list[n]
+  end
+end
+
+local function blocked(self, block)
+  if self.stopped then return true end
+  while block do
+    if block.setup_failed then return true end
+    block = block.parent
+  end
+  return false
+end
+
+local run_block
+
+local function run_children(self, block)
+  for index, child in ipairs(block.children) do
+    if blocked(self, block) then return end
+    if not child.hook then
+      local path = child_path(block.path, index)
+      local where = relation(self, path)
+      if child.test then
+        if where == "after" then run_test(self, child, path) end
+      elseif where ~= "before" then
+        child.path = path
+        run_block(self, child, where == "ancestor")
+      end
     end
   end
-  -- Teardown runs even after a failed setup, to release what the setup got
-  -- before failing.
-  if block.lazy_done then run_block_hooks(self, block, "lazy_teardown") end
-  run_block_hooks(self, block, "teardown")
-  snapshot.revert()
 end
 
---- Runs the collected tests. reporter.test_started(test) and
+-- Runs a block: its body, its setups, its children, its teardowns. A block
+-- the run starts again inside (`resuming`) puts its setups off until a test
+-- is left to run in it.
+function run_block(self, block, resuming)
+  if block.error then return report_block(self, block, block.error) end
+  if resuming and (crashed_in(self, block, -1) or crashed_in(self, block, 0)) then return end
+  local saved = block.envmode == "insulate" and save_globals()
+  local revert = self.state and state_snapshot(self.state)
+  local outer = self.declaring
+  self.declaring = block
+  local scope, target = enter_scope(self, block, target_of(block))
+  local ok, captured = true, nil
+  if block.fn then ok, captured = protect(self, block_call(self, block, -1), block.fn) end
+  enter_scope(self, scope, target)
+  self.declaring = outer
+  if not ok then
+    if getmetatable(captured) ~= Pending then report_block(self, block, failure_of(captured)) end
+  else
+    if block.randomize ~= false and (block.randomize or self.seed) then
+      shuffle(block.children, block.seed or self.default_seed)
+    end
+    if resuming then
+      block.deferred = true
+    else
+      block.set_up = true
+      if not run_block_hooks(self, block, "setup", 0) then block.setup_failed = true end
+    end
+    run_children(self, block)
+    if block.set_up and not (resuming and crashed_in(self, block, 1)) then
+      if block.lazy ~= nil then run_block_hooks(self, block, "lazy_teardown", 1) end
+      run_block_hooks(self, block, "teardown", 1)
+    end
+  end
+  if revert then revert() end
+  if saved then restore_globals(saved) end
+end
+
+--- Runs the file: the outermost block. reporter.test_started(test) and
 --- reporter.test_finished(test) are called, when present, around each
---- entry. Returns { passed, failed, skipped, tests }.
+--- entry. Returns { passed, failed, skipped, listed, tests }.
 function Suite:run(reporter)
   self.reporter = reporter or {}
-  self.result = { passed = 0, failed = 0, skipped = 0, tests = {} }
-  self.phase = "run"
-  run_block(self, self.root)
-  if self.bad_filter then
+  self.result = { passed = 0, failed = 0, skipped = 0, listed = 0, tests = {} }
+  run_block(self, self.root, self.after ~= nil)
+  local bad = self.bad_pattern
+  if bad then
     report(self, { name = self.file, location = self.file, status = "failed",
-                  failure = { message = strformat("bad filter pattern '%s': %s",
-                                                  self.filter, self.bad_filter) } })
+                   failure = { message = strformat("bad filter pattern '%s': %s", bad.pattern, bad.message) } })
   end
-  self.phase = "done"
   return self.result
 end
 

@@ -34,6 +34,8 @@ end
 function snapshot.install(assert, file, options)
   local folder = match(file, "^(.*)/[^/]*$") or "."
   assert:register("assertion", "snapshot", function(_, args, level)
+    -- luassert's level counts from its own call: this function is one more.
+    level = level + 1
     local content, name = args[1], args[2]
     if type(content) ~= "string" then
       error(format("bad argument #1 to 'snapshot' (string expected, got %s)", type(content)), level)

@@ -6,19 +6,29 @@ import ScreenScript
 enum RunnerModules {
     static let all: [ScriptModule] = [
         module("screentest.runner", file: "runner"),
-        module("screentest.assert", file: "assert"),
-        module("screentest.spy", file: "spy"),
         module("screentest.snapshot", file: "snapshot"),
     ]
 
     /// Starts a suite for a file, puts its functions (`describe`, `it`, `assert`, ...) in
-    /// the globals, and returns the steps the host drives.
+    /// the globals, and returns the steps the host drives. It takes the options table
+    /// `runner.new` reads (file, filters, filters_out, tags, exclude_tags, seed, list,
+    /// fail_fast, shard, arg, after, call), the host's hooks and the snapshot options.
     static let startSuite = """
-        local file, filter, hooks, snapshots, after, call = ...
-        local suite = require("screentest.runner").new{ file = file, filter = filter, after = after, call = call }
+        local options, hooks, snapshots = ...
+        local suite = require("screentest.runner").new(options)
         suite:add_hooks(hooks)
-        require("screentest.snapshot").install(suite.env.assert, file, snapshots)
+        if suite.env.assert then
+          require("screentest.snapshot").install(suite.env.assert, options.file, snapshots)
+        end
+        -- `test` is busted's alias of `it` and the host's module (test.advance, ...): the
+        -- module, callable.
+        local module = rawget(_G, "test")
         for name, value in pairs(suite.env) do _G[name] = value end
+        if type(module) == "table" and getmetatable(module) == nil then
+          local declare = suite.env.test
+          setmetatable(module, { __call = function(_, ...) return declare(...) end })
+          _G.test = module
+        end
         -- Ending the process would end the run without its report or its failures.
         if os then
           os.exit = function()

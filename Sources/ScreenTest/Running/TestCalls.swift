@@ -1,15 +1,15 @@
 import LuaBridge
 
 /// What runs in a call into a test file, as the Lua runner describes it: the entry to fail
-/// if the call never comes back (its process died), and the position to start the file
+/// if the call never comes back (its process died), and the path to start the file
 /// again after.
 struct TestCall: Codable, Equatable, Sendable {
     /// The entry's name: a test's full name, a block's, or the file's path.
     var name: String
     /// Where it was declared (`file:line`), or the file.
     var location: String?
-    /// The position the file can start again after, or nil when it cannot go on.
-    var resume: Int?
+    /// The path (see runner.lua) the file can start again after, or nil when it cannot go on.
+    var resume: [Int]?
 }
 
 /// The runner's way into a test file's code (`call` in runner.lua): every test, hook,
@@ -77,7 +77,7 @@ final class TestCalls {
             TestCall(
                 name: (try? what.get("name", as: String.self)) ?? "?",
                 location: try? what.get("location", as: String?.self),
-                resume: try? what.get("resume", as: Int?.self))
+                resume: try? what.get("resume", as: [Int]?.self))
         }
         if let onCall, let what { onCall(what) }
         handlers.append(handler)

@@ -30,6 +30,8 @@ struct TestReporter {
             }
         case .failed:
             output(failureReport(result))
+        case .listed:
+            output(result.location.map { "\($0): \(result.name)" } ?? result.name)
         }
     }
 

@@ -1,7 +1,8 @@
 /// One test's outcome, as the runner reports it.
 public struct TestResult: Codable, Equatable, Sendable {
     public enum Status: String, Codable, Sendable {
-        case passed, failed, skipped
+        /// `--list`: the test was selected and not run.
+        case passed, failed, skipped, listed
     }
 
     /// Why a test failed: the message, where it was raised, and the traceback for errors
@@ -77,6 +78,7 @@ public struct TestSummary: Equatable, Sendable {
         case .passed: passed += 1
         case .failed: failed += 1
         case .skipped: skipped += 1
+        case .listed: break
         }
     }
 

@@ -4,7 +4,8 @@ import LuaBridge
 import ScreenScript
 
 /// Runs Lua test files: each in a fresh host, through the busted-style runner written in
-/// Lua (`Lua/runner.lua`, `assert.lua`, `spy.lua`), reporting each result as it comes.
+/// Lua (`Lua/runner.lua`, with luassert's assertions and spies), reporting each result as
+/// it comes.
 ///
 /// With `jobs` and a `workerCommand`, the files run in that many worker processes (see
 /// ``WorkerPool``): a file that crashes its worker, or is stuck where it cannot be stopped,
@@ -174,12 +175,12 @@ public final class TestRunner {
     /// Runs one file in a fresh host.
     ///
     /// - Parameters:
-    ///   - after: a position: what was declared up to it neither runs nor is reported (the
-    ///     file starts again after a test that ended its worker).
+    ///   - after: a path (see runner.lua): what ran up to it neither runs nor is reported
+    ///     (the file starts again after a call that ended its worker).
     ///   - onCall: told what runs before each call into the file's code.
     ///   - result: gets each result as it comes.
     func run(
-        file: String, after: Int?, onCall: ((TestCall) -> Void)?, result: @escaping (TestResult) -> Void
+        file: String, after: [Int]?, onCall: ((TestCall) -> Void)?, result: @escaping (TestResult) -> Void
     ) {
         var calls: TestCalls?
         do {
@@ -215,8 +216,8 @@ public final class TestRunner {
             limited.onCall = onCall
             calls = limited
             let suite = try lua.load(RunnerModules.startSuite, name: "=screentest").call(
-                file, options.filters.first, TestModule.hooks(session: session, host: host, in: lua), snapshots,
-                after, limited.function(), returning: LuaTable.self)
+                suiteOptions(file: file, after: after, call: limited.function(), in: lua),
+                TestModule.hooks(session: session, host: host, in: lua), snapshots, returning: LuaTable.self)
             do {
                 let chunk = try lua.load(file: file)
                 try suite.method("collect").call(chunk)
@@ -245,6 +246,30 @@ public final class TestRunner {
             result(TestResult(
                 name: file, location: nil, status: .failed, failure: .init(message: String(describing: error))))
         }
+    }
+
+    /// What `runner.new` reads: the file, what selects its tests, and where to start again.
+    private func suiteOptions(file: String, after: [Int]?, call: LuaFunction, in lua: LuaState) -> LuaTable {
+        let table = lua.newTable()
+        table.set("file", file)
+        table.set("filters", options.filters)
+        table.set("filters_out", options.filtersOut)
+        table.set("tags", options.tags)
+        table.set("exclude_tags", options.excludeTags)
+        // Lua integers are signed: a seed past Int64.max keeps its bits.
+        table.set("seed", options.shuffleSeed.map { Int64(truncatingIfNeeded: $0) })
+        table.set("list", options.list)
+        table.set("fail_fast", options.failFast)
+        if let shard = options.shard {
+            let part = lua.newTable()
+            part.set("index", shard.index)
+            part.set("count", shard.count)
+            table.set("shard", part)
+        }
+        table.set("arg", options.scriptArguments)
+        table.set("after", after)
+        table.set("call", call)
+        return table
     }
 
     private func startedWatchdog() -> Watchdog? {

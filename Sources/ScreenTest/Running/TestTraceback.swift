@@ -14,7 +14,7 @@
 /// ```
 enum TestTraceback {
     /// - Returns: the traceback without the C function that raised the error, the frames
-    ///   of the runner's assertions and spies, and everything from the runner's first frame
+    ///   of luassert's assertions and spies, and everything from the runner's first frame
     ///   down (with the C functions it called the test through); nil when nothing is left.
     static func trimmed(_ traceback: String?) -> String? {
         guard let traceback else { return nil }
@@ -26,10 +26,13 @@ enum TestTraceback {
         for line in lines {
             let source = self.source(of: line)
             if source == "screentest" || source == "screentest/runner.lua" {
+                // The runner's frames on top raised a failed assertion for luassert; those
+                // below the test's called it.
+                if !frames.contains(where: { !isCFunction($0) }) { continue }
                 reachedRunner = true
                 break
             }
-            if source?.hasPrefix("screentest/") == true { continue }
+            if let source, source.hasPrefix("screentest/") || isLuassert(source) { continue }
             frames.append(line)
         }
         if reachedRunner {
@@ -52,6 +55,12 @@ enum TestTraceback {
             place = place[..<colon]
         }
         return String(place)
+    }
+
+    /// Whether a chunk is one of luassert's or say's files (`.../luassert/assert.lua`, as
+    /// Lua shortens long paths: `...a/5.4/luassert/assert.lua`).
+    private static func isLuassert(_ source: String) -> Bool {
+        source.contains("luassert/") || source.hasSuffix("say/init.lua")
     }
 
     private static func isCFunction(_ line: String) -> Bool { line.hasPrefix("\t[C]:") }

@@ -28,10 +28,11 @@ struct WorkerSetup: Codable {
     var options: TestRunner.Options
 }
 
-/// A file for a worker to run, from after a position when it ran before and its worker died.
+/// A file for a worker to run, from after a path (see runner.lua) when it ran before and its
+/// worker died.
 struct WorkerRequest: Codable {
     var file: String
-    var after: Int?
+    var after: [Int]?
 }
 
 /// What a worker tells its parent about the file it runs.

@@ -18,7 +18,7 @@ import Darwin
 final class WorkerPool {
     private struct Job {
         var file: Int
-        var after: Int?
+        var after: [Int]?
     }
 
     private enum Item {
