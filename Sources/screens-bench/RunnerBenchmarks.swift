@@ -19,7 +19,8 @@ import Glibc
 /// Memory is the peak, over the run, of the proportional set size (PSS) summed over the
 /// process and every process under it, sampled from `/proc` every millisecond: the memory
 /// the run takes from the machine, each page shared by several processes (the program's
-/// code, mapped by the parent and every worker) counted once in all. The sum of each
+/// code, mapped by the parent and every worker) counted once in all (and a child that
+/// shares its parent's memory until it starts its program, not at all). The sum of each
 /// process's own peak resident size, which counts such pages once per process, is printed
 /// beside it for information.
 func runRunnerBenchmarks(_ bench: inout Benchmark) throws {
@@ -219,15 +220,29 @@ private func sampleMemory(_ command: [String]) -> TreeMemory {
     while !reap(root, command, options: WNOHANG) {
         var pss = 0
         var pending = [root]
+        var spaces: Set<[Substring]> = []
         while let pid = pending.popLast() {
+            pending += children(of: pid)
+            // A child between fork and exec shares its parent's memory: counted once.
+            guard let space = addressSpace(of: pid), spaces.insert(space).inserted else { continue }
             pss += kilobytes("Pss", in: "/proc/\(pid)/smaps_rollup") ?? 0
             if let hwm = kilobytes("VmHWM", in: "/proc/\(pid)/status") { peakRSS[pid] = max(peakRSS[pid] ?? 0, hwm) }
-            pending += children(of: pid)
         }
         peakPSS = max(peakPSS, pss)
         usleep(1_000)
     }
     return TreeMemory(pss: Double(peakPSS) / 1024, rss: Double(peakRSS.values.reduce(0, +)) / 1024)
+}
+
+/// What tells a process's memory from another's: where its code starts and ends and where
+/// its stack starts (fields 26 to 28 of `/proc/PID/stat`), placed at random for each
+/// program started, and the same in a child that still shares its parent's memory.
+private func addressSpace(of pid: pid_t) -> [Substring]? {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+          let end = stat.lastIndex(of: ")")
+    else { return nil }
+    let fields = stat[stat.index(after: end)...].split(separator: " ")
+    return fields.count > 25 ? Array(fields[23...25]) : nil
 }
 
 /// The kilobytes on the line `field:` of a `/proc` file.

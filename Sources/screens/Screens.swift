@@ -1,6 +1,12 @@
 import ArgumentParser
 import ScreenTest
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The `screens` command: run, explore and test Lua screen scripts.
 struct Screens: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -19,9 +25,7 @@ struct Screens: ParsableCommand {
 enum Main {
     static func main() {
         if CommandLine.arguments.dropFirst().elementsEqual(Test.workerArguments) {
-            let status = MainActor.assumeIsolated { TestWorker.serve() }
-            if status != 0 { Test.exit(withError: ExitCode(status)) }
-            return
+            exit(MainActor.assumeIsolated { TestWorker.serve() })
         }
         Screens.main()
     }
