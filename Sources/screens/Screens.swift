@@ -24,8 +24,12 @@ struct Screens: ParsableCommand {
 @main
 enum Main {
     static func main() {
-        if CommandLine.arguments.dropFirst().elementsEqual(Test.workerArguments) {
+        let arguments = CommandLine.arguments.dropFirst()
+        if arguments.elementsEqual(Test.workerArguments) {
             exit(MainActor.assumeIsolated { TestWorker.serve() })
+        }
+        if arguments.first == "test" {
+            MainActor.assumeIsolated { TestWorker.prestart(Test.workerCommand) }
         }
         Screens.main()
     }

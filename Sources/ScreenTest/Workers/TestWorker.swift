@@ -14,9 +14,19 @@ import Darwin
 /// It takes the pipes off descriptors 0 and 3 at once, so that processes a test starts
 /// (`os.execute`) neither read its requests nor hold its events pipe open.
 public enum TestWorker {
+    /// Starts the first worker of a coming run (`command`, which the run's
+    /// ``TestRunner/Options/workerCommand`` must equal to take it) while the program still
+    /// reads its command line, so that the two overlap.
+    public static func prestart(_ command: [String]) {
+        WorkerProcess.prestart(command)
+    }
+
     /// Serves its parent until it closes the requests.
     /// - Returns: the exit status: 0, or 2 when it was not started by a parent.
     public static func serve() -> Int32 {
+        // As its parent has it, who may have started it before ignoring the signal itself:
+        // a test writing to a closed pipe gets an error, not the end of the worker.
+        signal(SIGPIPE, SIG_IGN)
         let requests = fcntl(0, F_DUPFD_CLOEXEC, 10)
         let events = fcntl(3, F_DUPFD_CLOEXEC, 10)
         guard requests >= 0, events >= 0 else {

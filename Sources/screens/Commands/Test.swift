@@ -56,7 +56,7 @@ struct Test: ParsableCommand {
             options.updateSnapshots = updateSnapshots
             options.timeout = timeout
             options.jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
-            options.workerCommand = [Self.executablePath()] + Self.workerArguments
+            options.workerCommand = Self.workerCommand
             do {
                 let (summary, _) = try TestRunner(options: options).run()
                 return summary.succeeded ? 0 : 1
@@ -71,6 +71,9 @@ struct Test: ParsableCommand {
     /// The arguments that start a worker, which the program's entry recognises before any
     /// parsing.
     static let workerArguments = ["test", "--worker"]
+
+    /// The command that starts a worker.
+    static var workerCommand: [String] { [executablePath()] + workerArguments }
 
     /// This program, for starting workers.
     static func executablePath() -> String {
