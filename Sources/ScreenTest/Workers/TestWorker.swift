@@ -54,16 +54,9 @@ public enum TestWorker {
             guard channel.write(bytes) else { exit(0) }
             lastWrite = Watchdog.now()
         }
-        // A result waits for the next call's event, or the file's end, and goes with it:
-        // one write, and one wake-up of the parent, per test instead of two. Between the
-        // two only the runner runs (and finalizers the file left to the collector).
-        var pending: [UInt8] = []
-        let send = { (event: WorkerEvent, now: Bool) in
+        let send = { (event: WorkerEvent) in
             guard let bytes = try? WorkerMessage.encode(event) else { return }
-            pending += bytes
-            guard now else { return }
-            write(pending)
-            pending.removeAll(keepingCapacity: true)
+            write(bytes)
         }
         // A test's calls (its hooks, its body) all run the same entry: said once, then only
         // that another call started.
@@ -79,13 +72,13 @@ public enum TestWorker {
                     if Watchdog.now() &- lastWrite >= Self.sameCallInterval { write(WorkerMessage.sameCall) }
                 } else {
                     said = call
-                    send(WorkerEvent(kind: .call, call: call), true)
+                    send(WorkerEvent(kind: .call, call: call))
                 }
             }, result: { result in
                 said = nil
-                send(WorkerEvent(kind: .result, result: result, output: takeOutput()), false)
+                send(WorkerEvent(kind: .result, result: result, output: takeOutput()))
             })
-            send(WorkerEvent(kind: .done, output: takeOutput()), true)
+            send(WorkerEvent(kind: .done, output: takeOutput()))
         }
         return 0
     }
