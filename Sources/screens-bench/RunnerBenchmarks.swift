@@ -29,9 +29,11 @@ func runRunnerBenchmarks(_ bench: inout Benchmark) throws {
         one: "runner: screens test, one file with one test (vs busted)",
         empty: "runner: screens run of an empty file (vs lua5.4 -e '')",
         memory: "runner: peak PSS of screens test's processes, 50 × 40 (vs busted)",
-        rss: "runner: summed peak RSS of each process, 50 × 40 (vs busted)"
+        rss: "runner: summed peak RSS of each process, 50 × 40 (vs busted)",
+        cpu: "runner: CPU time of screens test and its workers, 50 × 40 (vs busted)"
     )
-    guard [names.suite, names.one, names.empty, names.memory, names.rss].contains(where: bench.wants) else { return }
+    let all = [names.suite, names.one, names.empty, names.memory, names.rss, names.cpu]
+    guard all.contains(where: bench.wants) else { return }
     guard let screens = siblingProgram("screens") else {
         print("runner: no release `screens` beside screens-bench: build it with `swift build -c release --product screens`")
         return
@@ -53,8 +55,13 @@ func runRunnerBenchmarks(_ bench: inout Benchmark) throws {
 
     let suite = [screens, "test", folder.suite]
     let one = [screens, "test", folder.one]
-    if bench.wants(names.suite) {
-        measureTimes(names.suite, ours: suite, baseline: busted.map { $0 + [folder.suite] }, rounds: 5, target: 0.25, &bench)
+    if bench.wants(names.suite) || bench.wants(names.cpu) {
+        let cpu = measureTimes(
+            names.suite, ours: suite, baseline: busted.map { $0 + [folder.suite] }, rounds: 5, target: 0.25, &bench,
+            reporting: bench.wants(names.suite))
+        if bench.wants(names.cpu) {
+            report(names.cpu, ours: cpu.ours, baseline: busted == nil ? nil : cpu.baseline, unit: "ms", target: nil, &bench)
+        }
     }
     if bench.wants(names.one) {
         measureTimes(names.one, ours: one, baseline: busted.map { $0 + [folder.one] }, rounds: 25, target: 1, &bench)
@@ -82,17 +89,32 @@ func runRunnerBenchmarks(_ bench: inout Benchmark) throws {
 
 /// Milliseconds of wall time of `ours` and of `baseline`, run in alternation `rounds` times
 /// after one round to warm the page cache, keeping the best of each.
+///
+/// - Returns: the least CPU time (user and system, of every process of the run) of each,
+///   in milliseconds: what the run costs whatever else the machine does at the time.
+@discardableResult
 private func measureTimes(
-    _ name: String, ours: [String], baseline: [String]?, rounds: Int, target: Double, _ bench: inout Benchmark
-) {
-    _ = wallTime(ours)
-    if let baseline { _ = wallTime(baseline) }
-    var best = (ours: Double.infinity, baseline: Double.infinity)
+    _ name: String, ours: [String], baseline: [String]?, rounds: Int, target: Double, _ bench: inout Benchmark,
+    reporting: Bool = true
+) -> (ours: Double, baseline: Double) {
+    _ = run(ours)
+    if let baseline { _ = run(baseline) }
+    var wall = (ours: Double.infinity, baseline: Double.infinity)
+    var cpu = wall
     for _ in 0..<rounds {
-        best.ours = min(best.ours, wallTime(ours))
-        if let baseline { best.baseline = min(best.baseline, wallTime(baseline)) }
+        let time = run(ours)
+        wall.ours = min(wall.ours, time.wall)
+        cpu.ours = min(cpu.ours, time.cpu)
+        if let baseline {
+            let time = run(baseline)
+            wall.baseline = min(wall.baseline, time.wall)
+            cpu.baseline = min(cpu.baseline, time.cpu)
+        }
     }
-    report(name, ours: best.ours, baseline: baseline == nil ? nil : best.baseline, unit: "ms", target: target, &bench)
+    if reporting {
+        report(name, ours: wall.ours, baseline: baseline == nil ? nil : wall.baseline, unit: "ms", target: target, &bench)
+    }
+    return cpu
 }
 
 /// A figure, or without a baseline the number alone.
@@ -191,12 +213,23 @@ private func reap(_ pid: pid_t, _ command: [String], options: Int32 = 0) -> Bool
     return true
 }
 
-/// Milliseconds from starting `command` to its end.
-private func wallTime(_ command: [String]) -> Double {
+/// Milliseconds from starting `command` to its end, and of CPU time it and the processes it
+/// waited for took.
+private func run(_ command: [String]) -> (wall: Double, cpu: Double) {
+    let before = childrenCPU()
     let start = ContinuousClock.now
     _ = reap(spawn(command), command)
     let elapsed = ContinuousClock.now - start
-    return Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15
+    let wall = Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15
+    return (wall, childrenCPU() - before)
+}
+
+/// Milliseconds of CPU time of the processes this one waited for, and those they waited for.
+private func childrenCPU() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+    let seconds = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+    return seconds * 1e3 + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e3
 }
 
 /// The memory of a process tree, in megabytes.
