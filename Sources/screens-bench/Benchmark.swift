@@ -72,7 +72,7 @@ struct Benchmark {
     mutating func report(_ figure: Figure) {
         figures.append(figure)
         let ratio = String(format: "%.2f×", figure.ratio)
-        let target = figure.target.map { String(format: "target ≤ %.1f×%@", $0, figure.withinTarget ? "" : "  MISSED") } ?? ""
+        let target = figure.target.map { String(format: "target ≤ %g×%@", $0, figure.withinTarget ? "" : "  MISSED") } ?? ""
         let line = [
             figure.name.padding(toLength: 72, withPad: " ", startingAt: 0),
             String(format: "%10.1f %@", figure.ours, figure.unit),

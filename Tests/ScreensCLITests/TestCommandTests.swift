@@ -50,6 +50,30 @@ struct TestCommandTests {
         }
     }
 
+    /// What a file leaves to the collector runs as its state closes, after its last test:
+    /// a finalizer that ends the worker there fails the file itself, and the results of its
+    /// tests stand.
+    @Test func aWorkerEndedAsAFileClosesFailsTheFileAndKeepsItsResults() async throws {
+        try await ScreensProgram.withTemporaryFolder { folder in
+            try """
+                describe("a file", function()
+                  it("leaves a finalizer that ends its worker", function()
+                    bomb = setmetatable({}, { __gc = function() os.execute("kill -9 $PPID") end })
+                  end)
+                  it("passes", function() end)
+                end)
+                """.write(to: folder.appendingPathComponent("closing_spec.lua"), atomically: true, encoding: .utf8)
+            let result = try await screensTest(["closing_spec.lua"], in: folder)
+            #expect(result.status == 1)
+            #expect(result.stdout == """
+                FAIL  closing_spec.lua
+                      the worker process running this file was killed by signal 9 (SIGKILL)
+                2 passed, 1 failed
+
+                """)
+        }
+    }
+
     @Test func manySmallFilesShareLongLivedWorkers() async throws {
         try await ScreensProgram.withTemporaryFolder { folder in
             let pids = folder.appendingPathComponent("pids.txt").path

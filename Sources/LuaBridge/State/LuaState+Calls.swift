@@ -73,7 +73,9 @@ extension LuaState {
         return try load(bytes: bytes, name: "@" + path, mode: mode, environment: environment)
     }
 
-    func load(bytes: [UInt8], name: String, mode: LuaChunkMode, environment: LuaTable?) throws(LuaError) -> LuaFunction {
+    /// Compiles a chunk given as bytes: a binary chunk (`string.dump`'s, which only code
+    /// the host trusts may give: a made-up one can crash Lua) when `mode` allows it.
+    public func load(bytes: [UInt8], name: String, mode: LuaChunkMode = .text, environment: LuaTable? = nil) throws(LuaError) -> LuaFunction {
         let L = prepareCall()
         return try withStackEffect(L, 0) { () throws(LuaError) -> LuaFunction in
             LuaStack(L, self).reserve(3)

@@ -7,6 +7,7 @@ enum RunnerModules {
     static let all: [ScriptModule] = [
         module("screentest.runner", file: "runner"),
         module("screentest.snapshot", file: "snapshot"),
+        ChunkCache.module,
     ]
 
     /// Starts a suite for a file, puts its functions (`describe`, `it`, `assert`, ...) in
@@ -15,7 +16,12 @@ enum RunnerModules {
     /// fail_fast, shard, arg, after, call), the host's hooks and the snapshot options.
     static let startSuite = """
         local options, hooks, snapshots = ...
+        -- luassert and say come from the process's compiled chunks while the suite starts;
+        -- the file then finds Lua's own searchers.
+        local searchers = package.searchers
+        table.insert(searchers, 2, (require("screentest.chunks")))
         local suite = require("screentest.runner").new(options)
+        table.remove(searchers, 2)
         suite:add_hooks(hooks)
         if suite.env.assert then
           require("screentest.snapshot").install(suite.env.assert, options.file, snapshots)
@@ -44,13 +50,24 @@ enum RunnerModules {
 
     private static func module(_ name: String, file: String) -> ScriptModule {
         ScriptModule(name: name, isGlobal: false) { host in
-            guard let url = Bundle.module.url(forResource: file, withExtension: "lua", subdirectory: "Lua"),
-                  let source = try? String(contentsOf: url, encoding: .utf8)
-            else {
+            guard let source = source(file) else {
                 throw LuaError(kind: .file, message: "the test runner's \(file).lua is missing from the resources")
             }
-            let chunk = try host.lua.load(source, name: "@screentest/\(file).lua")
+            let chunk = try ChunkCache.compile(source, name: "@screentest/\(file).lua", in: host.lua)
             return try chunk.call(name, returning: LuaValue.self)
         }
+    }
+
+    /// The modules' sources by file, each read from the resources once for all the files a
+    /// process runs: finding a resource takes longer than running a small test file.
+    private static var sources: [String: String] = [:]
+
+    private static func source(_ file: String) -> String? {
+        if let source = sources[file] { return source }
+        guard let url = Bundle.module.url(forResource: file, withExtension: "lua", subdirectory: "Lua"),
+              let source = try? String(contentsOf: url, encoding: .utf8)
+        else { return nil }
+        sources[file] = source
+        return source
     }
 }

@@ -15,6 +15,9 @@ import ScreenScript
 /// let runner = TestRunner(options: .init(paths: ["scripts"]))
 /// let summary = try runner.run()   // prints failures and the closing line
 /// ```
+/// Main-actor code spelled out: modules importing it in a release (whole-module) build do not
+/// see the package's default isolation, and its isolated `deinit` needs one.
+@MainActor
 public final class TestRunner {
     public struct Options: Codable, Sendable {
         public var paths: [String]

@@ -14,18 +14,26 @@ enum WorkerMessage {
     /// The `stuck` event.
     static let stuck = Array(#"{"kind":"stuck"}"#.utf8) + [UInt8(ascii: "\n")]
 
+    // One of each for all the messages of a run: a test's events are most of what its
+    // worker does for a small test.
+    private static let encoder = JSONEncoder()
+    private static let decoder = JSONDecoder()
+
     static func encode<T: Encodable>(_ message: T) throws -> [UInt8] {
-        Array(try JSONEncoder().encode(message)) + [UInt8(ascii: "\n")]
+        Array(try encoder.encode(message)) + [UInt8(ascii: "\n")]
     }
 
     static func decode<T: Decodable>(_ type: T.Type, from line: [UInt8]) throws -> T {
-        try JSONDecoder().decode(type, from: Data(line))
+        try decoder.decode(type, from: Data(line))
     }
 }
 
 /// How a worker runs the files it gets.
 struct WorkerSetup: Codable {
     var options: TestRunner.Options
+    /// The parent's current folder, which the files' paths are relative to: a worker may
+    /// have been started before the parent moved there (`--directory`).
+    var folder = FileManager.default.currentDirectoryPath
 }
 
 /// A file for a worker to run, from after a path (see runner.lua) when it ran before and its

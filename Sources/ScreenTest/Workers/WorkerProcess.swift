@@ -41,8 +41,29 @@ final class WorkerProcess {
         self.output = output
     }
 
-    /// Starts `command` (an executable path and its arguments) as a worker.
+    /// A worker started before it was known to be needed; see ``prestart(_:)``.
+    private static var prestarted: (command: [String], process: WorkerProcess)?
+
+    /// Starts the first worker of a run that is likely to need one (`screens test`) while
+    /// the program still reads its command line: the worker's own start then overlaps it.
+    /// ``start(_:)`` hands it out for the same command; a run that needs no worker leaves it
+    /// to end by itself when this process ends and closes its requests.
+    static func prestart(_ command: [String]) {
+        guard prestarted == nil, let process = try? launch(command) else { return }
+        prestarted = (command, process)
+    }
+
+    /// Starts `command` (an executable path and its arguments) as a worker, or hands out
+    /// the one started early for it.
     static func start(_ command: [String]) throws -> WorkerProcess {
+        if let early = prestarted, early.command == command {
+            prestarted = nil
+            return early.process
+        }
+        return try launch(command)
+    }
+
+    private static func launch(_ command: [String]) throws -> WorkerProcess {
         guard let executable = command.first else { throw StartError(message: "no command") }
         let requestPipe = try makePipe()
         let eventPipe = try makePipe()
@@ -89,6 +110,8 @@ final class WorkerProcess {
     func wait(seconds: Double) -> Ending {
         let deadline = Watchdog.now() &+ Watchdog.nanoseconds(seconds)
         var status: Int32 = 0
+        // A worker told to end takes a millisecond or two: look often at first.
+        var pause: UInt32 = 50
         while true {
             let result = waitpid(pid, &status, WNOHANG)
             if result == pid { break }
@@ -98,7 +121,8 @@ final class WorkerProcess {
                 while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
                 break
             }
-            usleep(2_000)
+            usleep(pause)
+            pause = min(pause * 2, 2_000)
         }
         // WIFEXITED and friends are macros Swift does not import.
         let signal = status & 0x7f

@@ -226,7 +226,7 @@ struct Test: ParsableCommand {
         options.junitFile = junitFile
         options.timeout = timeout
         options.jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
-        options.workerCommand = [Self.executablePath(), "test", "--worker"]
+        options.workerCommand = Self.workerCommand
         return options
     }
 
@@ -255,6 +255,13 @@ struct Test: ParsableCommand {
         guard let terminator = arguments.firstIndex(of: "--") else { return paths }
         return Array(paths.dropLast(arguments.count - terminator - 1))
     }
+
+    /// The arguments that start a worker, which the program's entry recognises before any
+    /// parsing.
+    static let workerArguments = ["test", "--worker"]
+
+    /// The command that starts a worker.
+    static var workerCommand: [String] { [executablePath()] + workerArguments }
 
     /// This program, for starting workers.
     static func executablePath() -> String {

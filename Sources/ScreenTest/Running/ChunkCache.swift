@@ -1,0 +1,75 @@
+import LuaBridge
+import ScreenScript
+
+/// The Lua chunks every test file's fresh state loads — the runner's own modules, and
+/// luassert with what it requires — compiled once per process and kept as bytecode, with their debug
+/// information, so that names, lines and tracebacks stay the same. Loading bytecode takes a
+/// sixth of the time compiling the source takes, and compiling these was most of what a
+/// small test file cost.
+enum ChunkCache {
+    /// Bytecode by chunk name: `@screentest/runner.lua`, or `@` and the path of a module
+    /// file found on `package.path`.
+    private static var chunks: [String: [UInt8]] = [:]
+
+    /// Compiles `source` as the chunk `name`, or loads the bytecode kept from an earlier
+    /// state.
+    ///
+    /// - Throws: ``LuaError`` of kind `.syntax` when the source does not compile.
+    static func compile(_ source: String, name: String, in lua: LuaState) throws -> LuaFunction {
+        if let chunk = kept(name, in: lua) { return chunk }
+        let chunk = try lua.load(source, name: name)
+        try helpers(in: lua).get("keep", as: LuaFunction.self).call(name, chunk)
+        return chunk
+    }
+
+    /// The module `screentest.chunks`: a searcher for `package.searchers` that finds the
+    /// modules of luassert, say and term on `package.path` as Lua's own searcher does, and loads
+    /// them through the cache; it says nothing of the other modules, nor of those it does
+    /// not find, which Lua's searcher after it then reports.
+    static let module = ScriptModule(name: "screentest.chunks", isGlobal: false) { host in
+        try helpers(in: host.lua).get("searcher", as: LuaValue.self)
+    }
+
+    /// The chunk kept under `name`, loaded in `lua`.
+    private static func kept(_ name: String, in lua: LuaState) -> LuaFunction? {
+        guard let bytes = chunks[name] else { return nil }
+        return try? lua.load(bytes: bytes, name: name, mode: .binary)
+    }
+
+    private static func helpers(in lua: LuaState) throws -> LuaTable {
+        let load = lua.function { [unowned lua] args -> LuaFunction? in kept(try args.get(1, as: String.self), in: lua) }
+        let keep = lua.function { args -> Void in
+            guard case .string(let code) = args[2] else { return }
+            chunks[try args.get(1, as: String.self)] = code.bytes
+        }
+        return try lua.load(helpersSource, name: "=screentest.chunks").call(load, keep, returning: LuaTable.self)
+    }
+
+    private static let helpersSource = """
+        local kept, keep = ...
+        local loadfile, dump, searchpath, match, type = loadfile, string.dump, package.searchpath, string.match, type
+        local package = package
+        local helpers = {}
+        function helpers.keep(name, chunk)
+          keep(name, dump(chunk))
+        end
+        -- luassert and what it requires: say, and term (whether the output is a terminal).
+        local cachedRoots = { luassert = true, say = true, term = true }
+        local function cached(name)
+          return cachedRoots[match(name, "^[^.]*")] == true
+        end
+        function helpers.searcher(name)
+          if type(name) ~= "string" or not cached(name) or type(package.path) ~= "string" then return nil end
+          local path = searchpath(name, package.path)
+          if not path then return nil end
+          local chunk = kept("@" .. path)
+          if not chunk then
+            chunk = loadfile(path, "t")
+            if not chunk then return nil end
+            helpers.keep("@" .. path, chunk)
+          end
+          return chunk, path
+        end
+        return helpers
+        """
+}
