@@ -123,8 +123,9 @@ extension Window {
     /// - on a focused cell, up and down move the focus to the row above or below (in a
     ///   collection view, the nearest item in the line above or below; left and right, the
     ///   previous or next item), scrolling it into view; page up and down scroll a page and
-    ///   focus the cell then where the focused one was; past the first or last row, the list
-    ///   scrolls by a line (so that a footer shows);
+    ///   focus the cell then where the focused one was (at either end of the list, the first
+    ///   or last row shown); past the first or last row, up and down scroll a line (so that
+    ///   a header or footer shows);
     /// - in any other scroll view around the focus (or, with nothing focused, the largest
     ///   one on screen that scrolls), up and down scroll a line of 16 points, page up and
     ///   down a page;
@@ -375,18 +376,20 @@ extension Window {
     private func pageList(_ list: ScrollView, from path: IndexPath, _ direction: FocusDirection) -> Bool {
         guard let cell = FocusTarget(list: list, indexPath: path).resolved else { return scrollByKey(list, direction) }
         let spot = cell.convert(Point(x: cell.bounds.midX, y: cell.bounds.midY), to: nil)
-        guard scrollByKey(list, direction) else { return false }
+        let scrolled = scrollByKey(list, direction)
         list.layoutIfNeeded()
+        // At the end of the list the focus goes to its last row shown (the first, going up).
         let local = list.convert(spot, from: nil)
         var next: IndexPath?
         if let table = list as? TableView {
-            next = table.indexPathForRow(at: local)
-                ?? (direction == .pageDown ? table.indexPathsForVisibleRows.last : table.indexPathsForVisibleRows.first)
+            let shown = table.indexPathsForVisibleRows
+            next = (scrolled ? table.indexPathForRow(at: local) : nil) ?? (direction == .pageDown ? shown.last : shown.first)
         } else if let collection = list as? CollectionView {
-            next = collection.indexPathForItem(at: local)
-                ?? (direction == .pageDown ? collection.indexPathsForVisibleItems.last : collection.indexPathsForVisibleItems.first)
+            let shown = collection.indexPathsForVisibleItems
+            next = (scrolled ? collection.indexPathForItem(at: local) : nil) ?? (direction == .pageDown ? shown.last : shown.first)
         }
-        if let next { focusTarget = FocusTarget(list: list, indexPath: next) }
+        guard let next, scrolled || next != path else { return false }
+        focusTarget = FocusTarget(list: list, indexPath: next)
         return true
     }
 
