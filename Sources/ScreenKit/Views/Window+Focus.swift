@@ -126,8 +126,8 @@ extension Window {
     ///   focus the cell then where the focused one was (at either end of the list, the first
     ///   or last row shown); past the first or last row, up and down scroll a line (so that
     ///   a header or footer shows);
-    /// - in any other scroll view around the focus (or, with nothing focused, the largest
-    ///   one on screen that scrolls), up and down scroll a line of 16 points, page up and
+    /// - in any other scroll view around the focus (or, with nothing focused or the focus
+    ///   in none, the largest one on screen that scrolls), up and down scroll a line of 16 points, page up and
     ///   down a page;
     /// - left and right turn the pages of the page view controller around the focus (with
     ///   nothing focused, the innermost one on screen): left back, right forward; up and
@@ -140,7 +140,7 @@ extension Window {
         let view = focusedView
         if let control = view as? Control, step(control, direction) { return true }
         if let view, let (list, path) = Self.row(of: view), moveInList(list, from: path, direction) { return true }
-        if let scrollView = view.map(Self.enclosingScrollView) ?? largestScrollView(),
+        if let scrollView = view.flatMap(Self.enclosingScrollView) ?? largestScrollView(),
            scrollByKey(scrollView, direction) {
             return true
         }
