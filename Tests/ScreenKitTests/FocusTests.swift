@@ -220,6 +220,20 @@ struct FocusTests {
         #expect(name(window.focusedView) == "▸ Main")
     }
 
+    @Test func theFocusSurvivesLayoutAndRotation() throws {
+        let screen = try Screen()
+        let window = screen.window
+        window.key("tab")
+        window.key("tab")
+        #expect(name(window.focusedView) == "Edit")
+        window.rotate(to: .landscape)
+        #expect(name(window.focusedView) == "Edit")
+        window.key("tab")
+        #expect(name(window.focusedView) == "One")
+        window.key("enter")
+        #expect(screen.taps == ["One"])
+    }
+
     @Test func theFocusComesBackWhenItsViewDoes() throws {
         let screen = try Screen()
         let window = screen.window
