@@ -274,9 +274,14 @@ struct FocusTests {
         window.key("enter")
         #expect(!field.isEditing)
         #expect(events.contains(.editingDidEndOnExit))
-        // Typing into the focused field starts editing it; Tab ends editing and moves on.
+        // The field keeps the focus, but typing goes nowhere until editing starts again.
+        window.type("?")
+        #expect(field.text == "Ada L")
+        #expect(window.focusedView === field)
+        window.key("enter")
         window.type("!")
         #expect(field.isEditing && field.text == "Ada L!")
+        // Tab ends editing and moves on.
         window.key("tab")
         #expect(!field.isEditing)
         #expect(name(window.focusedView) == "Save")

@@ -193,8 +193,7 @@ function Pilot:drag(from, to) end
 --- @param target string|ui.Point
 --- @param dy number points; positive shows what is further down
 function Pilot:scroll(target, dy) end
---- Types into the text field being edited, or the focused one (an error when there is
---- neither).
+--- Types into the text field being edited (an error when none is).
 --- @param text string
 function Pilot:type(text) end
 --- Presses a key and settles, as `ui.Window:key` does: `"tab"`/`"shift-tab"` move the focus,

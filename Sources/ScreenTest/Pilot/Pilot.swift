@@ -226,10 +226,10 @@ final class Pilot: LuaObject {
 
     // MARK: - Keys
 
-    /// Types into the text field being edited, or the focused one.
+    /// Types into the text field being edited.
     func type(_ text: String) throws {
-        guard window.editingField != nil || window.focusedView is TextField else {
-            throw PilotError("no text field is being edited or focused: tap one first")
+        guard window.editingField != nil else {
+            throw PilotError("no text field is being edited: tap one first")
         }
         window.type(text)
         try settle(after: "typing")

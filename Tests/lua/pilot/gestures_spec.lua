@@ -52,7 +52,7 @@ describe("pilot gestures", function()
   end)
 
   it("types into the field being edited and presses keys", function()
-    assert.matches("no text field is being edited or focused: tap one first", failure(function() app:type("x") end))
+    assert.matches("no text field is being edited: tap one first", failure(function() app:type("x") end))
     app:tap("Name")
     app:type("Bo")
     app:key("backspace")
