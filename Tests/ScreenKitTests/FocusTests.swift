@@ -22,6 +22,15 @@ struct FocusTests {
 
     func names(_ views: [View]) -> [String] { views.map(name) }
 
+    /// Presses Tab until `target` has the focus; a failure when a round never reaches it.
+    func tab(_ window: Window, to target: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        for _ in 0..<60 {
+            window.key("tab")
+            if name(window.focusedView) == target { return }
+        }
+        Issue.record("Tab never reached \(target)", sourceLocation: sourceLocation)
+    }
+
     /// Presses Tab until the focus comes back round, naming each stop.
     func tabRound(_ window: Window, limit: Int = 60) -> [String] {
         var seen: [String] = []
@@ -159,10 +168,7 @@ struct FocusTests {
     @Test func enterTapsTheFocusedButtonAndSpaceToo() throws {
         let screen = try Screen()
         let window = screen.window
-        window.key("tab")
-        window.key("tab")
-        window.key("tab")
-        #expect(name(window.focusedView) == "One")
+        tab(window, to: "One")
         window.key("enter")
         window.key("tab")
         screen.loop.advance(by: 1)
@@ -175,7 +181,7 @@ struct FocusTests {
     @Test func enterOnARowSelectsItThroughTheDelegate() throws {
         let screen = try Screen()
         let window = screen.window
-        while name(window.focusedView) != "row 0.2" { window.key("tab") }
+        tab(window, to: "row 0.2")
         window.key("return")
         #expect(screen.source.events == ["select [0, 2]"])
         #expect(screen.table.indexPathForSelectedRow == IndexPath(row: 2, section: 0))
@@ -184,9 +190,7 @@ struct FocusTests {
     @Test func enterOnBarButtonsRunsTheirActionsAndTheBackButtonPops() throws {
         let screen = try Screen()
         let window = screen.window
-        window.key("tab")
-        window.key("tab")
-        #expect(name(window.focusedView) == "Edit")
+        tab(window, to: "Edit")
         window.key("enter")
         #expect(screen.edits == 1)
         window.key("shift-tab")
@@ -208,10 +212,7 @@ struct FocusTests {
     @Test func afterAPopTheFocusIsGoneAndTabStartsOnTheNewScreen() throws {
         let screen = try Screen()
         let window = screen.window
-        window.key("tab")
-        window.key("tab")
-        window.key("tab")
-        #expect(name(window.focusedView) == "One")
+        tab(window, to: "One")
         window.key("escape")
         screen.loop.advance(by: 1)
         #expect(screen.navigation.viewControllers.count == 1)
@@ -223,9 +224,7 @@ struct FocusTests {
     @Test func theFocusSurvivesLayoutAndRotation() throws {
         let screen = try Screen()
         let window = screen.window
-        window.key("tab")
-        window.key("tab")
-        #expect(name(window.focusedView) == "Edit")
+        tab(window, to: "Edit")
         window.rotate(to: .landscape)
         #expect(name(window.focusedView) == "Edit")
         window.key("tab")
@@ -237,9 +236,7 @@ struct FocusTests {
     @Test func theFocusComesBackWhenItsViewDoes() throws {
         let screen = try Screen()
         let window = screen.window
-        window.key("tab")
-        window.key("tab")
-        window.key("tab")
+        tab(window, to: "One")
         let one = window.focusedView
         let next = ViewController()
         try screen.navigation.push(next, animated: false)
@@ -352,7 +349,7 @@ struct FocusTests {
     @Test func arrowsInATableMoveTheFocusARowAndScrollItIntoView() throws {
         let screen = try Screen()
         let window = screen.window
-        while name(window.focusedView) != "row 0.0" { window.key("tab") }
+        tab(window, to: "row 0.0")
         window.key("down")
         #expect(name(window.focusedView) == "row 0.1")
         #expect(screen.table.contentOffset.y == 0)
@@ -372,7 +369,7 @@ struct FocusTests {
     @Test func pageDownScrollsAPageAndFocusesTheRowNowThere() throws {
         let screen = try Screen()
         let window = screen.window
-        while name(window.focusedView) != "row 0.0" { window.key("tab") }
+        tab(window, to: "row 0.0")
         window.key("pagedown")
         // A page is the height less a line: 160 points.
         #expect(screen.table.contentOffset.y == 160)
@@ -390,7 +387,7 @@ struct FocusTests {
     @Test func aRowKeepsTheFocusByItsIndexPathNotItsCell() throws {
         let screen = try Screen()
         let window = screen.window
-        while name(window.focusedView) != "row 0.1" { window.key("tab") }
+        tab(window, to: "row 0.1")
         let cell = try #require(window.focusedView)
         // Scrolled away, row 1's cell goes back to the queue and comes out for another row.
         screen.table.contentOffset = Point(x: 0, y: 440)
