@@ -431,7 +431,8 @@ struct FocusTests {
         let pages = try PageViewController(transitionStyle: .scroll)
         try pages.setViewControllers([book.page(1)], direction: .forward, animated: false)
         pages.dataSource = book
-        window.rootViewController = pages
+        pages.navigationItem.rightButton = BarButtonItem(title: "Edit")
+        window.rootViewController = try NavigationController(root: pages)
         window.layoutIfNeeded()
         func shown() -> [Int] { pages.viewControllers.map { ($0 as! PageViewControllerTests.Page).number } }
         window.key("right")
@@ -447,11 +448,16 @@ struct FocusTests {
         #expect(shown() == [2])
         // With a button on the page focused, the arrows turn the page around it.
         _ = button("Go", Rect(x: 10, y: 100, width: 80, height: 16), in: pages.viewControllers[0].view)
-        window.key("tab")
-        #expect(name(window.focusedView) == "Go")
+        tab(window, to: "Go")
         window.key("left")
         loop.advance(by: 1)
         #expect(shown() == [1])
+        // Focused outside the pages, the arrows turn the pages on screen.
+        tab(window, to: "Edit")
+        window.key("right")
+        loop.advance(by: 1)
+        #expect(shown() == [2])
+        #expect(name(window.focusedView) == "Edit")
     }
 
     @Test func arrowsInACollectionViewGoToTheItemBesideAndBelow() throws {

@@ -129,9 +129,9 @@ extension Window {
     /// - in any other scroll view around the focus (or, with nothing focused or the focus
     ///   in none, the largest one on screen that scrolls), up and down scroll a line of 16 points, page up and
     ///   down a page;
-    /// - left and right turn the pages of the page view controller around the focus (with
-    ///   nothing focused, the innermost one on screen): left back, right forward; up and
-    ///   down for one that turns vertically.
+    /// - left and right turn the pages of the page view controller around the focus (else
+    ///   the innermost one on screen): left back, right forward; up and down for one that
+    ///   turns vertically.
     ///
     /// - Returns: whether something moved.
     @discardableResult
@@ -407,7 +407,8 @@ extension Window {
         return scrollView.contentOffset != before
     }
 
-    /// Turns the pages of the page view controller around `view`, or the innermost on screen.
+    /// Turns the pages of the page view controller around `view`, or else the innermost one
+    /// on screen.
     private func turnPage(_ direction: FocusDirection, near view: View?) -> Bool {
         guard let pages = pageViewController(around: view) else { return false }
         let horizontal = pages.navigationOrientation == .horizontal
@@ -427,7 +428,7 @@ extension Window {
             if let pages = ancestor.viewController as? PageViewController { return pages }
             current = ancestor.superview
         }
-        guard view == nil, let top = topPresentedController else { return nil }
+        guard let top = topPresentedController else { return nil }
         var found: PageViewController?
         var pending = [top]
         var seen: Set<ObjectIdentifier> = []
