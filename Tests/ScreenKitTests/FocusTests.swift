@@ -492,6 +492,28 @@ struct FocusTests {
         #expect(log.entries == ["select 33"])
     }
 
+    @Test func goingUpARowComesOutFromUnderItsSectionHeader() throws {
+        let (window, _) = makeWindow()
+        let source = RowSource([10, 10])
+        source.headerTitles = [0: "First", 1: "Second"]
+        let table = TableView(frame: Rect(x: 0, y: 0, width: 320, height: 200))
+        table.register({ TableViewCell() }, forCellReuseIdentifier: "Row")
+        table.dataSource = source
+        try window.addSubview(table)
+        window.layoutIfNeeded()
+        tab(window, to: "row 0.0")
+        for _ in 0..<14 { window.key("down") }
+        #expect(name(window.focusedView) == "row 1.4")
+        for _ in 0..<6 { window.key("up") }
+        // Each row going up shows below the header kept at the top, and keeps the focus.
+        #expect(name(window.focusedView) == "row 0.8")
+        window.key("up")
+        #expect(name(window.focusedView) == "row 0.7")
+        let cell = try #require(window.focusedView)
+        let header = try #require(table.headerView(forSection: 0))
+        #expect(cell.frame.minY >= header.frame.maxY)
+    }
+
     @Test func keysWithNothingToDoDoNothing() throws {
         let (window, _) = makeWindow()
         for key in Window.keyNames + ["f13", "", "shift-tab"] { window.key(key) }

@@ -325,6 +325,13 @@ extension Window {
     private func focusRow(_ path: IndexPath, in list: ScrollView) -> Bool {
         if let table = list as? TableView {
             guard (try? table.scrollToRow(at: path, at: .none, animated: false)) != nil else { return false }
+            table.layoutIfNeeded()
+            // A plain table's section header stays at the top over the rows scrolling under
+            // it: a row scrolled to the top edge must come down from under it.
+            if let header = table.headerView(forSection: path.section), let cell = table.visibleRows[path],
+               header.frame.minY <= cell.frame.minY, header.frame.maxY > cell.frame.minY {
+                table.scroll(by: Point(x: 0, y: cell.frame.minY - header.frame.maxY))
+            }
         } else if let collection = list as? CollectionView {
             guard (try? collection.scrollToItem(at: path, animated: false)) != nil else { return false }
         }
