@@ -514,6 +514,37 @@ struct FocusTests {
         #expect(cell.frame.minY >= header.frame.maxY)
     }
 
+    @Test func hostileGeometryAndValuesNeitherTrapNorTakeTheFocus() throws {
+        let (window, _) = makeWindow()
+        let root = ViewController()
+        window.rootViewController = root
+        for (index, frame) in [
+            Rect(x: .nan, y: 10, width: 80, height: 16), Rect(x: 10, y: .infinity, width: 80, height: 16),
+            Rect(x: -.infinity, y: 0, width: .infinity, height: 16), Rect(x: 0, y: 0, width: 1e308, height: 1e308),
+            Rect(x: 10, y: 10, width: 0, height: 16),
+        ].enumerated() {
+            _ = button("B\(index)", frame, in: root.view)
+        }
+        let slider = Slider(frame: Rect(x: 10, y: 300, width: 100, height: 16))
+        slider.minimumValue = -.greatestFiniteMagnitude
+        slider.maximumValue = .greatestFiniteMagnitude
+        let stepper = Stepper(frame: Rect(x: 10, y: 330, width: 100, height: 16))
+        stepper.stepValue = .nan
+        let pages = PageControl(frame: Rect(x: 10, y: 360, width: 100, height: 16))
+        pages.numberOfPages = .max
+        pages.currentPage = .max
+        let segments = SegmentedControl(segments: [], frame: Rect(x: 10, y: 390, width: 100, height: 16))
+        for control in [slider, stepper, pages, segments] as [Control] { try root.view.addSubview(control) }
+        let order = names(window.focusableViews())
+        for _ in 0..<12 {
+            for key in Window.keyNames where key != "escape" { window.key(key) }
+        }
+        // Of the buttons, only the one as large as a Double allows shows (under the controls).
+        #expect(order == ["B3", "slider", "Stepper", "PageControl", "segments"])
+        #expect(!slider.value.isNaN && !stepper.value.isNaN)
+        #expect(pages.currentPage >= 0 && pages.currentPage < pages.numberOfPages)
+    }
+
     @Test func keysWithNothingToDoDoNothing() throws {
         let (window, _) = makeWindow()
         for key in Window.keyNames + ["f13", "", "shift-tab"] { window.key(key) }
