@@ -111,3 +111,27 @@ describe("the keyboard focus", function()
     assert.matches("focus_spec%.lua:%d+: bad argument #1 to 'key' %(invalid option 'hyper'", tostring(message))
   end)
 end)
+
+describe("the keys on every app", function()
+  local keys = { "tab", "tab", "tab", "shift-tab", "enter", "space", "up", "down", "down", "left", "right",
+                 "pageup", "pagedown", "escape", "a" }
+
+  for _, name in ipairs({ "hello", "alarmclock", "containers", "pages", "gallery" }) do
+    it("keep " .. name .. " free of errors through 300 presses", function()
+      -- hello prints its greeting as it launches: not this suite's output.
+      local print = _G.print
+      _G.print = function() end
+      local ok, app = pcall(test.launch, "scripts/" .. name)
+      _G.print = print
+      assert(ok, app)
+      math.randomseed(15)
+      local focused = 0
+      for _ = 1, 300 do
+        app:key(keys[math.random(#keys)])
+        if app.window.focusedView then focused = focused + 1 end
+      end
+      assert.are.same({}, app:errors())
+      assert.is_true(focused > 0)
+    end)
+  end
+end)
