@@ -103,6 +103,22 @@ struct FocusTests {
         ])
     }
 
+    @Test func aRowIsTheViewsThatOverlapItsTopmostByHalfTheShorterHeight() {
+        let frames = [
+            Rect(x: 10, y: 96, width: 144, height: 256),  // a tall card on the left
+            Rect(x: 166, y: 144, width: 144, height: 160),  // a shorter card, lower, on its line
+            Rect(x: 10, y: 368, width: 144, height: 63),  // the next card, cut by its list
+            Rect(x: 162, y: 448, width: 156, height: 30),  // the tab bar's items, right
+            Rect(x: 2, y: 448, width: 156, height: 30),  // and left
+            Rect(x: 200, y: 380, width: 60, height: 16),  // a button beside the cut card
+            Rect(x: 10, y: 10, width: 60, height: 30),  // buttons of different heights,
+            Rect(x: 80, y: 24, width: 60, height: 16),  // bottom-aligned
+        ]
+        let views = frames.map { View(frame: $0) }
+        let order = Window.readingOrder(Array(zip(views, frames))).map { view in views.firstIndex { $0 === view }! }
+        #expect(order == [6, 7, 0, 1, 2, 5, 4, 3])
+    }
+
     @Test func tabStartsAtTheFirstAndWrapsAround() throws {
         let screen = try Screen()
         let window = screen.window

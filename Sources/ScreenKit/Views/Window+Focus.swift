@@ -35,9 +35,6 @@ private let lineHeight = 16.0
 private let keyboardTouchID = -1
 /// How much of a slider's range one arrow press moves it.
 private let sliderStepFraction = 0.1
-/// The least vertical distance between the tops of two views in different rows of the
-/// reading order: half a text row.
-private let rowTolerance = 8.0
 
 // MARK: - Focus
 
@@ -68,19 +65,21 @@ extension Window {
     /// presented on top counts while one is) — a tap at the middle of what shows of the view
     /// reaches it.
     ///
-    /// Reading order is top to bottom, then left to right, by the frames in window
-    /// coordinates. Views are in one row when their tops are less than half the height of the
-    /// row's first (topmost) view apart, and at least 8 points (half a text row): a row of
-    /// buttons of different heights, centred on one line, reads left to right, while the
-    /// rows of a table read one after the other.
+    /// Reading order is top to bottom, then left to right, by what shows of the views'
+    /// frames in window coordinates (a cell half scrolled out of its list counts by its part
+    /// in view). A row starts at the topmost view not yet read; the views after it, by their
+    /// tops, are in its row while each overlaps that first view vertically by at least half
+    /// the height of the shorter of the two. A row of buttons of different heights on one
+    /// line reads left to right, the staggered cards of a masonry grid read by their lines,
+    /// and the rows of a table one after the other.
     public func focusableViews() -> [View] {
         layoutIfNeeded()
         var found: [(view: View, frame: Rect)] = []
         var pending: [View] = [focusRoot]
         while let view = pending.popLast() {
             guard !view.isHidden, view.alpha > 0.01, view.isUserInteractionEnabled else { continue }
-            if Self.canHaveFocus(view), touchPoint(of: view) != nil {
-                found.append((view, view.convert(view.bounds, to: nil)))
+            if Self.canHaveFocus(view), let shown = shownRect(of: view) {
+                found.append((view, shown))
             }
             pending.append(contentsOf: view.subviews)
         }
@@ -186,10 +185,15 @@ extension Window {
         return touchPoint(of: view) != nil
     }
 
-    /// The middle of what shows of `view` in the window (its frame cut by the window and the
-    /// views around it that clip), when a touch there reaches it; nil when nothing of it
-    /// shows or something covers it there.
+    /// The middle of what shows of `view` (see ``shownRect(of:)``).
     func touchPoint(of view: View) -> Point? {
+        shownRect(of: view).map { Point(x: $0.midX, y: $0.midY) }
+    }
+
+    /// What shows of `view` in the window — its frame cut by the window and the views
+    /// around it that clip — when a touch at its middle reaches the view; nil when nothing
+    /// of it shows or something covers it there.
+    func shownRect(of view: View) -> Rect? {
         var shown: Rect? = view.convert(view.bounds, to: nil)
         var current = view.superview
         while let ancestor = current, ancestor !== self, let rect = shown {
@@ -199,7 +203,7 @@ extension Window {
         guard let visible = shown?.intersection(bounds), visible.width > 0, visible.height > 0, visible.midX.isFinite, visible.midY.isFinite else { return nil }
         let point = Point(x: visible.midX, y: visible.midY)
         guard let hit = hitTest(point), hit.isDescendant(of: view) else { return nil }
-        return point
+        return visible
     }
 
     /// The list and index path of a cell shown for a row; nil for any other view.
@@ -223,14 +227,20 @@ extension Window {
         var index = 0
         while index < byTop.count {
             let first = byTop[index].frame
-            let limit = first.minY + max(rowTolerance, first.height / 2)
             var end = index + 1
-            while end < byTop.count, byTop[end].frame.minY < limit { end += 1 }
+            while end < byTop.count, sharesLine(first, byTop[end].frame) { end += 1 }
             let row = byTop[index..<end].sorted { ($0.frame.minX, $0.frame.minY) < ($1.frame.minX, $1.frame.minY) }
             result += row.map(\.view)
             index = end
         }
         return result
+    }
+
+    /// Whether `b`, starting no higher than `a`, overlaps it vertically by at least half the
+    /// shorter one's height.
+    private static func sharesLine(_ a: Rect, _ b: Rect) -> Bool {
+        let overlap = min(a.maxY, b.maxY) - max(a.minY, b.minY)
+        return overlap > 0 && overlap >= min(a.height, b.height) / 2
     }
 
     /// The innermost scroll view around `view`.
