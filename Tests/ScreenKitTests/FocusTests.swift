@@ -489,7 +489,9 @@ struct FocusTests {
         collection.delegate = log
         try window.addSubview(collection)
         window.layoutIfNeeded()
-        func focused() -> Int? { (window.focusedView as? Card).flatMap { collection.elementsByView[ObjectIdentifier($0)]?.indexPath.item } }
+        func focused() -> Int? {
+            (window.focusedView as? Card).flatMap { collection.elementsByView[ObjectIdentifier($0)]?.indexPath.item }
+        }
         window.key("tab")
         #expect(focused() == 0)
         window.key("right")

@@ -100,6 +100,10 @@ struct InputPlayerTests {
         #expect(host.reportedErrorCount == 0)
     }
 
+    @Test func everyKeyTheWindowKnowsCanBeRecorded() {
+        #expect(Set(Window.keyNames).isSubset(of: InputRecording.keyNames))
+    }
+
     @Test func timesCountFromTheStartGiven() throws {
         let host = try launch()
         host.loop.advance(by: 5)

@@ -126,8 +126,8 @@ extension Window {
     ///   or last row shown); past the first or last row, up and down scroll a line (so that
     ///   a header or footer shows);
     /// - in any other scroll view around the focus (or, with nothing focused or the focus
-    ///   in none, the largest one on screen that scrolls), up and down scroll a line of 16 points, page up and
-    ///   down a page;
+    ///   in none, the largest one on screen that scrolls), up and down scroll a line of 16
+    ///   points, page up and down a page (the view's height less a line);
     /// - left and right turn the pages of the page view controller around the focus (else
     ///   the innermost one on screen): left back, right forward; up and down for one that
     ///   turns vertically.
@@ -200,7 +200,9 @@ extension Window {
             if ancestor.clipsToBounds { shown = rect.intersection(ancestor.convert(ancestor.bounds, to: nil)) }
             current = ancestor.superview
         }
-        guard let visible = shown?.intersection(bounds), visible.width > 0, visible.height > 0, visible.midX.isFinite, visible.midY.isFinite else { return nil }
+        guard let visible = shown?.intersection(bounds), visible.width > 0, visible.height > 0,
+              visible.midX.isFinite, visible.midY.isFinite
+        else { return nil }
         let point = Point(x: visible.midX, y: visible.midY)
         guard let hit = hitTest(point), hit.isDescendant(of: view) else { return nil }
         return visible
@@ -397,14 +399,15 @@ extension Window {
         list.layoutIfNeeded()
         // At the end of the list the focus goes to its last row shown (the first, going up).
         let local = list.convert(spot, from: nil)
-        var next: IndexPath?
+        var there: IndexPath?, shown: [IndexPath] = []
         if let table = list as? TableView {
-            let shown = table.indexPathsForVisibleRows
-            next = (scrolled ? table.indexPathForRow(at: local) : nil) ?? (direction == .pageDown ? shown.last : shown.first)
+            there = table.indexPathForRow(at: local)
+            shown = table.indexPathsForVisibleRows
         } else if let collection = list as? CollectionView {
-            let shown = collection.indexPathsForVisibleItems
-            next = (scrolled ? collection.indexPathForItem(at: local) : nil) ?? (direction == .pageDown ? shown.last : shown.first)
+            there = collection.indexPathForItem(at: local)
+            shown = collection.indexPathsForVisibleItems
         }
+        let next = (scrolled ? there : nil) ?? (direction == .pageDown ? shown.last : shown.first)
         guard let next, scrolled || next != path else { return false }
         focusTarget = FocusTarget(list: list, indexPath: next)
         return true
