@@ -176,8 +176,12 @@ struct FocusTests {
         #expect(!names(screen.window.focusableViews()).contains("< Home"))
         screen.loop.advance(by: 1)
         #expect(names(screen.window.focusableViews()) == ["Done"])
+        screen.window.key("tab")
+        #expect(name(screen.window.focusedView) == "Done")
+        // Dismissed, the sheet takes the focus with it.
         screen.window.key("escape")
         screen.loop.advance(by: 1)
+        #expect(screen.window.focusedView == nil)
         #expect(names(screen.window.focusableViews()).first == "< Home")
     }
 
@@ -508,6 +512,16 @@ struct FocusTests {
         #expect(collection.contentOffset.y > 0)
         window.key("enter")
         #expect(log.entries == ["select 33"])
+        // A page down shows the next 464 points (eight lines less one line of text), and
+        // the item then where the focused one was.
+        let before = collection.contentOffset.y
+        window.key("pagedown")
+        #expect(collection.contentOffset.y == before + 464)
+        #expect(focused() == 57)
+        for _ in 0..<10 { window.key("pagedown") }
+        #expect(focused() == 99)
+        window.key("right")
+        #expect(focused() == 99)
     }
 
     @Test func goingUpARowComesOutFromUnderItsSectionHeader() throws {
