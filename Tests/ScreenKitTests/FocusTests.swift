@@ -414,10 +414,15 @@ struct FocusTests {
         window.layoutIfNeeded()
         #expect(screen.table.visibleCells.contains { $0 === cell })
         #expect(window.focusedView == nil)
-        // Tab with the focus gone starts again at the first.
+        // Scrolled back, the row has the focus again, in whichever cell shows it now.
         screen.table.contentOffset = .zero
         window.layoutIfNeeded()
         #expect(name(window.focusedView) == "row 0.1")
+        // A reload hands out the cells again; the row keeps the focus.
+        screen.table.reloadData()
+        window.layoutIfNeeded()
+        #expect(name(window.focusedView) == "row 0.1")
+        // Tab with the focus out of view starts again at the first.
         screen.table.contentOffset = Point(x: 0, y: 440)
         window.key("tab")
         #expect(name(window.focusedView) == "< Home")
