@@ -28,6 +28,7 @@ struct TestRunnerTests {
 
     @Test(arguments: [
         "counting.lua", "syntax_error.lua", "all_pass.lua", "file_error.lua", "filtered.lua", "unclaimed_error.lua",
+        "hostile_pending.lua",
     ])
     func countsFollowBusted(fixture name: String) throws {
         let (summary, results, lines) = try run([fixture(name)])
