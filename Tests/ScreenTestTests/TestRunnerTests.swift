@@ -194,3 +194,22 @@ struct TestRunnerTests {
             "stuck_spec.lua:2: instruction budget exhausted (5000000 instructions); the file's remaining tests did not run") == true)
     }
 }
+
+extension TestRunnerTests {
+    /// A snapshot holds the bytes it was given: text that is not UTF-8 (Latin-1 from a data
+    /// file) matches itself on the next run.
+    @Test func aSnapshotOfBytesThatAreNotUTF8MatchesOnTheNextRun() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bytes-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try #"it("shows Latin-1", function() assert.snapshot("caf\xe9 \xff\n", "latin1") end)"#
+            .write(toFile: folder + "/bytes_spec.lua", atomically: true, encoding: .utf8)
+        for _ in 0..<2 {
+            let runner = TestRunner(options: .init(paths: [folder]))
+            runner.output = { _ in }
+            #expect(try runner.run().0 == TestSummary(passed: 1, failed: 0))
+        }
+        let written = FileManager.default.contents(atPath: folder + "/__snapshots__/latin1.txt")
+        #expect(written.map(Array.init) == Array("caf".utf8) + [0xE9, 0x20, 0xFF, 0x0A])
+    }
+}
