@@ -156,6 +156,11 @@ struct PilotLauncher {
         let window = launched ?? Window(device: device, orientation: orientation, loop: host.loop)
         if launched == nil { window.makeKeyAndVisible() }
         let pilot = Pilot(host: host, window: window, app: host.app, session: session, firstReport: firstReport, name: given)
+        let ended = session.launchEnding
+        session.launchEnding = { [weak pilot] in
+            pilot?.hasEnded = true
+            ended?()
+        }
         guard let recording, let file = options.replay else {
             try pilot.settle(after: "launching \(given)")
             return pilot

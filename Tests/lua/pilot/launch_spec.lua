@@ -122,6 +122,30 @@ describe("test.launch", function()
   end)
 end)
 
+describe("a pilot whose app has ended", function()
+  local kept
+  it("is kept past its test", function()
+    kept = test.launch("apps/demo")
+  end)
+
+  it("refuses input after its test ended, and its app sees none", function()
+    assert.matches("the pilot of apps/demo cannot tap: its app has ended %(its test ended, or a later test.launch%)",
+      failure(function() kept:tap("Add") end))
+    assert.matches("cannot swipe: its app has ended", failure(function() kept:swipe("left") end))
+    assert.matches("cannot key: its app has ended", failure(function() kept:key("escape") end))
+    assert.are.equal(0, kept.app.counter.taps)
+  end)
+
+  it("refuses input after a later launch", function()
+    local first = test.launch("apps/demo")
+    local second = test.launch("apps/demo")
+    assert.matches("the pilot of apps/demo cannot tap: its app has ended", failure(function() first:tap("Add") end))
+    assert.are.equal(0, first.app.counter.taps)
+    second:tap("Add")
+    assert.are.equal(1, second.app.counter.taps)
+  end)
+end)
+
 describe("test.launch with replay", function()
   it("plays the recording from the launch, then settles", function()
     local start = test.now()
