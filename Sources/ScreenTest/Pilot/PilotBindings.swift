@@ -22,8 +22,9 @@ enum PilotBindings {
         let launcher = PilotLauncher(host: host, session: session)
         table.set("launch", lua.function(lifetime: .state) { args -> Pilot in
             let path = try args.get(1, as: String.self)
-            guard !path.isEmpty, path.utf8.count <= PilotLauncher.longestPath else {
-                throw args.error(1, "an app's folder or Lua file (a path of 1 to \(PilotLauncher.longestPath) bytes) expected")
+            guard !path.isEmpty, path.utf8.count <= PilotLauncher.longestPath, !path.utf8.contains(0) else {
+                let nul = path.utf8.contains(0) ? ", got a path with a NUL byte" : ""
+                throw args.error(1, "an app's folder or Lua file (a path of 1 to \(PilotLauncher.longestPath) bytes) expected\(nul)")
             }
             return try launcher.launch(path, options: try PilotLauncher.options(args, 2))
         })

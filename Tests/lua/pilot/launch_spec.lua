@@ -116,6 +116,10 @@ describe("test.launch", function()
       failure(function() test.launch(("x"):rep(5000)) end))
     assert.matches("bad argument #2 to 'launch' %(replay: a recording file %(a path of 1 to 4096 bytes%) expected%)",
       failure(function() test.launch("apps/demo", { replay = "" }) end))
+    assert.matches("bad argument #1 to 'launch' %(an app's folder or Lua file %(a path of 1 to 4096 bytes%) expected, "
+      .. "got a path with a NUL byte%)", failure(function() test.launch("apps/demo\0/x") end))
+    assert.matches("bad argument #2 to 'launch' %(replay: a recording file %(a path of 1 to 4096 bytes%) expected, "
+      .. "got a path with a NUL byte%)", failure(function() test.launch("apps/demo", { replay = "apps/demo.rec\0x" }) end))
     -- Metatables on the options are not asked.
     local tricky = setmetatable({}, { __index = function() error("asked") end, __pairs = function() error("asked") end })
     assert.is_not_nil(test.launch("apps/demo", tricky):find("Add"))
