@@ -46,7 +46,7 @@ enum PilotBindings {
             let values = try condition.callReturningAll()
             if let first = values.first, first.isTruthy { return first }
             guard waited < frames else {
-                let shown = values.isEmpty ? "nothing" : values.map { LuaValueFormat.describe($0) }.joined(separator: ", ")
+                let shown = LuaValueFormat.describe(values: values)
                 throw PilotError("test.waitFor: the condition was still not met after \(PilotTarget.number(timeout)) s; "
                         + "it last returned \(shown)")
             }
