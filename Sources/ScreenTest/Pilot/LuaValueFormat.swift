@@ -37,21 +37,11 @@ enum LuaValueFormat {
         return parts.joined(separator: ", ")
     }
 
-    /// `text` in double quotes, escaped as Lua writes it: a message must not carry control
-    /// characters (an escape sequence would drive the terminal it is shown on).
+    /// `text` in double quotes, with `\"` and `\\`, and its control characters escaped as
+    /// the reports escape them (`\n`, `\x1B`): a message must not carry them (an escape
+    /// sequence would drive the terminal it is shown on).
     static func quoted(_ text: some StringProtocol) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "\r": result += "\\r"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F: result += "\\\(scalar.value)"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
+        let escaped = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        return "\"" + escaped.escapingControlCharacters(keepingTabs: false) + "\""
     }
 }
