@@ -213,3 +213,28 @@ extension TestRunnerTests {
         #expect(written.map(Array.init) == Array("caf".utf8) + [0xE9, 0x20, 0xFF, 0x0A])
     }
 }
+
+extension TestRunnerTests {
+    /// Two tests of a file that give one snapshot name to different screens fail at the
+    /// second, naming the clash: accepting it with --update-snapshots would only fail the first.
+    @Test func aSnapshotNameGivenTwoScreensInAFileFailsNamingTheClash() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("clash-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try """
+            it("one", function() assert.snapshot("first\\n", "same") end)
+            it("again", function() assert.snapshot("first\\n", "same") end)
+            it("two", function() assert.snapshot("second\\n", "same") end)
+            """.write(toFile: folder + "/clash_spec.lua", atomically: true, encoding: .utf8)
+        for update in [false, true] {
+            var options = TestRunner.Options(paths: [folder])
+            options.updateSnapshots = update
+            let runner = TestRunner(options: options)
+            runner.output = { _ in }
+            let (summary, results) = try runner.run()
+            #expect(summary == TestSummary(passed: 2, failed: 1))
+            #expect(results.last?.failure?.message.hasSuffix("clash_spec.lua:3: snapshot \(folder)/__snapshots__/same.txt was "
+                + "already taken by another screen in this file; give each snapshot a name of its own") == true)
+        }
+    }
+}
