@@ -39,6 +39,23 @@ struct ReporterTests {
         ])
     }
 
+    /// A name or message with an escape sequence (a test of a terminal library) cannot
+    /// clear the screen or retitle the terminal the report is read on; tabs and lines stay.
+    @Test func textReportsShowControlCharactersOfNamesAndMessagesEscaped() {
+        let recorder = Recorder()
+        let hostile = TestResult(
+            name: "clears \u{1B}[2J", location: "a_spec.lua:2", status: .failed,
+            failure: .init(message: "a_spec.lua:3: got \u{1B}]0;title\u{07}\nsecond\tline", traceback: "stack traceback:\n\tx\u{1B}"))
+        PlainReporter(verbose: true, output: recorder.output(terminal: false)).report(hostile)
+        PlainReporter(verbose: true, output: recorder.output(terminal: false))
+            .report(TestResult(name: "skips \u{1B}[1m", location: "a_spec.lua:4", status: .skipped, reason: "because \u{1B}[1m"))
+        #expect(recorder.events == [
+            "line FAIL  clears \\x1B[2J  (a_spec.lua:2)\n      a_spec.lua:3: got \\x1B]0;title\\x07\n      second\tline"
+                + "\n      stack traceback:\n      \tx\\x1B",
+            "line skip  skips \\x1B[1m (because \\x1B[1m)",
+        ])
+    }
+
     @Test func prettyShowsNoProgressOffATerminalNorBeforeTheRunHasLastedASecond() {
         let recorder = Recorder()
         let offTerminal = PrettyReporter(verbose: false, output: recorder.output(terminal: false), progressDelay: 0)

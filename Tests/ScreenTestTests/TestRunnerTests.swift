@@ -28,6 +28,7 @@ struct TestRunnerTests {
 
     @Test(arguments: [
         "counting.lua", "syntax_error.lua", "all_pass.lua", "file_error.lua", "filtered.lua", "unclaimed_error.lua",
+        "hostile_pending.lua",
     ])
     func countsFollowBusted(fixture name: String) throws {
         let (summary, results, lines) = try run([fixture(name)])
@@ -191,5 +192,49 @@ struct TestRunnerTests {
         #expect(results.last?.name == "spins")
         #expect(results.last?.failure?.message.hasSuffix(
             "stuck_spec.lua:2: instruction budget exhausted (5000000 instructions); the file's remaining tests did not run") == true)
+    }
+}
+
+extension TestRunnerTests {
+    /// A snapshot holds the bytes it was given: text that is not UTF-8 (Latin-1 from a data
+    /// file) matches itself on the next run.
+    @Test func aSnapshotOfBytesThatAreNotUTF8MatchesOnTheNextRun() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bytes-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try #"it("shows Latin-1", function() assert.snapshot("caf\xe9 \xff\n", "latin1") end)"#
+            .write(toFile: folder + "/bytes_spec.lua", atomically: true, encoding: .utf8)
+        for _ in 0..<2 {
+            let runner = TestRunner(options: .init(paths: [folder]))
+            runner.output = { _ in }
+            #expect(try runner.run().0 == TestSummary(passed: 1, failed: 0))
+        }
+        let written = FileManager.default.contents(atPath: folder + "/__snapshots__/latin1.txt")
+        #expect(written.map(Array.init) == Array("caf".utf8) + [0xE9, 0x20, 0xFF, 0x0A])
+    }
+}
+
+extension TestRunnerTests {
+    /// Two tests of a file that give one snapshot name to different screens fail at the
+    /// second, naming the clash: accepting it with --update-snapshots would only fail the first.
+    @Test func aSnapshotNameGivenTwoScreensInAFileFailsNamingTheClash() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("clash-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try """
+            it("one", function() assert.snapshot("first\\n", "same") end)
+            it("again", function() assert.snapshot("first\\n", "same") end)
+            it("two", function() assert.snapshot("second\\n", "same") end)
+            """.write(toFile: folder + "/clash_spec.lua", atomically: true, encoding: .utf8)
+        for update in [false, true] {
+            var options = TestRunner.Options(paths: [folder])
+            options.updateSnapshots = update
+            let runner = TestRunner(options: options)
+            runner.output = { _ in }
+            let (summary, results) = try runner.run()
+            #expect(summary == TestSummary(passed: 2, failed: 1))
+            #expect(results.last?.failure?.message.hasSuffix("clash_spec.lua:3: snapshot \(folder)/__snapshots__/same.txt was "
+                + "already taken by another screen in this file; give each snapshot a name of its own") == true)
+        }
     }
 }

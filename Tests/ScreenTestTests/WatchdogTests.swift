@@ -100,3 +100,19 @@ struct WatchdogStuckTests {
         _ = watchdog.pop()
     }
 }
+
+/// What the parent says when it ends a silent worker.
+@MainActor
+struct WorkerTimeoutMessageTests {
+    @Test func aWorkerSilentInACallIsBlamedOnTheCallsTimeLimit() {
+        #expect(WorkerPool.timeoutMessage(2, inCall: true) == "timed out after 2 s where it could not be stopped "
+            + "(in a C function, such as a pattern that backtracks for ever); its worker process was ended")
+    }
+
+    /// Outside a call (a finalizer that spins as the file's state closes) the parent waits
+    /// longer than the time limit, and no C function is to blame.
+    @Test func aWorkerSilentOutsideTheFilesTestsSaysWhereAndHowLong() {
+        #expect(WorkerPool.timeoutMessage(2, inCall: false) == "the file went on past its tests for more than 12 s "
+            + "(loading it, or a finalizer (__gc) as its state closed, that does not end); its worker process was ended")
+    }
+}

@@ -131,6 +131,10 @@ struct MonkeyCommandTests {
 
     @Test(arguments: [
         (["--events=-1"], "Error: --events needs a number of events, 0 or more, got -1"),
+        // A negative number is the option's value, not an option of its own.
+        (["--events", "-1"], "Error: --events needs a number of events, 0 or more, got -1"),
+        (["--seed", "-1"], "Error: The value '-1' is invalid for '--seed <seed>'"),
+        (["--instructions", "-1"], "Error: --instructions needs a number, 0 or more, got -1"),
         (["--seed", "abc"], "Error: The value 'abc' is invalid for '--seed <seed>'"),
         (["--device", "watch"], "Error: unknown device 'watch': use iphone or ipad"),
         (["--orientation", "up"], "Error: unknown orientation 'up': use portrait or landscape"),

@@ -216,6 +216,19 @@ struct TestOptionsTests {
         let repeatNone = try await run(["spec", "--repeat", "0"], in: folder)
         #expect(repeatNone.status == 64)
         #expect(repeatNone.stderr.hasPrefix("Error: --repeat must be at least 1, got 0\n"))
+        // A negative number is the option's value, not an option of its own.
+        for (arguments, message) in [
+            (["--repeat", "-1"], "--repeat must be at least 1, got -1"),
+            (["--timeout", "-1"], "--timeout must be a positive number of seconds, got -1.0"),
+            (["--jobs", "-2"], "--jobs must be at least 1, got -2"),
+            (["--instructions", "-5"], "--instructions needs a number, 0 or more, got -5"),
+            (["--shard", "-1/3"], "--shard -1/3: shards are counted from 1, so K goes from 1 to 3"),
+            (["--seed", "-1"], "The value '-1' is invalid for '--seed <seed>'"),
+        ] {
+            let negative = try await run(["spec"] + arguments, in: folder)
+            #expect(negative.status == 64)
+            #expect(negative.stderr.hasPrefix("Error: \(message)\n"))
+        }
         let missingHelper = try await run(["spec", "--helper", "nothere.lua"], in: folder)
         #expect(missingHelper.status == 2)
         #expect(missingHelper.stderr == "screens test: no such file or directory: nothere.lua\n")

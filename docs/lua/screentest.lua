@@ -147,7 +147,8 @@ function test.errors() end
 --- the app's folder afresh, gives the app a new temporary data directory, runs its
 --- `didFinishLaunching` in a new window of the device, makes the window key and settles. A
 --- launch ends the one before it, and a launch in a test ends with the test (its data
---- directory removed, its timers and animations cancelled, the wall clock set back).
+--- directory removed, its timers and animations cancelled, the wall clock set back); the
+--- input actions of an ended launch's pilot fail.
 --- An error in the main chunk or `didFinishLaunching` fails with the app's traceback.
 --- @param app string
 --- @param options? { device: ("iphone"|"ipad")?, orientation: ("portrait"|"landscape")?, time: (number|string)?, replay: string? } `time`: seconds since 1970 or "YYYY-MM-DD[THH:MM[:SS]][Z]" (UTC) for the wall clock

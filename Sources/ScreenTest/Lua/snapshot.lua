@@ -198,6 +198,9 @@ function snapshot.install(assert, file, options)
   local folder = match(file, "^(.*/)[^/]*$") or ""
   local record = options.record or function() end
   local accept = format("screens test %s --update-snapshots", quoted(file))
+  -- The screen each snapshot got in this file: two tests giving one name two screens
+  -- would take turns failing, --update-snapshots or not.
+  local taken = {}
 
   local function check(state, args)
     local content, name = args[1], args[2]
@@ -216,6 +219,12 @@ function snapshot.install(assert, file, options)
     end
     local extension = find(sub(content, 1, 256), "<svg", 1, true) and ".svg" or ".txt"
     local path = folder .. "__snapshots__/" .. name .. extension
+    local earlier = taken[path]
+    if earlier ~= nil and earlier ~= content then
+      return failing(state, args, format(
+        "snapshot %s was already taken by another screen in this file; give each snapshot a name of its own", path))
+    end
+    taken[path] = content
     local handle = open(path, "rb")
     local expected = handle and handle:read("a")
     if handle then handle:close() end

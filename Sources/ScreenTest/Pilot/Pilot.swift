@@ -21,6 +21,8 @@ final class Pilot: LuaObject {
     var firstReport: Int
     /// The app as `test.launch` was given it, for messages.
     let name: String
+    /// Whether its launch ended (its test ended, or a later `test.launch`).
+    var hasEnded = false
     /// When and where the last tap ended, so that the next one is not taken for its second tap.
     private var lastTap: (time: Double, point: Point)?
 
@@ -68,6 +70,13 @@ final class Pilot: LuaObject {
         let deferred = loop.deferredCallsWaiting
         if deferred > 0 { lines.append(deferred == 1 ? "a deferred call" : "\(deferred) deferred calls") }
         return lines.isEmpty ? ["work the loop does not name"] : lines
+    }
+
+    /// Throws when the app this pilot launched has ended: `action` would go to a window
+    /// nothing shows any more.
+    func checkLive(doing action: String) throws {
+        guard hasEnded else { return }
+        throw PilotError("the pilot of \(name) cannot \(action): its app has ended (its test ended, or a later test.launch)")
     }
 
     // MARK: - Targets

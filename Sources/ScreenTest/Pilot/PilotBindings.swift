@@ -22,8 +22,9 @@ enum PilotBindings {
         let launcher = PilotLauncher(host: host, session: session)
         table.set("launch", lua.function(lifetime: .state) { args -> Pilot in
             let path = try args.get(1, as: String.self)
-            guard !path.isEmpty, path.utf8.count <= PilotLauncher.longestPath else {
-                throw args.error(1, "an app's folder or Lua file (a path of 1 to \(PilotLauncher.longestPath) bytes) expected")
+            guard !path.isEmpty, path.utf8.count <= PilotLauncher.longestPath, !path.utf8.contains(0) else {
+                let nul = path.utf8.contains(0) ? ", got a path with a NUL byte" : ""
+                throw args.error(1, "an app's folder or Lua file (a path of 1 to \(PilotLauncher.longestPath) bytes) expected\(nul)")
             }
             return try launcher.launch(path, options: try PilotLauncher.options(args, 2))
         })
@@ -45,7 +46,7 @@ enum PilotBindings {
             let values = try condition.callReturningAll()
             if let first = values.first, first.isTruthy { return first }
             guard waited < frames else {
-                let shown = values.isEmpty ? "nothing" : values.map { LuaValueFormat.describe($0) }.joined(separator: ", ")
+                let shown = LuaValueFormat.describe(values: values)
                 throw PilotError("test.waitFor: the condition was still not met after \(PilotTarget.number(timeout)) s; "
                         + "it last returned \(shown)")
             }
@@ -82,29 +83,37 @@ enum PilotBindings {
         let cls = LuaClass<Pilot>("test.Pilot")
         cls.property("window") { $0.window }
         cls.property("app") { $0.app }
-        cls.method("tap") { pilot, args in try pilot.tap(try PilotTarget(args, 2)) }
-        cls.method("doubleTap") { pilot, args in try pilot.doubleTap(try PilotTarget(args, 2)) }
-        cls.method("longPress") { pilot, args in
+        // Input goes only to a live app: after its test or a later launch, the window is
+        // no one's, and what it did would mislead.
+        func input(_ name: String, _ body: @escaping @MainActor (Pilot, LuaArguments) throws -> Void) {
+            cls.method(name) { pilot, args in
+                try pilot.checkLive(doing: name)
+                try body(pilot, args)
+            }
+        }
+        input("tap") { pilot, args in try pilot.tap(try PilotTarget(args, 2)) }
+        input("doubleTap") { pilot, args in try pilot.doubleTap(try PilotTarget(args, 2)) }
+        input("longPress") { pilot, args in
             try pilot.longPress(try PilotTarget(args, 2), seconds: try seconds(args, 3, default: 1))
         }
-        cls.method("swipe") { pilot, args in
+        input("swipe") { pilot, args in
             let direction = try args.get(2, as: SwipeGestureRecognizer.Direction.self)
             try pilot.swipe(direction, from: args.isNil(3) ? nil : try PilotTarget(args, 3))
         }
-        cls.method("drag") { pilot, args in try pilot.drag(from: try PilotTarget(args, 2), to: try PilotTarget(args, 3)) }
-        cls.method("scroll") { pilot, args in
+        input("drag") { pilot, args in try pilot.drag(from: try PilotTarget(args, 2), to: try PilotTarget(args, 3)) }
+        input("scroll") { pilot, args in
             let dy = try args.get(3, as: Double.self)
             guard dy.isFinite, abs(dy) <= 1e6 else {
                 throw args.error(3, "points from -1000000 to 1000000 expected, got \(LuaValue.number(dy))")
             }
             try pilot.scroll(try PilotTarget(args, 2), dy: dy)
         }
-        cls.method("type") { pilot, args in try pilot.type(try args.get(2, as: String.self)) }
-        cls.method("key") { pilot, args in
+        input("type") { pilot, args in try pilot.type(try args.get(2, as: String.self)) }
+        input("key") { pilot, args in
             let name = try args.get(2, as: String.self)
             try pilot.key(name.count == 1 ? name : try args.option(2, among: Pilot.keys))
         }
-        cls.method("rotate") { pilot, args in
+        input("rotate") { pilot, args in
             pilot.window.rotate(to: try args.get(2, as: Window.Orientation.self))
             try pilot.settle(after: "the rotation")
         }
@@ -113,7 +122,7 @@ enum PilotBindings {
             let timeout = try seconds(args, 2, field: "timeout", default: Pilot.defaultSettleTimeout)
             try pilot.settle(timeout: timeout)
         }
-        cls.method("memoryWarning") { pilot, _ in
+        input("memoryWarning") { pilot, _ in
             pilot.window.memoryWarning()
             try pilot.settle(after: "the memory warning")
         }

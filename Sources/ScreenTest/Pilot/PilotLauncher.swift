@@ -49,8 +49,10 @@ struct PilotLauncher {
         options.device = try args.field(index, "device", as: Window.Device?.self)
         options.orientation = try args.field(index, "orientation", as: Window.Orientation?.self)
         options.replay = try args.field(index, "replay", as: String?.self)
-        if let replay = options.replay, replay.isEmpty || replay.utf8.count > longestPath {
-            throw args.error(index, "replay: a recording file (a path of 1 to \(longestPath) bytes) expected")
+        if let replay = options.replay, replay.isEmpty || replay.utf8.count > longestPath || replay.utf8.contains(0) {
+            // The system reads a path up to its first NUL: another file than the one named.
+            let nul = replay.utf8.contains(0) ? ", got a path with a NUL byte" : ""
+            throw args.error(index, "replay: a recording file (a path of 1 to \(longestPath) bytes) expected\(nul)")
         }
         switch table["time"] {
         case .nil: break
@@ -156,6 +158,11 @@ struct PilotLauncher {
         let window = launched ?? Window(device: device, orientation: orientation, loop: host.loop)
         if launched == nil { window.makeKeyAndVisible() }
         let pilot = Pilot(host: host, window: window, app: host.app, session: session, firstReport: firstReport, name: given)
+        let ended = session.launchEnding
+        session.launchEnding = { [weak pilot] in
+            pilot?.hasEnded = true
+            ended?()
+        }
         guard let recording, let file = options.replay else {
             try pilot.settle(after: "launching \(given)")
             return pilot

@@ -18,14 +18,14 @@ struct TextReport {
     func text(for result: TestResult) -> String? {
         switch result.status {
         case .passed:
-            return verbose ? paint("ok", .green) + "    \(result.name)" : nil
+            return verbose ? paint("ok", .green) + "    \(Self.shown(result.name))" : nil
         case .skipped:
             guard verbose else { return nil }
-            return paint("skip", .yellow) + "  \(result.name)" + (result.reason.map { " (\($0))" } ?? "")
+            return paint("skip", .yellow) + "  \(Self.shown(result.name))" + (result.reason.map { " (\(Self.shown($0)))" } ?? "")
         case .listed:
-            return result.location.map { "\($0): \(result.name)" } ?? result.name
+            return result.location.map { "\($0): \(Self.shown(result.name))" } ?? Self.shown(result.name)
         case .failed:
-            let header = paint("FAIL", .red) + "  \(result.name)" + (result.location.map { paint("  (\($0))", .dim) } ?? "")
+            let header = paint("FAIL", .red) + "  \(Self.shown(result.name))" + (result.location.map { paint("  (\($0))", .dim) } ?? "")
             return ([header] + Self.details(of: result).map { "      " + $0 }).joined(separator: "\n")
         }
     }
@@ -57,8 +57,8 @@ struct TextReport {
             if let location = failure.location, !message.hasPrefix(location) {
                 message = "\(location): \(message)"
             }
-            lines += split(message)
-            if let traceback = failure.traceback, !traceback.isEmpty { lines += split(traceback) }
+            lines += split(shown(message, lines: true))
+            if let traceback = failure.traceback, !traceback.isEmpty { lines += split(shown(traceback, lines: true)) }
             if let output = failure.output, !output.isEmpty {
                 lines.append("output:")
                 lines += split(output.hasSuffix("\n") ? String(output.dropLast()) : output)
@@ -70,11 +70,18 @@ struct TextReport {
                 lines.append("and " + TestModule.untakenMessage(count: result.errors.count) + ":")
             }
             for error in result.errors {
-                lines += split("error in \(error.context): \(error.message)")
-                if let traceback = error.traceback, !traceback.isEmpty { lines += split(traceback) }
+                lines += split(shown("error in \(error.context): \(error.message)", lines: true))
+                if let traceback = error.traceback, !traceback.isEmpty { lines += split(shown(traceback, lines: true)) }
             }
         }
         return lines
+    }
+
+    /// A name, a reason or a message as the report shows it: control characters escaped
+    /// (`\x1B`), so that an escape sequence in a test's text cannot drive the terminal; a
+    /// message keeps its lines and tabs. What a test printed is shown as it was.
+    static func shown(_ text: String, lines: Bool = false) -> String {
+        text.escapingControlCharacters(keepingTabs: lines, keepingNewlines: lines)
     }
 
     private static func split(_ text: String) -> [String] {

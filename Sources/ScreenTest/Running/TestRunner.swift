@@ -317,7 +317,9 @@ public final class TestRunner {
             snapshots.set("update", options.updateSnapshots)
             snapshots.set("ci", options.isCI)
             snapshots.set("write", lua.function { args -> Void in
-                try SnapshotFile.write(try args.get(2, as: String.self), to: try args.get(1, as: String.self))
+                // The bytes as given: a String would replace what is not UTF-8.
+                guard case .string(let content) = args[2] else { throw args.error(2, "string expected") }
+                try SnapshotFile.write(content.bytes, to: try args.get(1, as: String.self))
             })
             snapshots.set("record", lua.function { [unowned self] args -> Void in
                 let change = try args.get(2, as: String?.self).flatMap(TestResult.SnapshotUse.Change.init(rawValue:))

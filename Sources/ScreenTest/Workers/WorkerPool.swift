@@ -212,7 +212,9 @@ final class WorkerPool {
         worker.process.close()
         guard let job = worker.job else { return }
         let file = files[job.file]
-        let message = timedOut ? timeoutMessage() : Self.describe(ending, running: worker.call == nil ? "this file" : "it")
+        let message = timedOut
+            ? Self.timeoutMessage(options.timeout, inCall: worker.call != nil)
+            : Self.describe(ending, running: worker.call == nil ? "this file" : "it")
         var crashed = TestResult(
             name: worker.call?.name ?? file, location: worker.call?.location, status: .failed,
             failure: .init(message: message, output: output))
@@ -243,8 +245,15 @@ final class WorkerPool {
         }
     }
 
-    private func timeoutMessage() -> String {
-        TestCalls.timeoutMessage(options.timeout)
+    /// Why a worker that went silent was ended: in a call, the call's time limit; outside
+    /// one, the file's loading or the finalizers (`__gc`) that ran as its state closed,
+    /// which the watchdog does not reach and which have ``setUpAllowance`` more.
+    static func timeoutMessage(_ timeout: Double, inCall: Bool) -> String {
+        guard inCall else {
+            return "the file went on past its tests for more than \(TestCalls.seconds(timeout + setUpAllowance)) s "
+                + "(loading it, or a finalizer (__gc) as its state closed, that does not end); its worker process was ended"
+        }
+        return TestCalls.timeoutMessage(timeout)
             + " where it could not be stopped (in a C function, such as a pattern that backtracks for ever);"
             + " its worker process was ended"
     }

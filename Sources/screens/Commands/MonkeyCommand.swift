@@ -36,10 +36,10 @@ struct MonkeyCommand: ParsableCommand {
     @Argument(help: "The app folder or Lua file.", completion: .file(extensions: ["lua"]))
     var app: String
 
-    @Option(help: "How many input events to send (a tap is two: a touch that begins and one that ends).")
+    @Option(parsing: .unconditional, help: "How many input events to send (a tap is two: a touch that begins and one that ends).")
     var events: Int = 1000
 
-    @Option(help: "The seed of the random choices (default: a random one, printed).")
+    @Option(parsing: .unconditional, help: "The seed of the random choices (default: a random one, printed).")
     var seed: UInt64?
 
     @Option(help: "The device: iphone (320×480) or ipad (768×1024).")
@@ -51,10 +51,10 @@ struct MonkeyCommand: ParsableCommand {
     @Option(help: "Where to write the recording of a failed run (default: monkey-<app>-<seed>.rec).", completion: .file(extensions: ["rec"]))
     var out: String?
 
-    @Option(help: "Instructions one callback may run before it is stopped (0: no limit).")
+    @Option(parsing: .unconditional, help: "Instructions one callback may run before it is stopped (0: no limit).")
     var instructions: Int = Monkey.defaultInstructions
 
-    @Option(help: "Real seconds the app may go without sending an event before it is called stuck and stopped.")
+    @Option(parsing: .unconditional, help: "Real seconds the app may go without sending an event before it is called stuck and stopped.")
     var stallLimit: Double = 60
 
     /// Where a child run writes each event before sending it; the parent reads it after a crash.

@@ -53,7 +53,7 @@ struct Test: ParsableCommand {
     @Option(help: ArgumentHelp("Do not run the tests with one of these #tags (comma separated, repeatable).", valueName: "tags"))
     var excludeTags: [String] = []
 
-    @Option(help: ArgumentHelp("Run shard K of N (K from 1): a stable part of the tests, the N shards together running each once.", valueName: "K/N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Run shard K of N (K from 1): a stable part of the tests, the N shards together running each once.", valueName: "K/N"))
     var shard: String?
 
     @Flag(name: .shortAndLong, help: "List the tests (file:line: full name) instead of running them.")
@@ -96,10 +96,10 @@ struct Test: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Shuffle the tests in each block.")
     var shuffleTests: Bool?
 
-    @Option(help: "The seed that shuffles; implies --shuffle (unlike busted). A shuffled run prints its seed.")
+    @Option(parsing: .unconditional, help: "The seed that shuffles; implies --shuffle (unlike busted). A shuffled run prints its seed.")
     var seed: UInt64?
 
-    @Option(name: .customLong("repeat"), help: ArgumentHelp("Run the whole suite this many times.", valueName: "count"))
+    @Option(name: .customLong("repeat"), parsing: .unconditional, help: ArgumentHelp("Run the whole suite this many times.", valueName: "count"))
     var repetitions: Int?
 
     @Flag(help: "Stop at the first failure: no further test, file or repetition runs.")
@@ -113,13 +113,13 @@ struct Test: ParsableCommand {
     @Flag(name: .shortAndLong, inversion: .prefixedNo, help: "List every test, not only the failures.")
     var verbose: Bool?
 
-    @Option(help: "Seconds a test (its body, and each of its hooks) may run before it is stopped.")
+    @Option(parsing: .unconditional, help: "Seconds a test (its body, and each of its hooks) may run before it is stopped.")
     var timeout: Double = 60
 
-    @Option(name: .shortAndLong, help: "Worker processes running test files at once (default: the number of cores).")
+    @Option(name: .shortAndLong, parsing: .unconditional, help: "Worker processes running test files at once (default: the number of cores).")
     var jobs: Int?
 
-    @Option(help: "Instructions one test file may run before it is stopped (0: no limit).")
+    @Option(parsing: .unconditional, help: "Instructions one test file may run before it is stopped (0: no limit).")
     var instructions: Int = 0
 
     @Flag(help: "Rewrite snapshot files that differ instead of failing, and remove those no test asked for.")
@@ -141,6 +141,7 @@ struct Test: ParsableCommand {
             throw ValidationError("--timeout must be a positive number of seconds, got \(timeout)")
         }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
+        guard instructions >= 0 else { throw ValidationError("--instructions needs a number, 0 or more, got \(instructions)") }
         if let output, MainActor.assumeIsolated({ BustedConfig.outputFormat(named: output) == nil }) {
             let formats = "pretty, plain, tap, junit, json"
             throw ValidationError("--output must be one of \(formats), got '\(output)'")

@@ -116,9 +116,37 @@ describe("test.launch", function()
       failure(function() test.launch(("x"):rep(5000)) end))
     assert.matches("bad argument #2 to 'launch' %(replay: a recording file %(a path of 1 to 4096 bytes%) expected%)",
       failure(function() test.launch("apps/demo", { replay = "" }) end))
+    assert.matches("bad argument #1 to 'launch' %(an app's folder or Lua file %(a path of 1 to 4096 bytes%) expected, "
+      .. "got a path with a NUL byte%)", failure(function() test.launch("apps/demo\0/x") end))
+    assert.matches("bad argument #2 to 'launch' %(replay: a recording file %(a path of 1 to 4096 bytes%) expected, "
+      .. "got a path with a NUL byte%)", failure(function() test.launch("apps/demo", { replay = "apps/demo.rec\0x" }) end))
     -- Metatables on the options are not asked.
     local tricky = setmetatable({}, { __index = function() error("asked") end, __pairs = function() error("asked") end })
     assert.is_not_nil(test.launch("apps/demo", tricky):find("Add"))
+  end)
+end)
+
+describe("a pilot whose app has ended", function()
+  local kept
+  it("is kept past its test", function()
+    kept = test.launch("apps/demo")
+  end)
+
+  it("refuses input after its test ended, and its app sees none", function()
+    assert.matches("the pilot of apps/demo cannot tap: its app has ended %(its test ended, or a later test.launch%)",
+      failure(function() kept:tap("Add") end))
+    assert.matches("cannot swipe: its app has ended", failure(function() kept:swipe("left") end))
+    assert.matches("cannot key: its app has ended", failure(function() kept:key("escape") end))
+    assert.are.equal(0, kept.app.counter.taps)
+  end)
+
+  it("refuses input after a later launch", function()
+    local first = test.launch("apps/demo")
+    local second = test.launch("apps/demo")
+    assert.matches("the pilot of apps/demo cannot tap: its app has ended", failure(function() first:tap("Add") end))
+    assert.are.equal(0, first.app.counter.taps)
+    second:tap("Add")
+    assert.are.equal(1, second.app.counter.taps)
   end)
 end)
 
