@@ -1,0 +1,69 @@
+import ScreenKit
+import Testing
+@testable import ScreenRender
+
+@MainActor
+struct TerminalFrameTests {
+    private func texts(_ frame: TerminalFrame, row: Int) -> [String] {
+        (0..<frame.width).map { frame[$0, row].text }
+    }
+
+    @Test func drawingIsCutAtTheEdges() {
+        var frame = TerminalFrame(width: 4, height: 2)
+        #expect(frame.draw("abcdef", column: 1, row: 0) == 4)
+        frame.draw("xyz", column: -2, row: 1)
+        frame.draw("off", column: 0, row: 2)
+        frame.draw("off", column: 0, row: -1)
+        #expect(texts(frame, row: 0) == [" ", "a", "b", "c"])
+        #expect(texts(frame, row: 1) == ["z", " ", " ", " "])
+        #expect(frame[9, 9] == .blank)
+        frame[9, 9] = TerminalCell(text: "q")
+        #expect(frame == { var f = TerminalFrame(width: 4, height: 2); f.draw(" abc", column: 0, row: 0); f.draw("z", column: 0, row: 1); return f }())
+    }
+
+    @Test func aWideCharacterTakesTwoCellsAndIsNeverHalved() {
+        var frame = TerminalFrame(width: 5, height: 1)
+        frame.draw("漢👍", column: 0, row: 0, style: .bold)
+        #expect(texts(frame, row: 0) == ["漢", "", "👍", "", " "])
+        #expect(frame[1, 0].style == .bold)
+        // Over the right half of 漢: its left half becomes a space.
+        frame.draw("x", column: 1, row: 0)
+        #expect(texts(frame, row: 0) == [" ", "x", "👍", "", " "])
+        // Over the left half of 👍: its right half becomes a space.
+        frame.draw("y", column: 2, row: 0)
+        #expect(texts(frame, row: 0) == [" ", "x", "y", " ", " "])
+        // No room for the right half at the last column.
+        frame.draw("字", column: 4, row: 0)
+        #expect(texts(frame, row: 0) == [" ", "x", "y", " ", " "])
+        frame[3, 0] = TerminalCell(text: "字")
+        #expect(texts(frame, row: 0) == [" ", "x", "y", "字", ""])
+    }
+
+    @Test func controlsShowNothingAndATabIsASpace() {
+        var frame = TerminalFrame(width: 6, height: 1)
+        frame.draw("a\u{1B}[2Jb\tc\n", column: 0, row: 0)
+        #expect(texts(frame, row: 0) == ["a", "[", "2", "J", "b", " "])
+        frame[0, 0] = TerminalCell(text: "\u{7}")
+        frame[1, 0] = TerminalCell(text: "")
+        #expect(texts(frame, row: 0) == [" ", " ", "2", "J", "b", " "])
+    }
+
+    @Test func aTextScreenIsDrawnCellForCell() throws {
+        let window = Window(device: .iphone)
+        let label = Label(frame: Rect(x: 0, y: 0, width: 160, height: 16))
+        label.text = "漢字 and é"
+        try window.addSubview(label)
+        let screen = TextRenderer().renderScreen(window)
+        var frame = TerminalFrame(width: 42, height: 32)
+        frame.draw("#########", column: 0, row: 1)
+        frame.draw(screen, atColumn: 1, row: 1)
+        #expect(texts(frame, row: 1).prefix(12) == ["#", "漢", "", "字", "", " ", "a", "n", "d", " ", "é", " "])
+        // Cut at the right: the wide character's right half would be off the frame.
+        var narrow = TerminalFrame(width: 3, height: 1)
+        narrow.draw(screen, atColumn: 0, row: 0)
+        #expect(texts(narrow, row: 0) == ["漢", "", " "])
+        var shifted = TerminalFrame(width: 3, height: 1)
+        shifted.draw(screen, atColumn: -1, row: 0)
+        #expect(texts(shifted, row: 0) == [" ", "字", ""])
+    }
+}
