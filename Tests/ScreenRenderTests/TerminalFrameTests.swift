@@ -39,6 +39,19 @@ struct TerminalFrameTests {
         #expect(texts(frame, row: 0) == [" ", "x", "y", "字", ""])
     }
 
+    @Test func aCellKeepsItsCharacterUpToFifteenBytes() {
+        for text in ["a", "é", "e\u{301}", "漢", "👍🏽", "🇫🇷", "", " "] {
+            #expect(TerminalCell(text: text).text == text)
+        }
+        // A family is 25 bytes: the cell keeps the whole scalars that fit.
+        #expect(TerminalCell(text: "👨\u{200D}👩\u{200D}👧\u{200D}👦").text == "👨\u{200D}👩\u{200D}")
+        #expect(TerminalCell(text: String(repeating: "é", count: 10)).text == String(repeating: "é", count: 7))
+        var cell = TerminalCell(text: "x", style: .bold)
+        cell.text = "字"
+        #expect(cell == TerminalCell(text: "字", style: .bold))
+        #expect(cell != TerminalCell(text: "字"))
+    }
+
     @Test func controlsShowNothingAndATabIsASpace() {
         var frame = TerminalFrame(width: 6, height: 1)
         frame.draw("a\u{1B}[2Jb\tc\n", column: 0, row: 0)

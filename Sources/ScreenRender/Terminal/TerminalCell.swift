@@ -1,18 +1,90 @@
 /// One cell of a ``TerminalFrame``: what it shows and how.
+///
+/// A cell keeps its character's UTF-8 bytes in place — up to 15, which every character but
+/// the longest emoji sequences and stacks of combining marks fit; a longer one keeps its first
+/// scalars that fit — so that a frame of thousands of cells is one block of plain memory:
+/// made, compared and written without reference counting.
 public struct TerminalCell: Hashable, Sendable {
-    /// One character (grapheme cluster) one or two cells wide; "" in the right half of a
-    /// wide character, whose left cell holds it.
-    public var text: String
+    /// The UTF-8 bytes, the first in the low byte of `low`, the ninth in the low byte of `high`.
+    private var low: UInt64
+    private var high: UInt64
+    private var count: UInt8
     public var style: TerminalStyle
 
+    /// The most UTF-8 bytes a cell keeps.
+    static let capacity = 15
+
     public init(text: String, style: TerminalStyle = .plain) {
-        self.text = text
+        (low, high, count) = Self.encode(text)
         self.style = style
+    }
+
+    /// One character (grapheme cluster) one or two cells wide; "" in the right half of a
+    /// wide character, whose left cell holds it.
+    public var text: String {
+        get {
+            var bytes: [UInt8] = []
+            appendUTF8(to: &bytes)
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        set {
+            (low, high, count) = Self.encode(newValue)
+        }
     }
 
     /// A space in the terminal's default style: what a cleared terminal shows.
     public static let blank = TerminalCell(text: " ")
 
     /// Whether this is the right half of a wide character.
-    var isContinuation: Bool { text.isEmpty }
+    var isContinuation: Bool { count == 0 }
+
+    /// The number of UTF-8 bytes of the character.
+    var byteCount: Int { Int(count) }
+
+    /// Appends the character's UTF-8 bytes.
+    func appendUTF8(to bytes: inout [UInt8]) {
+        if count == 1 {
+            bytes.append(UInt8(truncatingIfNeeded: low))
+            return
+        }
+        for index in 0..<Int(count) {
+            let word = index < 8 ? low : high
+            bytes.append(UInt8(truncatingIfNeeded: word >> (8 * UInt64(index % 8))))
+        }
+    }
+
+    public static func == (left: TerminalCell, right: TerminalCell) -> Bool {
+        left.low == right.low && left.high == right.high && left.count == right.count && left.style == right.style
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(low)
+        hasher.combine(high)
+        hasher.combine(count)
+        hasher.combine(style)
+    }
+
+    /// The bytes of `text` up to ``capacity``, cut after a whole scalar.
+    private static func encode(_ text: String) -> (UInt64, UInt64, UInt8) {
+        let utf8 = text.utf8
+        var count = utf8.count
+        if count > capacity {
+            // Back off to the start of the scalar the cut would split.
+            let bytes = Array(utf8.prefix(capacity + 1))
+            count = capacity
+            while count > 0 && bytes[count] & 0xC0 == 0x80 { count -= 1 }
+        }
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        var index = 0
+        for byte in utf8.prefix(count) {
+            if index < 8 {
+                low |= UInt64(byte) << (8 * UInt64(index))
+            } else {
+                high |= UInt64(byte) << (8 * UInt64(index - 8))
+            }
+            index += 1
+        }
+        return (low, high, UInt8(count))
+    }
 }

@@ -70,38 +70,36 @@ public struct TerminalFrame: Equatable, Sendable {
     /// Draws the cells of a text rendering with their top-left corner at a cell, in the
     /// plain style; the part off the frame is cut.
     public mutating func draw(_ screen: TextScreen, atColumn column: Int, row: Int) {
-        let rows = max(0, min(screen.rows, height - row))
-        let columns = max(0, min(screen.columns, width - column))
-        for y in max(0, -row)..<rows {
-            let base = (y + row) * width
-            var x = max(0, -column)
-            while x < columns {
-                switch screen.slot(column: x, row: y) {
-                case .glyph(let character, let wide):
-                    if wide {
-                        if x + 1 < columns && x + column >= 0 {
-                            put(character, column: x + column, row: y + row, style: .plain)
+        let first = max(0, -column)
+        let last = min(screen.columns, width - column)
+        guard first < last else { return }
+        let slots = screen.slots
+        for y in max(0, -row)..<max(0, min(screen.rows, height - row)) {
+            // Only the edges can cut a wide character: the screen's own are whole inside.
+            put(" ", column: first + column, row: y + row, style: .plain)
+            put(" ", column: last - 1 + column, row: y + row, style: .plain)
+            let source = y * screen.columns
+            let target = (y + row) * width + column
+            cells.withUnsafeMutableBufferPointer { cells in
+                for x in first..<last {
+                    switch slots[source + x] {
+                    case .glyph(let character, let wide):
+                        if wide && x + 1 == last {
+                            cells[target + x] = .blank
+                        } else if character == " " || character == "\t" {
+                            cells[target + x] = .blank
                         } else {
-                            put(" ", column: x + column, row: y + row, style: .plain)
+                            cells[target + x] = TerminalCell(text: String(character))
                         }
-                        x += 2
-                    } else {
-                        let cell = TerminalCell(text: character == "\t" ? " " : String(character))
-                        if cells[base + x + column].isContinuation || cells[base + x + column].isWide {
-                            put(character, column: x + column, row: y + row, style: .plain)
-                        } else {
-                            cells[base + x + column] = cell
-                        }
-                        x += 1
+                    case .continuation:
+                        cells[target + x] = x == first ? .blank : Self.continuation
                     }
-                case .continuation:
-                    // The right half of a wide character cut at the left edge.
-                    put(" ", column: x + column, row: y + row, style: .plain)
-                    x += 1
                 }
             }
         }
     }
+
+    private static let continuation = TerminalCell(text: "")
 
     /// Fills the whole frame with blank cells.
     public mutating func clear() {
@@ -151,10 +149,3 @@ public struct TerminalFrame: Equatable, Sendable {
     }
 }
 
-extension TerminalCell {
-    /// Whether the cell holds the left half of a wide character (cheap for ASCII).
-    var isWide: Bool {
-        guard let first = text.utf8.first, first >= 0x80 else { return false }
-        return text.first.map { TextLayout.cellWidth(of: $0) == 2 } ?? false
-    }
-}

@@ -92,7 +92,8 @@ private struct Output {
             if newCells[base + start].isContinuation && start > 0 { start -= 1 }
             var end = x + 1
             while end < width && oldCells[base + end] != newCells[base + end] { end += 1 }
-            if newCells[base + end - 1].isWide && end < width { end += 1 }
+            // A wide character's right half goes with it.
+            if end < width && newCells[base + end].isContinuation { end += 1 }
             if let gapStart = previousEnd, gapStart < start,
                let gapBytes = Self.plainBytes(newCells[(base + gapStart)..<(base + start)], style: style),
                gapBytes <= Self.forwardCost(start - gapStart) {
@@ -120,7 +121,7 @@ private struct Output {
             defer { x += 1 }
             if cell.isContinuation { continue }
             if cell.style != style { setStyle(cell.style) }
-            bytes.append(contentsOf: cell.text.utf8)
+            cell.appendUTF8(to: &bytes)
         }
         column = x < width ? x : nil
     }
@@ -132,7 +133,7 @@ private struct Output {
         var total = 0
         for cell in cells {
             guard cell.style == style else { return nil }
-            total += cell.text.utf8.count
+            total += cell.byteCount
         }
         return total
     }
