@@ -43,13 +43,20 @@ struct TerminalFrameTests {
         for text in ["a", "é", "e\u{301}", "漢", "👍🏽", "🇫🇷", "", " "] {
             #expect(TerminalCell(text: text).text == text)
         }
-        // A family is 25 bytes: the cell keeps the whole scalars that fit.
-        #expect(TerminalCell(text: "👨\u{200D}👩\u{200D}👧\u{200D}👦").text == "👨\u{200D}👩\u{200D}")
+        // A family is 25 bytes: the cell keeps the whole scalars that fit, without the joiner.
+        #expect(TerminalCell(text: "👨\u{200D}👩\u{200D}👧\u{200D}👦").text == "👨\u{200D}👩")
         #expect(TerminalCell(text: String(repeating: "é", count: 10)).text == String(repeating: "é", count: 7))
+        #expect(TerminalCell(text: "👍\u{200D}").text == "👍")
+        // A mark without a base goes on a space.
+        var frame = TerminalFrame(width: 3, height: 1)
+        frame.draw("\u{301}x", column: 0, row: 0)
+        #expect(frame[0, 0].text == " \u{301}")
         var cell = TerminalCell(text: "x", style: .bold)
         cell.text = "字"
         #expect(cell == TerminalCell(text: "字", style: .bold))
         #expect(cell != TerminalCell(text: "字"))
+        #expect(String(reflecting: cell) == "\"字\" bold")
+        #expect(TerminalStyle(underline: true, foreground: .red, background: .brightBlue).description == "underline red on brightBlue")
     }
 
     @Test func controlsShowNothingAndATabIsASpace() {

@@ -120,7 +120,7 @@ struct TerminalWriterTests {
 
     @Test func randomFramesShowExactlyOnATerminal() {
         var random = SplitMix64(seed: 15)
-        let alphabet = ["a", "b", " ", "z", "漢", "👍", "e\u{301}", "─", "字"]
+        let alphabet = ["a", "b", " ", "z", "漢", "👍", "e\u{301}", "─", "字", "\u{301}", "👨\u{200D}👩\u{200D}👧\u{200D}👦", "👍\u{200D}"]
         let styles: [TerminalStyle] = [.plain, .bold, .reverse, TerminalStyle(dim: true, foreground: .green),
                                        TerminalStyle(underline: true, background: .blue)]
         func randomFrame(like base: TerminalFrame?, width: Int, height: Int) -> TerminalFrame {
@@ -143,7 +143,8 @@ struct TerminalWriterTests {
             terminal.apply(writer.frame(old))
             #expect(terminal.cells == old.cells)
             terminal.apply(writer.frame(new))
-            #expect(terminal.cells == new.cells, "\(old.cells.map(\.text)) → \(new.cells.map(\.text))")
+            let shown = terminal.cells == new.cells
+            #expect(shown, "\(old.cells.map(\.text)) → \(new.cells.map(\.text)), shown \(terminal.cells.map(\.text))")
             #expect(terminal.unknown.isEmpty)
             #expect(writer.frame(new).isEmpty)
         }

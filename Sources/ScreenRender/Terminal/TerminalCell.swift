@@ -2,9 +2,9 @@
 ///
 /// A cell keeps its character's UTF-8 bytes in place — up to 15, which every character but
 /// the longest emoji sequences and stacks of combining marks fit; a longer one keeps its first
-/// scalars that fit — so that a frame of thousands of cells is one block of plain memory:
+/// scalars that fit, without a zero-width joiner at the end — so that a frame of thousands of cells is one block of plain memory:
 /// made, compared and written without reference counting.
-public struct TerminalCell: Hashable, Sendable {
+public struct TerminalCell: Hashable, Sendable, CustomDebugStringConvertible {
     /// The UTF-8 bytes, the first in the low byte of `low`, the ninth in the low byte of `high`.
     private var low: UInt64
     private var high: UInt64
@@ -53,6 +53,10 @@ public struct TerminalCell: Hashable, Sendable {
         }
     }
 
+    public var debugDescription: String {
+        style == .plain ? text.debugDescription : "\(text.debugDescription) \(style)"
+    }
+
     public static func == (left: TerminalCell, right: TerminalCell) -> Bool {
         left.low == right.low && left.high == right.high && left.count == right.count && left.style == right.style
     }
@@ -68,11 +72,15 @@ public struct TerminalCell: Hashable, Sendable {
     private static func encode(_ text: String) -> (UInt64, UInt64, UInt8) {
         let utf8 = text.utf8
         var count = utf8.count
-        if count > capacity {
-            // Back off to the start of the scalar the cut would split.
+        if count > capacity || (count > 3 && utf8.last == 0x8D) {
             let bytes = Array(utf8.prefix(capacity + 1))
-            count = capacity
-            while count > 0 && bytes[count] & 0xC0 == 0x80 { count -= 1 }
+            if count > capacity {
+                // Back off to the start of the scalar the cut would split.
+                count = capacity
+                while count > 0 && bytes[count] & 0xC0 == 0x80 { count -= 1 }
+            }
+            // A joiner at the end would join the next cell's emoji to this one on a terminal.
+            while count > 3 && bytes[(count - 3)..<count].elementsEqual([0xE2, 0x80, 0x8D]) { count -= 3 }
         }
         var low: UInt64 = 0
         var high: UInt64 = 0

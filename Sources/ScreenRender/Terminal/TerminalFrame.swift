@@ -8,8 +8,8 @@ import ScreenKit
 /// renderer: a wide character (CJK, emoji) holds its cell and leaves "" in the next, and
 /// putting anything over either half turns the other half into a space, so a row never
 /// holds half a character. A combining mark stays with its base (a `Character` is the
-/// whole cluster); characters that show nothing (controls, newlines) are left out, and a
-/// tab is a space.
+/// whole cluster), and a mark without a base is put on a space; characters that show
+/// nothing (controls, newlines) are left out, and a tab is a space.
 ///
 /// ```swift
 /// var frame = TerminalFrame(width: 40, height: 31)
@@ -88,8 +88,10 @@ public struct TerminalFrame: Equatable, Sendable {
                             cells[target + x] = .blank
                         } else if character == " " || character == "\t" {
                             cells[target + x] = .blank
-                        } else {
+                        } else if wide || character.utf8.first! < 0x80 {
                             cells[target + x] = TerminalCell(text: String(character))
+                        } else {
+                            cells[target + x] = TerminalCell(text: Self.shown(character))
                         }
                     case .continuation:
                         cells[target + x] = x == first ? .blank : Self.continuation
@@ -121,7 +123,7 @@ public struct TerminalFrame: Equatable, Sendable {
         case 0:
             return 0
         case 1:
-            set(TerminalCell(text: character == "\t" ? " " : String(character), style: style), column, row)
+            set(TerminalCell(text: Self.shown(character), style: style), column, row)
         default:
             if column + 1 < width && column >= 0 {
                 set(TerminalCell(text: String(character), style: style), column, row)
@@ -132,6 +134,20 @@ public struct TerminalFrame: Equatable, Sendable {
             }
         }
         return cells
+    }
+
+    /// A one-cell character as a terminal shows it in a cell of its own: a tab as a space,
+    /// and a combining mark without a base (at the start of a text) on a space, where a
+    /// terminal would otherwise put it on the cell before.
+    private static func shown(_ character: Character) -> String {
+        if character == "\t" { return " " }
+        if let first = character.unicodeScalars.first, first.value >= 0x300 {
+            switch first.properties.generalCategory {
+            case .nonspacingMark, .spacingMark, .enclosingMark: return " " + String(character)
+            default: break
+            }
+        }
+        return String(character)
     }
 
     /// Stores a cell, first turning the other half of a wide character it overwrites into

@@ -6,7 +6,7 @@
 /// let focused = TerminalStyle.reverse
 /// let error = TerminalStyle(bold: true, foreground: .red)
 /// ```
-public struct TerminalStyle: Hashable, Sendable {
+public struct TerminalStyle: Hashable, Sendable, CustomStringConvertible {
     /// The attributes in the low bits, then each colour as its number plus one (0 for the
     /// default): one word, so that comparing the styles of two cells is one comparison.
     private var bits: UInt32
@@ -62,6 +62,18 @@ public struct TerminalStyle: Hashable, Sendable {
     public static let dim = TerminalStyle(dim: true)
     public static let underline = TerminalStyle(underline: true)
     public static let reverse = TerminalStyle(reverse: true)
+
+    /// The attributes and colours set, as `bold reverse red on blue`; `plain` for none.
+    public var description: String {
+        var words: [String] = []
+        if bold { words.append("bold") }
+        if dim { words.append("dim") }
+        if underline { words.append("underline") }
+        if reverse { words.append("reverse") }
+        if let foreground { words.append("\(foreground)") }
+        if let background { words += ["on", "\(background)"] }
+        return words.isEmpty ? "plain" : words.joined(separator: " ")
+    }
 
     private func flag(_ mask: UInt32) -> Bool { bits & mask != 0 }
 
