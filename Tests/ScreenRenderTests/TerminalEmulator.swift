@@ -3,7 +3,7 @@ import ScreenKit
 
 /// A tiny terminal for the writer's tests: it understands exactly what a terminal must for
 /// the writer's output to show — text (wide characters taking two cells, autowrap), cursor
-/// position (CUP), forward and back (CUF, CUB), SGR, erase in display (ED) and in line (EL) —
+/// position (CUP), up, down, forward and back (CUU, CUD, CUF, CUB, CR), SGR, erase in display (ED) and in line (EL) —
 /// and keeps the screen as frame cells.
 struct TerminalEmulator {
     let width: Int
@@ -25,6 +25,13 @@ struct TerminalEmulator {
         var index = 0
         var text: [UInt8] = []
         while index < bytes.count {
+            if bytes[index] == 0x0D {
+                show(text)
+                text = []
+                column = 0
+                index += 1
+                continue
+            }
             guard bytes[index] == 0x1B else {
                 text.append(bytes[index])
                 index += 1
@@ -56,6 +63,10 @@ struct TerminalEmulator {
         case "H":
             row = min(number(0, default: 1), height) - 1
             column = min(number(1, default: 1), width) - 1
+        case "A":
+            row = max(row - number(0, default: 1), 0)
+        case "B":
+            row = min(row + number(0, default: 1), height - 1)
         case "C":
             column = min(column + number(0, default: 1), width - 1)
         case "D":

@@ -73,6 +73,21 @@ struct TerminalWriterTests {
         #expect(difference(frame(["ab", "cd", "ef"]), frame(["aB", "cd", "Ef"])) == "\u{1B}[1;2HB\u{1B}[3HE")
     }
 
+    @Test func nearbyRowsAreReachedByRelativeMovesWhenShorter() {
+        let old = TerminalFrame(width: 20, height: 12)
+        func changed(_ cells: [(column: Int, row: Int)]) -> TerminalFrame {
+            var new = old
+            for cell in cells { new.draw("X", column: cell.column, row: cell.row) }
+            return new
+        }
+        // Down one in the same column, down and back, down to the first column.
+        #expect(difference(old, changed([(15, 10), (16, 11)])) == "\u{1B}[11;16HX\u{1B}[BX")
+        #expect(difference(old, changed([(15, 10), (14, 11)])) == "\u{1B}[11;16HX\u{1B}[B\u{1B}[2DX")
+        #expect(difference(old, changed([(15, 10), (0, 11)])) == "\u{1B}[11;16HX\u{1B}[B\rX")
+        // Near the top-left corner the absolute move is as short.
+        #expect(difference(old, changed([(5, 0), (4, 1)])) == "\u{1B}[1;6HX\u{1B}[2;5HX")
+    }
+
     @Test func attributesChangeOnlyWhereTheStyleDoes() {
         var old = frame(["one two"])
         var new = old
@@ -134,8 +149,8 @@ struct TerminalWriterTests {
             return frame
         }
         for _ in 0..<300 {
-            let width = 1 + random.next(below: 14)
-            let height = 1 + random.next(below: 5)
+            let width = 1 + random.next(below: 40)
+            let height = 1 + random.next(below: 14)
             let old = randomFrame(like: nil, width: width, height: height)
             let new = randomFrame(like: random.next(below: 4) == 0 ? nil : old, width: width, height: height)
             var writer = TerminalWriter()

@@ -23,9 +23,13 @@ public struct TerminalCell: Hashable, Sendable, CustomDebugStringConvertible {
     /// wide character, whose left cell holds it.
     public var text: String {
         get {
-            var bytes: [UInt8] = []
-            appendUTF8(to: &bytes)
-            return String(decoding: bytes, as: UTF8.self)
+            let (low, high) = (low, high)
+            return String(unsafeUninitializedCapacity: Int(count)) { buffer in
+                for index in buffer.indices {
+                    buffer[index] = UInt8(truncatingIfNeeded: (index < 8 ? low : high) >> (8 * UInt64(index % 8)))
+                }
+                return buffer.count
+            }
         }
         set {
             (low, high, count) = Self.encode(newValue)

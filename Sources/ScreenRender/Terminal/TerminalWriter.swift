@@ -5,11 +5,12 @@
 /// redraw: attributes reset, the cursor home, the screen erased, then each row from its
 /// first cell to its last one that is not a blank. After that, a frame writes only the cells
 /// that differ from the last one: each run of changed cells on a row after one cursor move
-/// (`CSI row;col H`, or `CSI n C` forward on the same row), a short unchanged gap inside a
-/// run printed again when that takes fewer bytes than moving over it; attributes (`SGR`)
-/// only where the style changes; a wide character always whole, from its left cell. A frame
-/// equal to the last one writes nothing. Every frame that set attributes ends with them
-/// reset, so whatever else is written between frames starts from the default style.
+/// (`CSI row;col H`, or a relative one — `CSI n A/B/C/D`, CR — when that is shorter), a
+/// short unchanged gap inside a run printed again when that takes fewer bytes than moving
+/// over it; attributes (`SGR`) only where the style changes; a wide character always whole,
+/// from its left cell. A frame equal to the last one writes nothing. Every frame that set
+/// attributes ends with them reset, so whatever else is written between frames starts from
+/// the default style.
 ///
 /// The writer assumes the terminal shows what it wrote last, its width and height at least
 /// the frame's; after a resize, or anything else drawn over it, call ``invalidate()``.
@@ -150,25 +151,31 @@ private struct Output {
         return count
     }
 
+    /// Moves the cursor with the fewest bytes: `CSI row;col H`, or from where it is by rows
+    /// (`CSI n A`, `CSI n B`) and columns (`CSI n C`, `CSI n D`, or CR to the first).
     private mutating func move(row y: Int, column x: Int) {
-        if y == row, let column {
-            if x == column { return }
-            if x > column {
-                let distance = x - column
-                append(distance == 1 ? "\u{1B}[C" : "\u{1B}[\(distance)C")
-                self.column = x
-                return
-            }
+        defer { (row, column) = (y, x) }
+        var absolute = "\u{1B}["
+        if y > 0 || x > 0 { absolute += "\(y + 1)" }
+        if x > 0 { absolute += ";\(x + 1)" }
+        absolute += "H"
+        guard row >= 0, let column else { return append(absolute) }
+        var relative = ""
+        if y < row { relative += Self.step(row - y, "A") }
+        if y > row { relative += Self.step(y - row, "B") }
+        if x > column {
+            relative += Self.step(x - column, "C")
+        } else if x < column {
+            let back = Self.step(column - x, "D")
+            let fromStart = "\r" + (x > 0 ? Self.step(x, "C") : "")
+            relative += fromStart.utf8.count < back.utf8.count ? fromStart : back
         }
-        if y == 0 && x == 0 {
-            append("\u{1B}[H")
-        } else if x == 0 {
-            append("\u{1B}[\(y + 1)H")
-        } else {
-            append("\u{1B}[\(y + 1);\(x + 1)H")
-        }
-        row = y
-        column = x
+        append(relative.utf8.count < absolute.utf8.count ? relative : absolute)
+    }
+
+    /// A relative move of `count` cells: `CSI final` for one, `CSI count final` for more.
+    private static func step(_ count: Int, _ final: Character) -> String {
+        count == 1 ? "\u{1B}[\(final)" : "\u{1B}[\(count)\(final)"
     }
 
     private mutating func setStyle(_ new: TerminalStyle) {
