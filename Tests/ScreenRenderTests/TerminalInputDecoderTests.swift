@@ -252,7 +252,7 @@ struct TerminalInputDecoderTests {
     }
 
     @Test func randomBytesNeverTrapAndEndInTheGroundState() {
-        var random = SplitMix64(seed: 7)
+        var random = SeededGenerator(seed: 7)
         let pieces: [[UInt8]] = [[0x1B], Array("[".utf8), Array("<".utf8), Array("O".utf8), Array("200~".utf8),
                                  Array("201~".utf8), Array("1;5".utf8), Array("M".utf8), [0xE6], [0xBC], [0xFF], [0x00],
                                  Array("~".utf8), Array("a".utf8), Array("99999999".utf8)]
