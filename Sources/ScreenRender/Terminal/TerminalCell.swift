@@ -19,6 +19,12 @@ public struct TerminalCell: Hashable, Sendable, CustomDebugStringConvertible {
         self.style = style
     }
 
+    /// A cell showing one ASCII character, made without looking at a string.
+    init(ascii byte: UInt8, style: TerminalStyle = .plain) {
+        (low, high, count) = (UInt64(byte), 0, 1)
+        self.style = style
+    }
+
     /// One character (grapheme cluster) one or two cells wide; "" in the right half of a
     /// wide character, whose left cell holds it.
     public var text: String {

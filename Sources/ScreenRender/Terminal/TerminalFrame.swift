@@ -84,11 +84,13 @@ public struct TerminalFrame: Equatable, Sendable {
                 for x in first..<last {
                     switch slots[source + x] {
                     case .glyph(let character, let wide):
-                        if wide && x + 1 == last {
+                        let utf8 = character.utf8
+                        if utf8.count == 1, let byte = utf8.first {
+                            // ASCII, nearly all a screen shows.
+                            cells[target + x] = byte == 0x20 || byte == 0x09 ? .blank : TerminalCell(ascii: byte)
+                        } else if wide && x + 1 == last {
                             cells[target + x] = .blank
-                        } else if character == " " || character == "\t" {
-                            cells[target + x] = .blank
-                        } else if wide || character.utf8.first! < 0x80 {
+                        } else if wide {
                             cells[target + x] = TerminalCell(text: String(character))
                         } else {
                             cells[target + x] = TerminalCell(text: Self.shown(character))
