@@ -21,6 +21,21 @@ struct TerminalFrameTests {
         #expect(frame == { var f = TerminalFrame(width: 4, height: 2); f.draw(" abc", column: 0, row: 0); f.draw("z", column: 0, row: 1); return f }())
     }
 
+    @Test func hostileSizesAndPlacesAreCut() throws {
+        let huge = TerminalFrame(width: Int.max, height: Int.max)
+        #expect(huge.width == TerminalFrame.maximumSize && huge.height == TerminalFrame.maximumSize)
+        #expect(TerminalFrame(width: -5, height: Int.min).cells.isEmpty)
+        let screen = TextRenderer().renderScreen(Window(device: .iphone))
+        var frame = TerminalFrame(width: 4, height: 2)
+        frame.draw("ab", column: Int.max, row: 0)
+        frame.draw("ab", column: Int.min, row: 0)
+        frame.draw("ab", column: 0, row: Int.min)
+        for (column, row) in [(Int.min, Int.min), (Int.max, Int.max), (Int.min, 0), (0, Int.max)] {
+            frame.draw(screen, atColumn: column, row: row)
+        }
+        #expect(frame == TerminalFrame(width: 4, height: 2))
+    }
+
     @Test func aWideCharacterTakesTwoCellsAndIsNeverHalved() {
         var frame = TerminalFrame(width: 5, height: 1)
         frame.draw("漢👍", column: 0, row: 0, style: .bold)

@@ -22,8 +22,9 @@ public struct TerminalFrame: Equatable, Sendable {
     /// The cells, row by row.
     public private(set) var cells: [TerminalCell]
 
-    /// The most columns, and the most rows, a frame has: a larger size is cut to it.
-    public static let maximumSize = 4096
+    /// The most columns, and the most rows, a frame has: more than a terminal shows, and few
+    /// enough that a frame cannot take much memory; a larger size is cut to it.
+    public static let maximumSize = 1024
 
     /// A frame of blank cells; a negative size is 0.
     public init(width: Int, height: Int) {
@@ -70,6 +71,10 @@ public struct TerminalFrame: Equatable, Sendable {
     /// Draws the cells of a text rendering with their top-left corner at a cell, in the
     /// plain style; the part off the frame is cut.
     public mutating func draw(_ screen: TextScreen, atColumn column: Int, row: Int) {
+        // Far enough off the frame to draw nothing, near enough that no sum overflows.
+        let limit = 4 * Self.maximumSize
+        let column = min(max(column, -limit), limit)
+        let row = min(max(row, -limit), limit)
         let first = max(0, -column)
         let last = min(screen.columns, width - column)
         guard first < last else { return }
