@@ -125,6 +125,14 @@ struct TerminalWriterTests {
         #expect(difference(old, frame(["a漢b"])) == "\u{1B}[1;2H漢")
     }
 
+    @Test func afterAWideCharacterTheNextMoveDoesNotCountFromTheCursor() {
+        // A terminal may draw an emoji one cell wide: a move from the start of the row, or
+        // an absolute one, still lands where it should.
+        #expect(difference(frame(["👍 abcdefgh"]), frame(["👎 abcdefgX"])) == "\u{1B}[H👎\r\u{1B}[10CX")
+        #expect(difference(frame(["👍 ab"]), frame(["👎 aX"])) == "\u{1B}[H👎\r\u{1B}[4CX")
+        #expect(difference(frame(["ab ab"]), frame(["Xb aX"])) == "\u{1B}[HXb aX")
+    }
+
     @Test func aCombiningMarkStaysWithItsBase() {
         let new = frame(["e\u{301}x"], width: 2)
         #expect(new[0, 0].text == "e\u{301}")

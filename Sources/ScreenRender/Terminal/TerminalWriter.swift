@@ -8,9 +8,10 @@
 /// (`CSI row;col H`, or a relative one — `CSI n A/B/C/D`, CR — when that is shorter), a
 /// short unchanged gap inside a run printed again when that takes fewer bytes than moving
 /// over it; attributes (`SGR`) only where the style changes; a wide character always whole,
-/// from its left cell. A frame equal to the last one writes nothing. Every frame that set
-/// attributes ends with them reset, so whatever else is written between frames starts from
-/// the default style.
+/// from its left cell; after anything but ASCII, whose width terminals may see otherwise,
+/// the next move is absolute or from the row's start. A frame equal to the last one writes
+/// nothing. Every frame that set attributes ends with them reset, so whatever else is
+/// written between frames starts from the default style.
 ///
 /// The writer assumes the terminal shows what it wrote last, its width and height at least
 /// the frame's; after a resize, or anything else drawn over it, call ``invalidate()``.
@@ -58,6 +59,10 @@ private struct Output {
     /// where terminals differ on what comes next.
     var row = -1
     var column: Int? = nil
+    /// Whether only ASCII was written since the cursor was last placed: terminals disagree
+    /// on the width of some characters (emoji above all), so after others the column is
+    /// only known within the row and the next move does not count from it.
+    var columnIsExact = true
     var style = TerminalStyle.plain
 
     // MARK: - Frames
@@ -95,7 +100,7 @@ private struct Output {
             while end < width && oldCells[base + end] != newCells[base + end] { end += 1 }
             // A wide character's right half goes with it.
             if end < width && newCells[base + end].isContinuation { end += 1 }
-            if let gapStart = previousEnd, gapStart < start,
+            if let gapStart = previousEnd, gapStart < start, columnIsExact,
                let gapBytes = Self.plainBytes(newCells[(base + gapStart)..<(base + start)], style: style),
                gapBytes <= Self.forwardCost(start - gapStart) {
                 start = gapStart
@@ -122,6 +127,7 @@ private struct Output {
             defer { x += 1 }
             if cell.isContinuation { continue }
             if cell.style != style { setStyle(cell.style) }
+            if cell.byteCount > 1 { columnIsExact = false }
             cell.appendUTF8(to: &bytes)
         }
         column = x < width ? x : nil
@@ -154,7 +160,7 @@ private struct Output {
     /// Moves the cursor with the fewest bytes: `CSI row;col H`, or from where it is by rows
     /// (`CSI n A`, `CSI n B`) and columns (`CSI n C`, `CSI n D`, or CR to the first).
     private mutating func move(row y: Int, column x: Int) {
-        defer { (row, column) = (y, x) }
+        defer { (row, column, columnIsExact) = (y, x, true) }
         var absolute = "\u{1B}["
         if y > 0 || x > 0 { absolute += "\(y + 1)" }
         if x > 0 { absolute += ";\(x + 1)" }
@@ -163,11 +169,13 @@ private struct Output {
         var relative = ""
         if y < row { relative += Self.step(row - y, "A") }
         if y > row { relative += Self.step(y - row, "B") }
-        if x > column {
+        let fromStart = "\r" + (x > 0 ? Self.step(x, "C") : "")
+        if !columnIsExact {
+            relative += fromStart
+        } else if x > column {
             relative += Self.step(x - column, "C")
         } else if x < column {
             let back = Self.step(column - x, "D")
-            let fromStart = "\r" + (x > 0 ? Self.step(x, "C") : "")
             relative += fromStart.utf8.count < back.utf8.count ? fromStart : back
         }
         append(relative.utf8.count < absolute.utf8.count ? relative : absolute)
