@@ -15,13 +15,11 @@ public struct TerminalStyle: Hashable, Sendable, CustomStringConvertible {
         bold: Bool = false, dim: Bool = false, underline: Bool = false, reverse: Bool = false,
         foreground: TerminalColor? = nil, background: TerminalColor? = nil
     ) {
-        bits = 0
-        self.bold = bold
-        self.dim = dim
-        self.underline = underline
-        self.reverse = reverse
-        self.foreground = foreground
-        self.background = background
+        var attributes: UInt32 = bold ? 1 : 0
+        if dim { attributes |= 2 }
+        if underline { attributes |= 4 }
+        if reverse { attributes |= 8 }
+        bits = attributes | Self.number(foreground) << 8 | Self.number(background) << 16
     }
 
     public var bold: Bool {
@@ -87,8 +85,11 @@ public struct TerminalStyle: Hashable, Sendable, CustomStringConvertible {
     }
 
     private mutating func setColour(_ colour: TerminalColor?, shift: UInt32) {
-        let number = colour.map { UInt32($0.rawValue) + 1 } ?? 0
-        bits = bits & ~(0xFF << shift) | number << shift
+        bits = bits & ~(0xFF << shift) | Self.number(colour) << shift
+    }
+
+    private static func number(_ colour: TerminalColor?) -> UInt32 {
+        colour.map { UInt32($0.rawValue) + 1 } ?? 0
     }
 }
 
