@@ -89,7 +89,7 @@ let package = Package(
             dependencies: [
                 // Not linked: built so that the runner figures run the release `screens`.
                 "screens",
-                "LuaBridge", "LuaShim", "EventLoop", "ScreenScript", "ScreenKit", "ScreenStore",
+                "LuaBridge", "LuaShim", "EventLoop", "ScreenScript", "ScreenKit", "ScreenStore", "ScreenRender",
                 .product(name: "Collections", package: "swift-collections"),
                 // Only for the raw-SQLite baselines the store is measured against.
                 .product(name: "GRDB", package: "GRDB.swift"),

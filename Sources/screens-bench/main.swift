@@ -15,6 +15,7 @@ do {
     try runStoreBenchmarks(&bench)
     try runListBenchmarks(&bench)
     try runRunnerBenchmarks(&bench)
+    try runTerminalBenchmarks(&bench)
 } catch {
     print("benchmark failed: \(error)")
 }

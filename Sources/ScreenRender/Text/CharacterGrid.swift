@@ -18,7 +18,8 @@ struct CharacterGrid {
 
     let columns: Int
     let rows: Int
-    private var slots: [Slot]
+    /// The cells, row by row.
+    private(set) var slots: [Slot]
     private var drawers: [Int32]
 
     /// Who draws from now on: the number the caller gave the view drawing.

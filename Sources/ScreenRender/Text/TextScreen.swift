@@ -63,6 +63,9 @@ public struct TextScreen {
         return Point(x: target.x + rootOrigin.x, y: target.y + rootOrigin.y)
     }
 
+    /// What the grid holds, row by row: characters, and the right halves of wide ones.
+    var slots: [CharacterGrid.Slot] { grid.slots }
+
     /// `value` within `lower..<upper`, kept off the upper edge (which hit testing leaves
     /// out) by a little.
     private static func clamp(_ value: Double, _ lower: Double, _ upper: Double) -> Double {
