@@ -23,17 +23,29 @@
 /// unless ``LuaClassDefinition/rejectsUnknownProperties`` is set, and is otherwise an error
 /// with the likely intended name: `ui.Label has no property 'txt' (did you mean 'text'?)`.
 public final class LuaClass<Object: AnyObject>: LuaClassDefinition {
+    /// A class of objects that are not ``LuaExtensible`` (for those, the initializer of the
+    /// same form makes the class extensible by default).
+    ///
+    /// Which of the two applies is decided where the class is named, not by asking the Swift
+    /// runtime whether `Object` conforms: each such question costs a search of every
+    /// conformance in the program (thousands), and every host registers dozens of classes.
+    /// A generic `LuaClass<T>` names this one whatever `T` is at run time.
+    ///
     /// - Parameters:
     ///   - name: the dotted name Lua shows (`"ui.View"`), also the metatable's `__name`.
     ///   - parent: the definition of `Object`'s superclass, whose members it inherits.
-    ///   - extensible: whether Lua may extend the class and give its objects fields; by
-    ///     default, when `Object` is ``LuaExtensible``. Set it for a class whose constructor
-    ///     makes objects of an extensible subclass; objects that are not extensible still
-    ///     take no fields.
-    public init(_ name: String, parent: LuaClassDefinition? = nil, extensible: Bool? = nil) {
-        super.init(
-            name: name, type: Object.self, parent: parent,
-            isExtensible: extensible ?? (Object.self is LuaExtensible.Type))
+    ///   - extensible: whether Lua may extend the class and give its objects fields. Set it
+    ///     for a class whose constructor makes objects of an extensible subclass; objects
+    ///     that are not extensible still take no fields.
+    public convenience init(_ name: String, parent: LuaClassDefinition? = nil, extensible: Bool = false) {
+        assert(
+            extensible || !(Object.self is LuaExtensible.Type),
+            "LuaClass<\(Object.self)>(\"\(name)\") is extensible: name it with its type, or pass extensible: true")
+        self.init(named: name, parent: parent, extensible: extensible)
+    }
+
+    private init(named name: String, parent: LuaClassDefinition?, extensible: Bool) {
+        super.init(name: name, type: Object.self, parent: parent, isExtensible: extensible)
     }
 
     /// Adds a method that returns a value. Index 1 of the arguments is `self`, as in the C
@@ -158,6 +170,14 @@ public final class LuaClass<Object: AnyObject>: LuaClassDefinition {
     public func constructor(keys: [String] = [], _ make: @escaping @MainActor (LuaArguments) throws -> Object) {
         constructorKeys = keys
         constructor = { args in try make(args) }
+    }
+}
+
+extension LuaClass where Object: LuaExtensible {
+    /// A class of ``LuaExtensible`` objects: Lua may extend it and give its objects fields,
+    /// unless `extensible` is false.
+    public convenience init(_ name: String, parent: LuaClassDefinition? = nil, extensible: Bool = true) {
+        self.init(named: name, parent: parent, extensible: extensible)
     }
 }
 

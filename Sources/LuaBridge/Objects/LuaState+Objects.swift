@@ -11,16 +11,22 @@ final class LuaRealizedClass {
     let constructorKeys: Int32
     /// The class as the metamethods know it, stored in each object (see `lsh_newclassmetatable`).
     let token: UnsafeMutableRawPointer
+    /// Registry references of the getter and setter tables the metatable's `__index` and
+    /// `__newindex` use, which a subclass's tables start from.
+    let getters: Int32
+    let setters: Int32
 
     init(
         definition: LuaClassDefinition, metatable: Int32, classTable: Int32, constructorKeys: Int32,
-        token: UnsafeMutableRawPointer
+        token: UnsafeMutableRawPointer, getters: Int32, setters: Int32
     ) {
         self.definition = definition
         self.metatable = metatable
         self.classTable = classTable
         self.constructorKeys = constructorKeys
         self.token = token
+        self.getters = getters
+        self.setters = setters
     }
 }
 
@@ -180,13 +186,20 @@ extension LuaState {
     private func realize(_ definition: LuaClassDefinition) -> LuaRealizedClass {
         if let realized = classes[ObjectIdentifier(definition.type)] { return realized }
         let parent = definition.parent.map(realize)
+        // The realized class of the parent's Swift type is that of another definition when
+        // two name one type: then its accessors are not the ones to start from.
+        let inherited = parent.flatMap { $0.definition === definition.parent ? $0 : nil }
         let L = currentThread
         let realized = withStackEffect(L, 0) {
             LuaStack(L, self).reserve(12)
             pushClassTable(definition, parent: parent, on: L)
             let classIndex = lua_gettop(L)
-            pushAccessorTable(definition, \.getters, on: L)
-            pushAccessorTable(definition, \.setters, on: L)
+            pushAccessorTable(definition, \.getters, inheriting: inherited?.getters, on: L)
+            lua_pushvalue(L, -1)
+            let getters = lua_makeref(L)
+            pushAccessorTable(definition, \.setters, inheriting: inherited?.setters, on: L)
+            lua_pushvalue(L, -1)
+            let setters = lua_makeref(L)
             lua_pushvalue(L, classIndex)
             lua_pushswiftstring(L, definition.name)
             let token = lsh_newclassmetatable(L, definition.rejectsUnknownProperties ? 1 : 0)!
@@ -203,7 +216,8 @@ extension LuaState {
             }
             let keys = lua_makeref(L)
             return LuaRealizedClass(
-                definition: definition, metatable: metatable, classTable: classTable, constructorKeys: keys, token: token)
+                definition: definition, metatable: metatable, classTable: classTable, constructorKeys: keys, token: token,
+                getters: getters, setters: setters)
         }
         classes[ObjectIdentifier(definition.type)] = realized
         classesByDynamicType.removeAll()
@@ -261,18 +275,37 @@ extension LuaState {
 
     /// Pushes a table from property names to boxes of their accessors, ancestors first.
     /// Stack: [-0, +1, -]
+    ///
+    /// `inherited`, the parent's table of the same kind, already holds what the ancestors
+    /// give: the table starts as a copy of it (the same boxed functions, not new ones for
+    /// each subclass), and the class's own accessors go over it.
     private func pushAccessorTable(
         _ definition: LuaClassDefinition, _ accessors: KeyPath<LuaClassDefinition, [LuaMember]>,
-        on L: OpaquePointer
+        inheriting inherited: Int32?, on L: OpaquePointer
     ) {
-        lua_createtable(L, 0, 8)
-        for member in ancestry(of: definition).flatMap({ $0[keyPath: accessors] }) {
+        let isSetters = accessors == \LuaClassDefinition.setters
+        let dynamic = isSetters ? \LuaClassDefinition.dynamicSetter : \.dynamicGetter
+        let own: [LuaClassDefinition]
+        if let inherited {
+            lua_getref(L, inherited)
+            lua_createtable(L, 0, 8)
+            lua_pushnil(L)
+            while lua_next(L, -3) != 0 {
+                lua_pushvalue(L, -2)
+                lua_insert(L, -2)
+                lua_rawset(L, -4)
+            }
+            lua_remove(L, -2)
+            own = [definition]
+        } else {
+            lua_createtable(L, 0, 8)
+            own = ancestry(of: definition)
+        }
+        for member in own.flatMap({ $0[keyPath: accessors] }) {
             lsh_pushbox(L, Unmanaged.passRetained(nativeBox(member.body)).toOpaque())
             lua_setfield(L, -2, member.name)
         }
-        let isSetters = accessors == \LuaClassDefinition.setters
-        let dynamic = isSetters ? \LuaClassDefinition.dynamicSetter : \.dynamicGetter
-        if let body = ancestry(of: definition).reversed().lazy.compactMap({ $0[keyPath: dynamic] }).first {
+        if let body = own.reversed().lazy.compactMap({ $0[keyPath: dynamic] }).first {
             lua_pushboolean(L, 1)
             lsh_pushbox(L, Unmanaged.passRetained(nativeBox(body)).toOpaque())
             lua_rawset(L, -3)

@@ -289,7 +289,8 @@ public final class ScriptHost {
     }
 
     /// The environment the default data directory is read from (the process's).
-    var environment = ProcessInfo.processInfo.environment
+    /// Read when first needed: copying it costs every start a tenth of a millisecond.
+    lazy var environment = ProcessInfo.processInfo.environment
 
     /// The data directory for a store to use now; an `app.id` that the main chunk sets after
     /// this is an error, since the store would already be in another app's directory.

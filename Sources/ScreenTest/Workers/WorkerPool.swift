@@ -296,8 +296,11 @@ final class WorkerPool {
     }
 
     private func shutDown() {
-        for worker in workers { worker.process.close() }
-        for worker in workers { _ = worker.process.wait(seconds: 2) }
+        for worker in workers { worker.process.closeRequests() }
+        for worker in workers {
+            _ = worker.process.wait(seconds: 2)
+            worker.process.close()
+        }
         workers = []
     }
 }

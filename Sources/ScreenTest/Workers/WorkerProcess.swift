@@ -21,6 +21,7 @@ final class WorkerProcess {
     /// The output file, shared with the worker.
     let output: Int32
     private var closed = false
+    private var requestsClosed = false
 
     /// How a worker ended.
     enum Ending: Equatable {
@@ -110,6 +111,14 @@ final class WorkerProcess {
     func wait(seconds: Double) -> Ending {
         let deadline = Watchdog.now() &+ Watchdog.nanoseconds(seconds)
         var status: Int32 = 0
+        if !closed {
+            // The events pipe hangs up as the worker ends (its descriptors close once its
+            // memory is released): waiting for that first wakes this process as it ends,
+            // where sleeping between looks overslept it by a few tenths of a millisecond.
+            // A process the worker forked may hold the pipe: then the looks below go on.
+            var hangUp = pollfd(fd: events.descriptor, events: 0, revents: 0)
+            _ = poll(&hangUp, 1, Int32(min(max(seconds, 0), 0.05) * 1_000))
+        }
         // A worker told to end takes a millisecond or two: look often at first.
         var pause: UInt32 = 50
         while true {
@@ -129,11 +138,18 @@ final class WorkerProcess {
         return signal == 0 ? .exited((status >> 8) & 0xff) : .signalled(signal)
     }
 
-    /// Closes the parent's ends. Closing the requests tells an idle worker to exit.
+    /// Closes the requests, which tells an idle worker to exit.
+    func closeRequests() {
+        guard !requestsClosed else { return }
+        requestsClosed = true
+        closeDescriptor(requests)
+    }
+
+    /// Closes the parent's ends.
     func close() {
         guard !closed else { return }
         closed = true
-        closeDescriptor(requests)
+        closeRequests()
         closeDescriptor(events.descriptor)
         closeDescriptor(output)
     }

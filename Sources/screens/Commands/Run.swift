@@ -15,6 +15,9 @@ import ScreenScript
 /// recording into the app, headless, before it settles.
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
+        // Named here: a name derived from the type costs each start a search of the
+        // program's protocol conformances.
+        commandName: "run",
         abstract: "Run a Lua app: a folder with main.lua, or a single Lua file.",
         discussion: """
             With --headless, or when the output is not a terminal, the app runs in virtual \

@@ -6,6 +6,7 @@ import ScreenTest
 /// and `.busted` files.
 struct Test: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "test",
         abstract: "Run Lua test suites (*_spec.lua, *_test.lua) headless.",
         usage: "screens test [<options>] [<paths> ...] [-- <script arguments> ...]",
         discussion: """
