@@ -122,7 +122,11 @@ public final class AppReloader {
 
     private static func failure(_ error: LuaError) -> Failure {
         let error = error.hidingFrames(of: ScriptHost.ownChunks)
-        let firstLine = error.message.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-        return Failure(error: error, statusLine: "reload failed: \(firstLine) — the old app keeps running")
+        // `require` puts "error loading module 'x' from file 'x.lua':" before the place
+        // and the reason, on a line of their own: the line that says what is wrong.
+        let lines = error.message.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        var summary = lines.first ?? ""
+        if summary.hasSuffix(":"), lines.count > 1 { summary = lines[1] }
+        return Failure(error: error, statusLine: "reload failed: \(summary) — the old app keeps running")
     }
 }

@@ -153,29 +153,30 @@ public struct NavigationState: Equatable, Sendable {
         return restorer.notes
     }
 
-    /// The classes on screen from the root to the top controller a person sees (the
-    /// selected tab, the top of a stack, the last presented), `ui` containers left out:
+    /// The classes from the root to the top controller a person sees (through the selected
+    /// tab, a whole stack, the last presented), `ui` containers left out:
     /// what a status line shows as kept ("Videos › Detail").
     public static func visiblePath(of window: Window) -> [String] {
-        var path: [String] = []
-        var current = window.rootViewController
-        var steps = 0
-        while let controller = current, steps < depthLimit {
-            steps += 1
-            let name = className(of: controller)
-            if !name.hasPrefix("ui.") { path.append(name) }
-            if let presented = controller.presentedViewController, presented.presentingViewController === controller,
-                !(controller is NavigationController && (controller as? NavigationController)?.topViewController?.presentedViewController != nil) {
-                current = presented
-                continue
-            }
-            switch controller {
-            case let navigation as NavigationController: current = navigation.topViewController
-            case let tabs as TabBarController: current = tabs.selectedViewController
-            case let pages as PageViewController: current = pages.viewControllers.first
-            case let split as SplitViewController: current = split.detailViewController ?? split.masterViewController
-            default: current = controller.children.last
-            }
+        window.rootViewController.map { visiblePath(from: $0, depth: 0) } ?? []
+    }
+
+    private static func visiblePath(from controller: ViewController, depth: Int) -> [String] {
+        guard depth < depthLimit else { return [] }
+        let named = { (controllers: [ViewController]) in controllers.map(className(of:)).filter { !$0.hasPrefix("ui.") } }
+        var path = named([controller])
+        let next: ViewController?
+        switch controller {
+        case let navigation as NavigationController:
+            path += named(navigation.viewControllers.dropLast())
+            next = navigation.topViewController
+        case let tabs as TabBarController: next = tabs.selectedViewController
+        case let pages as PageViewController: next = pages.viewControllers.first
+        case let split as SplitViewController: next = split.detailViewController ?? split.masterViewController
+        default: next = controller.children.last
+        }
+        if let next { path += visiblePath(from: next, depth: depth + 1) }
+        if let presented = controller.presentedViewController, presented.presentingViewController === controller {
+            path += visiblePath(from: presented, depth: depth + 1)
         }
         return path
     }
