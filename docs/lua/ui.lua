@@ -415,6 +415,7 @@ function ui.RotationGesture:new(fields) end
 --- @field rootViewController ui.Controller? on a visible window, setting it makes the controller appear
 --- @field visible boolean
 --- @field isKeyWindow boolean whether `makeKeyAndVisible` made it the host's window
+--- @field focusedView ui.View? (read-only) the control or cell with the keyboard focus, which Enter and Space tap; nil while nothing, or nothing on screen, has it
 ui.Window = {}
 --- Sends a memory warning to every controller; those whose views are in no window let them go.
 --- The touches in progress are cancelled first, as the system does: controls send
@@ -435,10 +436,17 @@ function ui.Window:tap(point) end
 --- Types into the text field being edited.
 --- @param text string
 function ui.Window:type(text) end
---- Presses a key: "return" or "enter" ends editing, "backspace" or "delete" deletes, and
---- "escape" goes back (pops the navigation stack shown on top, or dismisses the controller
---- presented on top; nothing at the root).
---- @param name "return"|"enter"|"backspace"|"delete"|"escape"
+--- Presses a key, as the terminal's keyboard does. "tab" and "shift-tab" move the focus
+--- through the controls, cells and bar buttons on screen in reading order (top to bottom,
+--- then left to right), round from the last to the first. "return"/"enter" is the return
+--- key of the text field being edited (it ends editing); with none, it and "space" tap the
+--- focused view. "up", "down", "left", "right", "pageup" and "pagedown" move within the
+--- focus: to the row above or below in a list, a step of a slider, segmented control or
+--- stepper, a line or a page of a scroll view, the page of a page view controller.
+--- "backspace" or "delete" deletes the last character typed; "escape" ends editing, or with
+--- no field being edited goes back (pops the navigation stack shown on top, or dismisses the
+--- controller presented on top; nothing at the root). One character types it.
+--- @param name "return"|"enter"|"space"|"tab"|"shift-tab"|"up"|"down"|"left"|"right"|"pageup"|"pagedown"|"backspace"|"delete"|"escape"|string
 function ui.Window:key(name) end
 --- @param orientation "portrait"|"landscape"
 function ui.Window:rotate(orientation) end

@@ -11,12 +11,13 @@ open class TextField: Control {
         beginEditing()
     }
 
-    /// Starts editing: the window sends typed text here.
+    /// Starts editing: the window sends typed text here, and the field takes the focus.
     public func beginEditing() {
         guard isEnabled, !isEditing else { return }
         window?.endEditing()
         isEditing = true
         window?.editingField = self
+        window?.focus(self)
         sendActions(for: .editingDidBegin)
     }
 

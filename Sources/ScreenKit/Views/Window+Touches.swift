@@ -96,20 +96,48 @@ extension Window {
 
     // MARK: - Keyboard
 
-    /// Types text into the text field being edited.
+    /// Types text into the text field being edited; with none being edited, a focused text
+    /// field starts editing and takes it.
     public func type(_ text: String) {
+        if editingField == nil, let field = focusedView as? TextField { field.beginEditing() }
         editingField?.insertText(text)
     }
 
-    /// Presses a key: "return" (or "enter") ends editing, "backspace" deletes, "escape"
-    /// goes back (see ``goBack()``), "space" or a single character types it; other keys
-    /// do nothing here.
+    /// The names ``key(_:)`` knows, besides a single character.
+    public static let keyNames = [
+        "return", "enter", "space", "tab", "shift-tab", "up", "down", "left", "right", "pageup", "pagedown",
+        "backspace", "delete", "escape",
+    ]
+
+    /// Presses a key, as the terminal's keyboard does:
+    /// - "return" (or "enter"): the return key of the text field being edited, which ends
+    ///   editing; with none, taps the focused view (``activateFocused()``);
+    /// - "space": types a space into the field being edited; with none, taps the focused view;
+    /// - "tab" and "shift-tab": move the focus to the next or previous view in reading order
+    ///   (``moveFocus(forward:)``);
+    /// - "up", "down", "left", "right", "pageup", "pagedown": move within what has the focus
+    ///   (``scrollFocused(_:)``);
+    /// - "backspace" (or "delete"): deletes the last character of the field being edited;
+    /// - "escape": ends editing in the field being edited; with none, goes back (see
+    ///   ``goBack()``);
+    /// - a single character: types it (see ``type(_:)``).
+    ///
+    /// Other names do nothing.
     public func key(_ name: String) {
+        if let direction = FocusDirection(key: name) {
+            scrollFocused(direction)
+            return
+        }
         switch name {
-        case "return", "enter": editingField?.returnKey()
+        case "return", "enter":
+            if let field = editingField { field.returnKey() } else { activateFocused() }
+        case "space":
+            if editingField != nil { type(" ") } else { activateFocused() }
+        case "tab": moveFocus(forward: true)
+        case "shift-tab": moveFocus(forward: false)
         case "backspace", "delete": editingField?.deleteBackward()
-        case "escape": goBack()
-        case "space": type(" ")
+        case "escape":
+            if let field = editingField { field.endEditing() } else { goBack() }
         case _ where name.count == 1: type(name)
         default: break
         }
@@ -122,12 +150,7 @@ extension Window {
     /// - Returns: whether it went back.
     @discardableResult
     public func goBack() -> Bool {
-        guard let root = rootViewController else { return false }
-        var top = root
-        var seen: Set<ObjectIdentifier> = [ObjectIdentifier(root)]
-        while let presented = top.presentedViewController, seen.insert(ObjectIdentifier(presented)).inserted {
-            top = presented
-        }
+        guard let root = rootViewController, let top = topPresentedController else { return false }
         if let navigation = Self.innermostStack(in: top) {
             return (try? navigation.pop(animated: true)) != nil
         }

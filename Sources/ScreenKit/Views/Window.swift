@@ -30,6 +30,8 @@ open class Window: View {
     var activeTouches: [Int: Touch] = [:]
     var cancelledTouches: Set<ObjectIdentifier> = []
     var lastTap: (time: Double, point: Point, count: Int)?
+    /// What has the keyboard focus (see `Window+Focus.swift`).
+    var focusTarget: FocusTarget?
 
     /// The loop's time, for touch timestamps.
     public var now: Double { loop?.now ?? 0 }

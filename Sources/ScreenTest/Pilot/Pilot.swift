@@ -236,7 +236,7 @@ final class Pilot: LuaObject {
     }
 
     /// The keys ``key(_:)`` knows, besides a single character (which types it).
-    static let keys = ["return", "enter", "backspace", "delete", "escape", "space"]
+    static let keys = Window.keyNames
 
     func key(_ name: String) throws {
         window.key(name)

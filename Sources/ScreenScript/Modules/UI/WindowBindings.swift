@@ -27,6 +27,7 @@ enum WindowBindings {
         }
         cls.property("rootViewController", get: { $0.rootViewController }, set: { $0.rootViewController = $1 })
         cls.property("visible") { $0.isVisible }
+        cls.property("focusedView") { $0.focusedView }
         cls.method("memoryWarning") { window, _ in window.memoryWarning() }
         cls.method("touch") { window, args in
             let phase = try args.get(2, as: TouchPhase.self)
@@ -39,7 +40,8 @@ enum WindowBindings {
         }
         cls.method("type") { window, args in window.type(try args.get(2, as: String.self)) }
         cls.method("key") { window, args in
-            window.key(try args.option(2, among: ["return", "enter", "backspace", "delete", "escape"]))
+            let name = try args.get(2, as: String.self)
+            window.key(name.count == 1 ? name : try args.option(2, among: Window.keyNames))
         }
         cls.method("rotate") { window, args in
             let orientation = try args.get(2, as: Window.Orientation.self)
