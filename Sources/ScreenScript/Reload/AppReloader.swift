@@ -44,6 +44,12 @@ public final class AppReloader {
         self.configure = configure
     }
 
+    /// The folder whose Lua files make the app: the app's folder, or a single file's.
+    public var appFolder: String {
+        guard let location = try? AppLocation(appPath) else { return appPath }
+        return location.folder.isEmpty ? "." : location.folder
+    }
+
     /// A reload that worked: the new host, running, with its window restored.
     public struct Reload {
         public let host: ScriptHost
