@@ -324,4 +324,58 @@ final class AppReloaderTests {
         #expect(reload.host.loop.pendingLocalNotifications.isEmpty)
         #expect(errors.isEmpty)
     }
+
+    @Test func aPageViewControllerKeepsItsPageThroughWhatThePageSaved() throws {
+        try write("main.lua", """
+            Page = ui.Controller:extend("Page")
+            function Page:viewDidLoad() self.title = "Page " .. self.number end
+            function Page:encodeRestorableState(coder) coder.number = self.number end
+            function Page:decodeRestorableState(coder) self.number = coder.number end
+            local source = {}
+            function source:pageAfter(pvc, vc) return Page:new{ number = vc.number + 1 } end
+            function source:pageBefore(pvc, vc) if vc.number > 1 then return Page:new{ number = vc.number - 1 } end end
+            local app = {}
+            function app.didFinishLaunching(window)
+              book = ui.PageViewController:new{ transitionStyle = "scroll" }
+              book.dataSource = source
+              book:setViewControllers({ Page:new{ number = 1 } }, "forward", false)
+              window.rootViewController = book
+            end
+            return app
+            """)
+        let reloader = reloader()
+        let host = try launch(reloader)
+        _ = try lua(host, "book:pageForward()")
+        host.loop.runUntilSettled(limit: 10)
+        _ = try lua(host, "book:pageForward()")
+        host.loop.runUntilSettled(limit: 10)
+        #expect(try lua(host, "return book.viewControllers[1].number") == 3)
+
+        let reload = try reload(reloader, host)
+        #expect(try lua(reload.host, "return book.viewControllers[1].number") == 3)
+        #expect(try lua(reload.host, "return book.viewControllers[1].title") == "Page 3")
+        // The data source goes on from the restored page.
+        _ = try lua(reload.host, "book:pageForward()")
+        reload.host.loop.runUntilSettled(limit: 10)
+        #expect(try lua(reload.host, "return book.viewControllers[1].number") == 4)
+        #expect(reload.notes.isEmpty)
+    }
+
+    @Test func anErrorInDecodeRestorableStateIsReportedAndTheReloadGoesOn() throws {
+        try write("main.lua", """
+            Screen = ui.Controller:extend("Screen")
+            function Screen:encodeRestorableState(coder) coder.x = 1 end
+            function Screen:decodeRestorableState(coder) error("bad state") end
+            local app = {}
+            function app.didFinishLaunching(window) window.rootViewController = Screen:new() end
+            return app
+            """)
+        let reloader = reloader()
+        let host = try launch(reloader)
+        let reload = try reload(reloader, host)
+        #expect(reload.notes.count == 1)
+        #expect(reload.notes.first?.hasPrefix("Screen: decodeRestorableState failed: ") == true)
+        #expect(errors.contains { $0.hasPrefix("decodeRestorableState of Screen: ") && $0.contains("bad state") })
+        #expect(reload.kept == ["Screen"])
+    }
 }
