@@ -123,14 +123,15 @@ extension Window {
     /// - on a focused cell, up and down move the focus to the row above or below (in a
     ///   collection view, the nearest item in the line above or below; left and right, the
     ///   previous or next item), scrolling it into view; page up and down scroll a page and
-    ///   focus the cell then where the focused one was; past the first or last row, the list
-    ///   scrolls by a line (so that a footer shows);
-    /// - in any other scroll view around the focus (or, with nothing focused, the largest
-    ///   one on screen that scrolls), up and down scroll a line of 16 points, page up and
+    ///   focus the cell then where the focused one was (at either end of the list, the first
+    ///   or last row shown); past the first or last row, up and down scroll a line (so that
+    ///   a header or footer shows);
+    /// - in any other scroll view around the focus (or, with nothing focused or the focus
+    ///   in none, the largest one on screen that scrolls), up and down scroll a line of 16 points, page up and
     ///   down a page;
-    /// - left and right turn the pages of the page view controller around the focus (with
-    ///   nothing focused, the innermost one on screen): left back, right forward; up and
-    ///   down for one that turns vertically.
+    /// - left and right turn the pages of the page view controller around the focus (else
+    ///   the innermost one on screen): left back, right forward; up and down for one that
+    ///   turns vertically.
     ///
     /// - Returns: whether something moved.
     @discardableResult
@@ -139,7 +140,7 @@ extension Window {
         let view = focusedView
         if let control = view as? Control, step(control, direction) { return true }
         if let view, let (list, path) = Self.row(of: view), moveInList(list, from: path, direction) { return true }
-        if let scrollView = view.map(Self.enclosingScrollView) ?? largestScrollView(),
+        if let scrollView = view.flatMap(Self.enclosingScrollView) ?? largestScrollView(),
            scrollByKey(scrollView, direction) {
             return true
         }
@@ -324,6 +325,13 @@ extension Window {
     private func focusRow(_ path: IndexPath, in list: ScrollView) -> Bool {
         if let table = list as? TableView {
             guard (try? table.scrollToRow(at: path, at: .none, animated: false)) != nil else { return false }
+            table.layoutIfNeeded()
+            // A plain table's section header stays at the top over the rows scrolling under
+            // it: a row scrolled to the top edge must come down from under it.
+            if let header = table.headerView(forSection: path.section), let cell = table.visibleRows[path],
+               header.frame.minY <= cell.frame.minY, header.frame.maxY > cell.frame.minY {
+                table.scroll(by: Point(x: 0, y: cell.frame.minY - header.frame.maxY))
+            }
         } else if let collection = list as? CollectionView {
             guard (try? collection.scrollToItem(at: path, animated: false)) != nil else { return false }
         }
@@ -375,18 +383,20 @@ extension Window {
     private func pageList(_ list: ScrollView, from path: IndexPath, _ direction: FocusDirection) -> Bool {
         guard let cell = FocusTarget(list: list, indexPath: path).resolved else { return scrollByKey(list, direction) }
         let spot = cell.convert(Point(x: cell.bounds.midX, y: cell.bounds.midY), to: nil)
-        guard scrollByKey(list, direction) else { return false }
+        let scrolled = scrollByKey(list, direction)
         list.layoutIfNeeded()
+        // At the end of the list the focus goes to its last row shown (the first, going up).
         let local = list.convert(spot, from: nil)
         var next: IndexPath?
         if let table = list as? TableView {
-            next = table.indexPathForRow(at: local)
-                ?? (direction == .pageDown ? table.indexPathsForVisibleRows.last : table.indexPathsForVisibleRows.first)
+            let shown = table.indexPathsForVisibleRows
+            next = (scrolled ? table.indexPathForRow(at: local) : nil) ?? (direction == .pageDown ? shown.last : shown.first)
         } else if let collection = list as? CollectionView {
-            next = collection.indexPathForItem(at: local)
-                ?? (direction == .pageDown ? collection.indexPathsForVisibleItems.last : collection.indexPathsForVisibleItems.first)
+            let shown = collection.indexPathsForVisibleItems
+            next = (scrolled ? collection.indexPathForItem(at: local) : nil) ?? (direction == .pageDown ? shown.last : shown.first)
         }
-        if let next { focusTarget = FocusTarget(list: list, indexPath: next) }
+        guard let next, scrolled || next != path else { return false }
+        focusTarget = FocusTarget(list: list, indexPath: next)
         return true
     }
 
@@ -404,7 +414,8 @@ extension Window {
         return scrollView.contentOffset != before
     }
 
-    /// Turns the pages of the page view controller around `view`, or the innermost on screen.
+    /// Turns the pages of the page view controller around `view`, or else the innermost one
+    /// on screen.
     private func turnPage(_ direction: FocusDirection, near view: View?) -> Bool {
         guard let pages = pageViewController(around: view) else { return false }
         let horizontal = pages.navigationOrientation == .horizontal
@@ -424,7 +435,7 @@ extension Window {
             if let pages = ancestor.viewController as? PageViewController { return pages }
             current = ancestor.superview
         }
-        guard view == nil, let top = topPresentedController else { return nil }
+        guard let top = topPresentedController else { return nil }
         var found: PageViewController?
         var pending = [top]
         var seen: Set<ObjectIdentifier> = []
