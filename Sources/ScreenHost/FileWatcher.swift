@@ -201,7 +201,13 @@ public final class FileWatcher {
                     enumerator.skipDescendants()
                     continue
                 }
-                _ = addWatch(folder + "/" + relative, relative: relative)
+                // Out of watches (fs.inotify.max_user_watches): polling sees every folder.
+                guard addWatch(folder + "/" + relative, relative: relative) else {
+                    close(fd)
+                    inotify = -1
+                    watches = [:]
+                    return false
+                }
             }
         }
         reader = loop.addReader(fd) { [weak self] in self?.readEvents() }

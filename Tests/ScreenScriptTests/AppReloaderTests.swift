@@ -378,4 +378,66 @@ final class AppReloaderTests {
         #expect(errors.contains { $0.hasPrefix("decodeRestorableState of Screen: ") && $0.contains("bad state") })
         #expect(reload.kept == ["Screen"])
     }
+
+    @Test func theOldHostIsFreedAndItsWindowsAnimationsInFlightRunNoLua() throws {
+        try write("main.lua", Self.videos)
+        try write("detail.lua", Self.detail.replacingOccurrences(
+            of: "return Detail", with: "function Detail:viewDidAppear() notify.post('appeared', nil, { video = self.video }) end\nreturn Detail"))
+        let reloader = reloader()
+        weak var oldHost: ScriptHost?
+        weak var oldWindow: Window?
+        let reload: AppReloader.Reload
+        // Both states post on the loop's notification center.
+        var appeared: [String] = []
+        do {
+            let host = try launch(reloader)
+            host.loop.notifications.observe("appeared") { note in appeared.append("\(note.userInfo["video"] ?? "?")") }
+            oldHost = host
+            oldWindow = host.keyWindow
+            let nav = try #require(host.keyWindow?.rootViewController as? NavigationController)
+            // A push that is still animating when the reload comes.
+            try host.lua.load("local nav = ... nav:push(require('detail'):new{ video = 5 }, true)", name: "=test").call(nav)
+            host.loop.advance(by: 0.1)
+            #expect(nav.isTransitioning)
+            reload = try reloader.reload(host).get()
+        }
+        #expect(oldHost == nil)
+        _ = oldWindow
+        // The new Detail appeared as the reload pushed it; the old one, still sliding in,
+        // never runs its viewDidAppear.
+        #expect(appeared == ["5"])
+        reload.host.loop.advance(by: 2)
+        #expect(appeared == ["5"])
+        #expect(reload.kept == ["Videos", "Detail"])
+        #expect(errors.isEmpty)
+    }
+
+    @Test func aClassThatNeedsArgumentsCanSayHowToMakeItOrIsDropped() throws {
+        try write("main.lua", """
+            Needy = ui.Controller:extend("Needy")
+            function Needy:init() assert(self.id, "Needy needs an id") end
+            function Needy:encodeRestorableState(coder) coder.id = self.id end
+            Helped = ui.Controller:extend("Helped")
+            function Helped:init() assert(self.id, "Helped needs an id") end
+            function Helped:encodeRestorableState(coder) coder.id = self.id end
+            function Helped:newForRestoration(coder) return Helped:new{ id = coder.id } end
+            local app = {}
+            function app.didFinishLaunching(window)
+              window.rootViewController = ui.NavigationController:new(ui.Controller:new())
+            end
+            return app
+            """)
+        let reloader = reloader()
+        let host = try launch(reloader)
+        let nav = try #require(host.keyWindow?.rootViewController as? NavigationController)
+        try host.lua.load("local nav = ... nav:push(Helped:new{ id = 4 }, false) nav:push(Needy:new{ id = 9 }, false)", name: "=test").call(nav)
+        host.loop.runUntilSettled(limit: 10)
+        let reload = try reload(reloader, host)
+        let newNav = try #require(reload.window?.rootViewController as? NavigationController)
+        #expect(newNav.viewControllers.count == 2)
+        try reload.host.lua.load("local nav = ... assert(nav.viewControllers[2].id == 4)", name: "=test").call(newNav)
+        #expect(reload.notes.count == 1)
+        #expect(reload.notes.first?.hasPrefix("dropped Needy (making it failed: ") == true)
+        #expect(reload.notes.first?.contains("Needy needs an id") == true)
+    }
 }
