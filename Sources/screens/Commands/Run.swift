@@ -31,6 +31,12 @@ struct Run: ParsableCommand {
 
             The app's data lives in $XDG_DATA_HOME/luascreens/<id>/ (~/.local/share when the \
             variable is not set), where <id> is app.id or the app folder's name.
+
+            --watch reloads the app each time one of its Lua files changes, in a fresh Lua \
+            state, keeping the controllers on screen (navigation stacks, selected tabs, \
+            presented controllers, what encodeRestorableState saves); a reload that fails \
+            keeps the old app running. Without a terminal it runs on the real clock and \
+            writes each reload's status to standard error. See docs/terminal.md.
             """)
 
     @Argument(help: "The app folder or Lua file.", completion: .file(extensions: ["lua"]))
