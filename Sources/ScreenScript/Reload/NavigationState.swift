@@ -257,10 +257,14 @@ private struct Restorer {
         let current = pageController.viewControllers
         let sameClasses = current.count == pages.count
             && zip(pages, current).allSatisfy { NavigationState.className(of: $1) == $0.className }
-        // Pages with nothing saved are the new app's first pages already, or pages nothing
-        // could tell apart: leave what the new app shows.
-        guard pages.contains(where: { $0.state != nil }) else { return }
-        if sameClasses && zip(pages, current).allSatisfy({ $0.0.state == nil }) { return }
+        // Pages that saved nothing cannot be told apart from the new app's first pages:
+        // those stay, and get what the old pages held when they are of the same classes.
+        guard pages.contains(where: { $0.state != nil }) else {
+            if sameClasses {
+                for (page, controller) in zip(pages, current) { restore(page, into: controller) }
+            }
+            return
+        }
         var made: [ViewController] = []
         for page in pages {
             guard let controller = makeBare(page) else { return }
