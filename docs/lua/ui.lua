@@ -558,6 +558,25 @@ function ui.Controller:performSegue(id, sender) end
 --- @param segue ui.Segue
 --- @param sender any what `performSegue` was given
 function ui.Controller:prepareForSegue(segue, sender) end
+--- Hot reload (`screens run APP --watch`) asks each controller on screen to save what it
+--- needs to come back as it was: set fields of `coder` (or return a table). Only plain data
+--- is kept: strings, numbers, booleans and tables of them with string or integer keys; a
+--- function, an object or a cycle is left out with a warning.
+--- ```lua
+--- function Detail:encodeRestorableState(coder) coder.video = self.video.id end
+--- ```
+--- @param coder table
+--- @return table? state
+function ui.Controller:encodeRestorableState(coder) end
+--- After a reload, the new controller of the same class at the same place gets what the
+--- old one saved, before it appears. A class whose `new` needs arguments can define
+--- `Class:newForRestoration(coder)`, which returns the controller to restore (or nil to
+--- leave it out).
+--- ```lua
+--- function Detail:decodeRestorableState(coder) self.video = videos.byId(coder.video) end
+--- ```
+--- @param coder table
+function ui.Controller:decodeRestorableState(coder) end
 --- A controller is a responder: override the touches methods to get the touches its view
 --- (or a view inside it) passes up the responder chain, each a list of `ui.Touch` in the
 --- coordinates of the controller's view. The Swift behaviour, reached through `super`,

@@ -9,8 +9,9 @@ import Collections
 /// 2. every timer, animation frame and local notification due at `t` and scheduled before the
 ///    phase began, in deadline order (equal deadlines in scheduling order), draining deferred
 ///    calls after each one;
-/// 3. every input event queued before the phase began, in arrival order, through
-///    ``inputHandler``, draining deferred calls after each one.
+/// 3. the callbacks of the descriptor readers found ready (``addReader(_:_:)``), then every
+///    input event queued before the phase began, in arrival order, through ``inputHandler``,
+///    draining deferred calls after each one.
 ///
 /// Timers that fall due and input that arrives during a step wait for the next step, so a step
 /// always ends (deferred calls are the exception: each drain runs until the queue is empty).
@@ -56,6 +57,11 @@ public final class EventLoop {
     @exclusivity(unchecked) var timers = TimerQueue()
     @exclusivity(unchecked) var deferredCalls = Deque<() -> Void>()
     @exclusivity(unchecked) var inputQueue = Deque<InputEvent>()
+    /// Descriptors watched (see ``addReader(_:_:)``), in the order they were added.
+    var readers: [LoopReader] = []
+    /// Readers found ready by the last poll, whose callbacks the next input phase runs; `ending`
+    /// when the descriptor reported only its end or an error.
+    var readyReaders: [(reader: LoopReader, ending: Bool)] = []
     /// Local notifications waiting for their time, by identity.
     var pendingNotifications: [ObjectIdentifier: LocalNotification] = [:]
 
@@ -146,7 +152,7 @@ public final class EventLoop {
 
     /// Whether nothing is ready to run now: no deferred call, no queued input, no due timer.
     public var isIdle: Bool {
-        guard deferredCalls.isEmpty, inputQueue.isEmpty else { return false }
+        guard deferredCalls.isEmpty, inputQueue.isEmpty, readyReaders.isEmpty else { return false }
         guard let next = timers.nextDeadline() else { return true }
         return next > nowTicks
     }
@@ -176,9 +182,10 @@ public final class EventLoop {
     /// Runs steps until ``quit()`` is called or nothing could ever happen again.
     ///
     /// Between steps the loop waits for the next deadline or for input: on the real clock it
-    /// sleeps (in ``inputSource``'s `poll(timeout:)` if there is one); on the virtual clock it
+    /// waits in `poll(2)` on its descriptor readers (``addReader(_:_:)``), or in
+    /// ``inputSource``'s `poll(timeout:)` if there is one, or sleeps; on the virtual clock it
     /// moves time to the next deadline instead. It returns on its own when there is no deferred
-    /// call, no queued input, no timer and no input source.
+    /// call, no queued input, no timer and no input source, nor on the real clock a reader.
     public func run() {
         defer { isQuitRequested = false }
         while !isQuitRequested {
@@ -304,7 +311,8 @@ public final class EventLoop {
     /// clock's tick) and local notifications (which wait for a time of day) are what an app
     /// does while it is idle, so they do not count.
     public var hasWorkInFlight: Bool {
-        !deferredCalls.isEmpty || !inputQueue.isEmpty || timers.oneShotCount > pendingNotifications.count
+        !deferredCalls.isEmpty || !inputQueue.isEmpty || !readyReaders.isEmpty
+            || timers.oneShotCount > pendingNotifications.count
     }
 
     /// The animations running, in the order they began: what keeps ``hasWorkInFlight`` true
@@ -410,6 +418,9 @@ public final class EventLoop {
             if stoppingOnQuit && isQuitRequested { return calls }
         }
 
+        calls += runReadyReaders(stoppingOnQuit: stoppingOnQuit)
+        if stoppingOnQuit && isQuitRequested { return calls }
+
         var eventsLeft = inputQueue.count
         while eventsLeft > 0, let event = inputQueue.popFirst() {
             eventsLeft -= 1
@@ -425,7 +436,7 @@ public final class EventLoop {
     /// Runs deferred calls until the queue is empty, or ``drainAllowance`` calls past those
     /// queued when it began; returns how many ran.
     @discardableResult
-    private func drainDeferredCalls(stoppingOnQuit: Bool) -> Int {
+    func drainDeferredCalls(stoppingOnQuit: Bool) -> Int {
         // The common case after each timer: nothing was deferred.
         if deferredCalls.isEmpty { return 0 }
         var calls = 0
@@ -442,35 +453,52 @@ public final class EventLoop {
 
     /// Waits until a step has something to do. Returns false when nothing could ever happen.
     private func waitForWork() -> Bool {
-        if !deferredCalls.isEmpty || !inputQueue.isEmpty {
+        if !deferredCalls.isEmpty || !inputQueue.isEmpty || !readyReaders.isEmpty {
             pollInputSource()
             return true
         }
         let next = timers.nextDeadline()
-        if next == nil && inputSource == nil { return false }
         switch clock {
         case .real:
+            if next == nil && inputSource == nil && readers.isEmpty { return false }
             let timeout = next.map { max($0 - nowTicks, 0) }
             if let inputSource {
-                let events = inputSource.poll(timeout: timeout.map(Nanoseconds.seconds))
-                inputQueue.append(contentsOf: events)
-            } else if let timeout {
-                MonotonicClock.sleep(nanoseconds: timeout)
+                if readers.isEmpty {
+                    let events = inputSource.poll(timeout: timeout.map(Nanoseconds.seconds))
+                    inputQueue.append(contentsOf: events)
+                } else {
+                    // Two kinds of waiting cannot share one poll(2): wait on the readers in
+                    // short slices and look at the source between them.
+                    pollReaders(timeoutNanoseconds: 0)
+                    if readyReaders.isEmpty {
+                        pollReaders(timeoutNanoseconds: min(timeout ?? Self.sourceSlice, Self.sourceSlice))
+                    }
+                    inputQueue.append(contentsOf: inputSource.poll(timeout: 0))
+                }
+            } else {
+                pollReaders(timeoutNanoseconds: timeout)
             }
         case .virtual:
+            pollReaders(timeoutNanoseconds: 0)
+            if next == nil && inputSource == nil && readyReaders.isEmpty { return false }
             if let inputSource {
-                let events = inputSource.poll(timeout: next == nil ? nil : 0)
+                let events = inputSource.poll(timeout: next == nil && readyReaders.isEmpty ? nil : 0)
                 inputQueue.append(contentsOf: events)
             }
-            if let next, inputQueue.isEmpty {
+            if let next, inputQueue.isEmpty, readyReaders.isEmpty {
                 time = max(time, next)
             }
         }
         return true
     }
 
-    /// Queues whatever input the source has, without waiting.
+    /// How long the real-clock loop waits on its readers before it looks at its input source
+    /// again, when it has both: 10 ms.
+    static let sourceSlice: Int64 = 10_000_000
+
+    /// Queues whatever input the source and the readers have, without waiting.
     private func pollInputSource() {
+        if !readers.isEmpty { pollReaders(timeoutNanoseconds: 0) }
         guard let inputSource else { return }
         let events = inputSource.poll(timeout: 0)
         inputQueue.append(contentsOf: events)

@@ -29,7 +29,7 @@ public final class ScriptHost {
     public internal(set) var appID = "screens"
     /// The data directory chosen for this host (`--data-dir`, a test's temporary folder), or
     /// nil for the app's default.
-    private var chosenDataDirectory: String?
+    var chosenDataDirectory: String?
     /// The app id the data directory was first used for, to catch an `app.id` that comes too late.
     private var dataDirectoryUser: String?
     /// Errors scripts raised in callbacks, as they were reported (the first
@@ -44,6 +44,10 @@ public final class ScriptHost {
     let methodFinder: LuaFunction
     /// Finds segues registered for Lua classes (see `SegueBindings`).
     var segueFinder: LuaFunction?
+    /// The classes scripts made, by name, once a reload asked for them (see `recordClasses`).
+    var classRegistry: LuaTable?
+    /// Whether a reload replaced this host (see ``retire()``).
+    public internal(set) var isRetired = false
 
     /// Receives errors from callbacks (timers, overrides, observers) with the name of what
     /// raised them, after the host has added them to ``reportedErrors``. The default writes
@@ -91,7 +95,14 @@ public final class ScriptHost {
             try installVirtualDates()
         }
         try install(modules)
-        loop.localNotificationHandler = { [unowned self] note in deliver(note) }
+        claimLoop()
+    }
+
+    /// Makes this host the one the loop hands local notifications to and asks where an
+    /// animation begins: a host made later on the same loop (a reload's) takes them over,
+    /// and gives them back when it fails.
+    func claimLoop() {
+        loop.localNotificationHandler = { [weak self] note in self?.deliver(note) }
         let ownChunks = Set(Self.ownChunks.map { "=" + $0 })
         loop.originProvider = { [weak lua] in lua?.runningLocation(skipping: ownChunks) }
     }

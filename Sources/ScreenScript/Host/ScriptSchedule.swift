@@ -13,6 +13,13 @@ public final class ScriptSchedule {
     private var notifications: [LocalNotification] = []
     /// Counts the ends, so that a deferred call made before one knows it was taken back.
     private var ends = 0
+    /// Everything scripts scheduled or observed that may still be waiting, recording or
+    /// not, for ``cancelAll()``: a reloaded app's old state leaves nothing behind. Pruned of
+    /// what is done whenever it doubles, so an app that keeps scheduling stays small.
+    private var liveTimers: [LoopTimer] = []
+    private var liveNotifications: [LocalNotification] = []
+    private var liveObservers: [ObserverToken] = []
+    private var pruneAt = 64
 
     /// Starts recording what scripts schedule.
     public func begin() {
@@ -47,6 +54,36 @@ public final class ScriptSchedule {
 
     func record(_ timer: LoopTimer, context: String) {
         if isRecording { timers.append((timer, context)) }
+        liveTimers.append(timer)
+        pruneIfLarge()
+    }
+
+    func record(_ observer: ObserverToken) {
+        liveObservers.append(observer)
+        pruneIfLarge()
+    }
+
+    /// Cancels every timer and local notification scripts scheduled and removes every
+    /// observer they added, recorded or not, and takes back the deferred calls they made:
+    /// nothing the scripts asked for runs after this. Cancelling calls nothing.
+    public func cancelAll() {
+        end()
+        ends += 1
+        let (timers, notifications, observers) = (liveTimers, liveNotifications, liveObservers)
+        liveTimers = []
+        liveNotifications = []
+        liveObservers = []
+        for timer in timers { timer.cancel() }
+        for notification in notifications { notification.cancel() }
+        for observer in observers { observer.remove() }
+    }
+
+    private func pruneIfLarge() {
+        guard liveTimers.count + liveNotifications.count + liveObservers.count >= pruneAt else { return }
+        liveTimers.removeAll { !$0.isActive }
+        liveNotifications.removeAll { !$0.isPending }
+        liveObservers.removeAll { !$0.isActive }
+        pruneAt = max(64, 2 * (liveTimers.count + liveNotifications.count + liveObservers.count))
     }
 
     /// What the one-shot timers scripts scheduled since ``begin()`` and still waiting were
@@ -61,11 +98,12 @@ public final class ScriptSchedule {
 
     func record(_ notification: LocalNotification) {
         if isRecording { notifications.append(notification) }
+        liveNotifications.append(notification)
+        pruneIfLarge()
     }
 
     /// A check for a deferred call made now: false once what was scheduled now is taken back.
     func deferredCallCheck() -> () -> Bool {
-        guard isRecording else { return { true } }
         let made = ends
         return { [weak self] in self?.ends == made }
     }

@@ -41,9 +41,11 @@ enum NotifyModule {
             let options = try args.get(3, as: LuaTable?.self)
             let object = try identity(options?["object"] ?? .nil)
             let context = "observer of '\(name)' added at \(args.callerLocation ?? "?")"
-            return hub.observe(name, object: object) { [weak host] note in
+            let token = hub.observe(name, object: object) { [weak host] note in
                 host?.callback(body, NoteValue(note), context: context)
             }
+            host?.schedule.record(token)
+            return token
         })
         table.set("remove", lua.function(lifetime: .state) { args -> Void in
             hub.remove(try args.get(1, as: ObserverToken.self))

@@ -34,6 +34,12 @@ struct Run: ParsableCommand {
 
             The app's data lives in $XDG_DATA_HOME/luascreens/<id>/ (~/.local/share when the \
             variable is not set), where <id> is app.id or the app folder's name.
+
+            --watch reloads the app each time one of its Lua files changes, in a fresh Lua \
+            state, keeping the controllers on screen (navigation stacks, selected tabs, \
+            presented controllers, what encodeRestorableState saves); a reload that fails \
+            keeps the old app running. Without a terminal it runs on the real clock and \
+            writes each reload's status to standard error. See docs/terminal.md.
             """)
 
     @Argument(help: "The app folder or Lua file.", completion: .file(extensions: ["lua"]))
@@ -60,6 +66,9 @@ struct Run: ParsableCommand {
     @Option(help: "The folder for the app's data, instead of $XDG_DATA_HOME/luascreens/<id>.", completion: .directory)
     var dataDir: String?
 
+    @Flag(help: "Reload the app when one of its Lua files changes, keeping where you were (see docs/terminal.md).")
+    var watch = false
+
     @OptionGroup var limits: LimitOptions
 
     func validate() throws {
@@ -77,9 +86,15 @@ struct Run: ParsableCommand {
         }
         if dataDir?.isEmpty == true { throw ValidationError("--data-dir needs a folder") }
         if replay?.isEmpty == true { throw ValidationError("--replay needs a recording file") }
+        if watch && replay != nil { throw ValidationError("--watch cannot be used with --replay") }
     }
 
     func run() throws {
+        if watch {
+            let status = MainActor.assumeIsolated { runWatching() }
+            if status != 0 { throw ExitCode(status) }
+            return
+        }
         let status = MainActor.assumeIsolated { () -> Int32 in
             let headless = self.headless || isatty(STDOUT_FILENO) == 0 || replay != nil
             do {
@@ -139,7 +154,7 @@ struct Run: ParsableCommand {
     /// with its traceback when it happened).
     ///
     /// - Returns: whether there were any.
-    @MainActor private func listReportedErrors(of host: ScriptHost) -> Bool {
+    @MainActor func listReportedErrors(of host: ScriptHost) -> Bool {
         let count = host.reportedErrorCount
         guard count > 0 else { return false }
         var lines = [count == 1

@@ -24,6 +24,7 @@ final class CallbackCheck {
         "init", "loadView", "viewDidLoad", "viewWillAppear", "viewDidAppear", "viewWillDisappear", "viewDidDisappear",
         "viewWillLayoutSubviews", "viewDidLayoutSubviews", "didReceiveMemoryWarning", "viewWillTransition",
         "willMoveToParent", "didMoveToParent", "prepareForSegue", "shouldAutomaticallyForwardAppearanceMethods",
+        "encodeRestorableState", "decodeRestorableState",
     ] + touchesCallbacks
     /// What a Lua subclass of `ui.TableViewCell`, `ui.CollectionViewCell` or
     /// `ui.CollectionReusableView` may override: a view's methods and the reuse.

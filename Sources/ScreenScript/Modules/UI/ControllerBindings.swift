@@ -94,6 +94,10 @@ enum ControllerBindings {
         cls.method("prepareForSegue") { controller, args in
             controller.prepare(for: try args.get(2, as: Segue.self), sender: args[3])
         }
+        // What a hot reload asks a controller to keep and gives back to the new one (see
+        // NavigationState); the built-in ones keep nothing.
+        cls.method("encodeRestorableState") { _, args in _ = try args.get(2, as: LuaTable.self) }
+        cls.method("decodeRestorableState") { _, args in _ = try args.get(2, as: LuaTable.self) }
         // The responder methods: a controller gets the touches its view passes up, and the
         // Swift implementations pass them on to the superview of its view.
         cls.method("touchesBegan") { controller, args in controller.touchesBegan(try TouchObject.touches(args, at: 2)) }
