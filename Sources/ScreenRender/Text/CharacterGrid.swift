@@ -150,6 +150,11 @@ struct CharacterGrid {
 
     // MARK: - Output
 
+    /// The slot at a cell; a space off the grid.
+    func slot(column: Int, row: Int) -> Slot {
+        bounds.contains(column: column, row: row) ? slots[row * columns + column] : .glyph(" ", wide: false)
+    }
+
     /// The rows joined with newlines, each without trailing spaces, ending with a newline.
     var text: String {
         var result = ""

@@ -63,6 +63,11 @@ public struct TextScreen {
         return Point(x: target.x + rootOrigin.x, y: target.y + rootOrigin.y)
     }
 
+    /// What the grid holds at a cell on it: a character, or the right half of a wide one.
+    func slot(column: Int, row: Int) -> CharacterGrid.Slot {
+        grid.slot(column: column, row: row)
+    }
+
     /// `value` within `lower..<upper`, kept off the upper edge (which hit testing leaves
     /// out) by a little.
     private static func clamp(_ value: Double, _ lower: Double, _ upper: Double) -> Double {
