@@ -28,7 +28,8 @@ struct ErrorPanelTests {
         var panel = ErrorPanel()
         for _ in 0..<3 { panel.add(Self.entry) }
         #expect(try #require(panel.layout(columns: 80, rows: 30)).lines[0].contains("1 of 3"))
-        #expect(panel.dismiss())
+        let dismissed = panel.dismiss()
+        #expect(dismissed)
         #expect(try #require(panel.layout(columns: 80, rows: 30)).lines[0].contains("2 of 3"))
         panel.add(Self.entry)
         #expect(try #require(panel.layout(columns: 80, rows: 30)).lines[0].contains("2 of 4"))

@@ -103,7 +103,7 @@ extension TerminalSession {
     private func handleMouse(_ mouse: TerminalMouse) {
         guard let placement, let screen = lastScreen else { return }
         switch mouse.kind {
-        case .press where mouse.button == 0:
+        case .press where mouse.button == .left:
             guard let cell = placement.screenCell(column: mouse.column, row: mouse.row) else { return }
             if let touch = touchInProgress { send(.touch(.cancelled, touch.point, id: 0)) }
             let point = Self.touchPoint(in: screen, column: cell.column, row: cell.row)

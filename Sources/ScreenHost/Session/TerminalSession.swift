@@ -203,8 +203,8 @@ public final class TerminalSession {
     var outputLogPath: String { stateDirectory + "/output.log" }
 
     private func redirectOutput() {
-        fflush(stdout)
-        fflush(stderr)
+        // Flushes every stream, Lua's print buffer with them, into where they went so far.
+        fflush(nil)
         try? FileManager.default.createDirectory(atPath: stateDirectory, withIntermediateDirectories: true)
         var log = open(outputLogPath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
         if log < 0 { log = open("/dev/null", O_WRONLY | O_CLOEXEC) }
@@ -217,8 +217,8 @@ public final class TerminalSession {
     }
 
     private func restoreOutput() {
-        fflush(stdout)
-        fflush(stderr)
+        // Flushes every stream, Lua's print buffer with them, into where they went so far.
+        fflush(nil)
         if savedStandardOutput >= 0 {
             dup2(savedStandardOutput, STDOUT_FILENO)
             close(savedStandardOutput)
@@ -333,6 +333,7 @@ public final class TerminalSession {
         escapeTimer?.cancel()
         escapeTimer = nil
         handle(decoder.decode(bytes))
+        guard decoder.needsFlush else { return }
         escapeTimer = loop.after(Self.escapeDelay) { [weak self] _ in
             guard let self else { return }
             ownCalls += 1

@@ -25,10 +25,11 @@ final class TerminalDevice {
         isatty(input) != 0 && isatty(output) != 0
     }
 
-    /// The terminal's size in cells, or nil when it cannot say.
+    /// The terminal's size in cells, or nil when it cannot say. Asked of the input: while a
+    /// session runs, standard output goes to a log.
     var size: (columns: Int, rows: Int)? {
         var size = winsize()
-        guard ioctl(output, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }
+        guard ioctl(input, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }
         return (Int(size.ws_col), Int(size.ws_row))
     }
 
