@@ -232,18 +232,7 @@ public final class TerminalSession {
 
     func write(_ bytes: [UInt8]) {
         guard !bytes.isEmpty, ttyOutput >= 0, lsh_term_restored_by_signal() == 0 else { return }
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.write(ttyOutput, $0.baseAddress, $0.count) }
-            if written > 0 {
-                offset += written
-            } else if written < 0 && (errno == EINTR || errno == EAGAIN) {
-                var descriptor = pollfd(fd: ttyOutput, events: Int16(POLLOUT), revents: 0)
-                _ = poll(&descriptor, 1, 100)
-            } else {
-                return
-            }
-        }
+        TerminalDevice.write(bytes, to: ttyOutput)
     }
 
     // MARK: - Signals

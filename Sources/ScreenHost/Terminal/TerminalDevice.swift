@@ -64,15 +64,16 @@ final class TerminalDevice {
         _ = fcntl(input, F_SETFL, savedInputFlags)
     }
 
-    /// Writes all of `bytes`, waiting when the terminal is slow; gives up on an error.
-    func write(_ bytes: [UInt8]) {
+    /// Writes all of `bytes` to `fd`, waiting when the terminal is slow (its descriptor
+    /// shares the non-blocking flag of the input); gives up on an error.
+    static func write(_ bytes: [UInt8], to fd: Int32) {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.write(output, $0.baseAddress, $0.count) }
+            let written = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
             if written > 0 {
                 offset += written
             } else if written < 0 && (errno == EINTR || errno == EAGAIN) {
-                var descriptor = pollfd(fd: output, events: Int16(POLLOUT), revents: 0)
+                var descriptor = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
                 _ = poll(&descriptor, 1, 100)
             } else {
                 return
