@@ -74,7 +74,7 @@ let package = Package(
         .executableTarget(
             name: "screens-bench",
             dependencies: [
-                "LuaBridge", "LuaShim", "EventLoop", "ScreenScript", "ScreenKit", "ScreenStore",
+                "LuaBridge", "LuaShim", "EventLoop", "ScreenScript", "ScreenKit", "ScreenStore", "ScreenRender",
                 .product(name: "Collections", package: "swift-collections"),
                 // Only for the raw-SQLite baselines the store is measured against.
                 .product(name: "GRDB", package: "GRDB.swift"),

@@ -14,6 +14,7 @@ do {
     try runPageBenchmarks(&bench)
     try runStoreBenchmarks(&bench)
     try runListBenchmarks(&bench)
+    try runTerminalBenchmarks(&bench)
 } catch {
     print("benchmark failed: \(error)")
 }

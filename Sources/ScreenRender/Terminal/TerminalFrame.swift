@@ -8,8 +8,8 @@ import ScreenKit
 /// renderer: a wide character (CJK, emoji) holds its cell and leaves "" in the next, and
 /// putting anything over either half turns the other half into a space, so a row never
 /// holds half a character. A combining mark stays with its base (a `Character` is the
-/// whole cluster); characters that show nothing (controls, newlines) are left out, and a
-/// tab is a space.
+/// whole cluster), and a mark without a base is put on a space; characters that show
+/// nothing (controls, newlines) are left out, and a tab is a space.
 ///
 /// ```swift
 /// var frame = TerminalFrame(width: 40, height: 31)
@@ -22,8 +22,9 @@ public struct TerminalFrame: Equatable, Sendable {
     /// The cells, row by row.
     public private(set) var cells: [TerminalCell]
 
-    /// The most columns, and the most rows, a frame has: a larger size is cut to it.
-    public static let maximumSize = 4096
+    /// The most columns, and the most rows, a frame has: more than a terminal shows, and few
+    /// enough that a frame cannot take much memory; a larger size is cut to it.
+    public static let maximumSize = 1024
 
     /// A frame of blank cells; a negative size is 0.
     public init(width: Int, height: Int) {
@@ -70,38 +71,44 @@ public struct TerminalFrame: Equatable, Sendable {
     /// Draws the cells of a text rendering with their top-left corner at a cell, in the
     /// plain style; the part off the frame is cut.
     public mutating func draw(_ screen: TextScreen, atColumn column: Int, row: Int) {
-        let rows = max(0, min(screen.rows, height - row))
-        let columns = max(0, min(screen.columns, width - column))
-        for y in max(0, -row)..<rows {
-            let base = (y + row) * width
-            var x = max(0, -column)
-            while x < columns {
-                switch screen.slot(column: x, row: y) {
-                case .glyph(let character, let wide):
-                    if wide {
-                        if x + 1 < columns && x + column >= 0 {
-                            put(character, column: x + column, row: y + row, style: .plain)
+        // Far enough off the frame to draw nothing, near enough that no sum overflows.
+        let limit = 4 * Self.maximumSize
+        let column = min(max(column, -limit), limit)
+        let row = min(max(row, -limit), limit)
+        let first = max(0, -column)
+        let last = min(screen.columns, width - column)
+        guard first < last else { return }
+        let slots = screen.slots
+        for y in max(0, -row)..<max(0, min(screen.rows, height - row)) {
+            // Only the edges can cut a wide character: the screen's own are whole inside.
+            put(" ", column: first + column, row: y + row, style: .plain)
+            put(" ", column: last - 1 + column, row: y + row, style: .plain)
+            let source = y * screen.columns
+            let target = (y + row) * width + column
+            cells.withUnsafeMutableBufferPointer { cells in
+                for x in first..<last {
+                    switch slots[source + x] {
+                    case .glyph(let character, let wide):
+                        let utf8 = character.utf8
+                        if utf8.count == 1, let byte = utf8.first {
+                            // ASCII, nearly all a screen shows.
+                            cells[target + x] = byte == 0x20 || byte == 0x09 ? .blank : TerminalCell(ascii: byte)
+                        } else if wide && x + 1 == last {
+                            cells[target + x] = .blank
+                        } else if wide {
+                            cells[target + x] = TerminalCell(text: String(character))
                         } else {
-                            put(" ", column: x + column, row: y + row, style: .plain)
+                            cells[target + x] = TerminalCell(text: Self.shown(character))
                         }
-                        x += 2
-                    } else {
-                        let cell = TerminalCell(text: character == "\t" ? " " : String(character))
-                        if cells[base + x + column].isContinuation || cells[base + x + column].isWide {
-                            put(character, column: x + column, row: y + row, style: .plain)
-                        } else {
-                            cells[base + x + column] = cell
-                        }
-                        x += 1
+                    case .continuation:
+                        cells[target + x] = x == first ? .blank : Self.continuation
                     }
-                case .continuation:
-                    // The right half of a wide character cut at the left edge.
-                    put(" ", column: x + column, row: y + row, style: .plain)
-                    x += 1
                 }
             }
         }
     }
+
+    private static let continuation = TerminalCell(text: "")
 
     /// Fills the whole frame with blank cells.
     public mutating func clear() {
@@ -123,7 +130,7 @@ public struct TerminalFrame: Equatable, Sendable {
         case 0:
             return 0
         case 1:
-            set(TerminalCell(text: character == "\t" ? " " : String(character), style: style), column, row)
+            set(TerminalCell(text: Self.shown(character), style: style), column, row)
         default:
             if column + 1 < width && column >= 0 {
                 set(TerminalCell(text: String(character), style: style), column, row)
@@ -134,6 +141,20 @@ public struct TerminalFrame: Equatable, Sendable {
             }
         }
         return cells
+    }
+
+    /// A one-cell character as a terminal shows it in a cell of its own: a tab as a space,
+    /// and a combining mark without a base (at the start of a text) on a space, where a
+    /// terminal would otherwise put it on the cell before.
+    private static func shown(_ character: Character) -> String {
+        if character == "\t" { return " " }
+        if let first = character.unicodeScalars.first, first.value >= 0x300 {
+            switch first.properties.generalCategory {
+            case .nonspacingMark, .spacingMark, .enclosingMark: return " " + String(character)
+            default: break
+            }
+        }
+        return String(character)
     }
 
     /// Stores a cell, first turning the other half of a wide character it overwrites into
@@ -151,10 +172,3 @@ public struct TerminalFrame: Equatable, Sendable {
     }
 }
 
-extension TerminalCell {
-    /// Whether the cell holds the left half of a wide character (cheap for ASCII).
-    var isWide: Bool {
-        guard let first = text.utf8.first, first >= 0x80 else { return false }
-        return text.first.map { TextLayout.cellWidth(of: $0) == 2 } ?? false
-    }
-}

@@ -365,10 +365,10 @@ public struct TerminalInputDecoder {
         }
     }
 
-    /// xterm's modifier parameter: 1 plus Shift 1, Alt 2, Ctrl 4, Meta 8.
+    /// xterm's modifier parameter: 1 plus Shift 1, Alt 2, Ctrl 4, Meta 8 (16 at most).
     private static func modifiers(_ parameter: Int) -> TerminalModifiers {
         guard parameter > 1 else { return [] }
-        return TerminalModifiers(rawValue: UInt8((parameter - 1) & 0x0F))
+        return TerminalModifiers(rawValue: UInt8(min(parameter, 16) - 1))
     }
 
     // MARK: - Paste

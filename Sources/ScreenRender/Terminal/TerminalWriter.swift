@@ -5,11 +5,13 @@
 /// redraw: attributes reset, the cursor home, the screen erased, then each row from its
 /// first cell to its last one that is not a blank. After that, a frame writes only the cells
 /// that differ from the last one: each run of changed cells on a row after one cursor move
-/// (`CSI row;col H`, or `CSI n C` forward on the same row), a short unchanged gap inside a
-/// run printed again when that takes fewer bytes than moving over it; attributes (`SGR`)
-/// only where the style changes; a wide character always whole, from its left cell. A frame
-/// equal to the last one writes nothing. Every frame that set attributes ends with them
-/// reset, so whatever else is written between frames starts from the default style.
+/// (`CSI row;col H`, or a relative one — `CSI n A/B/C/D`, CR — when that is shorter), a
+/// short unchanged gap inside a run printed again when that takes fewer bytes than moving
+/// over it; attributes (`SGR`) only where the style changes; a wide character always whole,
+/// from its left cell; after anything but ASCII, whose width terminals may see otherwise,
+/// the next move is absolute or from the row's start. A frame equal to the last one writes
+/// nothing. Every frame that set attributes ends with them reset, so whatever else is
+/// written between frames starts from the default style.
 ///
 /// The writer assumes the terminal shows what it wrote last, its width and height at least
 /// the frame's; after a resize, or anything else drawn over it, call ``invalidate()``.
@@ -57,6 +59,10 @@ private struct Output {
     /// where terminals differ on what comes next.
     var row = -1
     var column: Int? = nil
+    /// Whether only ASCII was written since the cursor was last placed: terminals disagree
+    /// on the width of some characters (emoji above all), so after others the column is
+    /// only known within the row and the next move does not count from it.
+    var columnIsExact = true
     var style = TerminalStyle.plain
 
     // MARK: - Frames
@@ -92,8 +98,9 @@ private struct Output {
             if newCells[base + start].isContinuation && start > 0 { start -= 1 }
             var end = x + 1
             while end < width && oldCells[base + end] != newCells[base + end] { end += 1 }
-            if newCells[base + end - 1].isWide && end < width { end += 1 }
-            if let gapStart = previousEnd, gapStart < start,
+            // A wide character's right half goes with it.
+            if end < width && newCells[base + end].isContinuation { end += 1 }
+            if let gapStart = previousEnd, gapStart < start, columnIsExact,
                let gapBytes = Self.plainBytes(newCells[(base + gapStart)..<(base + start)], style: style),
                gapBytes <= Self.forwardCost(start - gapStart) {
                 start = gapStart
@@ -120,7 +127,8 @@ private struct Output {
             defer { x += 1 }
             if cell.isContinuation { continue }
             if cell.style != style { setStyle(cell.style) }
-            bytes.append(contentsOf: cell.text.utf8)
+            if cell.byteCount > 1 { columnIsExact = false }
+            cell.appendUTF8(to: &bytes)
         }
         column = x < width ? x : nil
     }
@@ -132,7 +140,7 @@ private struct Output {
         var total = 0
         for cell in cells {
             guard cell.style == style else { return nil }
-            total += cell.text.utf8.count
+            total += cell.byteCount
         }
         return total
     }
@@ -149,25 +157,33 @@ private struct Output {
         return count
     }
 
+    /// Moves the cursor with the fewest bytes: `CSI row;col H`, or from where it is by rows
+    /// (`CSI n A`, `CSI n B`) and columns (`CSI n C`, `CSI n D`, or CR to the first).
     private mutating func move(row y: Int, column x: Int) {
-        if y == row, let column {
-            if x == column { return }
-            if x > column {
-                let distance = x - column
-                append(distance == 1 ? "\u{1B}[C" : "\u{1B}[\(distance)C")
-                self.column = x
-                return
-            }
+        defer { (row, column, columnIsExact) = (y, x, true) }
+        var absolute = "\u{1B}["
+        if y > 0 || x > 0 { absolute += "\(y + 1)" }
+        if x > 0 { absolute += ";\(x + 1)" }
+        absolute += "H"
+        guard row >= 0, let column else { return append(absolute) }
+        var relative = ""
+        if y < row { relative += Self.step(row - y, "A") }
+        if y > row { relative += Self.step(y - row, "B") }
+        let fromStart = "\r" + (x > 0 ? Self.step(x, "C") : "")
+        if !columnIsExact {
+            relative += fromStart
+        } else if x > column {
+            relative += Self.step(x - column, "C")
+        } else if x < column {
+            let back = Self.step(column - x, "D")
+            relative += fromStart.utf8.count < back.utf8.count ? fromStart : back
         }
-        if y == 0 && x == 0 {
-            append("\u{1B}[H")
-        } else if x == 0 {
-            append("\u{1B}[\(y + 1)H")
-        } else {
-            append("\u{1B}[\(y + 1);\(x + 1)H")
-        }
-        row = y
-        column = x
+        append(relative.utf8.count < absolute.utf8.count ? relative : absolute)
+    }
+
+    /// A relative move of `count` cells: `CSI final` for one, `CSI count final` for more.
+    private static func step(_ count: Int, _ final: Character) -> String {
+        count == 1 ? "\u{1B}[\(final)" : "\u{1B}[\(count)\(final)"
     }
 
     private mutating func setStyle(_ new: TerminalStyle) {

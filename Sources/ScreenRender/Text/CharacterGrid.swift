@@ -18,7 +18,8 @@ struct CharacterGrid {
 
     let columns: Int
     let rows: Int
-    private var slots: [Slot]
+    /// The cells, row by row.
+    private(set) var slots: [Slot]
     private var drawers: [Int32]
 
     /// Who draws from now on: the number the caller gave the view drawing.
@@ -149,11 +150,6 @@ struct CharacterGrid {
     }
 
     // MARK: - Output
-
-    /// The slot at a cell; a space off the grid.
-    func slot(column: Int, row: Int) -> Slot {
-        bounds.contains(column: column, row: row) ? slots[row * columns + column] : .glyph(" ", wide: false)
-    }
 
     /// The rows joined with newlines, each without trailing spaces, ending with a newline.
     var text: String {

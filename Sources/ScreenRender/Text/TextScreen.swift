@@ -63,10 +63,8 @@ public struct TextScreen {
         return Point(x: target.x + rootOrigin.x, y: target.y + rootOrigin.y)
     }
 
-    /// What the grid holds at a cell on it: a character, or the right half of a wide one.
-    func slot(column: Int, row: Int) -> CharacterGrid.Slot {
-        grid.slot(column: column, row: row)
-    }
+    /// What the grid holds, row by row: characters, and the right halves of wide ones.
+    var slots: [CharacterGrid.Slot] { grid.slots }
 
     /// `value` within `lower..<upper`, kept off the upper edge (which hit testing leaves
     /// out) by a little.
