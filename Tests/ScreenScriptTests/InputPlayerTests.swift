@@ -68,6 +68,42 @@ struct InputPlayerTests {
         #expect(host.reportedErrorCount == 0)
     }
 
+    @Test func keysMoveTheFocusTapItTypeIntoAFieldAndScroll() throws {
+        let host = try launch()
+        let player = InputPlayer(try InputRecording(parsing: """
+            1.000 key tab
+            1.100 key enter
+            1.200 key space
+            2.000 key tab
+            2.100 key enter
+            2.200 text "Hi"
+            2.300 key return
+            3.000 key tab
+            3.100 key shift-tab
+            3.200 key shift-tab
+            3.300 key return
+            4.000 key escape
+            4.100 key tab
+            4.200 key tab
+            4.300 key pagedown
+            """), host: host)
+        player.start()
+        host.loop.advance(by: 10)
+        #expect(player.isFinished)
+        // Tab, Enter and Space tapped the button twice; Tab and Enter began editing the
+        // field, which took the text; Shift-Tab went back round to the button.
+        #expect(try lua(host, "label.text") == "3")
+        #expect(try lua(host, "field.text") == "Hi")
+        // Nothing in the scroll view takes the focus, so page down scrolled it, being the
+        // largest on screen.
+        #expect(try lua(host, "scroller.contentOffset.y") == .number(84))
+        #expect(host.reportedErrorCount == 0)
+    }
+
+    @Test func everyKeyTheWindowKnowsCanBeRecorded() {
+        #expect(Set(Window.keyNames).isSubset(of: InputRecording.keyNames))
+    }
+
     @Test func timesCountFromTheStartGiven() throws {
         let host = try launch()
         host.loop.advance(by: 5)

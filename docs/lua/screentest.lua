@@ -196,9 +196,11 @@ function Pilot:scroll(target, dy) end
 --- Types into the text field being edited (an error when none is).
 --- @param text string
 function Pilot:type(text) end
---- `"return"`/`"enter"` ends editing, `"backspace"`/`"delete"` deletes, `"escape"` goes back
---- (pops the stack shown on top, or dismisses the controller presented on top), `"space"` or
---- one character types it.
+--- Presses a key and settles, as `ui.Window:key` does: `"tab"`/`"shift-tab"` move the focus,
+--- `"return"`/`"enter"` ends editing or taps the focused view, `"space"` types a space or taps
+--- the focused view, the arrows and `"pageup"`/`"pagedown"` move within the focus,
+--- `"backspace"`/`"delete"` deletes, `"escape"` ends editing or goes back (pops the stack
+--- shown on top, or dismisses the controller presented on top); one character types it.
 --- @param name string
 function Pilot:key(name) end
 --- @param orientation "portrait"|"landscape"

@@ -1,6 +1,8 @@
--- The smallest app: a screen that greets, and a button that greets again. It also prints
--- its greeting, to show that Lua runs inside the host.
+-- The first app: a screen that greets, a button that greets again, and one that pushes a
+-- second screen (about.lua) onto the navigation stack. It also prints its greeting, to show
+-- that Lua runs inside the host.
 local greeting = require("greeting")
+local About = require("about")
 
 print(greeting.text("LuaScreens"))
 print(("Lua %s, %d + %d = %d"):format(_VERSION:match("%d+%.%d+"), 2, 3, 2 + 3))
@@ -18,8 +20,18 @@ function Hello:viewDidLoad()
                                autoresizing = { "flexibleLeftMargin", "flexibleRightMargin" } }
   self.button:setTitle("Greet again", "normal")
   self.button:addTarget(self, "greetAgain", "touchUpInside")
+  self.about = ui.Button:new{ frame = { width / 2 - 64, 256, 128, 32 },
+                              autoresizing = { "flexibleLeftMargin", "flexibleRightMargin" } }
+  self.about:setTitle("About", "normal")
+  self.about:addTarget(self, "showAbout", "touchUpInside")
   self.view:addSubview(self.label)
   self.view:addSubview(self.button)
+  self.view:addSubview(self.about)
+end
+
+--- The About button's action: the second screen slides in; its back button (or Esc) returns.
+function Hello:showAbout()
+  self.navigationController:push(About:new(), true)
 end
 
 --- The button's action: one more greeting, counted.

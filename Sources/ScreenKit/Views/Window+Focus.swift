@@ -35,9 +35,6 @@ private let lineHeight = 16.0
 private let keyboardTouchID = -1
 /// How much of a slider's range one arrow press moves it.
 private let sliderStepFraction = 0.1
-/// The least vertical distance between the tops of two views in different rows of the
-/// reading order: half a text row.
-private let rowTolerance = 8.0
 
 // MARK: - Focus
 
@@ -68,19 +65,21 @@ extension Window {
     /// presented on top counts while one is) — a tap at the middle of what shows of the view
     /// reaches it.
     ///
-    /// Reading order is top to bottom, then left to right, by the frames in window
-    /// coordinates. Views are in one row when their tops are less than half the height of the
-    /// row's first (topmost) view apart, and at least 8 points (half a text row): a row of
-    /// buttons of different heights, centred on one line, reads left to right, while the
-    /// rows of a table read one after the other.
+    /// Reading order is top to bottom, then left to right, by what shows of the views'
+    /// frames in window coordinates (a cell half scrolled out of its list counts by its part
+    /// in view). A row starts at the topmost view not yet read; the views after it, by their
+    /// tops, are in its row while each overlaps that first view vertically by at least half
+    /// the height of the shorter of the two. A row of buttons of different heights on one
+    /// line reads left to right, the staggered cards of a masonry grid read by their lines,
+    /// and the rows of a table one after the other.
     public func focusableViews() -> [View] {
         layoutIfNeeded()
         var found: [(view: View, frame: Rect)] = []
         var pending: [View] = [focusRoot]
         while let view = pending.popLast() {
             guard !view.isHidden, view.alpha > 0.01, view.isUserInteractionEnabled else { continue }
-            if Self.canHaveFocus(view), touchPoint(of: view) != nil {
-                found.append((view, view.convert(view.bounds, to: nil)))
+            if Self.canHaveFocus(view), let shown = shownRect(of: view) {
+                found.append((view, shown))
             }
             pending.append(contentsOf: view.subviews)
         }
@@ -123,14 +122,15 @@ extension Window {
     /// - on a focused cell, up and down move the focus to the row above or below (in a
     ///   collection view, the nearest item in the line above or below; left and right, the
     ///   previous or next item), scrolling it into view; page up and down scroll a page and
-    ///   focus the cell then where the focused one was; past the first or last row, the list
-    ///   scrolls by a line (so that a footer shows);
-    /// - in any other scroll view around the focus (or, with nothing focused, the largest
-    ///   one on screen that scrolls), up and down scroll a line of 16 points, page up and
-    ///   down a page;
-    /// - left and right turn the pages of the page view controller around the focus (with
-    ///   nothing focused, the innermost one on screen): left back, right forward; up and
-    ///   down for one that turns vertically.
+    ///   focus the cell then where the focused one was (at either end of the list, the first
+    ///   or last row shown); past the first or last row, up and down scroll a line (so that
+    ///   a header or footer shows);
+    /// - in any other scroll view around the focus (or, with nothing focused or the focus
+    ///   in none, the largest one on screen that scrolls), up and down scroll a line of 16
+    ///   points, page up and down a page (the view's height less a line);
+    /// - left and right turn the pages of the page view controller around the focus (else
+    ///   the innermost one on screen): left back, right forward; up and down for one that
+    ///   turns vertically.
     ///
     /// - Returns: whether something moved.
     @discardableResult
@@ -139,7 +139,7 @@ extension Window {
         let view = focusedView
         if let control = view as? Control, step(control, direction) { return true }
         if let view, let (list, path) = Self.row(of: view), moveInList(list, from: path, direction) { return true }
-        if let scrollView = view.map(Self.enclosingScrollView) ?? largestScrollView(),
+        if let scrollView = view.flatMap(Self.enclosingScrollView) ?? largestScrollView(),
            scrollByKey(scrollView, direction) {
             return true
         }
@@ -185,20 +185,27 @@ extension Window {
         return touchPoint(of: view) != nil
     }
 
-    /// The middle of what shows of `view` in the window (its frame cut by the window and the
-    /// views around it that clip), when a touch there reaches it; nil when nothing of it
-    /// shows or something covers it there.
+    /// The middle of what shows of `view` (see ``shownRect(of:)``).
     func touchPoint(of view: View) -> Point? {
+        shownRect(of: view).map { Point(x: $0.midX, y: $0.midY) }
+    }
+
+    /// What shows of `view` in the window — its frame cut by the window and the views
+    /// around it that clip — when a touch at its middle reaches the view; nil when nothing
+    /// of it shows or something covers it there.
+    func shownRect(of view: View) -> Rect? {
         var shown: Rect? = view.convert(view.bounds, to: nil)
         var current = view.superview
         while let ancestor = current, ancestor !== self, let rect = shown {
             if ancestor.clipsToBounds { shown = rect.intersection(ancestor.convert(ancestor.bounds, to: nil)) }
             current = ancestor.superview
         }
-        guard let visible = shown?.intersection(bounds), visible.width > 0, visible.height > 0, visible.midX.isFinite, visible.midY.isFinite else { return nil }
+        guard let visible = shown?.intersection(bounds), visible.width > 0, visible.height > 0,
+              visible.midX.isFinite, visible.midY.isFinite
+        else { return nil }
         let point = Point(x: visible.midX, y: visible.midY)
         guard let hit = hitTest(point), hit.isDescendant(of: view) else { return nil }
-        return point
+        return visible
     }
 
     /// The list and index path of a cell shown for a row; nil for any other view.
@@ -222,14 +229,20 @@ extension Window {
         var index = 0
         while index < byTop.count {
             let first = byTop[index].frame
-            let limit = first.minY + max(rowTolerance, first.height / 2)
             var end = index + 1
-            while end < byTop.count, byTop[end].frame.minY < limit { end += 1 }
+            while end < byTop.count, sharesLine(first, byTop[end].frame) { end += 1 }
             let row = byTop[index..<end].sorted { ($0.frame.minX, $0.frame.minY) < ($1.frame.minX, $1.frame.minY) }
             result += row.map(\.view)
             index = end
         }
         return result
+    }
+
+    /// Whether `b`, starting no higher than `a`, overlaps it vertically by at least half the
+    /// shorter one's height.
+    private static func sharesLine(_ a: Rect, _ b: Rect) -> Bool {
+        let overlap = min(a.maxY, b.maxY) - max(a.minY, b.minY)
+        return overlap > 0 && overlap >= min(a.height, b.height) / 2
     }
 
     /// The innermost scroll view around `view`.
@@ -324,6 +337,13 @@ extension Window {
     private func focusRow(_ path: IndexPath, in list: ScrollView) -> Bool {
         if let table = list as? TableView {
             guard (try? table.scrollToRow(at: path, at: .none, animated: false)) != nil else { return false }
+            table.layoutIfNeeded()
+            // A plain table's section header stays at the top over the rows scrolling under
+            // it: a row scrolled to the top edge must come down from under it.
+            if let header = table.headerView(forSection: path.section), let cell = table.visibleRows[path],
+               header.frame.minY <= cell.frame.minY, header.frame.maxY > cell.frame.minY {
+                table.scroll(by: Point(x: 0, y: cell.frame.minY - header.frame.maxY))
+            }
         } else if let collection = list as? CollectionView {
             guard (try? collection.scrollToItem(at: path, animated: false)) != nil else { return false }
         }
@@ -375,18 +395,21 @@ extension Window {
     private func pageList(_ list: ScrollView, from path: IndexPath, _ direction: FocusDirection) -> Bool {
         guard let cell = FocusTarget(list: list, indexPath: path).resolved else { return scrollByKey(list, direction) }
         let spot = cell.convert(Point(x: cell.bounds.midX, y: cell.bounds.midY), to: nil)
-        guard scrollByKey(list, direction) else { return false }
+        let scrolled = scrollByKey(list, direction)
         list.layoutIfNeeded()
+        // At the end of the list the focus goes to its last row shown (the first, going up).
         let local = list.convert(spot, from: nil)
-        var next: IndexPath?
+        var there: IndexPath?, shown: [IndexPath] = []
         if let table = list as? TableView {
-            next = table.indexPathForRow(at: local)
-                ?? (direction == .pageDown ? table.indexPathsForVisibleRows.last : table.indexPathsForVisibleRows.first)
+            there = table.indexPathForRow(at: local)
+            shown = table.indexPathsForVisibleRows
         } else if let collection = list as? CollectionView {
-            next = collection.indexPathForItem(at: local)
-                ?? (direction == .pageDown ? collection.indexPathsForVisibleItems.last : collection.indexPathsForVisibleItems.first)
+            there = collection.indexPathForItem(at: local)
+            shown = collection.indexPathsForVisibleItems
         }
-        if let next { focusTarget = FocusTarget(list: list, indexPath: next) }
+        let next = (scrolled ? there : nil) ?? (direction == .pageDown ? shown.last : shown.first)
+        guard let next, scrolled || next != path else { return false }
+        focusTarget = FocusTarget(list: list, indexPath: next)
         return true
     }
 
@@ -404,7 +427,8 @@ extension Window {
         return scrollView.contentOffset != before
     }
 
-    /// Turns the pages of the page view controller around `view`, or the innermost on screen.
+    /// Turns the pages of the page view controller around `view`, or else the innermost one
+    /// on screen.
     private func turnPage(_ direction: FocusDirection, near view: View?) -> Bool {
         guard let pages = pageViewController(around: view) else { return false }
         let horizontal = pages.navigationOrientation == .horizontal
@@ -424,7 +448,7 @@ extension Window {
             if let pages = ancestor.viewController as? PageViewController { return pages }
             current = ancestor.superview
         }
-        guard view == nil, let top = topPresentedController else { return nil }
+        guard let top = topPresentedController else { return nil }
         var found: PageViewController?
         var pending = [top]
         var seen: Set<ObjectIdentifier> = []

@@ -96,10 +96,10 @@ extension Window {
 
     // MARK: - Keyboard
 
-    /// Types text into the text field being edited; with none being edited, a focused text
-    /// field starts editing and takes it.
+    /// Types text into the text field being edited. With none being edited, the text goes
+    /// nowhere, as on a screen whose keyboard is down: a focused text field starts editing
+    /// with Enter or Space (``activateFocused()``).
     public func type(_ text: String) {
-        if editingField == nil, let field = focusedView as? TextField { field.beginEditing() }
         editingField?.insertText(text)
     }
 
