@@ -87,22 +87,37 @@ struct TerminalTests {
         try tmux.waitForExit(status: 0)
     }
 
-    @Test("q, Ctrl-C and SIGTERM each leave the terminal's modes as they were")
+    @Test("q, Ctrl-C, SIGTERM, SIGHUP and a crash (SIGSEGV) each leave the terminal's modes as they were")
     func restoresTheTerminal() throws {
-        for way in ["q", "C-c", "TERM"] {
+        let signals = ["TERM": SIGTERM, "HUP": SIGHUP, "SEGV": SIGSEGV]
+        for way in ["q", "C-c", "TERM", "HUP", "SEGV"] {
             let tmux = try Tmux()
             defer { tmux.stop() }
             try tmux.runScreens(["run", Self.app])
             try tmux.waitFor("Open detail")
-            switch way {
-            case "TERM": kill(try tmux.screensPID(), SIGTERM)
-            default: tmux.keys(way)
+            if let signal = signals[way] {
+                kill(try tmux.screensPID(), signal)
+            } else {
+                tmux.keys(way)
             }
-            try tmux.waitForExit(status: way == "TERM" ? 128 + SIGTERM : 0)
+            try tmux.waitForExit(status: signals[way].map { 128 + $0 } ?? 0)
             #expect(try tmux.sttyBefore() == (try tmux.sttyAfter()), "stty -a after \(way)")
             let screen = tmux.capture()
             #expect(!screen.contains("Open detail"), "the alternate screen was left after \(way)")
         }
+    }
+
+    @Test("a script that calls os.exit leaves the terminal as it was")
+    func osExitRestores() throws {
+        let tmux = try Tmux()
+        defer { tmux.stop() }
+        try tmux.runScreens(["run", "Tests/ScreensCLITests/Scripts/exits.lua"])
+        let screen = try tmux.waitFor("Quit")
+        let (column, row) = try #require(Tmux.position(of: "Quit", in: screen))
+        tmux.click(column: column, row: row)
+        try tmux.waitForExit(status: 3)
+        #expect(try tmux.sttyBefore() == (try tmux.sttyAfter()))
+        #expect(!tmux.capture().contains("Quit "))
     }
 
     @Test("a script error shows as a panel that Esc closes, and is written to the error log")
