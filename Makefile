@@ -4,7 +4,8 @@
 
 SWIFT ?= swift
 LUA_PKG := lua5.4
-APT_PACKAGES := liblua5.4-dev libsqlite3-dev pkg-config lua-dkjson lua-luassert lua-say
+# tmux drives `screens run` on a terminal in the terminal tests (Tests/ScreensCLITests/TerminalTests.swift).
+APT_PACKAGES := liblua5.4-dev libsqlite3-dev pkg-config lua-dkjson lua-luassert lua-say tmux
 # Pure-Lua modules the sample apps and the test runner require, looked for in Lua 5.4's
 # module folder (as a file or a folder with init.lua).
 LUA_MODULES := dkjson luassert say
@@ -24,24 +25,27 @@ INSTALL_SUDO = $(shell p="$(DESTDIR)$(PREFIX)"; while [ ! -e "$$p" ]; do p=$$(di
 
 deps:
 	@command -v $(SWIFT) >/dev/null || { echo "error: swift is not on PATH; install Swift 6 from https://swift.org/install" >&2; exit 1; }
-	@if command -v pkg-config >/dev/null && pkg-config --exists $(LUA_PKG) sqlite3 && $(LUA_MODULES_PRESENT); then :; \
+	@if command -v pkg-config >/dev/null && pkg-config --exists $(LUA_PKG) sqlite3 && $(LUA_MODULES_PRESENT) && command -v tmux >/dev/null; then :; \
 	elif command -v apt-get >/dev/null; then \
 		echo "Installing $(APT_PACKAGES) with apt-get"; \
 		$(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(APT_PACKAGES) >/dev/null; \
 	else \
-		echo "error: Lua 5.4 or SQLite 3 development files, or the Lua modules $(LUA_MODULES), are missing." >&2; \
-		echo "       Install them with your system's package manager: Homebrew 'brew install lua sqlite pkg-config'," >&2; \
-		echo "       Fedora 'dnf install lua-devel sqlite-devel pkgconf'; then 'luarocks --lua-version 5.4 install dkjson luassert say'." >&2; \
+		echo "error: Lua 5.4 or SQLite 3 development files, the Lua modules $(LUA_MODULES), or tmux are missing." >&2; \
+		echo "       Install them with your system's package manager: Homebrew 'brew install lua sqlite pkg-config tmux'," >&2; \
+		echo "       Fedora 'dnf install lua-devel sqlite-devel pkgconf tmux'; then 'luarocks --lua-version 5.4 install dkjson luassert say'." >&2; \
 		exit 1; \
 	fi
 	@pkg-config --exists $(LUA_PKG) sqlite3 || { echo "error: pkg-config still cannot find '$(LUA_PKG)' or 'sqlite3' after installing" >&2; exit 1; }
+	@command -v tmux >/dev/null || { echo "error: tmux is still missing after installing" >&2; exit 1; }
 	@$(LUA_MODULES_PRESENT) || { echo "error: the Lua modules $(LUA_MODULES) are still missing from $$(pkg-config --variable=INSTALL_LMOD $(LUA_PKG)) after installing" >&2; exit 1; }
 
 build: deps
 	$(SWIFT) build
 
+# The most complete sample app, interactive on a terminal (see docs/terminal.md for the keys);
+# without a terminal it prints its screen.
 run: build
-	$(BIN)/screens run scripts/hello
+	$(BIN)/screens run scripts/gallery
 
 # The monkey over every app in scripts/, with a fixed seed and a bounded count: a few seconds
 # in all, and any script error or crash it finds fails the build (its recording is written

@@ -62,9 +62,11 @@ let package = Package(
             resources: [.copy("Lua")],
             swiftSettings: mainActor
         ),
+        // Restoring the terminal from signal handlers and atexit, which must not run Swift.
+        .target(name: "TerminalShim"),
         .target(
             name: "ScreenHost",
-            dependencies: ["ScreenScript", "ScreenRender", "ScreenKit", "EventLoop", "LuaBridge"],
+            dependencies: ["ScreenScript", "ScreenRender", "ScreenKit", "EventLoop", "LuaBridge", "TerminalShim"],
             swiftSettings: mainActor
         ),
         .executableTarget(

@@ -46,6 +46,11 @@ public final class EventLoop {
     /// Notifications due while it is nil are dropped.
     public var localNotificationHandler: ((LocalNotification) -> Void)?
 
+    /// Called by ``run()`` after each step with the number of callbacks the step ran (deferred
+    /// calls, timers, readers and input events): a terminal host redraws after steps that ran
+    /// something, since any callback may have changed what the screen shows.
+    public var stepObserver: ((Int) -> Void)?
+
     /// Whether ``quit()`` was called and ``run()`` has not yet returned because of it.
     public private(set) var isQuitRequested = false
 
@@ -190,7 +195,8 @@ public final class EventLoop {
         defer { isQuitRequested = false }
         while !isQuitRequested {
             guard waitForWork() else { return }
-            step(stoppingOnQuit: true)
+            let calls = step(stoppingOnQuit: true)
+            stepObserver?(calls)
         }
     }
 

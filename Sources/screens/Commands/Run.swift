@@ -2,17 +2,19 @@ import ArgumentParser
 import EventLoop
 import Foundation
 import LuaBridge
+import ScreenHost
 import ScreenKit
 import ScreenScript
 
 /// `screens run APP`: runs an app (a folder with main.lua, or a Lua file): its main chunk,
 /// its `didFinishLaunching(window)`, then its loop.
 ///
-/// On a terminal the loop runs in real time until a script calls `loop.quit()` or nothing is
-/// left to do. With `--headless`, or when the output is not a terminal, it runs in virtual
-/// time until the app is idle (or for `--for` seconds) and prints the screen. Either way the
-/// run exits 1 when a script error was reported, after listing them. `--replay FILE` plays a
-/// recording into the app, headless, before it settles.
+/// On a terminal (standard input and output both) the app runs interactively in a
+/// ``TerminalSession``, in real time, until `q`, Ctrl-C, a script's `loop.quit()` or a signal.
+/// With `--headless`, or when the output is not a terminal, it runs in virtual time until the
+/// app is idle (or for `--for` seconds) and prints the screen. Either way the run exits 1 when
+/// a script error was reported, after listing them. `--replay FILE` plays a recording into
+/// the app: drawn on a terminal, then the app goes on; headless, before it settles.
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
         // Named here: a name derived from the type costs each start a search of the
@@ -20,6 +22,15 @@ struct Run: ParsableCommand {
         commandName: "run",
         abstract: "Run a Lua app: a folder with main.lua, or a single Lua file.",
         discussion: """
+            On a terminal the app is drawn in the middle of the screen and takes the mouse \
+            and the keyboard: a click is a tap, a drag a touch that moves, the wheel scrolls; \
+            Tab and Shift-Tab move the focus, Enter or Space taps the focused view, Esc goes \
+            back, arrows scroll the focused list or turn pages, typing goes to a focused text \
+            field; Ctrl-R rotates, Ctrl-W sends a memory warning, q (no text field focused) \
+            or Ctrl-C quits. A script error shows as a panel (Esc closes it) and is appended \
+            to $XDG_STATE_HOME/luascreens/<id>/error.log (~/.local/state when the variable \
+            is not set); what scripts print goes to output.log there. See docs/terminal.md.
+
             With --headless, or when the output is not a terminal, the app runs in virtual \
             time, without waiting, until it is idle (no transition, animation, deferred call \
             or one-shot timer left) or for the --for seconds; then the screen is printed as \
@@ -28,9 +39,11 @@ struct Run: ParsableCommand {
 
             --replay FILE plays a recording (written by `screens monkey`, or by hand: see \
             docs/recording.md) into the app: each event at its time since launch, in virtual \
-            time, then the app runs until it is idle and the screen is printed as above. A \
-            replay always runs headless, on a terminal too, for now. The recording's device \
-            line chooses the device and orientation unless --device or --orientation does.
+            time, then the app runs until it is idle and the screen is printed as above. On a \
+            terminal (without --headless) the replay is drawn in real time, and then the app \
+            goes on taking input. The recording's device line chooses the device and \
+            orientation unless --device or --orientation does. --record FILE writes what you \
+            do on a terminal as such a recording.
 
             The app's data lives in $XDG_DATA_HOME/luascreens/<id>/ (~/.local/share when the \
             variable is not set), where <id> is app.id or the app folder's name.
@@ -60,8 +73,11 @@ struct Run: ParsableCommand {
     @Option(help: "portrait (the default) or landscape.")
     var orientation: String?
 
-    @Option(help: "Play this recording into the app, headless (see docs/recording.md).", completion: .file(extensions: ["rec"]))
+    @Option(help: "Play this recording into the app (see docs/recording.md).", completion: .file(extensions: ["rec"]))
     var replay: String?
+
+    @Option(help: "Write the input given on the terminal to this recording file.", completion: .file(extensions: ["rec"]))
+    var record: String?
 
     @Option(help: "The folder for the app's data, instead of $XDG_DATA_HOME/luascreens/<id>.", completion: .directory)
     var dataDir: String?
@@ -87,6 +103,7 @@ struct Run: ParsableCommand {
         if dataDir?.isEmpty == true { throw ValidationError("--data-dir needs a folder") }
         if replay?.isEmpty == true { throw ValidationError("--replay needs a recording file") }
         if watch && replay != nil { throw ValidationError("--watch cannot be used with --replay") }
+        if record?.isEmpty == true { throw ValidationError("--record needs a file name") }
     }
 
     func run() throws {
@@ -96,7 +113,7 @@ struct Run: ParsableCommand {
             return
         }
         let status = MainActor.assumeIsolated { () -> Int32 in
-            let headless = self.headless || isatty(STDOUT_FILENO) == 0 || replay != nil
+            let headless = self.headless || isatty(STDOUT_FILENO) == 0 || (replay != nil && !TerminalSession.isPossible)
             do {
                 let recording = try replay.map { path throws(InputRecording.ParseError) in try InputRecording(contentsOfFile: path) }
                 let loop = EventLoop(clock: headless ? .virtual : .real)
@@ -107,7 +124,27 @@ struct Run: ParsableCommand {
                 try host.launch(
                     device: device.flatMap(Window.Device.init) ?? recording?.device ?? .iphone,
                     orientation: orientation.flatMap(Window.Orientation.init) ?? recording?.orientation ?? .portrait)
-                if let recording {
+                if !headless {
+                    let drawn = host.keyWindow != nil && TerminalSession.isPossible
+                    if record != nil, !drawn {
+                        printError("screens: --record needs a window drawn on a terminal: nothing was recorded")
+                    }
+                    let session = TerminalSession(
+                        host: host,
+                        options: .init(
+                            device: device.flatMap(Window.Device.init) ?? recording?.device ?? .iphone,
+                            orientation: orientation.flatMap(Window.Orientation.init) ?? recording?.orientation ?? .portrait,
+                            recordPath: record, replay: recording, duration: duration))
+                    let end = drawn ? session.run() : runUndrawn(host)
+                    if let path = record, drawn { printError("screens: wrote the recording \(path)") }
+                    let failed = listReportedErrors(of: host)
+                    if session.errorLogWritten { printError("screens: the errors are in \(session.errorLog.path)") }
+                    if case .signal(let number) = end {
+                        signal(number, SIG_DFL)
+                        raise(number)
+                    }
+                    return failed ? 1 : 0
+                } else if let recording {
                     let player = InputPlayer(recording, host: host)
                     player.start()
                     let end = duration.map { loop.run(for: $0) } ?? player.runHeadless()
@@ -116,15 +153,12 @@ struct Run: ParsableCommand {
                             "screens: the app was still busy \(Int(ScriptHost.settleLimit)) s of virtual time after the recording's "
                                 + "last event (a one-shot timer or an animation kept going); --for SECONDS sets how long it runs")
                     }
-                } else if headless {
+                } else {
                     if host.runHeadless(for: duration) == .timeUp && duration == nil {
                         printError(
                             "screens: the app was still busy after \(Int(ScriptHost.settleLimit)) s of virtual time "
                                 + "(a one-shot timer or an animation kept going); --for SECONDS sets how long it runs")
                     }
-                } else {
-                    if let duration { loop.after(duration) { _ in loop.quit() } }
-                    host.run()
                 }
                 if let snapshot {
                     guard let screen = host.render(snapshot.hasSuffix(".svg") ? .svg : .text) else {
@@ -148,6 +182,15 @@ struct Run: ParsableCommand {
             }
         }
         if status != 0 { throw ExitCode(status) }
+    }
+
+    /// A script without a window, or output to a terminal without input from one: the loop
+    /// runs in real time until `loop.quit()`, nothing is left to do or `--for` ends it;
+    /// nothing is drawn.
+    @MainActor private func runUndrawn(_ host: ScriptHost) -> TerminalSession.End {
+        if let duration { host.loop.after(duration) { _ in host.loop.quit() } }
+        host.run()
+        return .quit
     }
 
     /// Lists, one line each, the script errors the host reported (each was already written
