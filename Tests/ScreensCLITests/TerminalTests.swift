@@ -167,6 +167,39 @@ struct TerminalTests {
         drawn.keys("q")
         try drawn.waitForExit(status: 0)
     }
+
+    @Test("--watch keeps a pushed controller through an edit, and the old app through a broken one")
+    func watchReloads() throws {
+        let tmux = try Tmux()
+        defer { tmux.stop() }
+        let folder = tmux.directory + "/watched"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let source = try String(contentsOf: ScreensProgram.root.appendingPathComponent(Self.app), encoding: .utf8)
+        let main = folder + "/main.lua"
+        try source.write(toFile: main, atomically: true, encoding: .utf8)
+        try tmux.runScreens(["run", folder, "--watch"])
+        let screen = try tmux.waitFor("Open detail")
+        let (column, row) = try #require(Tmux.position(of: "Open detail", in: screen))
+        tmux.click(column: column + 2, row: row)
+        try tmux.waitFor("This is the detail")
+
+        try source.replacingOccurrences(of: "This is the detail", with: "The detail, edited")
+            .write(toFile: main, atomically: true, encoding: .utf8)
+        let reloaded = try tmux.waitFor("The detail, edited")
+        #expect(reloaded.contains("reloaded main.lua"))
+        #expect(reloaded.contains("kept"))
+
+        try (source + "\nthis is not Lua (\n").write(toFile: main, atomically: true, encoding: .utf8)
+        let failed = try tmux.waitFor("reload failed")
+        #expect(failed.contains("The detail, edited"))
+        // Esc closes the panel, and the old app still goes back from its detail.
+        tmux.keys("Escape")
+        try tmux.waitFor("The detail, edited", absent: "Script error")
+        tmux.keys("Escape")
+        try tmux.waitFor("Open detail")
+        tmux.keys("q")
+        try tmux.waitForExit(status: 1)
+    }
 }
 
 /// A tmux server of its own (its own socket), with one 100×40 pane running a shell, where

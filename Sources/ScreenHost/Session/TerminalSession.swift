@@ -54,7 +54,12 @@ public final class TerminalSession {
         case signal(Int32)
     }
 
-    public let host: ScriptHost
+    /// The host running the app: a reload (``watch(_:)``) replaces it.
+    public private(set) var host: ScriptHost
+    /// Reloads the app when its files change, once ``watch(_:)`` asked for it.
+    private var hotReload: HotReload?
+    /// Whether the last reload failed (the old app went on).
+    public private(set) var lastReloadFailed = false
     let options: Options
     var loop: EventLoop { host.loop }
     let terminal: TerminalDevice
@@ -116,7 +121,10 @@ public final class TerminalSession {
     /// leaves the terminal as it was.
     public func run() -> End {
         guard enter() else { return .quit }
-        defer { leave() }
+        defer {
+            hotReload?.stop()
+            leave()
+        }
         host.errorReporter = { [weak self] error, context in self?.show(error, context: context) }
         host.warningHandler = { [weak self] warning in
             guard let self else { return }
@@ -267,6 +275,38 @@ public final class TerminalSession {
         write(TerminalMode.enter)
         writer.invalidate()
         requestFrame()
+    }
+
+    // MARK: - Hot reload
+
+    /// Reloads the app whenever one of its Lua files changes (`--watch`): the session then
+    /// draws the new host, with what the reload kept in the status line; a reload that fails
+    /// shows its error in the panel, and the old app goes on.
+    ///
+    /// - Returns: how the app's folder is watched.
+    @discardableResult
+    public func watch(_ reloader: AppReloader) -> FileWatcher.Method {
+        let hot = HotReload(host: host, reloader: reloader)
+        hot.didReload = { [weak self] reload in
+            guard let self else { return }
+            host = reload.host
+            lastReloadFailed = false
+            player?.cancel()
+            player = nil
+            touchInProgress = nil
+            status.reloadNote = reload.statusLine
+            writer.invalidate()
+            lastScreen = nil
+            requestFrame()
+        }
+        hot.didFail = { [weak self] failure in
+            guard let self else { return }
+            lastReloadFailed = true
+            status.reloadNote = failure.statusLine
+            show(failure.error, context: "reload")
+        }
+        hotReload = hot
+        return hot.watch()
     }
 
     // MARK: - Errors

@@ -14,8 +14,9 @@ extension Run {
     /// `--snapshot`), and the exit status is 1 when a script error was reported or the last
     /// reload failed.
     ///
-    /// The terminal session draws a watched app once it takes the host from ``HotReload``;
-    /// until then a watched app is not drawn, on a terminal either.
+    /// On a terminal (and without `--headless`) the app is drawn by a ``TerminalSession``
+    /// that reloads it, with what each reload kept in its status line and a failed reload's
+    /// error in its panel.
     @MainActor func runWatching() -> Int32 {
         do {
             let reloader = AppReloader(appPath: app, limits: limits.luaLimits)
@@ -26,6 +27,9 @@ extension Run {
             try host.launch(
                 device: device.flatMap(Window.Device.init) ?? .iphone,
                 orientation: orientation.flatMap(Window.Orientation.init) ?? .portrait)
+            if !headless, TerminalSession.isPossible, host.keyWindow != nil {
+                return runWatchingInTerminal(host, reloader: reloader)
+            }
             let hot = HotReload(host: host, reloader: reloader)
             var lastFailed = false
             hot.didReload = { reload in
@@ -61,5 +65,26 @@ extension Run {
             printError("screens: \(error)")
             return 1
         }
+    }
+
+    /// A watched app drawn on the terminal until `q`, Ctrl-C, `loop.quit()` or a signal.
+    @MainActor private func runWatchingInTerminal(_ host: ScriptHost, reloader: AppReloader) -> Int32 {
+        let session = TerminalSession(
+            host: host,
+            options: .init(
+                device: device.flatMap(Window.Device.init) ?? .iphone,
+                orientation: orientation.flatMap(Window.Orientation.init) ?? .portrait,
+                recordPath: record, replay: nil, duration: duration))
+        session.watch(reloader)
+        let end = session.run()
+        if let path = record { printError("screens: wrote the recording \(path)") }
+        let failed = listReportedErrors(of: session.host)
+        if session.lastReloadFailed { printError("screens: the last reload failed; the app that ran was the one before it") }
+        if session.errorLogWritten { printError("screens: the errors are in \(session.errorLog.path)") }
+        if case .signal(let number) = end {
+            signal(number, SIG_DFL)
+            raise(number)
+        }
+        return failed || session.lastReloadFailed ? 1 : 0
     }
 }
