@@ -13,7 +13,7 @@ struct Screens: ParsableCommand {
         commandName: "screens",
         abstract: "Run, explore and test Lua screen scripts.",
         version: "0.1.0",
-        subcommands: [Run.self, Test.self, MonkeyCommand.self]
+        subcommands: [Run.self, Repl.self, Test.self, MonkeyCommand.self]
     )
 }
 

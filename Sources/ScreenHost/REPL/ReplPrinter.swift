@@ -1,0 +1,169 @@
+import LuaBridge
+import ScreenKit
+
+/// Prints what a REPL line evaluated to, as `lua` does but more readably: several values
+/// tab-separated, strings quoted, tables pretty-printed with their keys sorted to a depth
+/// and a width (``maxDepth``, ``maxItems``), a table met again inside itself as
+/// `<cycle: t.path>`, and Swift objects as what they are (`ui.Button "Save" {20,130,120,32}`).
+///
+/// ```swift
+/// let printer = try ReplPrinter(lua: host.lua)
+/// print(try printer.describe([.integer(1), .string("a")], names: ["_"]))   // 1	"a"
+/// ```
+public struct ReplPrinter {
+    /// How deep tables are printed; deeper ones show as `{...}`.
+    public static let maxDepth = 4
+    /// How many entries of one table are printed; the rest are counted.
+    public static let maxItems = 30
+    /// The most characters one result prints; the rest is cut with a note.
+    public static let maxLength = 8000
+
+    private let format: LuaFunction
+
+    public init(lua: LuaState) throws(LuaError) {
+        let describeObject = lua.function { args -> String? in
+            let value = try args.get(1, as: LuaValue.self)
+            guard case .userdata(let userdata) = value else { return nil }
+            return Self.describe(object: userdata.object(as: AnyObject.self))
+        }
+        format = try lua.load(Self.source, name: "=repl").call(
+            describeObject, Self.maxDepth, Self.maxItems, returning: LuaFunction.self)
+    }
+
+    /// The values as one line (or several, for a large table), tab-separated; `name` is
+    /// what a cycle back to the first value calls it.
+    public func describe(_ values: [LuaValue], name: String = "_") throws(LuaError) -> String {
+        var text = try format.call(name, values, values.count, returning: String.self)
+        if text.count > Self.maxLength {
+            let more = text.count - Self.maxLength
+            text = String(text.prefix(Self.maxLength)) + "… (\(more) more characters)"
+        }
+        return text
+    }
+
+    // MARK: - Swift objects
+
+    /// `ui.Button "Save" {20,130,120,32}`, `ui.ViewController "Notes"`; nil for an object
+    /// of another kind (its `tostring` is used).
+    public static func describe(object: AnyObject?) -> String? {
+        switch object {
+        case let view as View:
+            var text = className(of: view)
+            if let shown = shownText(of: view) { text += " " + quoted(shown) }
+            let frame = view.frame
+            text += " {" + [frame.origin.x, frame.origin.y, frame.size.width, frame.size.height].map(number).joined(separator: ",") + "}"
+            return text
+        case let controller as ViewController:
+            var text = controller.className.contains(".") || isScriptClass(controller) ? controller.className : "ui." + controller.className
+            if let title = controller.title { text += " " + quoted(title) }
+            return text
+        default:
+            return nil
+        }
+    }
+
+    /// The view's class: a script's class's name (`Card`, `ui.Button`), else the Swift
+    /// class's in the `ui` module (`ui.Window`).
+    static func className(of view: View) -> String {
+        (view as? any ViewOverriding)?.overriddenClassName ?? "ui." + String(describing: type(of: view))
+    }
+
+    /// Whether a script's class made the controller (its name is then the script's).
+    static func isScriptClass(_ controller: ViewController) -> Bool {
+        controller.className != String(describing: type(of: controller))
+    }
+
+    /// The title or text the view shows, if it is of a kind that shows one.
+    static func shownText(of view: View) -> String? {
+        switch view {
+        case let label as Label: label.text
+        case let button as Button: button.currentTitle
+        case let field as TextField: field.text
+        default: nil
+        }
+    }
+
+    static func quoted(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            .replacingOccurrences(of: "\n", with: "\\n") + "\""
+    }
+
+    static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+    }
+
+    /// The formatter, in Lua: `format(name, values, count)`.
+    static let source = #"""
+        local describeObject, maxDepth, maxItems = ...
+        local type, tostring, getmetatable, rawget, pairs, next = type, tostring, getmetatable, rawget, pairs, next
+        local concat, sort, format = table.concat, table.sort, string.format
+
+        local function quote(s)
+          return (format("%q", s):gsub("\\\n", "\\n"))
+        end
+
+        local function scalar(v)
+          local t = type(v)
+          if t == "string" then return quote(v) end
+          if t == "userdata" then return describeObject(v) or tostring(v) end
+          if math.type(v) == "float" then return format("%.14g", v) end
+          return tostring(v)
+        end
+
+        local function order(a, b)
+          local ta, tb = type(a), type(b)
+          if ta ~= tb then return ta < tb end
+          if ta == "number" or ta == "string" then return a < b end
+          return tostring(a) < tostring(b)
+        end
+
+        local function isName(k)
+          return type(k) == "string" and k:match("^[%a_][%w_]*$") ~= nil
+        end
+
+        local show
+        show = function(v, depth, seen, path, indent)
+          if type(v) ~= "table" then return scalar(v) end
+          if seen[v] then return "<cycle: " .. seen[v] .. ">" end
+          local mt = getmetatable(v)
+          if type(mt) == "table" and rawget(mt, "__tostring") then return tostring(v) end
+          if next(v) == nil then return "{}" end
+          if depth >= maxDepth then return "{...}" end
+          seen[v] = path
+          local n = #v
+          local keys = {}
+          for k in pairs(v) do
+            if not (math.type(k) == "integer" and k >= 1 and k <= n) then keys[#keys + 1] = k end
+          end
+          sort(keys, order)
+          local parts, count = {}, 0
+          local inner = indent .. "  "
+          for i = 1, n do
+            count = count + 1
+            if count > maxItems then break end
+            parts[#parts + 1] = show(v[i], depth + 1, seen, path .. "[" .. i .. "]", inner)
+          end
+          for _, k in ipairs(keys) do
+            count = count + 1
+            if count > maxItems then break end
+            local sub = isName(k) and (path .. "." .. k) or (path .. "[" .. scalar(k) .. "]")
+            local key = isName(k) and k or ("[" .. scalar(k) .. "]")
+            parts[#parts + 1] = key .. " = " .. show(v[k], depth + 1, seen, sub, inner)
+          end
+          local total = n + #keys
+          if total > maxItems then parts[#parts + 1] = "... (" .. (total - maxItems) .. " more)" end
+          seen[v] = nil
+          local flat = "{" .. concat(parts, ", ") .. "}"
+          if #flat + #indent <= 80 and not flat:find("\n") then return flat end
+          return "{\n" .. inner .. concat(parts, ",\n" .. inner) .. "\n" .. indent .. "}"
+        end
+
+        return function(name, values, count)
+          local out = {}
+          for i = 1, count do
+            out[i] = show(values[i], 0, {}, i == 1 and name or (name .. i), "")
+          end
+          return concat(out, "\t")
+        end
+        """#
+}

@@ -1,0 +1,155 @@
+import Foundation
+import LuaBridge
+import ScreenKit
+import ScreenRender
+
+extension ReplSession {
+    /// The commands, with what they take and do, as `:help` lists them.
+    static let commands: [(name: String, usage: String, help: String)] = [
+        ("screen", ":screen", "the key window as the text renderer draws it"),
+        ("tree", ":tree", "the controllers: class, title, what each presents"),
+        ("views", ":views [depth]", "the view tree: class, frame, title or text"),
+        ("tap", ":tap TITLE | :tap X Y", "taps where TITLE is drawn, or the point X Y"),
+        ("type", ":type TEXT", "types into the text field being edited"),
+        ("rotate", ":rotate", "turns the window between portrait and landscape"),
+        ("advance", ":advance S", "runs S seconds of virtual time (a virtual clock only)"),
+        ("pick", ":pick X Y", "binds the view at X Y to the global v and prints it"),
+        ("help", ":help", "this list"),
+        ("quit", ":quit", "leaves"),
+    ]
+
+    /// Runs a `:command` line.
+    func command(_ line: String) {
+        let words = line.dropFirst().split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        let name = words.first ?? ""
+        let rest = line.dropFirst(1 + name.count).trimmingCharacters(in: .whitespaces)
+        switch name {
+        case "help":
+            say(Self.commands.map { "\($0.usage.padding(toLength: 24, withPad: " ", startingAt: 0))\($0.help)" }.joined(separator: "\n"))
+        case "quit":
+            stop()
+        case "screen":
+            guard let screen = host.render(.text) else { return complain(Self.noWindow) }
+            say(screen.hasSuffix("\n") ? String(screen.dropLast()) : screen)
+        case "tree":
+            guard let root = host.keyWindow?.rootViewController else { return complain("no controller: the app set no root view controller") }
+            say(Self.tree(root).joined(separator: "\n"))
+        case "views":
+            guard let window = host.keyWindow else { return complain(Self.noWindow) }
+            let depth = words.count > 1 ? Int(words[1]) : Int.max
+            guard let depth, depth >= 0 else { return complain(":views takes a depth, a whole number 0 or more") }
+            window.layoutIfNeeded()
+            say(Self.views(window, depth: depth).joined(separator: "\n"))
+        case "tap":
+            tap(rest, words: Array(words.dropFirst()))
+        case "type":
+            guard let window = host.keyWindow else { return complain(Self.noWindow) }
+            guard window.editingField != nil else { return complain(":type: no text field is being edited: tap one first") }
+            window.type(rest)
+        case "rotate":
+            guard let window = host.keyWindow else { return complain(Self.noWindow) }
+            window.rotate(to: window.orientation == .portrait ? .landscape : .portrait)
+            say("rotated to \(window.orientation == .portrait ? "portrait" : "landscape")")
+        case "advance":
+            guard words.count == 2, let seconds = Double(words[1]), seconds >= 0, seconds.isFinite else {
+                return complain(":advance takes a number of seconds, 0 or more")
+            }
+            guard loop.clock == .virtual else {
+                return complain(":advance works only on a virtual clock; this loop runs on the real clock")
+            }
+            loop.advance(by: seconds)
+        case "pick":
+            guard let window = host.keyWindow else { return complain(Self.noWindow) }
+            guard words.count == 3, let x = Double(words[1]), let y = Double(words[2]) else {
+                return complain(":pick takes a point: :pick X Y")
+            }
+            window.layoutIfNeeded()
+            guard let view = window.hitTest(Point(x: x, y: y)) else { return complain(":pick: no view at \(words[1]) \(words[2])") }
+            lua.globals.set("v", view)
+            say("v = " + (ReplPrinter.describe(object: view) ?? "a view"))
+        default:
+            complain(
+                "unknown command :\(name); the commands are "
+                    + Self.commands.map { ":" + $0.name }.joined(separator: ", "))
+        }
+    }
+
+    static let noWindow = "no window: start the REPL with an app (screens repl APP) that shows one"
+
+    // MARK: - Tap
+
+    private func tap(_ rest: String, words: [String]) {
+        guard let window = host.keyWindow else { return complain(Self.noWindow) }
+        guard !rest.isEmpty else { return complain(":tap takes a title or a point: :tap TITLE, :tap X Y") }
+        window.layoutIfNeeded()
+        let point: Point
+        if words.count == 2, let x = Double(words[0]), let y = Double(words[1]) {
+            point = Point(x: x, y: y)
+        } else {
+            let screen = TextRenderer().renderScreen(window)
+            let found = Self.cells(showing: rest, in: screen.text)
+            guard !found.isEmpty else { return complain(":tap: no \"\(rest)\" on screen") }
+            guard found.count == 1 else {
+                return complain(":tap: \"\(rest)\" is on screen \(found.count) times; tap a point: :tap X Y")
+            }
+            guard let cellPoint = screen.point(atColumn: found[0].column, row: found[0].row) else {
+                return complain(":tap: \"\(rest)\" is drawn by no view")
+            }
+            point = cellPoint
+        }
+        window.touch(.began, at: point)
+        window.touch(.ended, at: point)
+        say("tapped \(ReplPrinter.number(point.x)) \(ReplPrinter.number(point.y))")
+    }
+
+    /// The middle cell of each place `text` is drawn on the screen.
+    static func cells(showing text: String, in screen: String) -> [(column: Int, row: Int)] {
+        let wanted = Array(text)
+        var found: [(column: Int, row: Int)] = []
+        for (row, line) in screen.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let characters = Array(line)
+            guard characters.count >= wanted.count, !wanted.isEmpty else { continue }
+            var column = 0
+            while column + wanted.count <= characters.count {
+                if Array(characters[column..<column + wanted.count]) == wanted {
+                    found.append((column + wanted.count / 2, row))
+                    column += wanted.count
+                } else {
+                    column += 1
+                }
+            }
+        }
+        return found
+    }
+
+    // MARK: - Trees
+
+    /// One line per controller, indented by depth: class, title, and the controllers it
+    /// holds and presents.
+    static func tree(_ controller: ViewController, depth: Int = 0, role: String = "") -> [String] {
+        guard depth < 50 else { return [] }
+        let indent = String(repeating: "  ", count: depth)
+        var lines = [indent + role + (ReplPrinter.describe(object: controller) ?? controller.className)]
+        for child in controller.children {
+            lines += tree(child, depth: depth + 1)
+        }
+        if let presented = controller.presentedViewController {
+            lines += tree(presented, depth: depth + 1, role: "presents ")
+        }
+        return lines
+    }
+
+    /// One line per view, indented by depth, to `depth` levels below `view`.
+    static func views(_ view: View, depth: Int, level: Int = 0) -> [String] {
+        let indent = String(repeating: "  ", count: level)
+        var lines = [indent + (ReplPrinter.describe(object: view) ?? String(describing: type(of: view)))]
+        guard level < depth, level < 100 else {
+            if !view.subviews.isEmpty && level >= depth { lines[0] += " (\(view.subviews.count) subviews)" }
+            return lines
+        }
+        for subview in view.subviews {
+            lines += views(subview, depth: depth, level: level + 1)
+        }
+        return lines
+    }
+}
