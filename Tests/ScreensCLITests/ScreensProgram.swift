@@ -36,9 +36,13 @@ enum ScreensProgram {
     /// suite.
     static let runLimit = 120.0
 
-    /// Runs `screens ARGUMENTS` in `directory`, with `environment` added to this process's.
-    static func screens(_ arguments: [String], in directory: URL = root, environment: [String: String] = [:]) throws -> Output {
-        try run(executable, arguments, in: directory, environment: environment)
+    /// Runs `screens ARGUMENTS` in `directory`, with `environment` added to this process's,
+    /// and `input` as its standard input when given (a pipe the text is written to, then
+    /// closed).
+    static func screens(
+        _ arguments: [String], in directory: URL = root, environment: [String: String] = [:], input: String? = nil
+    ) throws -> Output {
+        try run(executable, arguments, in: directory, environment: environment, input: input)
     }
 
     /// ``screens(_:in:environment:)`` waiting on a thread of its own: a test blocked on a
@@ -59,7 +63,8 @@ enum ScreensProgram {
     /// after ``runLimit`` seconds is killed (SIGKILL: the test runner's threads block
     /// SIGTERM, and the child inherits that).
     static func run(
-        _ executable: URL, _ arguments: [String], in directory: URL = root, environment: [String: String] = [:]
+        _ executable: URL, _ arguments: [String], in directory: URL = root, environment: [String: String] = [:],
+        input: String? = nil
     ) throws -> Output {
         let process = Process()
         process.executableURL = executable
@@ -69,7 +74,20 @@ enum ScreensProgram {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
+        let inputPipe = input.map { _ in Pipe() }
+        if let inputPipe { process.standardInput = inputPipe }
         try process.run()
+        if let inputPipe, let input {
+            // Written on a thread of its own: a command that answers before it has read
+            // everything would otherwise block on a full output pipe while this writes.
+            // A command that ends before reading all of it must not stop the tests with SIGPIPE.
+            signal(SIGPIPE, SIG_IGN)
+            let writer = inputPipe.fileHandleForWriting
+            DispatchQueue.global().async {
+                try? writer.write(contentsOf: Data(input.utf8))
+                try? writer.close()
+            }
+        }
         let pid = process.processIdentifier
         let watchdog = DispatchWorkItem { kill(pid, SIGKILL) }
         DispatchQueue.global().asyncAfter(deadline: .now() + runLimit, execute: watchdog)

@@ -1,0 +1,172 @@
+import Foundation
+import Testing
+
+/// `screens repl` driven through a pipe: evaluation as `lua` does it, printing, errors,
+/// the exit status, and the commands inside an app.
+struct ReplTests {
+    func repl(_ input: String, app: String? = nil) async throws -> ScreensProgram.Output {
+        let arguments = ["repl"] + (app.map { [$0] } ?? [])
+        return try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result { try ScreensProgram.screens(arguments, input: input) })
+            }
+        }
+    }
+
+    @Test("an expression prints its values tab-separated, a statement prints nothing, globals persist")
+    func expressions() async throws {
+        let result = try await repl("""
+            1 + 1
+            1, "a", nil, 2.5
+            x = 10
+            x * 3
+            print("printed")
+            """)
+        #expect(result.stdout == "2\n1\t\"a\"\tnil\t2.5\n30\nprinted\n")
+        #expect(result.stderr == "")
+        #expect(result.status == 0)
+    }
+
+    @Test("_ holds the last value")
+    func lastValue() async throws {
+        let result = try await repl("6 * 7\n_ + 1\n")
+        #expect(result.stdout == "42\n43\n")
+    }
+
+    @Test("a chunk that is not complete goes on with the next lines")
+    func multiLine() async throws {
+        let result = try await repl("""
+            function double(a)
+              return a * 2
+            end
+            double(21)
+            t = {
+              1,
+            }
+            #t
+            """)
+        #expect(result.stdout == "42\n1\n")
+        #expect(result.status == 0)
+    }
+
+    @Test("an error goes to standard error with the user's traceback, reading goes on, the status is 1")
+    func errors() async throws {
+        let result = try await repl("""
+            local function fail() error("boom") end fail()
+            print("still here")
+            """)
+        #expect(result.stdout == "still here\n")
+        #expect(result.stderr.hasPrefix("stdin:1: boom\nstack traceback:\n"))
+        #expect(result.stderr.contains("stdin:1: in local 'fail'"))
+        #expect(!result.stderr.contains("luabridge"))
+        #expect(result.status == 1)
+    }
+
+    @Test("a syntax error is reported and the next line is read")
+    func syntaxError() async throws {
+        let result = try await repl("1 +* 2\n3\n")
+        #expect(result.stdout == "3\n")
+        #expect(result.stderr.contains("unexpected symbol"))
+        #expect(result.status == 1)
+    }
+
+    @Test("a loop that never ends is stopped by the instruction budget")
+    func endlessLoop() async throws {
+        let result = try await repl("while true do end\n'after'\n")
+        #expect(result.stdout == "\"after\"\n")
+        #expect(result.stderr.contains("instruction budget exhausted"))
+        #expect(result.status == 1)
+    }
+
+    @Test("tables are pretty-printed with sorted keys, and a cycle is marked")
+    func tables() async throws {
+        let result = try await repl("""
+            t = {3, 2, zeta = 1, alpha = {b = true}, ["a key"] = "x"}
+            t.self = t
+            t
+            """)
+        #expect(result.stdout == "{3, 2, [\"a key\"] = \"x\", alpha = {b = true}, self = <cycle: t>, zeta = 1}\n")
+    }
+
+    @Test("timers fire while the prompt waits for input")
+    func timers() async throws {
+        let result = try ScreensProgram.withTemporaryFolder { folder in
+            let script = """
+                (echo 'timer = loop.after(0.05, function() print("fired") end)'; sleep 0.5; echo 'print("later")') \
+                | '\(ScreensProgram.executable.path)' repl
+                """
+            return try ScreensProgram.run(URL(fileURLWithPath: "/bin/sh"), ["-c", script], in: folder)
+        }
+        #expect(result.stdout == "fired\nlater\n")
+        #expect(result.status == 0)
+    }
+
+    @Test(":quit leaves, and what follows is not read")
+    func quit() async throws {
+        let result = try await repl(":quit\nprint('no')\n")
+        #expect(result.stdout == "")
+        #expect(result.status == 0)
+    }
+
+    @Test("an unknown command says so and lists the known ones; :help lists them with what they do")
+    func unknownCommand() async throws {
+        let result = try await repl(":nope\n:help\n")
+        #expect(result.stderr.contains("unknown command :nope; the commands are :screen, :tree, :views"))
+        #expect(result.stdout.contains(":pick X Y"))
+        #expect(result.status == 0)
+    }
+
+    @Test("without an app the commands that need a window say so")
+    func noWindow() async throws {
+        let result = try await repl(":screen\n")
+        #expect(result.stderr.contains("no window"))
+    }
+
+    @Test(":screen, :tree and :views inside an app")
+    func inspect() async throws {
+        let result = try await repl(":screen\n:tree\n:views 4\n", app: "scripts/hello")
+        #expect(result.stdout.contains("Hello from LuaScreens!"))
+        #expect(result.stdout.contains("[ Greet again ]"))
+        #expect(result.stdout.contains("ui.NavigationController\n  Hello \"Hello\"\n"))
+        #expect(result.stdout.contains("        ui.Button \"Greet again\" {96,208,128,32}\n"))
+        #expect(result.stdout.contains("ui.Window {0,0,320,480}\n"))
+        #expect(result.status == 0)
+    }
+
+    @Test(":tap by title and by point, :rotate, :pick binds v, :advance needs a virtual clock")
+    func act() async throws {
+        let result = try await repl("""
+            :tap Greet again
+            :pick 100 260
+            v.titleLabel and 1 or 2
+            :rotate
+            :advance 1
+            :tap About
+            :tree
+            """, app: "scripts/hello")
+        #expect(result.stdout.contains("v = ui.Button \"Greet again\" {96,208,128,32}\n"))
+        #expect(result.stdout.contains("rotated to landscape\n"))
+        #expect(result.stdout.contains("  About \"About\"\n"))
+        #expect(result.stderr.contains(":advance works only on a virtual clock"))
+    }
+
+    @Test(":type types into the field being edited")
+    func type() async throws {
+        try await ScreensProgram.withTemporaryFolder { folder in
+            let app = folder.appendingPathComponent("field.lua")
+            try """
+                local app = {}
+                function app.didFinishLaunching(window)
+                  local c = ui.Controller:new()
+                  field = ui.TextField:new{ frame = {20, 100, 200, 32}, placeholder = "Name" }
+                  c.view:addSubview(field)
+                  window.rootViewController = c
+                end
+                return app
+                """.write(to: app, atomically: true, encoding: .utf8)
+            let result = try await repl(":type nothing\n:tap Name\n:type Ada\nfield.text\n", app: app.path)
+            #expect(result.stderr.contains("no text field is being edited"))
+            #expect(result.stdout.hasSuffix("\"Ada\"\n"))
+        }
+    }
+}
