@@ -56,12 +56,8 @@ struct Repl: ParsableCommand {
                 }
                 let session = try ReplSession(host: host)
                 return session.run() ? 1 : 0
-            } catch let error as LuaError {
-                printError("screens: \(error.hidingFrames(of: ScriptHost.ownChunks))")
-                return 1
             } catch {
-                printError("screens: \(error)")
-                return 1
+                return printStartFailure(error)
             }
         }
         if status != 0 { throw ExitCode(status) }

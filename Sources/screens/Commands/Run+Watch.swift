@@ -58,12 +58,8 @@ extension Run {
             }
             let failed = listReportedErrors(of: current)
             return failed || lastFailed ? 1 : 0
-        } catch let error as LuaError {
-            printError("screens: \(error.hidingFrames(of: ScriptHost.ownChunks))")
-            return 1
         } catch {
-            printError("screens: \(error)")
-            return 1
+            return printStartFailure(error)
         }
     }
 

@@ -170,15 +170,8 @@ struct Run: ParsableCommand {
                     print(screen, terminator: screen.hasSuffix("\n") ? "" : "\n")
                 }
                 return listReportedErrors(of: host) ? 1 : 0
-            } catch let error as InputRecording.ParseError {
-                printError("screens: \(error)")
-                return 1
-            } catch let error as LuaError {
-                printError("screens: \(error.hidingFrames(of: ScriptHost.ownChunks))")
-                return 1
             } catch {
-                printError("screens: \(error)")
-                return 1
+                return printStartFailure(error)
             }
         }
         if status != 0 { throw ExitCode(status) }
@@ -221,6 +214,17 @@ struct LimitOptions: ParsableArguments {
     var luaLimits: LuaLimits {
         LuaLimits(memory: memory > 0 ? memory << 20 : nil, instructions: instructions > 0 ? instructions : nil)
     }
+}
+
+/// Writes why an app could not run as `screens: ...` on standard error (a Lua error with
+/// its traceback cut to the app's code) and returns the exit status for it, 1.
+@MainActor func printStartFailure(_ error: any Error) -> Int32 {
+    if let error = error as? LuaError {
+        printError("screens: \(error.hidingFrames(of: ScriptHost.ownChunks))")
+    } else {
+        printError("screens: \(error)")
+    }
+    return 1
 }
 
 /// Writes a line to standard error.
