@@ -26,7 +26,7 @@ public final class ReplSession {
     var loop: EventLoop { host.loop }
     let input: Int32
     let printer: ReplPrinter
-    /// Whether a chunk or a command failed: `screens repl` then exits with status 1.
+    /// Whether a chunk failed: `screens repl` then exits with status 1.
     public private(set) var failed = false
     /// The lines of a chunk that is not complete yet.
     private var pending: [String] = []
@@ -48,7 +48,7 @@ public final class ReplSession {
 
     /// Reads and evaluates lines until the input ends, `:quit`, or a script quits the loop.
     ///
-    /// - Returns: whether any chunk or command failed.
+    /// - Returns: whether any chunk failed.
     public func run() -> Bool {
         reader = loop.addReader(input) { [weak self] in self?.readInput() }
         loop.run()

@@ -21,8 +21,9 @@ struct Repl: ParsableCommand {
             {20,130,120,32}); `_` holds the last value, globals persist. Errors go to standard \
             error with a traceback, and reading goes on. Lines starting with `:` are commands: \
             :screen, :tree, :views [depth], :tap TITLE | :tap X Y, :type TEXT, :rotate, \
-            :advance S, :pick X Y, :help, :quit. The exit status is 1 when any chunk or command \
-            failed. The loop keeps running while input is awaited: timers fire. \
+            :advance S, :pick X Y, :help, :quit. The exit status is 1 when any chunk failed. \
+            The loop keeps running while input is awaited: timers fire. A chunk runs at most \
+            200 million instructions when --instructions does not set a budget. \
             See docs/repl.md.
             """)
 
