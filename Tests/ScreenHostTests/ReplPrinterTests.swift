@@ -84,6 +84,19 @@ struct ReplPrinterTests {
         #expect(try show("(function() local C = ui.Controller:extend('Diary') return C:new() end)()") == "Diary")
     }
 
+    @Test("a store object prints as its Lua class and its entity and key; a view of a script's class by its name")
+    func otherObjects() throws {
+        try host.lua.run("""
+            local model = store.model{ Note = { text = "string" } }
+            local s = store.open(":memory:", model)
+            note = s.context:insert("Note", { text = "hi" })
+            s.context:save()
+            """, name: "=test")
+        #expect(try show("note") == "store.Object Note #1")
+        #expect(try show("ui.View:extend('Box'):new{ frame = {1, 2, 3, 4} }") == "Box {1,2,3,4}")
+        #expect(try show("loop.after(1, function() end)").hasPrefix("loop.Timer: 0x"))
+    }
+
     @Test("long output is cut with a note")
     func long() throws {
         let text = try show("string.rep('x', 20000)")

@@ -43,8 +43,9 @@ public struct ReplPrinter {
 
     // MARK: - Swift objects
 
-    /// `ui.Button "Save" {20,130,120,32}`, `ui.ViewController "Notes"`; nil for an object
-    /// of another kind (its `tostring` is used).
+    /// `ui.Button "Save" {20,130,120,32}`, `ui.ViewController "Notes"`; another object's
+    /// own description (`Note #3`, which the printer puts after its Lua class:
+    /// `store.Object Note #3`); nil for an object without one (its `tostring` is used).
     public static func describe(object: AnyObject?) -> String? {
         switch object {
         case let view as View:
@@ -57,6 +58,8 @@ public struct ReplPrinter {
             var text = controller.className.contains(".") || isScriptClass(controller) ? controller.className : "ui." + controller.className
             if let title = controller.title { text += " " + quoted(title) }
             return text
+        case let object as CustomStringConvertible:
+            return object.description
         default:
             return nil
         }
@@ -105,7 +108,13 @@ public struct ReplPrinter {
         local function scalar(v)
           local t = type(v)
           if t == "string" then return quote(v) end
-          if t == "userdata" then return describeObject(v) or tostring(v) end
+          if t == "userdata" then
+            local shown, kind = describeObject(v), tostring(v)
+            if shown == nil then return kind end
+            local class = kind:match("^([%w_.]+): ")
+            if class == nil or shown:sub(1, #class) == class or shown:match("^ui%.") then return shown end
+            return class .. " " .. shown
+          end
           if math.type(v) == "float" then return format("%.14g", v) end
           return tostring(v)
         end
