@@ -37,6 +37,15 @@ struct TestRunnerTests {
         #expect(results.count == summary.passed + summary.failed + summary.skipped)
     }
 
+    /// The runner's compiled chunks are kept for the whole process, and loaded as bytecode by
+    /// each file's state; a test file handing over bytes of its own must not reach the files
+    /// after it.
+    @Test func aTestFileCannotHandTheRunnerBytecodeForTheFilesAfterIt() throws {
+        let (summary, results, _) = try run([fixture("chunk_poison.lua"), fixture("all_pass.lua")])
+        #expect(results.filter { $0.status == .failed }.map(\.name) == [])
+        #expect(summary.line == "4 passed, 0 failed")
+    }
+
     @Test func filtersByFullName() throws {
         let (fast, _, _) = try run([fixture("filtered.lua")], filter: "fast")
         #expect(fast.line == (try expected("filtered.lua", label: "expect with filter \"fast\"")))

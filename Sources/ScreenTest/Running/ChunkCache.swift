@@ -10,6 +10,20 @@ enum ChunkCache {
     /// Bytecode by chunk name: `@screentest/runner.lua`, or `@` and the path of a module
     /// file found on `package.path`.
     private static var chunks: [String: [UInt8]] = [:]
+    /// The state allowed to add chunks now: the one whose suite is starting, while none of
+    /// its test file's code has run (see ``keeping(in:_:)``). A file's own code can reach
+    /// the function that keeps chunks (through `package.preload` and `debug.getupvalue`);
+    /// what it handed over would be loaded as bytecode by every later file of the process,
+    /// and bytecode is not checked, so outside that window nothing is kept.
+    private static var keepingState: ObjectIdentifier?
+
+    /// Runs `body` — the start of a suite, before the test file's code — with chunks kept
+    /// for `lua`.
+    static func keeping<T>(in lua: LuaState, _ body: () throws -> T) rethrows -> T {
+        keepingState = ObjectIdentifier(lua)
+        defer { keepingState = nil }
+        return try body()
+    }
 
     /// Compiles `source` as the chunk `name`, or loads the bytecode kept from an earlier
     /// state.
@@ -38,9 +52,11 @@ enum ChunkCache {
 
     private static func helpers(in lua: LuaState) throws -> LuaTable {
         let load = lua.function { [unowned lua] args -> LuaFunction? in kept(try args.get(1, as: String.self), in: lua) }
-        let keep = lua.function { args -> Void in
-            guard case .string(let code) = args[2] else { return }
-            chunks[try args.get(1, as: String.self)] = code.bytes
+        let keep = lua.function { [unowned lua] args -> Void in
+            guard keepingState == ObjectIdentifier(lua), case .string(let code) = args[2] else { return }
+            let name = try args.get(1, as: String.self)
+            // The first kept wins: what the runner compiled before any test code ran.
+            if chunks[name] == nil { chunks[name] = code.bytes }
         }
         return try lua.load(helpersSource, name: "=screentest.chunks").call(load, keep, returning: LuaTable.self)
     }

@@ -328,9 +328,11 @@ public final class TestRunner {
             let limited = try TestCalls(lua: lua, watchdog: startedWatchdog(), timeout: options.timeout)
             limited.onCall = onCall
             calls = limited
-            let suite = try lua.load(RunnerModules.startSuite, name: "=screentest").call(
-                suiteOptions(file: file, after: after, call: limited.function(), in: lua),
-                TestModule.hooks(session: session, host: host, in: lua), snapshots, returning: LuaTable.self)
+            let suite = try ChunkCache.keeping(in: lua) {
+                try lua.load(RunnerModules.startSuite, name: "=screentest").call(
+                    suiteOptions(file: file, after: after, call: limited.function(), in: lua),
+                    TestModule.hooks(session: session, host: host, in: lua), snapshots, returning: LuaTable.self)
+            }
             if let helper = options.helper { try runHelper(helper, in: lua) }
             do {
                 let chunk = try lua.load(file: file)
