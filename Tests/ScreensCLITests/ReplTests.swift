@@ -150,6 +150,14 @@ struct ReplTests {
         #expect(result.stderr.contains(":advance works only on a virtual clock"))
     }
 
+    @Test(":tap and :pick refuse points that are not finite")
+    func notFinitePoints() async throws {
+        let result = try await repl(":tap nan 10\n:tap 10 inf\n:pick 1e309 0\n", app: "scripts/hello")
+        #expect(!result.stdout.contains("tapped"))
+        #expect(result.stderr.components(separatedBy: ":tap takes a point of two finite numbers").count == 3)
+        #expect(result.stderr.contains(":pick takes a point, two finite numbers: :pick X Y"))
+    }
+
     @Test(":type types into the field being edited")
     func type() async throws {
         try await ScreensProgram.withTemporaryFolder { folder in

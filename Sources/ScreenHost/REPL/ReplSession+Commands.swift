@@ -60,11 +60,11 @@ extension ReplSession {
             loop.advance(by: seconds)
         case "pick":
             guard let window = host.keyWindow else { return complain(Self.noWindow) }
-            guard words.count == 3, let x = Double(words[1]), let y = Double(words[2]) else {
-                return complain(":pick takes a point: :pick X Y")
+            guard words.count == 3, let point = Self.point(words[1], words[2]) else {
+                return complain(":pick takes a point, two finite numbers: :pick X Y")
             }
             window.layoutIfNeeded()
-            guard let view = window.hitTest(Point(x: x, y: y)) else { return complain(":pick: no view at \(words[1]) \(words[2])") }
+            guard let view = window.hitTest(point) else { return complain(":pick: no view at \(words[1]) \(words[2])") }
             lua.globals.set("v", view)
             say("v = " + (ReplPrinter.describe(object: view) ?? "a view"))
         default:
@@ -83,8 +83,11 @@ extension ReplSession {
         guard !rest.isEmpty else { return complain(":tap takes a title or a point: :tap TITLE, :tap X Y") }
         window.layoutIfNeeded()
         let point: Point
-        if words.count == 2, let x = Double(words[0]), let y = Double(words[1]) {
-            point = Point(x: x, y: y)
+        if words.count == 2, Double(words[0]) != nil, Double(words[1]) != nil {
+            guard let finite = Self.point(words[0], words[1]) else {
+                return complain(":tap takes a point of two finite numbers: :tap X Y")
+            }
+            point = finite
         } else {
             let screen = TextRenderer().renderScreen(window)
             let found = Self.cells(showing: rest, in: screen.text)
@@ -100,6 +103,12 @@ extension ReplSession {
         window.touch(.began, at: point)
         window.touch(.ended, at: point)
         say("tapped \(ReplPrinter.number(point.x)) \(ReplPrinter.number(point.y))")
+    }
+
+    /// The point two words give, when both are finite numbers.
+    static func point(_ x: String, _ y: String) -> Point? {
+        guard let x = Double(x), let y = Double(y), x.isFinite, y.isFinite else { return nil }
+        return Point(x: x, y: y)
     }
 
     /// The middle cell of each place `text` is drawn on the screen.
