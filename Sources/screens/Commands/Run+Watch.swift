@@ -74,13 +74,6 @@ extension Run {
         session.watch(reloader)
         let end = session.run()
         if let path = record { printError("screens: wrote the recording \(path)") }
-        let failed = listReportedErrors(of: session.host)
-        if session.lastReloadFailed { printError("screens: the last reload failed; the app that ran was the one before it") }
-        if session.errorLogWritten { printError("screens: the errors are in \(session.errorLog.path)") }
-        if case .signal(let number) = end {
-            signal(number, SIG_DFL)
-            raise(number)
-        }
-        return failed || session.lastReloadFailed ? 1 : 0
+        return finish(session, end: end)
     }
 }

@@ -137,13 +137,7 @@ struct Run: ParsableCommand {
                             recordPath: record, replay: recording, duration: duration))
                     let end = drawn ? session.run() : runUndrawn(host)
                     if let path = record, drawn { printError("screens: wrote the recording \(path)") }
-                    let failed = listReportedErrors(of: host)
-                    if session.errorLogWritten { printError("screens: the errors are in \(session.errorLog.path)") }
-                    if case .signal(let number) = end {
-                        signal(number, SIG_DFL)
-                        raise(number)
-                    }
-                    return failed ? 1 : 0
+                    return finish(session, end: end)
                 } else if let recording {
                     let player = InputPlayer(recording, host: host)
                     player.start()
@@ -175,6 +169,21 @@ struct Run: ParsableCommand {
             }
         }
         if status != 0 { throw ExitCode(status) }
+    }
+
+    /// After a terminal session: lists the script errors and where the error log is, ends the
+    /// process with the signal that ended the session, if one did.
+    ///
+    /// - Returns: the exit status: 1 when a script error was reported or the last reload failed.
+    @MainActor func finish(_ session: TerminalSession, end: TerminalSession.End) -> Int32 {
+        let failed = listReportedErrors(of: session.host)
+        if session.lastReloadFailed { printError("screens: the last reload failed; the app that ran was the one before it") }
+        if session.errorLogWritten { printError("screens: the errors are in \(session.errorLog.path)") }
+        if case .signal(let number) = end {
+            signal(number, SIG_DFL)
+            raise(number)
+        }
+        return failed || session.lastReloadFailed ? 1 : 0
     }
 
     /// A script without a window, or output to a terminal without input from one: the loop
