@@ -32,7 +32,15 @@ public final class ReplSession {
     private var pending: [String] = []
     private var buffered: [UInt8] = []
     private var reader: LoopReader?
-    private var isDone = false
+    private(set) var isDone = false
+
+    /// Whether the lines so far make a chunk that is not complete yet (the prompt is `>>`).
+    public var isContinuing: Bool { !pending.isEmpty }
+
+    /// Forgets the lines of a chunk that is not complete yet (Ctrl-C at a `>>` prompt).
+    public func discardPendingChunk() {
+        pending = []
+    }
 
     /// The chunks whose frames error tracebacks leave out: the host's and the REPL's own.
     static let hiddenChunks = ScriptHost.ownChunks.union(["repl"])
@@ -56,7 +64,7 @@ public final class ReplSession {
         return failed
     }
 
-    private func finish() {
+    func finish() {
         if !pending.isEmpty {
             // The input ended inside a chunk: report it as lua does.
             let chunk = pending.joined(separator: "\n")
