@@ -273,7 +273,10 @@ public final class LineEditor {
             _ = el_insertstr(editLine, common)
             return UInt8(CC_REFRESH)
         }
-        if candidates.count > 1 { printAbove(columns(candidates.sorted())) }
+        if candidates.count > 1 {
+            // Listed by their last part: `pushViewController`, not `nav:pushViewController`.
+            printAbove(columns(candidates.map { String($0.split(whereSeparator: { $0 == "." || $0 == ":" }).last ?? Substring($0)) }.sorted()))
+        }
         return UInt8(CC_NORM)
     }
 
