@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+
+/// `screens repl` on a real terminal (tmux, as ``TerminalTests``): line editing, `>>`,
+/// Tab completion, Ctrl-C and the history file. Each wait has a deadline only so that a
+/// broken run cannot hang the suite.
+@Suite("The REPL on a terminal, in tmux", .serialized, .enabled(if: Tmux.isAvailable))
+struct ReplTerminalTests {
+    @Test("Tab completes a class name of the ui module")
+    func tabCompletes() throws {
+        let tmux = try Tmux()
+        defer { tmux.stop() }
+        try tmux.runScreens(["repl"])
+        try tmux.waitFor("> ")
+        tmux.literal("ui.NavigationCon")
+        tmux.keys("Tab")
+        try tmux.waitFor("> ui.NavigationController")
+        tmux.keys("Enter")
+        try tmux.waitFor("class ui.NavigationController")
+        tmux.keys("C-d")
+        try tmux.waitForExit(status: 0)
+        #expect(try tmux.sttyBefore() == (try tmux.sttyAfter()))
+    }
+
+    @Test("Ctrl-C stops a chunk that never ends; the prompt then answers")
+    func controlCInterrupts() throws {
+        let tmux = try Tmux()
+        defer { tmux.stop() }
+        try tmux.runScreens(["repl"])
+        try tmux.waitFor("> ")
+        tmux.literal("while true do end")
+        tmux.keys("Enter")
+        try tmux.waitFor("> while true do end")
+        // A Ctrl-C that comes before the chunk starts only clears a prompt: send it until
+        // the chunk says it was stopped.
+        try tmux.repeatUntil("stdin:1: interrupted") { tmux.keys("C-c") }
+        tmux.literal("1+1")
+        tmux.keys("Enter")
+        let screen = try tmux.waitFor("\n2\n")
+        #expect(screen.contains("> 1+1"))
+        tmux.literal(":quit")
+        tmux.keys("Enter")
+        // A chunk failed: the status says so.
+        try tmux.waitForExit(status: 1)
+        #expect(try tmux.sttyBefore() == (try tmux.sttyAfter()))
+    }
+
+    @Test("Ctrl-C at the prompt drops the line being typed")
+    func controlCClearsTheLine() throws {
+        let tmux = try Tmux()
+        defer { tmux.stop() }
+        try tmux.runScreens(["repl"])
+        try tmux.waitFor("> ")
+        tmux.literal("nonsense here")
+        try tmux.waitFor("> nonsense here")
+        tmux.keys("C-c")
+        try tmux.waitFor("^C")
+        tmux.literal("40+2")
+        tmux.keys("Enter")
+        try tmux.waitFor("\n42\n")
+        tmux.keys("C-d")
+        try tmux.waitForExit(status: 0)
+    }
+
+    @Test("a chunk on several lines shows >> until it is complete")
+    func continuation() throws {
+        let tmux = try Tmux()
+        defer { tmux.stop() }
+        try tmux.runScreens(["repl"])
+        try tmux.waitFor("> ")
+        tmux.literal("for i = 1, 3 do")
+        tmux.keys("Enter")
+        try tmux.waitFor(">> ")
+        tmux.literal("io.write(i * 11, ' ') end")
+        tmux.keys("Enter")
+        try tmux.waitFor("11 22 33")
+        tmux.keys("C-d")
+        try tmux.waitForExit(status: 0)
+    }
+
+    @Test("a line entered is in the history of the next session: Up recalls it")
+    func historyAcrossSessions() throws {
+        let tmux = try Tmux()
+        defer { tmux.stop() }
+        try tmux.runScreens(["repl"])
+        try tmux.waitFor("> ")
+        tmux.literal("remembered = 6 * 7")
+        tmux.keys("Enter")
+        tmux.literal(":quit")
+        tmux.keys("Enter")
+        try tmux.waitForExit(status: 0)
+        let history = try String(contentsOfFile: tmux.stateHome + "/luascreens/history", encoding: .utf8)
+        #expect(history == "remembered = 6 * 7\n:quit\n")
+        tmux.clearStatus()
+        tmux.keys("C-l")
+        try tmux.runScreens(["repl"])
+        try tmux.waitFor("> ")
+        tmux.keys("Up", "Up")
+        try tmux.waitFor("> remembered = 6 * 7")
+        tmux.keys("Enter")
+        try tmux.waitFor("\n42\n")
+        tmux.keys("C-d")
+        try tmux.waitForExit(status: 0)
+    }
+
+    @Test("what a timer prints while a line is typed goes above the prompt, the line stays")
+    func timerOutputAbovePrompt() throws {
+        let tmux = try Tmux()
+        defer { tmux.stop() }
+        try tmux.runScreens(["repl"])
+        try tmux.waitFor("> ")
+        tmux.literal("loop.after(0.3, function() print('tick') end)")
+        tmux.keys("Enter")
+        tmux.literal("half typed")
+        try tmux.waitFor("tick")
+        let screen = try tmux.waitFor("> half typed")
+        // Whether the tick came before or after the typing, each reads whole on its line.
+        let lines = screen.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(lines.contains("tick"))
+        #expect(lines.last == "> half typed")
+        tmux.keys("C-c")
+        tmux.keys("C-d")
+        try tmux.waitForExit(status: 0)
+    }
+}
+
+extension Tmux {
+    /// Does `action` until the pane shows `text`, waiting a little after each (within the
+    /// suite's deadline).
+    func repeatUntil(_ text: String, _ action: () -> Void) throws {
+        let end = Date().addingTimeInterval(Self.deadline)
+        while Date() < end {
+            action()
+            for _ in 0..<25 {
+                if capture().contains(text) { return }
+                usleep(20_000)
+            }
+        }
+        throw TmuxError("'\(text)' did not show within \(Self.deadline) s; the pane shows:\n\(capture())")
+    }
+
+    /// Forgets the exit status of the last run, so that the next one's can be waited for.
+    func clearStatus() {
+        try? FileManager.default.removeItem(atPath: directory + "/status")
+    }
+}
