@@ -11,7 +11,7 @@ struct ReplTerminalTests {
         let tmux = try Tmux()
         defer { tmux.stop() }
         try tmux.runScreens(["repl"])
-        try tmux.waitFor("> ")
+        try tmux.waitForPrompt()
         tmux.literal("ui.NavigationCon")
         tmux.keys("Tab")
         try tmux.waitFor("> ui.NavigationController")
@@ -27,7 +27,7 @@ struct ReplTerminalTests {
         let tmux = try Tmux()
         defer { tmux.stop() }
         try tmux.runScreens(["repl"])
-        try tmux.waitFor("> ")
+        try tmux.waitForPrompt()
         tmux.literal("while true do end")
         tmux.keys("Enter")
         try tmux.waitFor("> while true do end")
@@ -36,7 +36,7 @@ struct ReplTerminalTests {
         try tmux.repeatUntil("stdin:1: interrupted") { tmux.keys("C-c") }
         tmux.literal("1+1")
         tmux.keys("Enter")
-        let screen = try tmux.waitFor("\n2\n")
+        let screen = try tmux.waitForLine("2")
         #expect(screen.contains("> 1+1"))
         tmux.literal(":quit")
         tmux.keys("Enter")
@@ -50,14 +50,14 @@ struct ReplTerminalTests {
         let tmux = try Tmux()
         defer { tmux.stop() }
         try tmux.runScreens(["repl"])
-        try tmux.waitFor("> ")
+        try tmux.waitForPrompt()
         tmux.literal("nonsense here")
         try tmux.waitFor("> nonsense here")
         tmux.keys("C-c")
         try tmux.waitFor("^C")
         tmux.literal("40+2")
         tmux.keys("Enter")
-        try tmux.waitFor("\n42\n")
+        try tmux.waitForLine("42")
         tmux.keys("C-d")
         try tmux.waitForExit(status: 0)
     }
@@ -67,13 +67,14 @@ struct ReplTerminalTests {
         let tmux = try Tmux()
         defer { tmux.stop() }
         try tmux.runScreens(["repl"])
-        try tmux.waitFor("> ")
+        try tmux.waitForPrompt()
         tmux.literal("for i = 1, 3 do")
         tmux.keys("Enter")
-        try tmux.waitFor(">> ")
-        tmux.literal("io.write(i * 11, ' ') end")
+        try tmux.waitForLine(">>")
+        tmux.literal("print(i * 11) end")
         tmux.keys("Enter")
-        try tmux.waitFor("11 22 33")
+        try tmux.waitForLine("33")
+        #expect(tmux.capture().contains(">> print(i * 11) end"))
         tmux.keys("C-d")
         try tmux.waitForExit(status: 0)
     }
@@ -83,22 +84,24 @@ struct ReplTerminalTests {
         let tmux = try Tmux()
         defer { tmux.stop() }
         try tmux.runScreens(["repl"])
-        try tmux.waitFor("> ")
-        tmux.literal("remembered = 6 * 7")
+        try tmux.waitForPrompt()
+        tmux.literal("6 * 7 -- remembered")
         tmux.keys("Enter")
         tmux.literal(":quit")
         tmux.keys("Enter")
         try tmux.waitForExit(status: 0)
         let history = try String(contentsOfFile: tmux.stateHome + "/luascreens/history", encoding: .utf8)
-        #expect(history == "remembered = 6 * 7\n:quit\n")
+        #expect(history == "6 * 7 -- remembered\n:quit\n")
         tmux.clearStatus()
-        tmux.keys("C-l")
-        try tmux.runScreens(["repl"])
-        try tmux.waitFor("> ")
-        tmux.keys("Up", "Up")
-        try tmux.waitFor("> remembered = 6 * 7")
+        tmux.literal("clear")
         tmux.keys("Enter")
-        try tmux.waitFor("\n42\n")
+        try tmux.waitFor("$", absent: "remembered")
+        try tmux.runScreens(["repl"])
+        try tmux.waitForPrompt()
+        tmux.keys("Up", "Up")
+        try tmux.waitFor("> 6 * 7 -- remembered")
+        tmux.keys("Enter")
+        try tmux.waitForLine("42")
         tmux.keys("C-d")
         try tmux.waitForExit(status: 0)
     }
@@ -108,23 +111,48 @@ struct ReplTerminalTests {
         let tmux = try Tmux()
         defer { tmux.stop() }
         try tmux.runScreens(["repl"])
-        try tmux.waitFor("> ")
-        tmux.literal("loop.after(0.3, function() print('tick') end)")
+        try tmux.waitForPrompt()
+        tmux.literal("loop.after(0.3, function() print('ti' .. 'ck') end)")
         tmux.keys("Enter")
         tmux.literal("half typed")
-        try tmux.waitFor("tick")
-        let screen = try tmux.waitFor("> half typed")
+        try tmux.waitForLine("tick")
+        let screen = try tmux.waitForLine("> half typed")
         // Whether the tick came before or after the typing, each reads whole on its line.
         let lines = screen.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         #expect(lines.contains("tick"))
         #expect(lines.last == "> half typed")
         tmux.keys("C-c")
+        try tmux.waitFor("^C")
         tmux.keys("C-d")
         try tmux.waitForExit(status: 0)
     }
 }
 
 extension Tmux {
+    /// Waits for the REPL's first prompt (which the shell's own may precede on its line).
+    func waitForPrompt() throws {
+        let end = Date().addingTimeInterval(Self.deadline)
+        while Date() < end {
+            let lines = capture().split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            if lines.contains(where: { $0 == ">" || $0 == "$ >" }) { return }
+            usleep(20_000)
+        }
+        throw TmuxError("no prompt within \(Self.deadline) s; the pane shows:\n\(capture())")
+    }
+
+    /// Polls the pane until one of its lines reads `text` (spaces around it aside).
+    @discardableResult
+    func waitForLine(_ text: String) throws -> String {
+        let end = Date().addingTimeInterval(Self.deadline)
+        var screen = ""
+        while Date() < end {
+            screen = capture()
+            if screen.split(separator: "\n").contains(where: { $0.trimmingCharacters(in: .whitespaces) == text }) { return screen }
+            usleep(20_000)
+        }
+        throw TmuxError("no line '\(text)' within \(Self.deadline) s; the pane shows:\n\(screen)")
+    }
+
     /// Does `action` until the pane shows `text`, waiting a little after each (within the
     /// suite's deadline).
     func repeatUntil(_ text: String, _ action: () -> Void) throws {
