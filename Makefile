@@ -5,7 +5,7 @@
 SWIFT ?= swift
 LUA_PKG := lua5.4
 # tmux drives `screens run` on a terminal in the terminal tests (Tests/ScreensCLITests/TerminalTests.swift).
-APT_PACKAGES := liblua5.4-dev libsqlite3-dev pkg-config lua-dkjson lua-luassert lua-say tmux
+APT_PACKAGES := liblua5.4-dev libsqlite3-dev pkg-config libedit-dev lua-dkjson lua-luassert lua-say tmux
 # Pure-Lua modules the sample apps and the test runner require, looked for in Lua 5.4's
 # module folder (as a file or a folder with init.lua).
 LUA_MODULES := dkjson luassert say

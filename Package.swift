@@ -27,6 +27,12 @@ let package = Package(
             pkgConfig: "lua5.4",
             providers: [.apt(["liblua5.4-dev"]), .brew(["lua"])]
         ),
+        // The BSD editline library: line editing, history and completion for the REPL on a terminal.
+        .systemLibrary(
+            name: "CLibEdit",
+            pkgConfig: "libedit",
+            providers: [.apt(["libedit-dev"]), .brew(["libedit"])]
+        ),
         .target(
             name: "LuaShim",
             dependencies: ["CLua"],
@@ -66,7 +72,7 @@ let package = Package(
         .target(name: "TerminalShim"),
         .target(
             name: "ScreenHost",
-            dependencies: ["ScreenScript", "ScreenRender", "ScreenKit", "EventLoop", "LuaBridge", "TerminalShim"],
+            dependencies: ["ScreenScript", "ScreenRender", "ScreenKit", "EventLoop", "LuaBridge", "TerminalShim", "CLibEdit"],
             swiftSettings: mainActor
         ),
         .executableTarget(
