@@ -14,6 +14,7 @@ extension ReplSession {
         ("rotate", ":rotate", "turns the window between portrait and landscape"),
         ("advance", ":advance S", "runs S seconds of virtual time (a virtual clock only)"),
         ("pick", ":pick X Y", "binds the view at X Y to the global v and prints it"),
+        ("reload", ":reload", "loads the app's Lua files again, keeping where you were"),
         ("help", ":help", "this list"),
         ("quit", ":quit", "leaves"),
     ]
@@ -67,11 +68,31 @@ extension ReplSession {
             guard let view = window.hitTest(point) else { return complain(":pick: no view at \(words[1]) \(words[2])") }
             lua.globals.set("v", view)
             say("v = " + (ReplPrinter.describe(object: view) ?? "a view"))
+        case "reload":
+            reload()
         default:
             complain(
                 "unknown command :\(name); the commands are "
                     + Self.commands.map { ":" + $0.name }.joined(separator: ", "))
         }
+    }
+
+    /// `:reload`: as `--watch` does on a change, in a fresh state with the navigation kept;
+    /// a reload that fails says why and the old app goes on.
+    private func reload() {
+        guard let hotReload else {
+            return complain(":reload needs an app: start the REPL with one (screens repl APP), or run it with --listen")
+        }
+        let worked = hotReload.reload()
+        guard worked else {
+            return complain(hotReload.lastStatus ?? "reload failed; the old app keeps running")
+        }
+        do {
+            try use(hotReload.host)
+        } catch {
+            return complain("reloaded, but the REPL cannot go on in the new state: \(error.message)")
+        }
+        say(hotReload.lastStatus ?? "reloaded")
     }
 
     static let noWindow = "no window: start the REPL with an app (screens repl APP) that shows one"

@@ -25,11 +25,14 @@ import ScreenScript
 /// let failed = session.run()      // until the input ends or `:quit`
 /// ```
 public final class ReplSession {
-    public let host: ScriptHost
+    /// The host lines are evaluated in; ``use(_:)`` changes it (after a reload).
+    public private(set) var host: ScriptHost
     var lua: LuaState { host.lua }
     var loop: EventLoop { host.loop }
     let input: Int32
-    let printer: ReplPrinter
+    private(set) var printer: ReplPrinter
+    /// What `:reload` reloads the app with; nil: `:reload` says it cannot.
+    public var hotReload: HotReload?
     /// Where results, errors and command output go.
     public let output: any ReplOutput
     /// Whether a chunk failed: `screens repl` then exits with status 1.
@@ -38,9 +41,9 @@ public final class ReplSession {
     public var isContinuing: Bool { !pending.isEmpty }
     /// Called by `:quit` instead of quitting the loop (a client on a socket leaves alone).
     public var onQuit: (() -> Void)?
-    /// Called around each chunk this session runs (true before, false after): a server
+    /// Runs each chunk of this session: the closure it is given runs the chunk. A server
     /// watches the client's socket for an interrupt meanwhile.
-    public var onRunning: ((Bool) -> Void)?
+    public var aroundChunk: ((() -> Void) -> Void)?
     /// Sends what scripts `print` while this session's chunks run to ``output`` rather
     /// than standard output.
     public var capturesPrint = false
@@ -176,14 +179,22 @@ public final class ReplSession {
         pending = []
         if let lastValue { lua.globals["_"] = lastValue }
         let savedPrint: LuaValue? = capturesPrint ? capturePrint() : Optional.none
-        onRunning?(true)
         defer {
-            onRunning?(false)
             if let savedPrint { lua.globals["print"] = savedPrint }
             if lastValue != nil { lastValue = lua.globals["_"] }
         }
-        do {
-            let values = try function.callReturningAll()
+        var values: [LuaValue] = []
+        var failure: LuaError?
+        func run() {
+            do throws(LuaError) {
+                values = try function.callReturningAll()
+            } catch {
+                failure = error
+            }
+        }
+        if let aroundChunk { aroundChunk(run) } else { run() }
+        do throws(LuaError) {
+            if let failure { throw failure }
             guard !values.isEmpty else { return }
             lua.globals["_"] = values[0]
             let name = Self.isName(chunk) ? chunk.trimmingCharacters(in: .whitespaces) : "_"
@@ -191,6 +202,16 @@ public final class ReplSession {
         } catch {
             report(error)
         }
+    }
+
+    /// Evaluates in `host` from now on (the one a reload made); an unfinished chunk and `_`
+    /// are dropped.
+    public func use(_ host: ScriptHost) throws(LuaError) {
+        guard host !== self.host else { return }
+        printer = try ReplPrinter(lua: host.lua)
+        self.host = host
+        pending = []
+        if lastValue != nil { lastValue = .nil }
     }
 
     /// Replaces the global `print` with one that sends its line to ``output``; returns the
