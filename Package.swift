@@ -72,7 +72,7 @@ let package = Package(
         .target(name: "TerminalShim"),
         .target(
             name: "ScreenHost",
-            dependencies: ["ScreenScript", "ScreenRender", "ScreenKit", "EventLoop", "LuaBridge", "TerminalShim", "CLibEdit"],
+            dependencies: ["ScreenScript", "ScreenRender", "ScreenKit", "EventLoop", "LuaBridge", "CLua", "LuaShim", "TerminalShim", "CLibEdit"],
             swiftSettings: mainActor
         ),
         .executableTarget(

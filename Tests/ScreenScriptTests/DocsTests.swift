@@ -11,8 +11,6 @@ struct DocsTests {
     /// The modules a host installs, each documented in docs/lua/<name>.lua. (The test
     /// runner's `test` module and globals, in screentest.lua, belong to another target.)
     static let modules = ["ui", "loop", "notify", "store"]
-    /// Classes the bindings register for their own use, which scripts never see.
-    static let internalClasses: Set<String> = ["ui.SegueTemplate", "notify.Identity"]
 
     static var docsFolder: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -64,15 +62,10 @@ struct DocsTests {
             }
             live[module] = members
         }
-        for realized in host.lua.classes.values {
-            let definition = realized.definition
-            guard modules.contains(where: { definition.name.hasPrefix($0 + ".") }),
-                  !internalClasses.contains(definition.name) else { continue }
-            var members = Set((definition.getters + definition.methods + definition.classFunctions).map(\.name))
-            if definition.constructor != nil { members.insert("new") }
-            if definition.isExtensible && definition.constructor != nil { members.insert("extend") }
-            live[definition.name] = members
-            parents[definition.name] = definition.parent?.name
+        for entry in ScriptClassCatalog(lua: host.lua).entries.values
+        where modules.contains(where: { entry.name.hasPrefix($0 + ".") }) {
+            live[entry.name] = entry.members
+            parents[entry.name] = entry.parent
         }
         return (live, parents)
     }

@@ -98,6 +98,15 @@ void lsh_setcheck(lua_State *L, lsh_Check check, void *context, long long instru
 void lsh_clearinterrupt(lua_State *L);
 int lsh_isinterrupted(lua_State *L);
 
+/* Ctrl-C for a REPL, as lua.c's: a SIGINT handler that interrupts (lsh_interrupt, with
+   "interrupted") the state set by lsh_sigint_target, when one is set, and writes the
+   signal's number as one byte to `pipe_fd` (the loop's self-pipe). Keeps the action it
+   replaces, which lsh_sigint_uninstall puts back. */
+int lsh_sigint_install(int pipe_fd);
+/* The state a SIGINT stops (NULL: none, the signal only reaches the pipe). */
+void lsh_sigint_target(lua_State *L);
+void lsh_sigint_uninstall(void);
+
 /* Runs a full collection cycle, then the finalizers it made due; lua_gc is variadic, which
    Swift cannot call. */
 void lsh_collectgarbage(lua_State *L);

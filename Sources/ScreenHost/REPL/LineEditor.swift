@@ -109,10 +109,12 @@ public final class LineEditor {
 
     /// The prompt of the next line; shown at once when a line is being edited.
     public func setPrompt(_ prompt: String) {
+        guard String(cString: promptText) != prompt else { return }
+        let rows = rowsAboveCursor()
         free(promptText)
         promptText = strdup(prompt)
         promptWidth = prompt.unicodeScalars.count
-        if isPrompting, let editLine { lsh_el_refresh(editLine) }
+        if isPrompting { redraw(rows: rows, above: "") }
     }
 
     /// Writes `text` (a line or more) above the line being edited and draws the prompt and
@@ -120,14 +122,21 @@ public final class LineEditor {
     public func printAbove(_ text: String) {
         guard !text.isEmpty else { return }
         var lines = text.hasSuffix("\n") ? text : text + "\n"
-        guard isPrompting, let editLine else {
+        guard isPrompting, editLine != nil else {
             write(lines)
             return
         }
         // Raw mode may have turned off the terminal's newline translation.
         lines = lines.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\n", with: "\r\n")
-        let rows = rowsAboveCursor()
-        write("\r" + (rows > 0 ? "\u{1B}[\(rows)A" : "") + "\u{1B}[J" + lines)
+        redraw(rows: rowsAboveCursor(), above: lines)
+    }
+
+    /// Clears the prompt and the line (`rows` rows above the cursor, down to the end of the
+    /// screen), writes `text` there, and has libedit draw the prompt and the line again below
+    /// it: libedit's own refresh draws from wherever the cursor is.
+    private func redraw(rows: Int, above text: String) {
+        guard isPrompting, let editLine else { return }
+        write("\r" + (rows > 0 ? "\u{1B}[\(rows)A" : "") + "\u{1B}[J" + text)
         lsh_el_refresh(editLine)
     }
 
@@ -203,7 +212,8 @@ public final class LineEditor {
             fillEditHistory()
             saveHistory()
         } else {
-            write("\n")
+            // Over the ^D libedit shows.
+            write("\r\u{1B}[K" + String(cString: promptText) + "\n")
         }
         onLine?(line)
         showPrompt()
@@ -263,7 +273,10 @@ public final class LineEditor {
             _ = el_insertstr(editLine, common)
             return UInt8(CC_REFRESH)
         }
-        if candidates.count > 1 { printAbove(columns(candidates.sorted())) }
+        if candidates.count > 1 {
+            // Listed by their last part: `pushViewController`, not `nav:pushViewController`.
+            printAbove(columns(candidates.map { String($0.split(whereSeparator: { $0 == "." || $0 == ":" }).last ?? Substring($0)) }.sorted()))
+        }
         return UInt8(CC_NORM)
     }
 

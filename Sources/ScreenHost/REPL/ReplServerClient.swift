@@ -104,7 +104,7 @@ final class ReplServerClient: ReplOutput {
         case (.interrupt, _)?:
             // Nothing runs (an interrupt that came after its chunk ended): drop the
             // unfinished chunk, as Ctrl-C at a `>>` prompt does.
-            session.clearPending()
+            session.discardPendingChunk()
             send(.ready(continuing: false))
         default:
             let shown = String(decoding: line.prefix(40), as: UTF8.self)

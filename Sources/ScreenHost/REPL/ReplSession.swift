@@ -56,6 +56,11 @@ public final class ReplSession {
     private var reader: LoopReader?
     private(set) var isDone = false
 
+    /// Forgets the lines of a chunk that is not complete yet (Ctrl-C at a `>>` prompt).
+    public func discardPendingChunk() {
+        pending = []
+    }
+
     /// The chunks whose frames error tracebacks leave out: the host's and the REPL's own.
     static let hiddenChunks = ScriptHost.ownChunks.union(["repl"])
 
@@ -85,7 +90,7 @@ public final class ReplSession {
         return failed
     }
 
-    private func finish() {
+    func finish() {
         // The input ended inside a chunk: report it as lua does.
         end()
         reader?.cancel()
@@ -152,11 +157,6 @@ public final class ReplSession {
         if pending.isEmpty, line.trimmingCharacters(in: .whitespaces).isEmpty { return }
         pending.append(line)
         evaluate(pending.joined(separator: "\n"), continuing: true)
-    }
-
-    /// Drops the lines of an unfinished chunk (Ctrl-C at a `>>` prompt).
-    public func clearPending() {
-        pending = []
     }
 
     /// Compiles and runs a chunk as `lua` does: as `return <chunk>` first (only for one

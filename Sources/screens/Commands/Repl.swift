@@ -38,6 +38,9 @@ struct Repl: ParsableCommand {
     /// The instructions one chunk may run when --instructions does not say: a loop that
     /// never ends stops rather than hang the prompt.
     static let defaultInstructions = 200_000_000
+    /// The same on a terminal, where Ctrl-C stops a chunk: large, kept only so that code
+    /// in a coroutine can be interrupted too (the budget's hook is what sees Ctrl-C there).
+    static let terminalInstructions = 100_000_000_000
 
     func validate() throws {
         if let device, Window.Device(rawValue: device) == nil {
@@ -48,14 +51,21 @@ struct Repl: ParsableCommand {
     func run() throws {
         let status = MainActor.assumeIsolated { () -> Int32 in
             do {
+                let onTerminal = isatty(STDIN_FILENO) != 0 && isatty(STDOUT_FILENO) != 0
                 var luaLimits = limits.luaLimits
-                if luaLimits.instructions == nil { luaLimits.instructions = Self.defaultInstructions }
+                if luaLimits.instructions == nil {
+                    luaLimits.instructions = onTerminal ? Self.terminalInstructions : Self.defaultInstructions
+                }
                 let host = try ScriptHost(loop: EventLoop(clock: .real), limits: luaLimits)
                 if let app {
                     try host.loadApp(at: app)
                     try host.launch(device: device.flatMap(Window.Device.init) ?? .iphone)
                 }
                 let session = try ReplSession(host: host)
+                // On a terminal: line editing, history, completion, Ctrl-C (docs/repl.md).
+                if onTerminal {
+                    return session.runOnTerminal() ? 1 : 0
+                }
                 return session.run() ? 1 : 0
             } catch {
                 return printStartFailure(error)

@@ -1,0 +1,206 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import EventLoop
+import LuaBridge
+import LuaShim
+import ScreenScript
+
+extension ReplSession {
+    /// Reads lines from the terminal on standard input with a ``LineEditor`` (prompt `> `,
+    /// `>> ` inside a chunk, history, Tab completion) until Ctrl-D on an empty line, `:quit`,
+    /// or a script quits the loop. Ctrl-C stops a chunk that runs ("interrupted", where) or
+    /// clears the line being typed. What timers and callbacks print while a line is typed
+    /// goes above the prompt.
+    ///
+    /// - Returns: whether any chunk failed.
+    public func runOnTerminal() -> Bool {
+        let terminal = LineTerminal(session: self)
+        terminal.run()
+        finish()
+        return failed
+    }
+}
+
+/// What ``ReplSession/runOnTerminal()`` holds while it runs.
+final class LineTerminal {
+    let session: ReplSession
+    let editor: LineEditor
+    private var output: LineOutputCapture?
+    private var interrupts: LineInterrupts?
+
+    init(session: ReplSession) {
+        self.session = session
+        editor = LineEditor(input: STDIN_FILENO, output: STDOUT_FILENO, historyFile: LineHistory.defaultFile()) { [weak session] line in
+            session?.completions(for: line) ?? []
+        }
+    }
+
+    func run() {
+        let loop = session.loop, host = session.host, editor = editor, session = session
+        output = LineOutputCapture(loop: loop) { editor.printAbove($0) }
+        interrupts = LineInterrupts(loop: loop) {
+            // A Ctrl-C that reaches the loop came at the prompt: the line goes.
+            session.discardPendingChunk()
+            editor.setPrompt("> ")
+            editor.cancelLine()
+        }
+        // Errors of callbacks that run while a line is typed also go above the prompt.
+        let reporter = host.errorReporter, handler = host.lua.errorHandler
+        let report: (LuaError, String) -> Void = { error, context in editor.printAbove("error in \(context): \(error)") }
+        host.errorReporter = report
+        host.lua.errorHandler = report
+        defer {
+            host.errorReporter = reporter
+            host.lua.errorHandler = handler
+        }
+
+        editor.onLine = { [unowned self] line in
+            guard let line else {
+                editor.stop()
+                loop.quit()
+                return
+            }
+            output?.release()
+            interrupts?.run(session.lua) { session.handle(line: line) }
+            fflush(nil)
+            if session.isDone {
+                editor.stop()
+            } else {
+                editor.setPrompt(session.isContinuing ? ">> " : "> ")
+                output?.engage()
+            }
+        }
+        editor.start(prompt: "> ", loop: loop)
+        output?.engage()
+        loop.run()
+        editor.stop()
+        output?.close()
+        interrupts?.close()
+        (output, interrupts) = (nil, nil)
+    }
+}
+
+/// Standard output while a line is typed: a pipe the loop reads, whose text the editor
+/// writes above its prompt, so that a timer's `print` does not cut into the line.
+///
+/// Only while the prompt is up: a chunk entered prints straight to the terminal. The pipe
+/// takes 1 MB; its writing end does not block, so a callback that prints more than that in
+/// one go at the prompt loses the rest (C's stdio drops it) rather than wait for ever for the
+/// loop that would read it.
+final class LineOutputCapture {
+    private var readEnd: Int32 = -1
+    private var writeEnd: Int32 = -1
+    private var terminal: Int32 = -1
+    private var reader: LoopReader?
+    private var engaged = false
+    private let onText: (String) -> Void
+
+    init?(loop: EventLoop, onText: @escaping (String) -> Void) {
+        self.onText = onText
+        var fds: [Int32] = [-1, -1]
+        guard fds.withUnsafeMutableBufferPointer({ pipe($0.baseAddress) }) == 0 else { return nil }
+        (readEnd, writeEnd) = (fds[0], fds[1])
+        for fd in fds {
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        }
+        #if os(Linux)
+        let setPipeSize: Int32 = 1031  // F_SETPIPE_SZ, which Glibc's module does not export
+        _ = fcntl(writeEnd, setPipeSize, 1 << 20)
+        #endif
+        terminal = dup(STDOUT_FILENO)
+        reader = loop.addReader(readEnd) { [weak self] in self?.drain() }
+    }
+
+    /// Points standard output at the pipe.
+    func engage() {
+        guard !engaged, writeEnd >= 0 else { return }
+        fflush(nil)
+        dup2(writeEnd, STDOUT_FILENO)
+        engaged = true
+    }
+
+    /// Points standard output back at the terminal, after passing on what the pipe holds.
+    func release() {
+        guard engaged else { return }
+        fflush(nil)
+        dup2(terminal, STDOUT_FILENO)
+        engaged = false
+        drain()
+    }
+
+    private func drain() {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
+            guard count > 0 else { break }
+            bytes += buffer[0..<count]
+        }
+        if !bytes.isEmpty { onText(String(decoding: bytes, as: UTF8.self)) }
+    }
+
+    func close() {
+        release()
+        reader?.cancel()
+        reader = nil
+        for fd in [readEnd, writeEnd, terminal] where fd >= 0 { Glibc.close(fd) }
+        (readEnd, writeEnd, terminal) = (-1, -1, -1)
+    }
+}
+
+/// Ctrl-C: SIGINT's handler (LuaShim's, in C) stops the chunk that runs, which then fails
+/// with "interrupted" and where; at the prompt it reaches the loop through a pipe, and
+/// `onPrompt` clears the line. SIGINT's previous action comes back at ``close()``.
+final class LineInterrupts {
+    private var readEnd: Int32 = -1
+    private var writeEnd: Int32 = -1
+    private var reader: LoopReader?
+
+    init?(loop: EventLoop, onPrompt: @escaping () -> Void) {
+        var fds: [Int32] = [-1, -1]
+        guard fds.withUnsafeMutableBufferPointer({ pipe($0.baseAddress) }) == 0 else { return nil }
+        (readEnd, writeEnd) = (fds[0], fds[1])
+        for fd in fds {
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        }
+        guard lsh_sigint_install(writeEnd) == 0 else {
+            close()
+            return nil
+        }
+        reader = loop.addReader(readEnd) { [weak self] in
+            if self?.drain() == true { onPrompt() }
+        }
+    }
+
+    /// Runs `body` (a line's evaluation) with Ctrl-C stopping the Lua code of `lua`.
+    func run(_ lua: LuaState, _ body: () -> Void) {
+        lua.clearInterrupt()
+        lsh_sigint_target(lua.handle)
+        body()
+        lsh_sigint_target(nil)
+        lua.clearInterrupt()
+        // A Ctrl-C that came while the line ran was for it, not for the next prompt.
+        _ = drain()
+    }
+
+    /// Reads what the pipe holds; whether it held anything.
+    private func drain() -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 64)
+        var any = false
+        while buffer.withUnsafeMutableBytes({ read(readEnd, $0.baseAddress, $0.count) }) > 0 { any = true }
+        return any
+    }
+
+    func close() {
+        lsh_sigint_uninstall()
+        reader?.cancel()
+        reader = nil
+        for fd in [readEnd, writeEnd] where fd >= 0 { Glibc.close(fd) }
+        (readEnd, writeEnd) = (-1, -1)
+    }
+}
