@@ -59,7 +59,11 @@ local function caller()
     local info = getinfo(level, "Sl")
     if not info then return nil end
     if info.what ~= "C" and info.source ~= "=luabridge" and info.source ~= "=ui" then
-      return info.short_src .. ":" .. info.currentline
+      -- The whole file name (short_src would cut a long one), as the script was loaded.
+      local source = info.source
+      local first = source:sub(1, 1)
+      local file = (first == "@" or first == "=") and source:sub(2) or info.short_src
+      return file .. ":" .. info.currentline
     end
   end
   return nil

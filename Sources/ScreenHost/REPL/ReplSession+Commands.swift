@@ -9,7 +9,7 @@ extension ReplSession {
         ("screen", ":screen", "the key window as the text renderer draws it"),
         ("tree", ":tree", "the controllers: class, title, what each presents"),
         ("views", ":views [depth]", "the view tree: class, frame, title or text"),
-        ("tap", ":tap TITLE | :tap X Y", "taps where TITLE is drawn, or the point X Y"),
+        ("tap", ":tap TITLE | :tap X Y", "taps where TITLE is drawn (or the view it labels), or the point X Y"),
         ("type", ":type TEXT", "types into the text field being edited"),
         ("rotate", ":rotate", "turns the window between portrait and landscape"),
         ("advance", ":advance S", "runs S seconds of virtual time (a virtual clock only)"),
@@ -112,7 +112,18 @@ extension ReplSession {
         } else {
             let screen = TextRenderer().renderScreen(window)
             let found = Self.cells(showing: rest, in: screen.text)
-            guard !found.isEmpty else { return complain(":tap: no \"\(rest)\" on screen") }
+            if found.isEmpty {
+                // Not drawn as text: a view whose accessibilityLabel it is (an icon button).
+                let labelled = Self.views(labelled: rest, in: window)
+                guard !labelled.isEmpty else { return complain(":tap: no \"\(rest)\" on screen, drawn or as an accessibilityLabel") }
+                guard labelled.count == 1 else {
+                    return complain(":tap: \(labelled.count) views have the accessibilityLabel \"\(rest)\"; tap a point: :tap X Y")
+                }
+                guard let middle = Self.reachableMiddle(of: labelled[0], in: window) else {
+                    return complain(":tap: the view labelled \"\(rest)\" is covered or off screen")
+                }
+                return tap(at: middle, in: window)
+            }
             guard found.count == 1 else {
                 return complain(":tap: \"\(rest)\" is on screen \(found.count) times; tap a point: :tap X Y")
             }
@@ -121,9 +132,29 @@ extension ReplSession {
             }
             point = cellPoint
         }
+        tap(at: point, in: window)
+    }
+
+    private func tap(at point: Point, in window: Window) {
         window.touch(.began, at: point)
         window.touch(.ended, at: point)
         say("tapped \(ReplPrinter.number(point.x)) \(ReplPrinter.number(point.y))")
+    }
+
+    /// The visible views under `view` whose accessibilityLabel is `label`.
+    static func views(labelled label: String, in view: View, depth: Int = 0) -> [View] {
+        guard !view.isHidden, view.alpha > 0.01, depth < 100 else { return [] }
+        var found = view.accessibilityLabel == label ? [view] : []
+        for subview in view.subviews { found += views(labelled: label, in: subview, depth: depth + 1) }
+        return found
+    }
+
+    /// The middle of `view` in window points, when a tap there reaches it (or what it holds).
+    static func reachableMiddle(of view: View, in window: Window) -> Point? {
+        let point = view.convert(Point(x: view.bounds.midX, y: view.bounds.midY), to: nil)
+        guard point.x.isFinite, point.y.isFinite, window.bounds.contains(point), let hit = window.hitTest(point),
+              hit === view || hit.isDescendant(of: view) else { return nil }
+        return point
     }
 
     /// The point two words give, when both are finite numbers.
