@@ -58,7 +58,7 @@ static void applyhook(lua_State *T, lsh_State *S, const ScriptHook *h) {
   int hostcount = 0;
   if (atomic_load_explicit(&S->interrupted, memory_order_acquire) || (S->exhausted && S->calls > 0))
     hostcount = 1;
-  else if (S->budget > 0 || isrunthread(S, T))
+  else if (S->budget > 0 || S->check != NULL || isrunthread(S, T))
     hostcount = LSH_HOOKCOUNT;
   int mask = h ? h->mask : 0, count = 0;
   if (hostcount) {
@@ -153,6 +153,10 @@ void lsh_hook(lua_State *L, lua_Debug *ar) {
       S->remaining -= elapsed;
       if (S->remaining <= 0) S->exhausted = 1;
     }
+    if (S->check != NULL && (S->checkleft -= elapsed) <= 0) {
+      S->checkleft = S->checkevery;
+      S->check(S->checkcontext);
+    }
   }
   int interrupted = atomic_load_explicit(&S->interrupted, memory_order_acquire);
   if (interrupted || (S->exhausted && S->calls > 0)) {
@@ -185,6 +189,15 @@ void lsh_hook(lua_State *L, lua_Debug *ar) {
 void lsh_setbudget(lua_State *L, long long instructions) {
   lsh_State *S = lsh_getstate(L);
   S->budget = instructions > 0 ? instructions : 0;
+  lsh_applyhook(S->main, S);
+}
+
+void lsh_setcheck(lua_State *L, lsh_Check check, void *context, long long instructions) {
+  lsh_State *S = lsh_getstate(L);
+  S->check = check;
+  S->checkcontext = check != NULL ? context : NULL;
+  S->checkevery = instructions > 0 ? instructions : LSH_HOOKCOUNT;
+  S->checkleft = S->checkevery;
   lsh_applyhook(S->main, S);
 }
 

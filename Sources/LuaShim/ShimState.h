@@ -73,6 +73,9 @@ typedef struct lsh_State {
   int pendingfinalizers; /* objects whose finalizer waits for a safe point */
   int finalizing;        /* the pending finalizers are running */
   lsh_Class *classes;    /* every class made in the state */
+  lsh_Check check;       /* called every `checkevery` instructions while set (lsh_setcheck) */
+  void *checkcontext;
+  long long checkevery, checkleft;
   /* Standard functions the guarded versions delegate to. */
   lua_CFunction load, loadfile, searchpath;
   lua_CFunction getinfo, getlocal, setlocal, traceback;

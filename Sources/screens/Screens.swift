@@ -31,6 +31,6 @@ enum Main {
         if arguments.first == "test" {
             MainActor.assumeIsolated { TestWorker.prestart(Test.workerCommand) }
         }
-        Screens.main()
+        Screens.main(Repl.attachArguments(Run.listenArguments(Array(arguments))))
     }
 }

@@ -6,6 +6,7 @@ local G = _G
 local setmetatable, getmetatable, rawget, pairs, ipairs = setmetatable, getmetatable, rawget, pairs, ipairs
 local type, error, select, load, pcall, tostring, tonumber = type, error, select, load, pcall, tostring, tonumber
 local find, gsub = string and string.find, string and string.gsub
+local getinfo = debug and debug.getinfo
 
 local prelude = {}
 
@@ -50,6 +51,24 @@ local function assign(object, key, value)
   object[key] = value
 end
 
+-- Where the script called `extend` ("main.lua:12"): the first Lua frame above this one
+-- outside the host's own chunks. A REPL's `:tree` shows it.
+local function caller()
+  if not getinfo then return nil end
+  for level = 3, 12 do
+    local info = getinfo(level, "Sl")
+    if not info then return nil end
+    if info.what ~= "C" and info.source ~= "=luabridge" and info.source ~= "=ui" then
+      -- The whole file name (short_src would cut a long one), as the script was loaded.
+      local source = info.source
+      local first = source:sub(1, 1)
+      local file = (first == "@" or first == "=") and source:sub(2) or info.short_src
+      return file .. ":" .. info.currentline
+    end
+  end
+  return nil
+end
+
 function prelude.extend(base, name)
   if not isclass(base) then
     error("calling 'extend' on bad self (class expected, got " .. type(base) .. ")", 2)
@@ -66,6 +85,7 @@ function prelude.extend(base, name)
   cls.__name = name
   cls.__tostring = classtostring
   cls.super = base
+  cls.__where = caller()
   return cls
 end
 

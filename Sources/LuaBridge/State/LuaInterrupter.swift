@@ -65,3 +65,38 @@ extension LuaState {
         lsh_clearinterrupt(handle)
     }
 }
+
+extension LuaState {
+    /// Runs `body` with `check` called about every `instructions` instructions of the Lua code
+    /// it runs (on the main thread and the coroutines made meanwhile), from the count hook: a
+    /// REPL server looks at the socket of the client whose chunk runs, without a thread, and
+    /// stops the chunk through ``interrupter`` when the client asks or has gone. `check` must
+    /// not call into Lua. The count hook is on only while `body` runs.
+    ///
+    /// ```swift
+    /// try lua.whileChecking(every: 1_000_000, { if clientAsked() { interrupter.interrupt("interrupted") } }) {
+    ///     try chunk.call()
+    /// }
+    /// ```
+    public func whileChecking<T, E: Error>(
+        every instructions: Int, _ check: @escaping () -> Void, _ body: () throws(E) -> T
+    ) throws(E) -> T {
+        let box = Unmanaged.passRetained(LuaCheck(check))
+        lsh_setcheck(handle, { context in
+            guard let context else { return }
+            let check = Unmanaged<LuaCheck>.fromOpaque(context).takeUnretainedValue()
+            MainActor.assumeIsolated { check.run() }
+        }, box.toOpaque(), Int64(instructions))
+        defer {
+            lsh_setcheck(handle, nil, nil, 0)
+            box.release()
+        }
+        return try body()
+    }
+}
+
+/// The closure ``LuaState/whileChecking(every:_:_:)`` hands to the count hook.
+private final class LuaCheck {
+    let run: () -> Void
+    init(_ run: @escaping () -> Void) { self.run = run }
+}

@@ -86,6 +86,14 @@ void lsh_setbudget(lua_State *L, long long instructions);
    when a budget is set (its count hook sees the flag). Code stuck inside a C function (a
    pattern match) cannot be stopped this way. */
 void lsh_interrupt(lua_State *L, const char *message);
+/* A check the count hook makes while Lua code runs: a REPL server polls the socket of the
+   client whose chunk runs, without a thread. It may call lsh_interrupt to stop the code
+   (the hook then raises the safe way); it must not touch the Lua state otherwise. */
+typedef void (*lsh_Check)(void *context);
+/* Calls `check(context)` about every `instructions` instructions of Lua code on the main
+   thread (and the coroutines created while it is set) until lsh_setcheck(L, NULL, NULL, 0);
+   it turns the count hook on, so it costs speed only while set. */
+void lsh_setcheck(lua_State *L, lsh_Check check, void *context, long long instructions);
 /* Lets Lua code run again after lsh_interrupt; main thread only. */
 void lsh_clearinterrupt(lua_State *L);
 int lsh_isinterrupted(lua_State *L);

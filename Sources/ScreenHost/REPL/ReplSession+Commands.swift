@@ -9,11 +9,12 @@ extension ReplSession {
         ("screen", ":screen", "the key window as the text renderer draws it"),
         ("tree", ":tree", "the controllers: class, title, what each presents"),
         ("views", ":views [depth]", "the view tree: class, frame, title or text"),
-        ("tap", ":tap TITLE | :tap X Y", "taps where TITLE is drawn, or the point X Y"),
+        ("tap", ":tap TITLE | :tap X Y", "taps where TITLE is drawn (or the view it labels), or the point X Y"),
         ("type", ":type TEXT", "types into the text field being edited"),
         ("rotate", ":rotate", "turns the window between portrait and landscape"),
         ("advance", ":advance S", "runs S seconds of virtual time (a virtual clock only)"),
         ("pick", ":pick X Y", "binds the view at X Y to the global v and prints it"),
+        ("reload", ":reload", "loads the app's Lua files again, keeping where you were"),
         ("help", ":help", "this list"),
         ("quit", ":quit", "leaves"),
     ]
@@ -33,7 +34,7 @@ extension ReplSession {
             say(screen.hasSuffix("\n") ? String(screen.dropLast()) : screen)
         case "tree":
             guard let root = host.keyWindow?.rootViewController else { return complain("no controller: the app set no root view controller") }
-            say(Self.tree(root).joined(separator: "\n"))
+            say(tree(root).joined(separator: "\n"))
         case "views":
             guard let window = host.keyWindow else { return complain(Self.noWindow) }
             let depth = words.count > 1 ? Int(words[1]) : Int.max
@@ -67,11 +68,31 @@ extension ReplSession {
             guard let view = window.hitTest(point) else { return complain(":pick: no view at \(words[1]) \(words[2])") }
             lua.globals.set("v", view)
             say("v = " + (ReplPrinter.describe(object: view) ?? "a view"))
+        case "reload":
+            reload()
         default:
             complain(
                 "unknown command :\(name); the commands are "
                     + Self.commands.map { ":" + $0.name }.joined(separator: ", "))
         }
+    }
+
+    /// `:reload`: as `--watch` does on a change, in a fresh state with the navigation kept;
+    /// a reload that fails says why and the old app goes on.
+    private func reload() {
+        guard let hotReload else {
+            return complain(":reload needs an app: start the REPL with one (screens repl APP), or run it with --listen")
+        }
+        let worked = hotReload.reload()
+        guard worked else {
+            return complain(hotReload.lastStatus ?? "reload failed; the old app keeps running")
+        }
+        do {
+            try use(hotReload.host)
+        } catch {
+            return complain("reloaded, but the REPL cannot go on in the new state: \(error.message)")
+        }
+        say(hotReload.lastStatus ?? "reloaded")
     }
 
     static let noWindow = "no window: start the REPL with an app (screens repl APP) that shows one"
@@ -91,7 +112,18 @@ extension ReplSession {
         } else {
             let screen = TextRenderer().renderScreen(window)
             let found = Self.cells(showing: rest, in: screen.text)
-            guard !found.isEmpty else { return complain(":tap: no \"\(rest)\" on screen") }
+            if found.isEmpty {
+                // Not drawn as text: a view whose accessibilityLabel it is (an icon button).
+                let labelled = Self.views(labelled: rest, in: window)
+                guard !labelled.isEmpty else { return complain(":tap: no \"\(rest)\" on screen, drawn or as an accessibilityLabel") }
+                guard labelled.count == 1 else {
+                    return complain(":tap: \(labelled.count) views have the accessibilityLabel \"\(rest)\"; tap a point: :tap X Y")
+                }
+                guard let middle = Self.reachableMiddle(of: labelled[0], in: window) else {
+                    return complain(":tap: the view labelled \"\(rest)\" is covered or off screen")
+                }
+                return tap(at: middle, in: window)
+            }
             guard found.count == 1 else {
                 return complain(":tap: \"\(rest)\" is on screen \(found.count) times; tap a point: :tap X Y")
             }
@@ -100,9 +132,29 @@ extension ReplSession {
             }
             point = cellPoint
         }
+        tap(at: point, in: window)
+    }
+
+    private func tap(at point: Point, in window: Window) {
         window.touch(.began, at: point)
         window.touch(.ended, at: point)
         say("tapped \(ReplPrinter.number(point.x)) \(ReplPrinter.number(point.y))")
+    }
+
+    /// The visible views under `view` whose accessibilityLabel is `label`.
+    static func views(labelled label: String, in view: View, depth: Int = 0) -> [View] {
+        guard !view.isHidden, view.alpha > 0.01, depth < 100 else { return [] }
+        var found = view.accessibilityLabel == label ? [view] : []
+        for subview in view.subviews { found += views(labelled: label, in: subview, depth: depth + 1) }
+        return found
+    }
+
+    /// The middle of `view` in window points, when a tap there reaches it (or what it holds).
+    static func reachableMiddle(of view: View, in window: Window) -> Point? {
+        let point = view.convert(Point(x: view.bounds.midX, y: view.bounds.midY), to: nil)
+        guard point.x.isFinite, point.y.isFinite, window.bounds.contains(point), let hit = window.hitTest(point),
+              hit === view || hit.isDescendant(of: view) else { return nil }
+        return point
     }
 
     /// The point two words give, when both are finite numbers.
@@ -133,12 +185,14 @@ extension ReplSession {
 
     // MARK: - Trees
 
-    /// One line per controller, indented by depth: class, title, and the controllers it
-    /// holds and presents.
-    static func tree(_ controller: ViewController, depth: Int = 0, role: String = "") -> [String] {
+    /// One line per controller, indented by depth: class, title, where a script's class was
+    /// made (`at main.lua:12`), and the controllers it holds and presents.
+    func tree(_ controller: ViewController, depth: Int = 0, role: String = "") -> [String] {
         guard depth < 50 else { return [] }
         let indent = String(repeating: "  ", count: depth)
-        var lines = [indent + role + (ReplPrinter.describe(object: controller) ?? controller.className)]
+        var line = indent + role + (ReplPrinter.describe(object: controller) ?? controller.className)
+        if let place = classPlace(of: controller) { line += " at " + place }
+        var lines = [line]
         for child in controller.children {
             lines += tree(child, depth: depth + 1)
         }
@@ -146,6 +200,13 @@ extension ReplSession {
             lines += tree(presented, depth: depth + 1, role: "presents ")
         }
         return lines
+    }
+
+    /// The file:line where the script class of `controller` was made with `extend`, if it
+    /// is one's.
+    func classPlace(of controller: ViewController) -> String? {
+        guard let extensible = controller as? any LuaExtensible else { return nil }
+        return extensible.luaPeer?.luaClass?["__where"].stringValue
     }
 
     /// One line per view, indented by depth, to `depth` levels below `view`.

@@ -9,33 +9,52 @@ import LuaBridge
 import ScreenKit
 import ScreenScript
 
-/// `screens repl [APP]` reading a pipe: a Lua prompt inside a host (a bare one, or an app
-/// launched on the real clock and not drawn). Lines are read as a source of the loop, so
-/// timers fire while it waits; each is evaluated as `lua` does (an expression first, then a
-/// statement; an incomplete chunk goes on with the next line), its values printed on
-/// standard output and its errors, with tracebacks cut to the user's code, on standard
-/// error. Lines starting with `:` are commands (see ``commands``).
+/// A Lua prompt inside a host (a bare one, or an app launched on the real clock). Each line
+/// given to ``handle(line:)`` is evaluated as `lua` does (an expression first, then a
+/// statement; an incomplete chunk goes on with the next line); its values, its errors (with
+/// tracebacks cut to the user's code) and what commands print go to the session's
+/// ``ReplOutput``. Lines starting with `:` are commands (see ``commands``). Several sessions
+/// can share one host, each with its own unfinished chunk and its own `_`.
+///
+/// `screens repl [APP]` reading a pipe is ``run()``: lines are read as a source of the
+/// loop, so timers fire while it waits, results go to standard output and errors to
+/// standard error.
 ///
 /// ```swift
 /// let session = try ReplSession(host: host)
 /// let failed = session.run()      // until the input ends or `:quit`
 /// ```
 public final class ReplSession {
-    public let host: ScriptHost
+    /// The host lines are evaluated in; ``use(_:)`` changes it (after a reload).
+    public private(set) var host: ScriptHost
     var lua: LuaState { host.lua }
     var loop: EventLoop { host.loop }
     let input: Int32
-    let printer: ReplPrinter
+    private(set) var printer: ReplPrinter
+    /// What `:reload` reloads the app with; nil: `:reload` says it cannot.
+    public var hotReload: HotReload?
+    /// Where results, errors and command output go.
+    public let output: any ReplOutput
     /// Whether a chunk failed: `screens repl` then exits with status 1.
     public private(set) var failed = false
+    /// Whether the lines read so far make a chunk that is not complete yet.
+    public var isContinuing: Bool { !pending.isEmpty }
+    /// Called by `:quit` instead of quitting the loop (a client on a socket leaves alone).
+    public var onQuit: (() -> Void)?
+    /// Runs each chunk of this session: the closure it is given runs the chunk. A server
+    /// watches the client's socket for an interrupt meanwhile.
+    public var aroundChunk: ((() -> Void) -> Void)?
+    /// Sends what scripts `print` while this session's chunks run to ``output`` rather
+    /// than standard output.
+    public var capturesPrint = false
     /// The lines of a chunk that is not complete yet.
     private var pending: [String] = []
+    /// This session's `_`, put back before each of its chunks, when it shares the state
+    /// with other sessions (nil: `_` is left as it is).
+    private var lastValue: LuaValue?
     private var buffered: [UInt8] = []
     private var reader: LoopReader?
     private(set) var isDone = false
-
-    /// Whether the lines so far make a chunk that is not complete yet (the prompt is `>>`).
-    public var isContinuing: Bool { !pending.isEmpty }
 
     /// Forgets the lines of a chunk that is not complete yet (Ctrl-C at a `>>` prompt).
     public func discardPendingChunk() {
@@ -47,10 +66,17 @@ public final class ReplSession {
 
     /// - Parameters:
     ///   - host: the host to evaluate in; its app, when it has one, already launched.
-    ///   - input: the descriptor lines are read from, standard input by default.
-    public init(host: ScriptHost, input: Int32 = STDIN_FILENO) throws(LuaError) {
+    ///   - input: the descriptor ``run()`` reads lines from, standard input by default.
+    ///   - output: where results and errors go; standard output and error by default.
+    ///   - sharesState: whether other sessions evaluate in the same host: this one then
+    ///     keeps its own `_`.
+    public init(
+        host: ScriptHost, input: Int32 = STDIN_FILENO, output: any ReplOutput = ReplStandardOutput(), sharesState: Bool = false
+    ) throws(LuaError) {
         self.host = host
         self.input = input
+        self.output = output
+        lastValue = sharesState ? LuaValue.nil : Optional.none
         printer = try ReplPrinter(lua: host.lua)
     }
 
@@ -65,12 +91,8 @@ public final class ReplSession {
     }
 
     func finish() {
-        if !pending.isEmpty {
-            // The input ended inside a chunk: report it as lua does.
-            let chunk = pending.joined(separator: "\n")
-            pending = []
-            evaluate(chunk, continuing: false)
-        }
+        // The input ended inside a chunk: report it as lua does.
+        end()
         reader?.cancel()
         reader = nil
         fflush(nil)
@@ -98,11 +120,26 @@ public final class ReplSession {
         }
     }
 
+    /// Ends the session (`:quit`): quits the loop, or calls ``onQuit`` when set.
     func stop() {
         isDone = true
         reader?.cancel()
         reader = nil
-        loop.quit()
+        if let onQuit {
+            onQuit()
+        } else {
+            loop.quit()
+        }
+    }
+
+    /// Ends the session after an unfinished chunk is reported, as when the input ends.
+    public func end() {
+        if !pending.isEmpty {
+            let chunk = pending.joined(separator: "\n")
+            pending = []
+            evaluate(chunk, continuing: false)
+        }
+        isDone = true
     }
 
     // MARK: - Lines
@@ -110,7 +147,9 @@ public final class ReplSession {
     /// Handles one line of input: a command, or Lua.
     public func handle(line: String) {
         guard !isDone else { return }
-        defer { fflush(nil) }
+        defer {
+            if !isDone { output.send(.ready(continuing: !pending.isEmpty)) }
+        }
         if pending.isEmpty, line.hasPrefix(":") {
             command(line)
             return
@@ -138,15 +177,63 @@ public final class ReplSession {
             }
         }
         pending = []
-        do {
-            let values = try function.callReturningAll()
+        if let lastValue { lua.globals["_"] = lastValue }
+        let savedPrint: LuaValue? = capturesPrint ? capturePrint() : Optional.none
+        defer {
+            if let savedPrint { lua.globals["print"] = savedPrint }
+            if lastValue != nil { lastValue = lua.globals["_"] }
+        }
+        var values: [LuaValue] = []
+        var failure: LuaError?
+        func run() {
+            do throws(LuaError) {
+                values = try function.callReturningAll()
+            } catch {
+                failure = error
+            }
+        }
+        if let aroundChunk { aroundChunk(run) } else { run() }
+        do throws(LuaError) {
+            if let failure { throw failure }
             guard !values.isEmpty else { return }
             lua.globals["_"] = values[0]
             let name = Self.isName(chunk) ? chunk.trimmingCharacters(in: .whitespaces) : "_"
-            say(try printer.describe(values, name: name))
+            output.send(.result(try printer.describe(values, name: name)))
         } catch {
             report(error)
         }
+    }
+
+    /// Evaluates in `host` from now on (the one a reload made); an unfinished chunk and `_`
+    /// are dropped.
+    public func use(_ host: ScriptHost) throws(LuaError) {
+        guard host !== self.host else { return }
+        printer = try ReplPrinter(lua: host.lua)
+        self.host = host
+        pending = []
+        if lastValue != nil { lastValue = .nil }
+    }
+
+    /// Replaces the global `print` with one that sends its line to ``output``; returns the
+    /// one it replaced.
+    private func capturePrint() -> LuaValue {
+        let saved = lua.globals["print"]
+        let output = self.output
+        let tostring = lua.globals["tostring"]
+        let capture = lua.function { args -> Void in
+            var parts: [String] = []
+            for index in 0..<args.count {
+                let value = try args.get(index + 1, as: LuaValue.self)
+                if let function = tostring.functionValue {
+                    parts.append(try function.call(value, returning: String.self))
+                } else {
+                    parts.append(value.description)
+                }
+            }
+            output.send(.output(parts.joined(separator: "\t")))
+        }
+        lua.globals.set("print", capture)
+        return saved
     }
 
     static func isName(_ text: String) -> Bool {
@@ -159,22 +246,20 @@ public final class ReplSession {
 
     // MARK: - Output
 
-    /// Writes a result line on standard output.
+    /// Writes what a command prints.
     func say(_ text: String) {
-        print(text)
+        output.send(.text(text))
     }
 
-    /// Writes an error on standard error, with its traceback cut to the user's code, and
-    /// notes the failure.
+    /// Writes an error, with its traceback cut to the user's code, and notes the failure.
     func report(_ error: LuaError) {
         failed = true
-        complain(error.hidingFrames(of: Self.hiddenChunks).description)
+        output.send(.error(error.hidingFrames(of: Self.hiddenChunks).description))
     }
 
-    /// Writes a line on standard error, after what standard output holds. A command that
-    /// complains does not fail the run: only chunks do.
+    /// Writes why a command could not do what it was asked. A command that complains does
+    /// not fail the run: only chunks do.
     func complain(_ text: String) {
-        fflush(nil)
-        FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+        output.send(.complaint(text))
     }
 }

@@ -58,6 +58,8 @@ public final class TerminalSession {
     public private(set) var host: ScriptHost
     /// Reloads the app when its files change, once ``watch(_:)`` asked for it.
     private var hotReload: HotReload?
+    /// What reloads the app since ``watch(_:)``: a REPL client's `:reload` uses it too.
+    public var hotReloader: HotReload? { hotReload }
     /// Whether the last reload failed (the old app went on).
     public private(set) var lastReloadFailed = false
     let options: Options

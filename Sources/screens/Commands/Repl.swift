@@ -21,10 +21,17 @@ struct Repl: ParsableCommand {
             {20,130,120,32}); `_` holds the last value, globals persist. Errors go to standard \
             error with a traceback, and reading goes on. Lines starting with `:` are commands: \
             :screen, :tree, :views [depth], :tap TITLE | :tap X Y, :type TEXT, :rotate, \
-            :advance S, :pick X Y, :help, :quit. The exit status is 1 when any chunk failed. \
+            :advance S, :pick X Y, :reload, :help, :quit. The exit status is 1 when any chunk failed. \
             The loop keeps running while input is awaited: timers fire. A chunk runs at most \
             200 million instructions when --instructions does not set a budget. \
             See docs/repl.md.
+
+            --attach [PATH|ID] connects to an app run with `screens run APP --listen` instead: \
+            the lines run in that app, while it keeps running. ID is an app id (its default \
+            socket), PATH a socket; without either, the only app listening. On a pipe the \
+            contract is the same as above; on a terminal the line is edited here (history in \
+            $XDG_STATE_HOME/luascreens/attach_history), Tab completes from the app, and Ctrl-C \
+            stops a chunk running there.
             """)
 
     @Argument(help: "The app folder or Lua file to launch (none: a bare host).", completion: .file(extensions: ["lua"]))
@@ -32,6 +39,12 @@ struct Repl: ParsableCommand {
 
     @Option(help: "The device: iphone or ipad.")
     var device: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Attach to an app run with --listen: its socket, its app id, or nothing for the only one listening.",
+            valueName: "path|id"))
+    var attach: String?
 
     @OptionGroup var limits: LimitOptions
 
@@ -46,9 +59,49 @@ struct Repl: ParsableCommand {
         if let device, Window.Device(rawValue: device) == nil {
             throw ValidationError("unknown device '\(device)': use iphone or ipad")
         }
+        if attach != nil && (app != nil || device != nil) {
+            throw ValidationError("--attach runs the lines in an app that is already running: give no APP or --device")
+        }
+    }
+
+    /// `--attach`: the REPL of an app that listens, through its socket.
+    @MainActor private func runAttached(_ target: String?) -> Int32 {
+        do {
+            let client = try ReplClient(path: ReplClient.socketPath(for: target))
+            if isatty(STDIN_FILENO) != 0 && isatty(STDOUT_FILENO) != 0 {
+                let history = LineHistory.defaultFile().map { ($0 as NSString).deletingLastPathComponent + "/attach_history" }
+                return client.runTerminal(historyFile: history)
+            }
+            return client.runPipe()
+        } catch {
+            printError("screens: \(error)")
+            return 1
+        }
+    }
+
+    /// What `--attach` without a value stands for: the only app listening.
+    static let onlySocket = "<only>"
+
+    /// The arguments with `--attach` given its value when it has none (`--attach=<only>`):
+    /// the next argument is its value unless it is an option.
+    static func attachArguments(_ arguments: [String]) -> [String] {
+        guard arguments.first == "repl", let index = arguments.firstIndex(of: "--attach") else { return arguments }
+        var result = arguments
+        if index + 1 < arguments.count, !arguments[index + 1].hasPrefix("-") {
+            result[index] = "--attach=" + arguments[index + 1]
+            result.remove(at: index + 1)
+        } else {
+            result[index] = "--attach=" + onlySocket
+        }
+        return result
     }
 
     func run() throws {
+        if let attach {
+            let status = MainActor.assumeIsolated { runAttached(attach == Self.onlySocket ? nil : attach) }
+            if status != 0 { throw ExitCode(status) }
+            return
+        }
         let status = MainActor.assumeIsolated { () -> Int32 in
             do {
                 let onTerminal = isatty(STDIN_FILENO) != 0 && isatty(STDOUT_FILENO) != 0
@@ -56,12 +109,16 @@ struct Repl: ParsableCommand {
                 if luaLimits.instructions == nil {
                     luaLimits.instructions = onTerminal ? Self.terminalInstructions : Self.defaultInstructions
                 }
-                let host = try ScriptHost(loop: EventLoop(clock: .real), limits: luaLimits)
+                // An app's host is made as --watch makes them, so that `:reload` can reload it.
+                let reloader = app.map { AppReloader(appPath: $0, limits: luaLimits) }
+                let loop = EventLoop(clock: .real)
+                let host = try reloader?.makeHost(loop: loop) ?? ScriptHost(loop: loop, limits: luaLimits)
                 if let app {
                     try host.loadApp(at: app)
                     try host.launch(device: device.flatMap(Window.Device.init) ?? .iphone)
                 }
                 let session = try ReplSession(host: host)
+                session.hotReload = reloader.map { HotReload(host: host, reloader: $0) }
                 // On a terminal: line editing, history, completion, Ctrl-C (docs/repl.md).
                 if onTerminal {
                     return session.runOnTerminal() ? 1 : 0

@@ -53,6 +53,15 @@ struct Run: ParsableCommand {
             presented controllers, what encodeRestorableState saves); a reload that fails \
             keeps the old app running. Without a terminal it runs on the real clock and \
             writes each reload's status to standard error. See docs/terminal.md.
+
+            --listen [PATH] serves the REPL on a Unix socket while the app runs, on the real \
+            clock, drawn or not (--headless), until it quits, is signalled, or --for real \
+            seconds pass: `screens repl --attach` connects from another terminal, several \
+            clients at once. The socket is $XDG_RUNTIME_DIR/luascreens/<id>.sock by default \
+            (/tmp/luascreens-<uid>/ when the variable is not set), mode 0600 in a 0700 folder; \
+            a stale one is replaced, one another app listens on is refused; it is removed when \
+            the app ends. PATH (after --listen, or as --listen=PATH) chooses another. See \
+            docs/repl.md.
             """)
 
     @Argument(help: "The app folder or Lua file.", completion: .file(extensions: ["lua"]))
@@ -85,6 +94,12 @@ struct Run: ParsableCommand {
     @Flag(help: "Reload the app when one of its Lua files changes, keeping where you were (see docs/terminal.md).")
     var watch = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Serve the REPL on a Unix socket (default $XDG_RUNTIME_DIR/luascreens/<id>.sock) while the app runs; attach with `screens repl --attach`.",
+            valueName: "path"))
+    var listen: String?
+
     @OptionGroup var limits: LimitOptions
 
     func validate() throws {
@@ -104,9 +119,15 @@ struct Run: ParsableCommand {
         if replay?.isEmpty == true { throw ValidationError("--replay needs a recording file") }
         if watch && replay != nil { throw ValidationError("--watch cannot be used with --replay") }
         if record?.isEmpty == true { throw ValidationError("--record needs a file name") }
+        if listen != nil && replay != nil { throw ValidationError("--listen cannot be used with --replay") }
     }
 
     func run() throws {
+        if listen != nil {
+            let status = MainActor.assumeIsolated { runListening() }
+            if status != 0 { throw ExitCode(status) }
+            return
+        }
         if watch {
             let status = MainActor.assumeIsolated { runWatching() }
             if status != 0 { throw ExitCode(status) }

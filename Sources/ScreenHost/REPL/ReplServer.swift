@@ -1,0 +1,172 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import EventLoop
+import Foundation
+import LuaBridge
+import ScreenScript
+
+/// `screens run APP --listen`: serves the REPL on a Unix socket, in the app's own host and
+/// Lua state, while the app runs. The listening socket and every client are sources of the
+/// app's loop (nothing blocks it); each client gets a ``ReplSession`` of its own (its own
+/// unfinished chunk and `_`) and talks the ``ReplProtocol``.
+///
+/// ```swift
+/// let server = try ReplServer(path: ReplProtocol.defaultPath(appID: host.appID), host: { host })
+/// host.run()
+/// server.close("the app ended")
+/// ```
+public final class ReplServer {
+    /// The socket's path.
+    public let path: String
+    /// The host clients' lines run in now (it changes when a reload replaces the host).
+    public var currentHost: () -> ScriptHost
+    /// What `:reload` uses; nil: clients' `:reload` says it cannot.
+    public var hotReload: () -> HotReload?
+    /// The app id the greeting names.
+    let appID: String
+    let loop: EventLoop
+    private var listener: Int32 = -1
+    private var reader: LoopReader?
+    private var clients: [ReplServerClient] = []
+
+    /// Listens on `path`: a stale socket there (nobody listening) is replaced; a live one,
+    /// or a file that is not a socket, is an error. The socket is made with mode 0600.
+    ///
+    /// - Parameters:
+    ///   - path: the socket's path; when it is in ``ReplProtocol/defaultFolder(environment:)``
+    ///     that folder is made (0700) or checked first.
+    ///   - host: the host the clients' lines run in, asked before each line.
+    /// - Throws: ``ReplSocketError`` saying why it cannot listen there.
+    public init(path: String, host: @escaping () -> ScriptHost, hotReload: @escaping () -> HotReload? = { nil }) throws(ReplSocketError) {
+        self.path = path
+        currentHost = host
+        self.hotReload = hotReload
+        let current = host()
+        appID = current.appID
+        loop = current.loop
+        let folder = (path as NSString).deletingLastPathComponent
+        if folder == ReplProtocol.defaultFolder() {
+            try ReplProtocol.preparePrivateFolder(folder)
+        }
+        try listen()
+    }
+
+    private func listen() throws(ReplSocketError) {
+        guard var address = ReplProtocol.address(path) else {
+            throw ReplSocketError("the socket path \(path) is too long for a Unix socket (at most 107 bytes)")
+        }
+        var info = stat()
+        if lstat(path, &info) == 0 {
+            guard info.st_mode & S_IFMT == S_IFSOCK else {
+                throw ReplSocketError("\(path) exists and is not a socket: refusing to replace it")
+            }
+            let probe = ReplProtocol.connect(to: path)
+            if probe >= 0 {
+                Glibc.close(probe)
+                throw ReplSocketError("another app is listening on \(path)")
+            }
+            // Nobody listens: a socket left by an app that ended without removing it.
+            unlink(path)
+        }
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw ReplSocketError("cannot make a socket: \(String(cString: strerror(errno)))") }
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        // The socket file is made by bind with the umask's mode: 0600 from the start, so
+        // nobody else can connect in between.
+        let savedMask = umask(0o177)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        umask(savedMask)
+        guard bound == 0, Glibc.listen(fd, 16) == 0 else {
+            let reason = String(cString: strerror(errno))
+            Glibc.close(fd)
+            throw ReplSocketError("cannot listen on \(path): \(reason)")
+        }
+        chmod(path, 0o600)
+        listener = fd
+        reader = loop.addReader(fd) { [weak self] in self?.accept() }
+    }
+
+    /// Runs the loop until a script quits it, `seconds` (real ones) pass, or SIGINT, SIGTERM
+    /// or SIGHUP comes; a second signal ends the process at once.
+    ///
+    /// - Returns: the signal that ended the run, if one did: the caller closes the server
+    ///   (removing the socket) and then lets the signal end the process.
+    public func serve(for seconds: Double?) -> Int32? {
+        var caught: Int32?
+        let loop = self.loop
+        let signals = SignalPipe(loop: loop) { number in
+            guard number == SIGINT || number == SIGTERM || number == SIGHUP else { return }
+            if caught == nil { caught = number }
+            loop.quit()
+        }
+        let timer = seconds.map { loop.after($0) { _ in loop.quit() } }
+        loop.run()
+        timer?.cancel()
+        signals?.close()
+        return caught
+    }
+
+    /// How many clients are connected.
+    public var clientCount: Int { clients.count }
+
+    private func accept() {
+        while listener >= 0 {
+            let fd = Glibc.accept(listener, nil, nil)
+            guard fd >= 0 else { return }
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            ReplProtocol.noSignalOnWrite(fd)
+            do {
+                let client = try ReplServerClient(fd: fd, server: self)
+                clients.append(client)
+                client.greet()
+            } catch {
+                let bytes = ReplProtocol.encode(.closing, "cannot start a prompt: \(error)")
+                _ = bytes.withUnsafeBytes { ReplProtocol.send(fd, $0) }
+                Glibc.close(fd)
+            }
+        }
+    }
+
+    /// The count hook's look at the sockets while `running`'s chunk runs: a hang-up of that
+    /// client, or an interrupt from any client, stops the chunk (every prompt waits for it).
+    func checkWhileRunning(_ running: ReplServerClient) -> String? {
+        var reason = running.checkWhileRunning()
+        for client in clients where client !== running {
+            if let interrupt = client.checkWhileRunning(), reason == nil { reason = interrupt }
+        }
+        return reason
+    }
+
+    /// After a chunk: the other clients' lines read meanwhile are handled in the next step.
+    func handleWaitingLines(besides running: ReplServerClient) {
+        let others = clients.filter { $0 !== running }
+        guard !others.isEmpty else { return }
+        loop.after(0) { _ in
+            for client in others { client.handleWaitingLines() }
+        }
+    }
+
+    func remove(_ client: ReplServerClient) {
+        clients.removeAll { $0 === client }
+    }
+
+    /// Says `reason` to every client, closes them and the socket, and removes the socket file.
+    public func close(_ reason: String) {
+        for client in clients { client.close(reason) }
+        clients = []
+        reader?.cancel()
+        reader = nil
+        if listener >= 0 {
+            Glibc.close(listener)
+            listener = -1
+            unlink(path)
+        }
+    }
+}

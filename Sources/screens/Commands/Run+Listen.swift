@@ -1,0 +1,122 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import EventLoop
+import Foundation
+import LuaBridge
+import ScreenHost
+import ScreenKit
+import ScreenScript
+
+extension Run {
+    /// `screens run APP --listen [PATH]`: the app runs on the real clock (drawn on a terminal,
+    /// or not drawn with --headless or without one) and serves the REPL on a Unix socket
+    /// (``ReplServer``) until it quits, `--for` real seconds pass, or a signal ends it; the
+    /// socket is removed then. With `--watch` it also reloads on changes; a client's `:reload`
+    /// reloads it in any case. Undrawn, the screen is printed at the end as `--watch` does.
+    @MainActor func runListening() -> Int32 {
+        do {
+            let reloader = AppReloader(appPath: app, limits: limits.luaLimits)
+            let loop = EventLoop(clock: .real)
+            let host = try reloader.makeHost(loop: loop)
+            if let dataDir { host.dataDirectory = URL(fileURLWithPath: dataDir).standardizedFileURL.path }
+            try host.loadApp(at: app)
+            let device = device.flatMap(Window.Device.init) ?? .iphone
+            let orientation = orientation.flatMap(Window.Orientation.init) ?? .portrait
+            try host.launch(device: device, orientation: orientation)
+            let path = listen.flatMap { $0 == Self.defaultSocket ? nil : $0 } ?? ReplProtocol.defaultPath(appID: host.appID)
+            if !headless, isatty(STDOUT_FILENO) != 0, TerminalSession.isPossible, host.keyWindow != nil {
+                let session = TerminalSession(
+                    host: host,
+                    options: .init(device: device, orientation: orientation, recordPath: record, replay: nil, duration: duration))
+                if watch { session.watch(reloader) }
+                let server = try ReplServer(path: path, host: { session.host }, hotReload: { session.hotReloader })
+                printError(listeningLine(path, appID: host.appID))
+                let end = session.run()
+                server.close("the app ended")
+                if let path = record { printError("screens: wrote the recording \(path)") }
+                return finish(session, end: end)
+            }
+            let hot = HotReload(host: host, reloader: reloader)
+            var lastFailed = false
+            if watch {
+                hot.didReload = { reload in
+                    lastFailed = false
+                    printError("screens: \(reload.statusLine)")
+                }
+                hot.didFail = { failure in
+                    lastFailed = true
+                    printError("screens: \(failure.error)")
+                    printError("screens: \(failure.statusLine)")
+                }
+                let method = hot.watch()
+                printError("screens: watching \(reloader.appFolder) (\(method.rawValue)) for changes to its Lua files")
+            }
+            let server = try ReplServer(path: path, host: { hot.host }, hotReload: { hot })
+            printError(listeningLine(path, appID: host.appID))
+            let signal = server.serve(for: duration)
+            hot.stop()
+            server.close("the app ended")
+            if let signal {
+                fflush(nil)
+                Glibc.signal(signal, SIG_DFL)
+                raise(signal)
+            }
+            let current = hot.host
+            if let snapshot {
+                guard let screen = current.render(snapshot.hasSuffix(".svg") ? .svg : .text) else {
+                    printError("screens: the app showed no window to write to \(snapshot)")
+                    return 1
+                }
+                try Data(screen.utf8).write(to: URL(fileURLWithPath: snapshot))
+            } else if let screen = current.render(.text) {
+                print(screen, terminator: screen.hasSuffix("\n") ? "" : "\n")
+            }
+            let failed = listReportedErrors(of: current)
+            return failed || lastFailed ? 1 : 0
+        } catch {
+            return printStartFailure(error)
+        }
+    }
+
+    /// The one line that tells where the REPL is served.
+    private nonisolated func listeningLine(_ path: String, appID: String) -> String {
+        let attach = path == ReplProtocol.defaultPath(appID: appID) ? appID : path
+        return "screens: listening for the REPL on \(path) (screens repl --attach \(attach))"
+    }
+
+    /// What `--listen` without a path stands for: the app's default socket.
+    static let defaultSocket = "<default>"
+
+    /// The arguments with `--listen` given its value when it has none: `--listen=<default>` (the
+    /// default socket) unless the next argument is a path for it, one that is not an option,
+    /// not the app (a folder or a `.lua` file) and not the value of an option.
+    static func listenArguments(_ arguments: [String]) -> [String] {
+        guard arguments.first == "run" else { return arguments }
+        var result: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            guard argument == "--listen" else {
+                result.append(argument)
+                continue
+            }
+            if index < arguments.count, Self.isSocketPath(arguments[index]) {
+                result.append("--listen=" + arguments[index])
+                index += 1
+            } else {
+                result.append("--listen=" + Self.defaultSocket)
+            }
+        }
+        return result
+    }
+
+    private static func isSocketPath(_ word: String) -> Bool {
+        guard !word.hasPrefix("-"), !word.isEmpty, !word.hasSuffix(".lua") else { return false }
+        var isFolder: ObjCBool = false
+        return !(FileManager.default.fileExists(atPath: word, isDirectory: &isFolder) && isFolder.boolValue)
+    }
+}
