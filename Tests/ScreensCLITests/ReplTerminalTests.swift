@@ -28,9 +28,10 @@ struct ReplTerminalTests {
         defer { tmux.stop() }
         try tmux.runScreens(["repl"])
         try tmux.waitForPrompt()
-        tmux.literal("while true do end")
+        tmux.literal("print('spin' .. 'ning') while true do end")
         tmux.keys("Enter")
-        try tmux.waitFor("> while true do end")
+        // Running (a Ctrl-C before the line is read would drop it with the typed Enter).
+        try tmux.waitForLine("spinning")
         // A Ctrl-C that comes before the chunk starts only clears a prompt: send it until
         // the chunk says it was stopped.
         try tmux.repeatUntil("stdin:1: interrupted") { tmux.keys("C-c") }
