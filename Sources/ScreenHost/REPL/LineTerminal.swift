@@ -83,6 +83,17 @@ final class LineTerminal {
     }
 }
 
+/// A pipe for the loop to read, both ends non-blocking and closed on exec.
+func openLoopPipe() -> (read: Int32, write: Int32)? {
+    var fds: [Int32] = [-1, -1]
+    guard fds.withUnsafeMutableBufferPointer({ pipe($0.baseAddress) }) == 0 else { return nil }
+    for fd in fds {
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+    }
+    return (fds[0], fds[1])
+}
+
 /// Standard output while a line is typed: a pipe the loop reads, whose text the editor
 /// writes above its prompt, so that a timer's `print` does not cut into the line.
 ///
@@ -100,13 +111,8 @@ final class LineOutputCapture {
 
     init?(loop: EventLoop, onText: @escaping (String) -> Void) {
         self.onText = onText
-        var fds: [Int32] = [-1, -1]
-        guard fds.withUnsafeMutableBufferPointer({ pipe($0.baseAddress) }) == 0 else { return nil }
-        (readEnd, writeEnd) = (fds[0], fds[1])
-        for fd in fds {
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        }
+        guard let (readEnd, writeEnd) = openLoopPipe() else { return nil }
+        (self.readEnd, self.writeEnd) = (readEnd, writeEnd)
         #if os(Linux)
         let setPipeSize: Int32 = 1031  // F_SETPIPE_SZ, which Glibc's module does not export
         _ = fcntl(writeEnd, setPipeSize, 1 << 20)
@@ -161,13 +167,8 @@ final class LineInterrupts {
     private var reader: LoopReader?
 
     init?(loop: EventLoop, onPrompt: @escaping () -> Void) {
-        var fds: [Int32] = [-1, -1]
-        guard fds.withUnsafeMutableBufferPointer({ pipe($0.baseAddress) }) == 0 else { return nil }
-        (readEnd, writeEnd) = (fds[0], fds[1])
-        for fd in fds {
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        }
+        guard let (readEnd, writeEnd) = openLoopPipe() else { return nil }
+        (self.readEnd, self.writeEnd) = (readEnd, writeEnd)
         guard lsh_sigint_install(writeEnd) == 0 else {
             close()
             return nil
