@@ -80,6 +80,22 @@ struct ReplTerminalTests {
         try tmux.waitForExit(status: 0)
     }
 
+    @Test("characters beyond ASCII are edited as characters, whatever the locale")
+    func unicode() throws {
+        let tmux = try Tmux()
+        defer { tmux.stop() }
+        try tmux.runScreens(["repl"])
+        try tmux.waitForPrompt()
+        // Backspace takes the whole ✓ (three bytes).
+        tmux.literal("#\"é✓✓")
+        tmux.keys("BSpace")
+        tmux.literal("\"")
+        tmux.keys("Enter")
+        try tmux.waitForLine("5")
+        tmux.keys("C-d")
+        try tmux.waitForExit(status: 0)
+    }
+
     @Test("a line entered is in the history of the next session: Up recalls it")
     func historyAcrossSessions() throws {
         let tmux = try Tmux()

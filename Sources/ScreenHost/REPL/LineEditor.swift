@@ -55,6 +55,7 @@ public final class LineEditor {
     /// Whether libedit is editing a line with its prompt shown (unbuffered, raw mode).
     private var isPrompting = false
     private var warned = false
+    private var savedCharacters: String?
 
     /// - Parameters:
     ///   - input: the terminal's descriptor keys are read from.
@@ -78,17 +79,23 @@ public final class LineEditor {
     }
 
     /// Shows `prompt` and edits lines on the loop until ``stop()``.
-    public func start(prompt: String, loop: EventLoop) {
+    ///
+    /// - Returns: false when libedit cannot edit on this terminal (a warning says so): the
+    ///   caller then reads its input some other way.
+    @discardableResult
+    public func start(prompt: String, loop: EventLoop) -> Bool {
         setPrompt(prompt)
-        guard !isStarted else { return }
-        isStarted = true
+        guard !isStarted else { return true }
         if let warning = history.warning { warn(warning) }
+        useUTF8Characters()
         guard let inputFile = fdopen(dup(input), "r"), let outputFile = fdopen(dup(output), "w"),
               let editLine = el_init_fd("screens", inputFile, outputFile, outputFile, input, output, output)
         else {
             warn("warning: the line editor could not start on this terminal")
-            return
+            restoreCharacters()
+            return false
         }
+        isStarted = true
         (self.inputFile, self.outputFile, self.editLine) = (inputFile, outputFile, editLine)
         lsh_el_set_string(editLine, EL_EDITOR, "emacs")
         // Signals stay the program's: the REPL's Ctrl-C handler is not libedit's.
@@ -105,6 +112,21 @@ public final class LineEditor {
         }
         reader = loop.addReader(input) { [weak self] in self?.readable() }
         showPrompt()
+        return true
+    }
+
+    /// libedit reads and draws characters as the locale's LC_CTYPE says: the user's when it
+    /// is UTF-8, else C.UTF-8, so that `"é"` is not dropped. Put back at ``stop()``.
+    private func useUTF8Characters() {
+        if let current = setlocale(LC_CTYPE, nil) { savedCharacters = String(cString: current) }
+        if setlocale(LC_CTYPE, "") == nil || String(cString: nl_langinfo(nl_item(CODESET))) != "UTF-8" {
+            _ = setlocale(LC_CTYPE, "C.UTF-8")
+        }
+    }
+
+    private func restoreCharacters() {
+        if let savedCharacters { _ = setlocale(LC_CTYPE, savedCharacters) }
+        savedCharacters = nil
     }
 
     /// The prompt of the next line; shown at once when a line is being edited.
@@ -168,6 +190,7 @@ public final class LineEditor {
         if let inputFile { fclose(inputFile) }
         if let outputFile { fclose(outputFile) }
         (inputFile, outputFile) = (nil, nil)
+        restoreCharacters()
         saveHistory()
     }
 

@@ -73,7 +73,14 @@ final class LineTerminal {
                 output?.engage()
             }
         }
-        editor.start(prompt: "> ", loop: loop)
+        guard editor.start(prompt: "> ", loop: loop) else {
+            // No line editing on this terminal: read it as a pipe.
+            output?.close()
+            interrupts?.close()
+            (output, interrupts) = (nil, nil)
+            _ = session.run()
+            return
+        }
         output?.engage()
         loop.run()
         editor.stop()
