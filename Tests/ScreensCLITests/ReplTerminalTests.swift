@@ -46,14 +46,16 @@ struct ReplTerminalTests {
         #expect(try tmux.sttyBefore() == (try tmux.sttyAfter()))
     }
 
-    @Test("Ctrl-C at the prompt drops the line being typed")
+    @Test("Ctrl-C at the prompt drops the line being typed and the chunk under way")
     func controlCClearsTheLine() throws {
         let tmux = try Tmux()
         defer { tmux.stop() }
         try tmux.runScreens(["repl"])
         try tmux.waitForPrompt()
+        tmux.literal("if x then")
+        tmux.keys("Enter")
         tmux.literal("nonsense here")
-        try tmux.waitFor("> nonsense here")
+        try tmux.waitFor(">> nonsense here")
         tmux.keys("C-c")
         try tmux.waitFor("^C")
         tmux.literal("40+2")

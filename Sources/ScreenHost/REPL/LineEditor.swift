@@ -36,6 +36,10 @@ public final class LineEditor {
     /// returns, unless it called ``stop()``.
     public var onLine: ((String?) -> Void)?
 
+    /// Called when Ctrl-C drops the line being typed, before the prompt is shown again (a
+    /// REPL forgets the chunk under way there).
+    public var onCancel: (() -> Void)?
+
     /// The lines entered, this session's and the file's.
     public private(set) var history: LineHistory
 
@@ -55,6 +59,8 @@ public final class LineEditor {
     /// Whether libedit is editing a line with its prompt shown (unbuffered, raw mode).
     private var isPrompting = false
     private var warned = false
+    /// Set by Ctrl-C's command, acted on once `el_gets` returns.
+    private var cancelRequested = false
     private var savedCharacters: String?
 
     /// - Parameters:
@@ -104,6 +110,12 @@ public final class LineEditor {
         lsh_el_set_prompt(editLine, Self.promptFunction)
         lsh_el_add_command(editLine, "lsh-complete", "Complete the word before the cursor", Self.completeFunction)
         lsh_el_bind(editLine, "^I", "lsh-complete")
+        // Ctrl-C at the prompt is a key that drops the line, not a SIGINT, so that it needs no
+        // handler and keeps its place among the keys typed (a signal would also flush them).
+        // While `onLine` runs the terminal is in its normal mode, where it is SIGINT again.
+        lsh_el_keys_not_signals(editLine)
+        lsh_el_add_command(editLine, "lsh-cancel", "Drop the line", Self.cancelFunction)
+        lsh_el_bind(editLine, "^C", "lsh-cancel")
         if let editHistory = history_init() {
             self.editHistory = editHistory
             lsh_history_set_size(editHistory, Int32(history.limit))
@@ -162,12 +174,14 @@ public final class LineEditor {
         lsh_el_refresh(editLine)
     }
 
-    /// Drops the line being edited, as Ctrl-C at a prompt does, and shows the prompt again.
+    /// Drops the line being edited, as Ctrl-C at a prompt does, calls ``onCancel``, and shows
+    /// the prompt again.
     public func cancelLine() {
         guard isPrompting, let editLine else { return }
         isPrompting = false
         lsh_el_set_int(editLine, EL_UNBUFFERED, 0)
         write("^C\n")
+        onCancel?()
         showPrompt()
     }
 
@@ -214,7 +228,13 @@ public final class LineEditor {
             }
             first = false
             var count: Int32 = 0
-            guard let buffer = el_gets(editLine, &count), count > 0 else { continue }
+            let buffer = el_gets(editLine, &count)
+            if cancelRequested {
+                cancelRequested = false
+                cancelLine()
+                continue
+            }
+            guard let buffer, count > 0 else { continue }
             let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(buffer).assumingMemoryBound(to: UInt8.self), count: Int(count))
             if bytes.last == UInt8(ascii: "\n") {
                 end(String(decoding: bytes.dropLast(), as: UTF8.self))
@@ -362,6 +382,12 @@ public final class LineEditor {
         // Passed out as an address: a pointer is not Sendable.
         let editLine = Int(bitPattern: editLine)
         return UnsafeMutablePointer(bitPattern: MainActor.assumeIsolated { Int(bitPattern: LineEditor.editor(at: editLine)?.promptText) })
+    }
+
+    private static let cancelFunction: lsh_el_command_fn = { editLine, _ in
+        let address = Int(bitPattern: editLine)
+        MainActor.assumeIsolated { LineEditor.editor(at: address)?.cancelRequested = true }
+        return UInt8(CC_NORM)
     }
 
     private static let completeFunction: lsh_el_command_fn = { editLine, _ in

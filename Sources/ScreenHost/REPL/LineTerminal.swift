@@ -41,12 +41,13 @@ final class LineTerminal {
     func run() {
         let loop = session.loop, host = session.host, editor = editor, session = session
         output = LineOutputCapture(loop: loop) { editor.printAbove($0) }
-        interrupts = LineInterrupts(loop: loop) {
-            // A Ctrl-C that reaches the loop came at the prompt: the line goes.
+        // Ctrl-C at the prompt is a key (LineEditor); a SIGINT that still reaches the loop
+        // there (kill -INT) does the same.
+        editor.onCancel = {
             session.discardPendingChunk()
             editor.setPrompt("> ")
-            editor.cancelLine()
         }
+        interrupts = LineInterrupts(loop: loop) { editor.cancelLine() }
         // Errors of callbacks that run while a line is typed also go above the prompt.
         let reporter = host.errorReporter, handler = host.lua.errorHandler
         let report: (LuaError, String) -> Void = { error, context in editor.printAbove("error in \(context): \(error)") }
