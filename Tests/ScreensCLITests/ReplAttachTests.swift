@@ -102,6 +102,16 @@ struct ReplAttachTests {
         ]) { $1 }
     }
 
+    /// The Unix socket address of `path`.
+    static func address(_ path: String) -> sockaddr_un {
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            for (index, byte) in path.utf8.enumerated() { buffer[index] = byte }
+        }
+        return address
+    }
+
     /// A client speaking the protocol's lines itself.
     final class RawClient {
         let fd: Int32
@@ -109,11 +119,7 @@ struct ReplAttachTests {
 
         init(_ path: String) throws {
             fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-            var address = sockaddr_un()
-            address.sun_family = sa_family_t(AF_UNIX)
-            withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-                for (index, byte) in path.utf8.enumerated() { buffer[index] = byte }
-            }
+            var address = ReplAttachTests.address(path)
             let connected = withUnsafePointer(to: &address) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
             }
@@ -307,11 +313,7 @@ struct ReplAttachTests {
             let sock = folder.appendingPathComponent("app.sock").path
             // A socket nobody listens on: bound, then its descriptor closed.
             let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-            var address = sockaddr_un()
-            address.sun_family = sa_family_t(AF_UNIX)
-            withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-                for (index, byte) in sock.utf8.enumerated() { buffer[index] = byte }
-            }
+            var address = Self.address(sock)
             let bound = withUnsafePointer(to: &address) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
             }

@@ -127,7 +127,7 @@ struct ReplTests {
         let result = try await repl(":screen\n:tree\n:views 4\n", app: "scripts/hello")
         #expect(result.stdout.contains("Hello from LuaScreens!"))
         #expect(result.stdout.contains("[ Greet again ]"))
-        #expect(result.stdout.contains("ui.NavigationController\n  Hello \"Hello\"\n"))
+        #expect(result.stdout.contains("ui.NavigationController\n  Hello \"Hello\" at scripts/hello/main.lua:10\n"))
         #expect(result.stdout.contains("        ui.Button \"Greet again\" {96,208,128,32}\n"))
         #expect(result.stdout.contains("ui.Window {0,0,320,480}\n"))
         #expect(result.status == 0)
@@ -146,7 +146,7 @@ struct ReplTests {
             """, app: "scripts/hello")
         #expect(result.stdout.contains("v = ui.Button \"Greet again\" {96,208,128,32}\n"))
         #expect(result.stdout.contains("rotated to landscape\n"))
-        #expect(result.stdout.contains("  About \"About\"\n"))
+        #expect(result.stdout.contains("  About \"About\" at scripts/hello/about.lua:3\n"))
         #expect(result.stderr.contains(":advance works only on a virtual clock"))
     }
 
@@ -176,5 +176,72 @@ struct ReplTests {
             #expect(result.stderr.contains("no text field is being edited"))
             #expect(result.stdout.hasSuffix("\"Ada\"\n"))
         }
+    }
+
+    @Test(":tap finds a view by its accessibilityLabel when no text shows it")
+    func tapByAccessibilityLabel() async throws {
+        try await ScreensProgram.withTemporaryFolder { folder in
+            let app = folder.appendingPathComponent("icon.lua")
+            try """
+                local app = {}
+                function app.didFinishLaunching(window)
+                  local c = ui.Controller:new()
+                  taps = 0
+                  local star = ui.Button:new{ frame = {20, 100, 40, 32} }
+                  star:setTitle("*", "normal")
+                  star.accessibilityLabel = "Favourite"
+                  star:addTarget(function() taps = taps + 1 end, "touchUpInside")
+                  c.view:addSubview(star)
+                  window.rootViewController = c
+                end
+                return app
+                """.write(to: app, atomically: true, encoding: .utf8)
+            let result = try await repl(":tap Favourite\ntaps\n:tap Unknown\n", app: app.path)
+            #expect(result.stdout.hasSuffix("tapped 40 116\n1\n"), "\(result.stderr)")
+            #expect(result.stderr.contains(":tap: no \"Unknown\" on screen, drawn or as an accessibilityLabel"))
+        }
+    }
+
+    @Test(":reload loads the app's files again, keeping the screen; a broken file keeps the old app")
+    func reload() async throws {
+        try await ScreensProgram.withTemporaryFolder { folder in
+            let app = folder.appendingPathComponent("app")
+            try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+            let main = app.appendingPathComponent("main.lua")
+            let source = """
+                local Home = ui.Controller:extend("Home")
+                function Home:viewDidLoad() self.title = "First" end
+                local app = {}
+                function app.didFinishLaunching(window)
+                  window.rootViewController = ui.NavigationController:new{ root = Home:new() }
+                end
+                return app
+                """
+            try source.write(to: main, atomically: true, encoding: .utf8)
+            let edit = "io.open(\(String(reflecting: main.path)), 'w'):write(\(String(reflecting: source.replacingOccurrences(of: "First", with: "Second")))):close()"
+            let broken = "io.open(\(String(reflecting: main.path)), 'w'):write('local Home = ui.Controller:extend('):close()"
+            let result = try await repl("""
+                marker = 1
+                \(edit)
+                :reload
+                :tree
+                marker
+                \(broken)
+                :reload
+                :tree
+                """, app: app.path)
+            #expect(result.stdout.contains("reloaded; kept Home\n"), "\(result.stderr)")
+            #expect(result.stdout.contains("  Home \"Second\" at \(main.path):1\nnil\n"), "a fresh state: globals are gone")
+            #expect(result.stderr.contains("reload failed: "))
+            #expect(result.stdout.hasSuffix("  Home \"Second\" at \(main.path):1\n"), "the old app kept")
+            #expect(result.status == 0)
+        }
+    }
+
+    @Test(":reload needs an app")
+    func reloadWithoutApp() async throws {
+        let result = try await repl(":reload\n")
+        #expect(result.stderr.contains(":reload needs an app"))
+        #expect(result.status == 0)
     }
 }

@@ -7,6 +7,7 @@ local setmetatable, getmetatable, rawget, pairs, ipairs = setmetatable, getmetat
 local type, error, select, load, pcall, tostring, tonumber = type, error, select, load, pcall, tostring, tonumber
 local find, gsub = string and string.find, string and string.gsub
 local getinfo = debug and debug.getinfo
+local rawset = rawset
 
 local prelude = {}
 
@@ -85,7 +86,7 @@ function prelude.extend(base, name)
   cls.__name = name
   cls.__tostring = classtostring
   cls.super = base
-  cls.__where = caller()
+  rawset(cls, "__where", caller())
   return cls
 end
 

@@ -5,7 +5,7 @@ import Darwin
 #endif
 import EventLoop
 import Foundation
-import TerminalShim
+import LuaShim
 
 /// `screens repl --attach`: the REPL of an app that runs with `--listen`, reached through
 /// its socket (``ReplProtocol``). Lines go one at a time: each is sent, and what the app
@@ -175,6 +175,17 @@ public final class ReplClient {
         }
     }
 
+    /// Reads up to the app's next `R` line, dropping what comes before it.
+    private func readUntilReady() -> Bool {
+        while true {
+            switch nextLine(waiting: 5000) {
+            case .line(.ready, _): return true
+            case .line(.closing, _), .closed, .timeUp: return false
+            default: continue
+            }
+        }
+    }
+
     /// The completions the app gives for `text`, the line up to the cursor.
     public func completions(for text: String) -> [String] {
         guard send(.complete, text) else { return [] }
@@ -263,10 +274,20 @@ public final class ReplClient {
         let editor = LineEditor(input: input, output: output, historyFile: historyFile) { [weak self] text in
             self?.completions(for: text) ?? []
         }
+        // Ctrl-C is SIGINT, whose handler writes to a pipe: while a chunk runs the wait for
+        // its answer sees it and asks the app to stop the chunk; at the prompt the loop does,
+        // and the line (and an unfinished chunk) goes.
         var signalPipe: [Int32] = [-1, -1]
         _ = pipe(&signalPipe)
-        for end in signalPipe { _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK) }
-        defer { for end in signalPipe { Glibc.close(end) } }
+        for end in signalPipe {
+            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+        }
+        let handled = lsh_sigint_install(signalPipe[1]) == 0
+        defer {
+            if handled { lsh_sigint_uninstall() }
+            for end in signalPipe { Glibc.close(end) }
+        }
         let finish = { (message: String?) in
             editor.stop()
             loop.quit()
@@ -275,28 +296,37 @@ public final class ReplClient {
                 status = 1
             }
         }
+        let interrupts = loop.addReader(signalPipe[0]) { [weak self] in
+            var drained = [UInt8](repeating: 0, count: 64)
+            while read(signalPipe[0], &drained, drained.count) > 0 {}
+            guard let self else { return }
+            guard self.send(.interrupt) else { return finish(self.goneMessage) }
+            _ = self.readUntilReady()
+            editor.setPrompt("> ")
+            editor.cancelLine()
+        }
         editor.onLine = { [weak self] line in
             guard let self else { return }
             guard let line else { return finish(nil) }
-            // While the chunk runs, Ctrl-C (the terminal is in its normal mode) is a signal
-            // written to the pipe; it becomes an interrupt request.
-            _ = lsh_term_install_signal_pipe(signalPipe[1])
-            let goesOn = self.exchange(line, interrupts: signalPipe[0], show: Self.showOnStandardStreams)
-            lsh_term_uninstall_handlers()
+            let goesOn = self.exchange(line, interrupts: handled ? signalPipe[0] : -1, show: Self.showOnStandardStreams)
             guard let goesOn else { return finish(self.goneMessage) }
+            if self.quitSent { return finish(nil) }
             editor.setPrompt(goesOn ? ">> " : "> ")
         }
         // Between lines the app says nothing unasked: what comes is its closing.
         let socketReader = loop.addReader(fd) { [weak self] in
             guard let self else { return }
             switch self.nextLine(waiting: 0) {
-            case .closed, .line(.closing, _): finish(self.goneMessage)
+            case .closed, .line(.closing, _):
+                // Over the prompt that was waiting for a line.
+                finish(self.goneMessage.map { "\r\u{1B}[K" + $0 })
             default: break
             }
         }
         editor.start(prompt: "> ", loop: loop)
         loop.run()
         socketReader.cancel()
+        interrupts.cancel()
         return status
     }
 }

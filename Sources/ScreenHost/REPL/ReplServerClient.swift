@@ -181,7 +181,7 @@ final class ReplServerClient: ReplOutput {
     }
 
     private func write(_ bytes: [UInt8]) {
-        guard !gone || reader != nil else { return }
+        guard !gone else { return }
         outgoing += bytes
         flush()
     }

@@ -18,14 +18,9 @@ extension Run {
     /// reloads it in any case. Undrawn, the screen is printed at the end as `--watch` does.
     @MainActor func runListening() -> Int32 {
         do {
-            let reloader = AppReloader(appPath: app, limits: limits.luaLimits)
-            let loop = EventLoop(clock: .real)
-            let host = try reloader.makeHost(loop: loop)
-            if let dataDir { host.dataDirectory = URL(fileURLWithPath: dataDir).standardizedFileURL.path }
-            try host.loadApp(at: app)
+            let (host, reloader) = try launchReloadable()
             let device = device.flatMap(Window.Device.init) ?? .iphone
             let orientation = orientation.flatMap(Window.Orientation.init) ?? .portrait
-            try host.launch(device: device, orientation: orientation)
             let path = listen.flatMap { $0 == Self.defaultSocket ? nil : $0 } ?? ReplProtocol.defaultPath(appID: host.appID)
             if !headless, isatty(STDOUT_FILENO) != 0, TerminalSession.isPossible, host.keyWindow != nil {
                 let session = TerminalSession(
@@ -40,20 +35,7 @@ extension Run {
                 return finish(session, end: end)
             }
             let hot = HotReload(host: host, reloader: reloader)
-            var lastFailed = false
-            if watch {
-                hot.didReload = { reload in
-                    lastFailed = false
-                    printError("screens: \(reload.statusLine)")
-                }
-                hot.didFail = { failure in
-                    lastFailed = true
-                    printError("screens: \(failure.error)")
-                    printError("screens: \(failure.statusLine)")
-                }
-                let method = hot.watch()
-                printError("screens: watching \(reloader.appFolder) (\(method.rawValue)) for changes to its Lua files")
-            }
+            let lastFailed = watch ? watchUndrawn(hot) : { false }
             let server = try ReplServer(path: path, host: { hot.host }, hotReload: { hot })
             printError(listeningLine(path, appID: host.appID))
             let signal = server.serve(for: duration)
@@ -64,18 +46,7 @@ extension Run {
                 Glibc.signal(signal, SIG_DFL)
                 raise(signal)
             }
-            let current = hot.host
-            if let snapshot {
-                guard let screen = current.render(snapshot.hasSuffix(".svg") ? .svg : .text) else {
-                    printError("screens: the app showed no window to write to \(snapshot)")
-                    return 1
-                }
-                try Data(screen.utf8).write(to: URL(fileURLWithPath: snapshot))
-            } else if let screen = current.render(.text) {
-                print(screen, terminator: screen.hasSuffix("\n") ? "" : "\n")
-            }
-            let failed = listReportedErrors(of: current)
-            return failed || lastFailed ? 1 : 0
+            return try endUndrawn(hot.host, lastReloadFailed: lastFailed())
         } catch {
             return printStartFailure(error)
         }

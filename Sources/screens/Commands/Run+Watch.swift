@@ -19,48 +19,69 @@ extension Run {
     /// error in its panel.
     @MainActor func runWatching() -> Int32 {
         do {
-            let reloader = AppReloader(appPath: app, limits: limits.luaLimits)
-            let loop = EventLoop(clock: .real)
-            let host = try reloader.makeHost(loop: loop)
-            if let dataDir { host.dataDirectory = URL(fileURLWithPath: dataDir).standardizedFileURL.path }
-            try host.loadApp(at: app)
-            try host.launch(
-                device: device.flatMap(Window.Device.init) ?? .iphone,
-                orientation: orientation.flatMap(Window.Orientation.init) ?? .portrait)
+            let (host, reloader) = try launchReloadable()
+            let loop = host.loop
             if !headless, TerminalSession.isPossible, host.keyWindow != nil {
                 return runWatchingInTerminal(host, reloader: reloader)
             }
             let hot = HotReload(host: host, reloader: reloader)
-            var lastFailed = false
-            hot.didReload = { reload in
-                lastFailed = false
-                printError("screens: \(reload.statusLine)")
-            }
-            hot.didFail = { failure in
-                lastFailed = true
-                printError("screens: \(failure.error)")
-                printError("screens: \(failure.statusLine)")
-            }
-            let method = hot.watch()
-            printError("screens: watching \(reloader.appFolder) (\(method.rawValue)) for changes to its Lua files")
+            let lastFailed = watchUndrawn(hot)
             if let duration { loop.after(duration) { _ in loop.quit() } }
             loop.run()
             hot.stop()
-            let current = hot.host
-            if let snapshot {
-                guard let screen = current.render(snapshot.hasSuffix(".svg") ? .svg : .text) else {
-                    printError("screens: the app showed no window to write to \(snapshot)")
-                    return 1
-                }
-                try Data(screen.utf8).write(to: URL(fileURLWithPath: snapshot))
-            } else if let screen = current.render(.text) {
-                print(screen, terminator: screen.hasSuffix("\n") ? "" : "\n")
-            }
-            let failed = listReportedErrors(of: current)
-            return failed || lastFailed ? 1 : 0
+            return try endUndrawn(hot.host, lastReloadFailed: lastFailed())
         } catch {
             return printStartFailure(error)
         }
+    }
+
+    /// The app launched on the real clock in a host made as reloads make them.
+    @MainActor func launchReloadable() throws -> (ScriptHost, AppReloader) {
+        let reloader = AppReloader(appPath: app, limits: limits.luaLimits)
+        let host = try reloader.makeHost(loop: EventLoop(clock: .real))
+        if let dataDir { host.dataDirectory = URL(fileURLWithPath: dataDir).standardizedFileURL.path }
+        try host.loadApp(at: app)
+        try host.launch(
+            device: device.flatMap(Window.Device.init) ?? .iphone,
+            orientation: orientation.flatMap(Window.Orientation.init) ?? .portrait)
+        return (host, reloader)
+    }
+
+    /// Watches the app's files for `hot`, each reload's status on standard error.
+    ///
+    /// - Returns: whether the last reload failed, asked when the run ends.
+    @MainActor func watchUndrawn(_ hot: HotReload) -> () -> Bool {
+        var lastFailed = false
+        hot.didReload = { reload in
+            lastFailed = false
+            printError("screens: \(reload.statusLine)")
+        }
+        hot.didFail = { failure in
+            lastFailed = true
+            printError("screens: \(failure.error)")
+            printError("screens: \(failure.statusLine)")
+        }
+        let method = hot.watch()
+        printError("screens: watching \(hot.reloader.appFolder) (\(method.rawValue)) for changes to its Lua files")
+        return { lastFailed }
+    }
+
+    /// The end of an undrawn real-time run: the screen printed (or written by --snapshot),
+    /// the script errors listed.
+    ///
+    /// - Returns: the exit status: 1 when a script error was reported or the last reload failed.
+    @MainActor func endUndrawn(_ current: ScriptHost, lastReloadFailed: Bool) throws -> Int32 {
+        if let snapshot {
+            guard let screen = current.render(snapshot.hasSuffix(".svg") ? .svg : .text) else {
+                printError("screens: the app showed no window to write to \(snapshot)")
+                return 1
+            }
+            try Data(screen.utf8).write(to: URL(fileURLWithPath: snapshot))
+        } else if let screen = current.render(.text) {
+            print(screen, terminator: screen.hasSuffix("\n") ? "" : "\n")
+        }
+        let failed = listReportedErrors(of: current)
+        return failed || lastReloadFailed ? 1 : 0
     }
 
     /// A watched app drawn on the terminal until `q`, Ctrl-C, `loop.quit()` or a signal.
