@@ -191,3 +191,46 @@ extension Tmux {
         try? FileManager.default.removeItem(atPath: directory + "/status")
     }
 }
+
+@Suite("The REPL on a terminal leaves it as it was", .serialized, .enabled(if: Tmux.isAvailable))
+struct ReplTerminalRestoreTests {
+    @Test("Ctrl-D, :quit, SIGTERM and SIGHUP at the prompt each leave the terminal's modes as they were")
+    func restores() throws {
+        let signals = ["TERM": SIGTERM, "HUP": SIGHUP]
+        for way in ["C-d", ":quit", "TERM", "HUP"] {
+            let tmux = try Tmux()
+            defer { tmux.stop() }
+            try tmux.runScreens(["repl"])
+            try tmux.waitForPrompt()
+            if let signal = signals[way] {
+                kill(try tmux.screensPID(), signal)
+            } else if way.hasPrefix(":") {
+                tmux.literal(way)
+                tmux.keys("Enter")
+            } else {
+                tmux.keys(way)
+            }
+            try tmux.waitForExit(status: signals[way].map { 128 + $0 } ?? 0)
+            #expect(try tmux.sttyBefore() == (try tmux.sttyAfter()), "stty -a after \(way)")
+        }
+    }
+
+    @Test("Ctrl-Z suspends the REPL; back in the foreground it edits again")
+    func suspend() throws {
+        let tmux = try Tmux()
+        defer { tmux.stop() }
+        try tmux.runScreens(["repl"])
+        try tmux.waitForPrompt()
+        tmux.keys("C-z")
+        // The shell goes on with the command line once the job stops: 128 + SIGTSTP, and the
+        // terminal as it was while the REPL is stopped.
+        try tmux.waitForExit(status: 128 + SIGTSTP)
+        #expect(try tmux.sttyBefore() == (try tmux.sttyAfter()))
+        tmux.literal("fg")
+        tmux.keys("Enter")
+        tmux.literal("6*7")
+        tmux.keys("Enter")
+        try tmux.waitForLine("42")
+        tmux.keys("C-d")
+    }
+}

@@ -61,6 +61,8 @@ public final class LineEditor {
     private var warned = false
     /// Set by Ctrl-C's command, acted on once `el_gets` returns.
     private var cancelRequested = false
+    /// Set by Ctrl-Z's command, acted on once `el_gets` returns.
+    private var suspendRequested = false
     private var savedCharacters: String?
 
     /// - Parameters:
@@ -104,8 +106,10 @@ public final class LineEditor {
         isStarted = true
         (self.inputFile, self.outputFile, self.editLine) = (inputFile, outputFile, editLine)
         lsh_el_set_string(editLine, EL_EDITOR, "emacs")
-        // Signals stay the program's: the REPL's Ctrl-C handler is not libedit's.
-        lsh_el_set_int(editLine, EL_SIGNAL, 0)
+        // While the prompt is up, libedit's handlers put the terminal back for SIGTERM, SIGHUP
+        // and Ctrl-Z (and raw again at SIGCONT), and follow SIGWINCH; each then passes the
+        // signal on to the handler it replaced. While a line is evaluated they are not there.
+        lsh_el_set_int(editLine, EL_SIGNAL, 1)
         lsh_el_set_clientdata(editLine, Unmanaged.passUnretained(self).toOpaque())
         lsh_el_set_prompt(editLine, Self.promptFunction)
         lsh_el_add_command(editLine, "lsh-complete", "Complete the word before the cursor", Self.completeFunction)
@@ -116,6 +120,8 @@ public final class LineEditor {
         lsh_el_keys_not_signals(editLine)
         lsh_el_add_command(editLine, "lsh-cancel", "Drop the line", Self.cancelFunction)
         lsh_el_bind(editLine, "^C", "lsh-cancel")
+        lsh_el_add_command(editLine, "lsh-suspend", "Suspend the program", Self.suspendFunction)
+        lsh_el_bind(editLine, "^Z", "lsh-suspend")
         if let editHistory = history_init() {
             self.editHistory = editHistory
             lsh_history_set_size(editHistory, Int32(history.limit))
@@ -185,6 +191,20 @@ public final class LineEditor {
         showPrompt()
     }
 
+    /// Ctrl-Z at the prompt (a key there, the signal keys being off): the terminal in its
+    /// normal mode, the process stopped as SIGTSTP stops it; when it continues, the prompt
+    /// and the line are drawn again.
+    private func suspend() {
+        guard isPrompting, let editLine else { return }
+        let rows = rowsAboveCursor()
+        write("\r" + (rows > 0 ? "\u{1B}[\(rows)B" : "") + "\n")
+        lsh_el_set_int(editLine, EL_UNBUFFERED, 0)
+        isPrompting = false
+        kill(getpid(), SIGTSTP)
+        // Continued: a new prompt (the line typed is dropped, as a shell's is).
+        showPrompt()
+    }
+
     /// Stops editing: the terminal as it was found, the history saved.
     public func stop() {
         guard isStarted else { return }
@@ -232,6 +252,11 @@ public final class LineEditor {
             if cancelRequested {
                 cancelRequested = false
                 cancelLine()
+                continue
+            }
+            if suspendRequested {
+                suspendRequested = false
+                suspend()
                 continue
             }
             guard let buffer, count > 0 else { continue }
@@ -387,6 +412,12 @@ public final class LineEditor {
     private static let cancelFunction: lsh_el_command_fn = { editLine, _ in
         let address = Int(bitPattern: editLine)
         MainActor.assumeIsolated { LineEditor.editor(at: address)?.cancelRequested = true }
+        return UInt8(CC_NORM)
+    }
+
+    private static let suspendFunction: lsh_el_command_fn = { editLine, _ in
+        let address = Int(bitPattern: editLine)
+        MainActor.assumeIsolated { LineEditor.editor(at: address)?.suspendRequested = true }
         return UInt8(CC_NORM)
     }
 
