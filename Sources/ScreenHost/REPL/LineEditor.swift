@@ -96,9 +96,12 @@ public final class LineEditor {
         guard !isStarted else { return true }
         if let warning = history.warning { warn(warning) }
         useUTF8Characters()
-        guard let inputFile = fdopen(dup(input), "r"), let outputFile = fdopen(dup(output), "w"),
+        let inputFile = fdopen(dup(input), "r"), outputFile = fdopen(dup(output), "w")
+        guard let inputFile, let outputFile,
               let editLine = el_init_fd("screens", inputFile, outputFile, outputFile, input, output, output)
         else {
+            if let inputFile { fclose(inputFile) }
+            if let outputFile { fclose(outputFile) }
             warn("warning: the line editor could not start on this terminal")
             restoreCharacters()
             return false
@@ -192,8 +195,8 @@ public final class LineEditor {
     }
 
     /// Ctrl-Z at the prompt (a key there, the signal keys being off): the terminal in its
-    /// normal mode, the process stopped as SIGTSTP stops it; when it continues, the prompt
-    /// and the line are drawn again.
+    /// normal mode, the process stopped as SIGTSTP stops it; when it continues, a new prompt
+    /// (the line typed is dropped, as a shell drops it).
     private func suspend() {
         guard isPrompting, let editLine else { return }
         let rows = rowsAboveCursor()
@@ -201,7 +204,6 @@ public final class LineEditor {
         lsh_el_set_int(editLine, EL_UNBUFFERED, 0)
         isPrompting = false
         kill(getpid(), SIGTSTP)
-        // Continued: a new prompt (the line typed is dropped, as a shell's is).
         showPrompt()
     }
 
