@@ -46,6 +46,22 @@ struct ReplTerminalTests {
         #expect(try tmux.sttyBefore() == (try tmux.sttyAfter()))
     }
 
+    @Test("a timer that never ends is stopped by the callbacks' budget, not the chunks' larger one")
+    func stuckTimer() throws {
+        let tmux = try Tmux()
+        defer { tmux.stop() }
+        try tmux.runScreens(["repl"])
+        try tmux.waitForPrompt()
+        tmux.literal("loop.after(0, function() while true do end end)")
+        tmux.keys("Enter")
+        try tmux.waitFor("instruction budget exhausted (200000000")
+        tmux.literal("1+1")
+        tmux.keys("Enter")
+        try tmux.waitForLine("2")
+        tmux.keys("C-d")
+        try tmux.waitForExit(status: 0)
+    }
+
     @Test("Ctrl-C at the prompt drops the line being typed and the chunk under way")
     func controlCClearsTheLine() throws {
         let tmux = try Tmux()

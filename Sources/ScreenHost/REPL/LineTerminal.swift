@@ -15,9 +15,11 @@ extension ReplSession {
     /// clears the line being typed. What timers and callbacks print while a line is typed
     /// goes above the prompt.
     ///
+    /// - Parameter chunkInstructions: the instruction budget of each line evaluated, in
+    ///   place of the state's own (which timers and callbacks keep); nil: the state's.
     /// - Returns: whether any chunk failed.
-    public func runOnTerminal() -> Bool {
-        let terminal = LineTerminal(session: self)
+    public func runOnTerminal(chunkInstructions: Int? = nil) -> Bool {
+        let terminal = LineTerminal(session: self, chunkInstructions: chunkInstructions)
         terminal.run()
         finish()
         return failed
@@ -31,8 +33,11 @@ final class LineTerminal {
     private var output: LineOutputCapture?
     private var interrupts: LineInterrupts?
 
-    init(session: ReplSession) {
+    let chunkInstructions: Int?
+
+    init(session: ReplSession, chunkInstructions: Int?) {
         self.session = session
+        self.chunkInstructions = chunkInstructions
         editor = LineEditor(input: STDIN_FILENO, output: STDOUT_FILENO, historyFile: LineHistory.defaultFile()) { [weak session] line in
             session?.completions(for: line) ?? []
         }
@@ -65,7 +70,14 @@ final class LineTerminal {
                 return
             }
             output?.release()
-            interrupts?.run(session.lua) { session.handle(line: line) }
+            let lua = session.lua, limits = lua.limits
+            if let chunkInstructions = self.chunkInstructions { lua.limits.instructions = chunkInstructions }
+            if let interrupts = self.interrupts {
+                interrupts.run(lua) { session.handle(line: line) }
+            } else {
+                session.handle(line: line)
+            }
+            lua.limits = limits
             fflush(nil)
             if session.isDone {
                 editor.stop()

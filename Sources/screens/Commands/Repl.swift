@@ -24,8 +24,8 @@ struct Repl: ParsableCommand {
             :screen, :tree, :views [depth], :tap TITLE | :tap X Y, :type TEXT, :rotate, \
             :advance S, :pick X Y, :reload, :help, :quit. The exit status is 1 when any chunk failed. \
             The loop keeps running while input is awaited: timers fire. A chunk runs at most \
-            200 million instructions when --instructions does not set a budget (100 billion on \
-            a terminal). \
+            200 million instructions when --instructions does not set a budget (a chunk typed \
+            on a terminal, 100 billion). \
             On a terminal, lines are edited (Emacs keys), Up and Down walk the history (kept in \
             $XDG_STATE_HOME/luascreens/history), Tab completes names, fields, methods and \
             :commands, Ctrl-C stops a running chunk or drops the line being typed, and Ctrl-D on \
@@ -57,8 +57,10 @@ struct Repl: ParsableCommand {
     /// The instructions one chunk may run when --instructions does not say: a loop that
     /// never ends stops rather than hang the prompt.
     static let defaultInstructions = 200_000_000
-    /// The same on a terminal, where Ctrl-C stops a chunk: large, kept only so that code
-    /// in a coroutine can be interrupted too (the budget's hook is what sees Ctrl-C there).
+    /// What a chunk typed on a terminal may run, where Ctrl-C stops it: large, kept only so
+    /// that code in a coroutine can be interrupted too (the budget's hook is what sees
+    /// Ctrl-C there). Timers and other callbacks keep ``defaultInstructions``: while they
+    /// run, the prompt's Ctrl-C is not read.
     static let terminalInstructions = 100_000_000_000
 
     func validate() throws {
@@ -113,7 +115,7 @@ struct Repl: ParsableCommand {
                 let onTerminal = isatty(STDIN_FILENO) != 0 && isatty(STDOUT_FILENO) != 0
                 var luaLimits = limits.luaLimits
                 if luaLimits.instructions == nil {
-                    luaLimits.instructions = onTerminal ? Self.terminalInstructions : Self.defaultInstructions
+                    luaLimits.instructions = Self.defaultInstructions
                 }
                 // An app's host is made as --watch makes them, so that `:reload` can reload it.
                 let reloader = app.map { AppReloader(appPath: $0, limits: luaLimits) }
@@ -127,7 +129,8 @@ struct Repl: ParsableCommand {
                 session.hotReload = reloader.map { HotReload(host: host, reloader: $0) }
                 // On a terminal: line editing, history, completion, Ctrl-C (docs/repl.md).
                 if onTerminal {
-                    return session.runOnTerminal() ? 1 : 0
+                    let chunkInstructions = limits.luaLimits.instructions == nil ? Self.terminalInstructions : nil
+                    return session.runOnTerminal(chunkInstructions: chunkInstructions) ? 1 : 0
                 }
                 return session.run() ? 1 : 0
             } catch {
