@@ -31,6 +31,10 @@ static inline int lsh_el_bind(EditLine *el, const char *key, const char *command
     return el_set(el, EL_BIND, key, command, (const char *)NULL);
 }
 static inline int lsh_el_refresh(EditLine *el) { return el_set(el, EL_REFRESH); }
+/* Turns the terminal's signal keys off while a line is edited: Ctrl-C then arrives as a key. */
+static inline int lsh_el_keys_not_signals(EditLine *el) {
+    return el_set(el, EL_SETTY, "-d", "-isig", (const char *)NULL);
+}
 
 static inline int lsh_history_set_size(History *h, int size) {
     HistEvent event;

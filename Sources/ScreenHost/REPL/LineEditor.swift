@@ -36,6 +36,10 @@ public final class LineEditor {
     /// returns, unless it called ``stop()``.
     public var onLine: ((String?) -> Void)?
 
+    /// Called when Ctrl-C drops the line being typed, before the prompt is shown again (a
+    /// REPL forgets the chunk under way there).
+    public var onCancel: (() -> Void)?
+
     /// The lines entered, this session's and the file's.
     public private(set) var history: LineHistory
 
@@ -55,6 +59,9 @@ public final class LineEditor {
     /// Whether libedit is editing a line with its prompt shown (unbuffered, raw mode).
     private var isPrompting = false
     private var warned = false
+    /// Set by Ctrl-C's command, acted on once `el_gets` returns.
+    private var cancelRequested = false
+    private var savedCharacters: String?
 
     /// - Parameters:
     ///   - input: the terminal's descriptor keys are read from.
@@ -78,17 +85,23 @@ public final class LineEditor {
     }
 
     /// Shows `prompt` and edits lines on the loop until ``stop()``.
-    public func start(prompt: String, loop: EventLoop) {
+    ///
+    /// - Returns: false when libedit cannot edit on this terminal (a warning says so): the
+    ///   caller then reads its input some other way.
+    @discardableResult
+    public func start(prompt: String, loop: EventLoop) -> Bool {
         setPrompt(prompt)
-        guard !isStarted else { return }
-        isStarted = true
+        guard !isStarted else { return true }
         if let warning = history.warning { warn(warning) }
+        useUTF8Characters()
         guard let inputFile = fdopen(dup(input), "r"), let outputFile = fdopen(dup(output), "w"),
               let editLine = el_init_fd("screens", inputFile, outputFile, outputFile, input, output, output)
         else {
             warn("warning: the line editor could not start on this terminal")
-            return
+            restoreCharacters()
+            return false
         }
+        isStarted = true
         (self.inputFile, self.outputFile, self.editLine) = (inputFile, outputFile, editLine)
         lsh_el_set_string(editLine, EL_EDITOR, "emacs")
         // Signals stay the program's: the REPL's Ctrl-C handler is not libedit's.
@@ -97,6 +110,12 @@ public final class LineEditor {
         lsh_el_set_prompt(editLine, Self.promptFunction)
         lsh_el_add_command(editLine, "lsh-complete", "Complete the word before the cursor", Self.completeFunction)
         lsh_el_bind(editLine, "^I", "lsh-complete")
+        // Ctrl-C at the prompt is a key that drops the line, not a SIGINT, so that it needs no
+        // handler and keeps its place among the keys typed (a signal would also flush them).
+        // While `onLine` runs the terminal is in its normal mode, where it is SIGINT again.
+        lsh_el_keys_not_signals(editLine)
+        lsh_el_add_command(editLine, "lsh-cancel", "Drop the line", Self.cancelFunction)
+        lsh_el_bind(editLine, "^C", "lsh-cancel")
         if let editHistory = history_init() {
             self.editHistory = editHistory
             lsh_history_set_size(editHistory, Int32(history.limit))
@@ -105,6 +124,21 @@ public final class LineEditor {
         }
         reader = loop.addReader(input) { [weak self] in self?.readable() }
         showPrompt()
+        return true
+    }
+
+    /// libedit reads and draws characters as the locale's LC_CTYPE says: the user's when it
+    /// is UTF-8, else C.UTF-8, so that `"é"` is not dropped. Put back at ``stop()``.
+    private func useUTF8Characters() {
+        if let current = setlocale(LC_CTYPE, nil) { savedCharacters = String(cString: current) }
+        if setlocale(LC_CTYPE, "") == nil || String(cString: nl_langinfo(nl_item(CODESET))) != "UTF-8" {
+            _ = setlocale(LC_CTYPE, "C.UTF-8")
+        }
+    }
+
+    private func restoreCharacters() {
+        if let savedCharacters { _ = setlocale(LC_CTYPE, savedCharacters) }
+        savedCharacters = nil
     }
 
     /// The prompt of the next line; shown at once when a line is being edited.
@@ -140,12 +174,14 @@ public final class LineEditor {
         lsh_el_refresh(editLine)
     }
 
-    /// Drops the line being edited, as Ctrl-C at a prompt does, and shows the prompt again.
+    /// Drops the line being edited, as Ctrl-C at a prompt does, calls ``onCancel``, and shows
+    /// the prompt again.
     public func cancelLine() {
         guard isPrompting, let editLine else { return }
         isPrompting = false
         lsh_el_set_int(editLine, EL_UNBUFFERED, 0)
         write("^C\n")
+        onCancel?()
         showPrompt()
     }
 
@@ -168,6 +204,7 @@ public final class LineEditor {
         if let inputFile { fclose(inputFile) }
         if let outputFile { fclose(outputFile) }
         (inputFile, outputFile) = (nil, nil)
+        restoreCharacters()
         saveHistory()
     }
 
@@ -191,7 +228,13 @@ public final class LineEditor {
             }
             first = false
             var count: Int32 = 0
-            guard let buffer = el_gets(editLine, &count), count > 0 else { continue }
+            let buffer = el_gets(editLine, &count)
+            if cancelRequested {
+                cancelRequested = false
+                cancelLine()
+                continue
+            }
+            guard let buffer, count > 0 else { continue }
             let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(buffer).assumingMemoryBound(to: UInt8.self), count: Int(count))
             if bytes.last == UInt8(ascii: "\n") {
                 end(String(decoding: bytes.dropLast(), as: UTF8.self))
@@ -339,6 +382,12 @@ public final class LineEditor {
         // Passed out as an address: a pointer is not Sendable.
         let editLine = Int(bitPattern: editLine)
         return UnsafeMutablePointer(bitPattern: MainActor.assumeIsolated { Int(bitPattern: LineEditor.editor(at: editLine)?.promptText) })
+    }
+
+    private static let cancelFunction: lsh_el_command_fn = { editLine, _ in
+        let address = Int(bitPattern: editLine)
+        MainActor.assumeIsolated { LineEditor.editor(at: address)?.cancelRequested = true }
+        return UInt8(CC_NORM)
     }
 
     private static let completeFunction: lsh_el_command_fn = { editLine, _ in

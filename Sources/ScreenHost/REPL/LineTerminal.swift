@@ -41,12 +41,13 @@ final class LineTerminal {
     func run() {
         let loop = session.loop, host = session.host, editor = editor, session = session
         output = LineOutputCapture(loop: loop) { editor.printAbove($0) }
-        interrupts = LineInterrupts(loop: loop) {
-            // A Ctrl-C that reaches the loop came at the prompt: the line goes.
+        // Ctrl-C at the prompt is a key (LineEditor); a SIGINT that still reaches the loop
+        // there (kill -INT) does the same.
+        editor.onCancel = {
             session.discardPendingChunk()
             editor.setPrompt("> ")
-            editor.cancelLine()
         }
+        interrupts = LineInterrupts(loop: loop) { editor.cancelLine() }
         // Errors of callbacks that run while a line is typed also go above the prompt.
         let reporter = host.errorReporter, handler = host.lua.errorHandler
         let report: (LuaError, String) -> Void = { error, context in editor.printAbove("error in \(context): \(error)") }
@@ -73,7 +74,14 @@ final class LineTerminal {
                 output?.engage()
             }
         }
-        editor.start(prompt: "> ", loop: loop)
+        guard editor.start(prompt: "> ", loop: loop) else {
+            // No line editing on this terminal: read it as a pipe.
+            output?.close()
+            interrupts?.close()
+            (output, interrupts) = (nil, nil)
+            _ = session.run()
+            return
+        }
         output?.engage()
         loop.run()
         editor.stop()
@@ -81,6 +89,17 @@ final class LineTerminal {
         interrupts?.close()
         (output, interrupts) = (nil, nil)
     }
+}
+
+/// A pipe for the loop to read, both ends non-blocking and closed on exec.
+func openLoopPipe() -> (read: Int32, write: Int32)? {
+    var fds: [Int32] = [-1, -1]
+    guard fds.withUnsafeMutableBufferPointer({ pipe($0.baseAddress) }) == 0 else { return nil }
+    for fd in fds {
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+    }
+    return (fds[0], fds[1])
 }
 
 /// Standard output while a line is typed: a pipe the loop reads, whose text the editor
@@ -100,13 +119,8 @@ final class LineOutputCapture {
 
     init?(loop: EventLoop, onText: @escaping (String) -> Void) {
         self.onText = onText
-        var fds: [Int32] = [-1, -1]
-        guard fds.withUnsafeMutableBufferPointer({ pipe($0.baseAddress) }) == 0 else { return nil }
-        (readEnd, writeEnd) = (fds[0], fds[1])
-        for fd in fds {
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        }
+        guard let (readEnd, writeEnd) = openLoopPipe() else { return nil }
+        (self.readEnd, self.writeEnd) = (readEnd, writeEnd)
         #if os(Linux)
         let setPipeSize: Int32 = 1031  // F_SETPIPE_SZ, which Glibc's module does not export
         _ = fcntl(writeEnd, setPipeSize, 1 << 20)
@@ -161,13 +175,8 @@ final class LineInterrupts {
     private var reader: LoopReader?
 
     init?(loop: EventLoop, onPrompt: @escaping () -> Void) {
-        var fds: [Int32] = [-1, -1]
-        guard fds.withUnsafeMutableBufferPointer({ pipe($0.baseAddress) }) == 0 else { return nil }
-        (readEnd, writeEnd) = (fds[0], fds[1])
-        for fd in fds {
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        }
+        guard let (readEnd, writeEnd) = openLoopPipe() else { return nil }
+        (self.readEnd, self.writeEnd) = (readEnd, writeEnd)
         guard lsh_sigint_install(writeEnd) == 0 else {
             close()
             return nil

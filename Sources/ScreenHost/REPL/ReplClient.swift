@@ -274,9 +274,8 @@ public final class ReplClient {
         let editor = LineEditor(input: input, output: output, historyFile: historyFile) { [weak self] text in
             self?.completions(for: text) ?? []
         }
-        // Ctrl-C is SIGINT, whose handler writes to a pipe: while a chunk runs the wait for
-        // its answer sees it and asks the app to stop the chunk; at the prompt the loop does,
-        // and the line (and an unfinished chunk) goes.
+        // While a chunk runs Ctrl-C is SIGINT, whose handler writes to a pipe: the wait for
+        // the chunk's answer sees it and asks the app to stop the chunk.
         var signalPipe: [Int32] = [-1, -1]
         _ = pipe(&signalPipe)
         for end in signalPipe {
@@ -296,14 +295,17 @@ public final class ReplClient {
                 status = 1
             }
         }
-        let interrupts = loop.addReader(signalPipe[0]) { [weak self] in
+        // A Ctrl-C that reaches the loop came between lines: nothing to stop.
+        let interrupts = loop.addReader(signalPipe[0]) {
             var drained = [UInt8](repeating: 0, count: 64)
             while read(signalPipe[0], &drained, drained.count) > 0 {}
+        }
+        // Ctrl-C at the prompt (a key there): the line goes, and the app drops the chunk
+        // under way.
+        editor.onCancel = { [weak self] in
             guard let self else { return }
-            guard self.send(.interrupt) else { return finish(self.goneMessage) }
-            _ = self.readUntilReady()
+            guard self.send(.interrupt), self.readUntilReady() else { return finish(self.goneMessage) }
             editor.setPrompt("> ")
-            editor.cancelLine()
         }
         editor.onLine = { [weak self] line in
             guard let self else { return }

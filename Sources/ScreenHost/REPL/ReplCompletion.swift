@@ -78,15 +78,13 @@ struct ReplCompletion {
         switch lua_type(L, value) {
         case LUA_TTABLE:
             break
-        case LUA_TUSERDATA:
-            // Only the fields a script gave the object (its field table): properties are code.
-            guard lua_getiuservalue(L, value, 1) == LUA_TTABLE else {
-                lua_settop(L, value)
-                return false
-            }
+        case LUA_TUSERDATA where lua_getiuservalue(L, value, 1) == LUA_TTABLE:
+            // The fields a script gave a Swift object (its field table): properties are code.
             replace(L, value)
         default:
-            // Strings and the like: through their metatable's __index table (the string library).
+            // Other userdata and strings: through their metatable's __index table (a file's
+            // methods, the string library).
+            lua_settop(L, value)
             guard lua_getmetatable(L, value) != 0, rawField(L, "__index") == LUA_TTABLE else {
                 lua_settop(L, value)
                 return false
@@ -135,6 +133,10 @@ struct ReplCompletion {
             }
             lua_settop(L, value)
             if lua_getiuservalue(L, value, 1) == LUA_TTABLE {
+                collectTableChain(L, lua_gettop(L), methodsOnly: methodsOnly, into: &names)
+            }
+            lua_settop(L, value)
+            if lua_getmetatable(L, value) != 0, rawField(L, "__index") == LUA_TTABLE {
                 collectTableChain(L, lua_gettop(L), methodsOnly: methodsOnly, into: &names)
             }
         default:

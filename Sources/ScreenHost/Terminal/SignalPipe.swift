@@ -18,15 +18,9 @@ final class SignalPipe {
 
     /// Opens the pipe, installs the handlers and watches the pipe on `loop`.
     init?(loop: EventLoop, onSignal: @escaping (Int32) -> Void) {
-        var fds: [Int32] = [-1, -1]
-        guard fds.withUnsafeMutableBufferPointer({ pipe($0.baseAddress) }) == 0 else { return nil }
-        (readEnd, writeEnd) = (fds[0], fds[1])
-        for fd in fds {
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        }
+        guard let (readEnd, writeEnd) = openLoopPipe() else { return nil }
+        (self.readEnd, self.writeEnd) = (readEnd, writeEnd)
         guard lsh_term_install_signal_pipe(writeEnd) == 0 else { return nil }
-        let readEnd = readEnd
         reader = loop.addReader(readEnd) {
             var buffer = [UInt8](repeating: 0, count: 64)
             while true {

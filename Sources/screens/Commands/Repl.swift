@@ -8,8 +8,9 @@ import ScreenScript
 
 /// `screens repl [APP]`: a Lua prompt inside a bare host (the `ui`, `loop`, `notify` and
 /// `store` modules, no window) or inside an app launched on the real clock and not drawn.
-/// It reads lines from standard input (a pipe for now: see docs/repl.md), prints results on
-/// standard output and errors on standard error, and exits 1 when any chunk failed.
+/// It reads lines from standard input (on a terminal with a line editor: see docs/repl.md),
+/// prints results on standard output and errors on standard error, and exits 1 when any
+/// chunk failed.
 struct Repl: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "repl",
@@ -23,7 +24,12 @@ struct Repl: ParsableCommand {
             :screen, :tree, :views [depth], :tap TITLE | :tap X Y, :type TEXT, :rotate, \
             :advance S, :pick X Y, :reload, :help, :quit. The exit status is 1 when any chunk failed. \
             The loop keeps running while input is awaited: timers fire. A chunk runs at most \
-            200 million instructions when --instructions does not set a budget. \
+            200 million instructions when --instructions does not set a budget (100 billion on \
+            a terminal). \
+            On a terminal, lines are edited (Emacs keys), Up and Down walk the history (kept in \
+            $XDG_STATE_HOME/luascreens/history), Tab completes names, fields, methods and \
+            :commands, Ctrl-C stops a running chunk or drops the line being typed, and Ctrl-D on \
+            an empty line leaves. \
             See docs/repl.md.
 
             --attach [PATH|ID] connects to an app run with `screens run APP --listen` instead: \
