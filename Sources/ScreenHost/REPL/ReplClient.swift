@@ -267,7 +267,7 @@ public final class ReplClient {
     /// away. Ctrl-C while a chunk runs asks the app to stop it; at the prompt it clears the
     /// line.
     ///
-    /// - Returns: the exit status: 1 when the app went away unasked.
+    /// - Returns: the exit status: 1 when a chunk failed or the app went away unasked.
     public func runTerminal(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, historyFile: String?) -> Int32 {
         let loop = EventLoop(clock: .real)
         var status: Int32 = 0
@@ -329,6 +329,6 @@ public final class ReplClient {
         loop.run()
         socketReader.cancel()
         interrupts.cancel()
-        return status
+        return failed ? 1 : status
     }
 }
