@@ -74,7 +74,14 @@ public final class ReplClient {
             default: throw ReplSocketError("cannot connect to \(path): \(String(cString: strerror(errno)))")
             }
         }
-        guard case .line(.greeting, let greeting) = nextLine(waiting: 10_000) else {
+        var first = nextLine(waiting: 3000)
+        if first == .timeUp {
+            // The app accepts connections between the steps of its loop: one busy with a
+            // long chunk (another client's) greets when the chunk ends.
+            FileHandle.standardError.write(Data("screens: waiting for the app at \(path) to answer (is a chunk running?)\n".utf8))
+            first = nextLine()
+        }
+        guard case .line(.greeting, let greeting) = first else {
             Glibc.close(fd)
             throw ReplSocketError("\(path) did not greet as a LuaScreens REPL")
         }
@@ -85,7 +92,7 @@ public final class ReplClient {
                 "\(path) speaks REPL protocol \(words.first ?? "?"), this screens speaks \(ReplProtocol.version): use the same version of screens")
         }
         appID = words.count > 1 ? words[1] : ""
-        guard case .line(.ready, _) = nextLine(waiting: 10_000) else {
+        guard case .line(.ready, _) = nextLine() else {
             Glibc.close(fd)
             throw ReplSocketError("\(path) closed the connection before its prompt was ready")
         }
@@ -128,6 +135,8 @@ public final class ReplClient {
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { return .closed }
             buffer += bytes[0..<count]
+            // Lines are short but for results, which the app cuts at 8000 characters.
+            if buffer.count > ReplProtocol.maxLineLength * 16, !buffer.contains(UInt8(ascii: "\n")) { return .closed }
         }
     }
 
