@@ -75,7 +75,7 @@ enum ManifestReader {
                 continue
             }
             guard keys.contains(name) else {
-                problem(quoted(name, limit: 40), "is not a manifest key (they are \(keys.joined(separator: ", ")))")
+                problem(isIdentifier(name) ? name : quoted(name, limit: 40), "is not a manifest key (they are \(keys.joined(separator: ", ")))")
                 continue
             }
             values[name] = value
