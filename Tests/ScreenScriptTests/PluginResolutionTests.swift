@@ -214,4 +214,20 @@ struct PluginResolutionTests {
         #expect(statuses(resolution, folders) == statuses(again, folders))
         #expect(resolution.chosen["chain0"] == nil)
     }
+
+    @Test func requiresNestedTooDeepAreSkippedNotRecursedInto() throws {
+        let folders = try PluginFolders()
+        defer { folders.remove() }
+        for index in 0..<300 {
+            let name = "c" + String(format: "%03d", index)
+            let next = "c" + String(format: "%03d", index + 1)
+            try folders.plugin("a/\(name)", PluginFolders.manifest(name, "1.0.0", index < 299 ? #"requires = { \#(next) = "*" }"# : ""))
+        }
+        let resolution = resolve(folders)
+        let statuses = statuses(resolution, folders)
+        #expect(statuses["a/c256"] == "skipped: is more than 256 plugins deep in a chain of requires")
+        #expect(statuses["a/c000"] == "skipped: requires c001, which was skipped: it needs c256 1.0.0, which is more than 256 plugins deep in a chain of requires")
+        #expect(statuses["a/c257"] == "will load")
+        #expect(resolution.loadOrder.count == 43)
+    }
 }

@@ -186,7 +186,7 @@ private struct Resolver {
             return
         }
         guard stack.count < Self.deepest else {
-            reasons[index] = Skip(reason: "its requires nest more than \(Self.deepest) plugins deep")
+            reasons[index] = Skip(reason: "is more than \(Self.deepest) plugins deep in a chain of requires")
             done.insert(index)
             return
         }
