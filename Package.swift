@@ -20,6 +20,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/mxcl/Version", from: "2.2.1"),
     ],
     targets: [
         .systemLibrary(
@@ -59,7 +60,10 @@ let package = Package(
         ),
         .target(
             name: "ScreenScript",
-            dependencies: ["LuaBridge", "EventLoop", "ScreenKit", "ScreenRender", "ScreenStore"],
+            dependencies: [
+                "LuaBridge", "EventLoop", "ScreenKit", "ScreenRender", "ScreenStore",
+                .product(name: "Version", package: "Version"),
+            ],
             swiftSettings: mainActor
         ),
         .target(
@@ -116,7 +120,11 @@ let package = Package(
             name: "ScreenRenderTests", dependencies: ["ScreenRender", "ScreenKit"], exclude: ["Expected"],
             swiftSettings: mainActor
         ),
-        .testTarget(name: "ScreenScriptTests", dependencies: ["ScreenScript", "LuaBridge"], swiftSettings: mainActor),
+        .testTarget(
+            name: "ScreenScriptTests",
+            dependencies: ["ScreenScript", "LuaBridge", .product(name: "Version", package: "Version")],
+            swiftSettings: mainActor
+        ),
         .testTarget(name: "ScreenHostTests", dependencies: ["ScreenHost"], swiftSettings: mainActor),
         .testTarget(name: "ScreenTestTests", dependencies: ["ScreenTest"], swiftSettings: mainActor),
         .testTarget(name: "ScreensCLITests", dependencies: ["screens"], exclude: ["Expected", "Scripts"]),

@@ -391,3 +391,37 @@ struct ReplAttachTests {
         }
     }
 }
+
+/// `screens repl --attach` on a terminal (tmux): the line edited here, completion from the
+/// app, Ctrl-C of a chunk running in the app.
+@Suite("The attached REPL on a terminal, in tmux", .serialized, .enabled(if: Tmux.isAvailable))
+struct ReplAttachTerminalTests {
+    @Test("completion answered by the app, Ctrl-C stops the app's chunk, the app goes on")
+    func attachedTerminal() throws {
+        try ScreensProgram.withTemporaryFolder { folder in
+            let sock = folder.appendingPathComponent("app.sock").path
+            let app = try ReplAttachTests.ListeningApp(folder: folder, socket: sock)
+            let tmux = try Tmux()
+            defer { tmux.stop() }
+            try tmux.runScreens(["repl", "--attach", sock])
+            try tmux.waitForPrompt()
+            tmux.literal("ui.NavigationCon")
+            tmux.keys("Tab")
+            try tmux.waitFor("> ui.NavigationController")
+            tmux.keys("Enter")
+            try tmux.waitFor("class ui.NavigationController")
+            tmux.literal("print('spin' .. 'ning') while true do end")
+            tmux.keys("Enter")
+            try tmux.waitForLine("spinning")
+            try tmux.repeatUntil("stdin:1: interrupted") { tmux.keys("C-c") }
+            tmux.literal("count + 5")
+            tmux.keys("Enter")
+            try tmux.waitForLine("5")
+            tmux.keys("C-d")
+            // A chunk failed (the interrupted one): the status says so, as the local REPL's.
+            try tmux.waitForExit(status: 1)
+            let end = try app.quit()
+            #expect(end.status == 0, "\(end.stderr)")
+        }
+    }
+}

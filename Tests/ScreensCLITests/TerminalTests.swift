@@ -14,8 +14,11 @@ struct TerminalTests {
         let tmux = try Tmux()
         defer { tmux.stop() }
         try tmux.runScreens(["run", "scripts/hello"])
-        let screen = try tmux.waitFor("Hello from LuaScreens!")
-        #expect(screen.contains("Greet again"))
+        // hello prints its greeting before the window is drawn: wait for what only the
+        // drawn screen has, the button and then the status line.
+        try tmux.waitFor("Greet again")
+        let screen = try tmux.waitFor("hello · iphone portrait")
+        #expect(screen.contains("Hello from LuaScreens!"))
         let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }?.contains("hello · iphone portrait · Tab focus") == true)
         // Centred: the 40 columns of the window start at column 30 of 100.

@@ -74,7 +74,14 @@ public final class ReplClient {
             default: throw ReplSocketError("cannot connect to \(path): \(String(cString: strerror(errno)))")
             }
         }
-        guard case .line(.greeting, let greeting) = nextLine(waiting: 10_000) else {
+        var first = nextLine(waiting: 3000)
+        if first == .timeUp {
+            // The app accepts connections between the steps of its loop: one busy with a
+            // long chunk (another client's) greets when the chunk ends.
+            FileHandle.standardError.write(Data("screens: waiting for the app at \(path) to answer (is a chunk running?)\n".utf8))
+            first = nextLine()
+        }
+        guard case .line(.greeting, let greeting) = first else {
             Glibc.close(fd)
             throw ReplSocketError("\(path) did not greet as a LuaScreens REPL")
         }
@@ -85,7 +92,7 @@ public final class ReplClient {
                 "\(path) speaks REPL protocol \(words.first ?? "?"), this screens speaks \(ReplProtocol.version): use the same version of screens")
         }
         appID = words.count > 1 ? words[1] : ""
-        guard case .line(.ready, _) = nextLine(waiting: 10_000) else {
+        guard case .line(.ready, _) = nextLine() else {
             Glibc.close(fd)
             throw ReplSocketError("\(path) closed the connection before its prompt was ready")
         }
@@ -128,6 +135,8 @@ public final class ReplClient {
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { return .closed }
             buffer += bytes[0..<count]
+            // Lines are short but for results, which the app cuts at 8000 characters.
+            if buffer.count > ReplProtocol.maxLineLength * 16, !buffer.contains(UInt8(ascii: "\n")) { return .closed }
         }
     }
 
@@ -267,16 +276,15 @@ public final class ReplClient {
     /// away. Ctrl-C while a chunk runs asks the app to stop it; at the prompt it clears the
     /// line.
     ///
-    /// - Returns: the exit status: 1 when the app went away unasked.
+    /// - Returns: the exit status: 1 when a chunk failed or the app went away unasked.
     public func runTerminal(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, historyFile: String?) -> Int32 {
         let loop = EventLoop(clock: .real)
         var status: Int32 = 0
         let editor = LineEditor(input: input, output: output, historyFile: historyFile) { [weak self] text in
             self?.completions(for: text) ?? []
         }
-        // Ctrl-C is SIGINT, whose handler writes to a pipe: while a chunk runs the wait for
-        // its answer sees it and asks the app to stop the chunk; at the prompt the loop does,
-        // and the line (and an unfinished chunk) goes.
+        // While a chunk runs Ctrl-C is SIGINT, whose handler writes to a pipe: the wait for
+        // the chunk's answer sees it and asks the app to stop the chunk.
         var signalPipe: [Int32] = [-1, -1]
         _ = pipe(&signalPipe)
         for end in signalPipe {
@@ -296,14 +304,17 @@ public final class ReplClient {
                 status = 1
             }
         }
-        let interrupts = loop.addReader(signalPipe[0]) { [weak self] in
+        // A Ctrl-C that reaches the loop came between lines: nothing to stop.
+        let interrupts = loop.addReader(signalPipe[0]) {
             var drained = [UInt8](repeating: 0, count: 64)
             while read(signalPipe[0], &drained, drained.count) > 0 {}
+        }
+        // Ctrl-C at the prompt (a key there): the line goes, and the app drops the chunk
+        // under way.
+        editor.onCancel = { [weak self] in
             guard let self else { return }
-            guard self.send(.interrupt) else { return finish(self.goneMessage) }
-            _ = self.readUntilReady()
+            guard self.send(.interrupt), self.readUntilReady() else { return finish(self.goneMessage) }
             editor.setPrompt("> ")
-            editor.cancelLine()
         }
         editor.onLine = { [weak self] line in
             guard let self else { return }
@@ -327,6 +338,6 @@ public final class ReplClient {
         loop.run()
         socketReader.cancel()
         interrupts.cancel()
-        return status
+        return failed ? 1 : status
     }
 }

@@ -45,12 +45,14 @@ nonisolated public enum ReplProtocol {
     /// `text` as tagged lines, one per line of it, each ending with a newline.
     public static func encode(_ tag: Tag, _ text: String = "") -> [UInt8] {
         var bytes: [UInt8] = []
-        let lines = text.isEmpty ? [Substring()] : text.split(separator: "\n", omittingEmptySubsequences: false)
+        // Split as bytes: "\r\n" is one Character, which a split on "\n" would not cut.
+        let lines = Array(text.utf8).split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         for line in lines {
             bytes.append(UInt8(ascii: Unicode.Scalar(String(tag.rawValue))!))
-            if !line.isEmpty {
+            let kept = line.filter { $0 != UInt8(ascii: "\r") }
+            if !kept.isEmpty {
                 bytes.append(UInt8(ascii: " "))
-                bytes += Array(line.utf8).filter { $0 != UInt8(ascii: "\r") }
+                bytes += kept
             }
             bytes.append(UInt8(ascii: "\n"))
         }

@@ -81,7 +81,8 @@ extension ReplSession {
     /// a reload that fails says why and the old app goes on.
     private func reload() {
         guard let hotReload else {
-            return complain(":reload needs an app: start the REPL with one (screens repl APP), or run it with --listen")
+            return complain(
+                ":reload needs an app it can reload: screens repl APP, or screens run APP --listen (drawn on a terminal: with --watch too)")
         }
         let worked = hotReload.reload()
         guard worked else {

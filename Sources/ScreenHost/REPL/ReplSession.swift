@@ -178,9 +178,10 @@ public final class ReplSession {
         }
         pending = []
         if let lastValue { lua.globals["_"] = lastValue }
-        let savedPrint: LuaValue? = capturesPrint ? capturePrint() : Optional.none
+        let printing: (saved: LuaValue, capture: LuaValue)? = capturesPrint ? capturePrint() : nil
         defer {
-            if let savedPrint { lua.globals["print"] = savedPrint }
+            // Put back unless the chunk set a print of its own.
+            if let printing, lua.globals["print"] == printing.capture { lua.globals["print"] = printing.saved }
             if lastValue != nil { lastValue = lua.globals["_"] }
         }
         var values: [LuaValue] = []
@@ -215,8 +216,8 @@ public final class ReplSession {
     }
 
     /// Replaces the global `print` with one that sends its line to ``output``; returns the
-    /// one it replaced.
-    private func capturePrint() -> LuaValue {
+    /// one it replaced and the replacement.
+    private func capturePrint() -> (saved: LuaValue, capture: LuaValue) {
         let saved = lua.globals["print"]
         let output = self.output
         let tostring = lua.globals["tostring"]
@@ -233,7 +234,7 @@ public final class ReplSession {
             output.send(.output(parts.joined(separator: "\t")))
         }
         lua.globals.set("print", capture)
-        return saved
+        return (saved, lua.globals["print"])
     }
 
     static func isName(_ text: String) -> Bool {

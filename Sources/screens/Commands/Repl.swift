@@ -48,7 +48,7 @@ struct Repl: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Attach to an app run with --listen: its socket, its app id, or nothing for the only one listening.",
+            "Attach to an app run with --listen: PATH its socket, ID its app id, or neither for the only app listening.",
             valueName: "path|id"))
     var attach: String?
 

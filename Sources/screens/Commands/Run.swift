@@ -96,7 +96,7 @@ struct Run: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Serve the REPL on a Unix socket (default $XDG_RUNTIME_DIR/luascreens/<id>.sock) while the app runs; attach with `screens repl --attach`.",
+            "Serve the REPL on a Unix socket while the app runs: PATH, or without one $XDG_RUNTIME_DIR/luascreens/<id>.sock; attach with `screens repl --attach`.",
             valueName: "path"))
     var listen: String?
 
