@@ -181,6 +181,9 @@ final class PluginSandboxTests {
         #expect(try fixture.run(host, "return who") == .string("app"))
         #expect(fixture.error(host, "return probe.run('return loadfile(\"\(fixture.folder)/outside.lua\")')").contains("is outside the plugin's folder"))
         #expect(fixture.error(host, "return probe.run('return dofile(\"../../outside.lua\")')").contains("'..' is not allowed"))
+        for name in ["../../outside", "..outside", "/etc/passwd", "extra\\0x"] {
+            #expect(fixture.error(host, "return probe.run('return require(\"\(name)\")')").contains("not found: plugin 't1'"), "\(name)")
+        }
     }
 
     @Test func theAppsGlobalsAreOutOfReach() throws {

@@ -116,7 +116,8 @@ local loadPlugin
 
 -- The file of module `name` (dots are folders) in the plugin's folder, or nil.
 local function ownFile(p, name)
-  if find(name, "..", 1, true) or find(name, "/", 1, true) or find(name, "\\", 1, true) or name == "" then
+  if find(name, "..", 1, true) or find(name, "/", 1, true) or find(name, "\\", 1, true) or find(name, "\0", 1, true)
+     or name == "" then
     return nil
   end
   local base = p.folder .. "/" .. gsub(name, "%.", "/")
