@@ -16,7 +16,7 @@ final class PluginFixture {
         try FileManager.default.createDirectory(atPath: folder + "/plugins", withIntermediateDirectories: true)
     }
 
-    func remove() {
+    deinit {
         try? FileManager.default.removeItem(atPath: folder)
     }
 

@@ -5,18 +5,11 @@ import LuaBridge
 
 /// When plugins load, what `require` finds, and what a plugin that fails does to the app.
 @MainActor
-final class PluginLoaderTests {
+struct PluginLoaderTests {
     let fixture: PluginFixture
-    /// The fixture's folder, removed when the test ends.
-    let folder: String
 
     init() throws {
         fixture = try PluginFixture()
-        folder = fixture.folder
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: folder)
     }
 
     /// A main that appends a line to `runs` in the data directory each time it runs.

@@ -6,18 +6,11 @@ import LuaBridge
 /// What a plugin can reach: the permissions its manifest grants, and nothing of the app,
 /// of other plugins or of the host beyond them.
 @MainActor
-final class PluginSandboxTests {
+struct PluginSandboxTests {
     let fixture: PluginFixture
-    /// The fixture's folder, removed when the test ends.
-    let folder: String
 
     init() throws {
         fixture = try PluginFixture()
-        folder = fixture.folder
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: folder)
     }
 
     /// A plugin whose `run(code)` runs `code` in the plugin's environment.
@@ -89,7 +82,6 @@ final class PluginSandboxTests {
         let host = try probeHost()
         #expect(fixture.error(host, "return probe.run('return notify.center')").contains("notify needs the \"notify\" permission"))
         let granted = try PluginFixture()
-        defer { granted.remove() }
         try granted.plugin("t1", "permissions = { \"notify\" }", main: Self.probe)
         let other = try granted.host(main: "probe = require('t1')")
         #expect(try granted.run(other, "return probe.run('return type(notify)')") == .string("table"))

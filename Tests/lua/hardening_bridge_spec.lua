@@ -41,14 +41,15 @@ describe("the bridge under a hostile script", function()
 
     it("show no upvalues of the host's functions, so none can be replaced", function()
       -- The Swift function that opens the registry's modules, behind require's first searcher.
-      local function upvalue(fn, wanted)
-        for i = 1, 64 do
-          local name, value = debug.getupvalue(fn, i)
-          if name == nil then return nil end
-          if name == wanted then return value end
-        end
+      local function named(fn, wanted)
+        local i, name, value = 0, nil, nil
+        repeat
+          i = i + 1
+          name, value = debug.getupvalue(fn, i)
+        until name == wanted or name == nil
+        return value
       end
-      local open = upvalue(upvalue(package.searchers[1], "module"), "openModule")
+      local open = named(named(package.searchers[1], "module"), "openModule")
       assert.is_function(open)
       assert.is_nil(debug.getupvalue(open, 1))
       assert.is_nil(debug.getupvalue(open, 2))
