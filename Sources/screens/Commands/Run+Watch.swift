@@ -19,7 +19,7 @@ extension Run {
     /// error in its panel.
     @MainActor func runWatching() -> Int32 {
         do {
-            let pluginPaths = plugins.folders
+            let pluginPaths = self.pluginPaths
             let reloader = AppReloader(appPath: app, limits: limits.luaLimits, configure: { $0.pluginPaths = pluginPaths })
             let loop = EventLoop(clock: .real)
             let host = try reloader.makeHost(loop: loop)

@@ -3,18 +3,18 @@ import Foundation
 
 /// `--plugin-path DIR`, shared by `run`, `repl`, `test` and `monkey`: more folders of
 /// plugins, searched after the app's `plugins/` and before `$SCREENS_PLUGIN_PATH` and the
-/// bundled plugins.
+/// bundled plugins. `run` and `test`, whose start-up time counts, write the option out
+/// with ``help`` rather than take the group (a group costs each start a reflection more).
 struct PluginPathOptions: ParsableArguments {
-    @Option(
-        name: .customLong("plugin-path"),
-        help: ArgumentHelp(
-            "Also look for plugins in this folder, after the app's plugins/ (repeatable; see docs/plugins.md).",
-            valueName: "dir"),
-        completion: .directory)
+    static let help = ArgumentHelp(
+        "Also look for plugins in this folder, after the app's plugins/ (repeatable; see docs/plugins.md).",
+        valueName: "dir")
+
+    @Option(name: .customLong("plugin-path"), help: help, completion: .directory)
     var folders: [String] = []
 
-    /// The folders as absolute paths, for a command that changes its folder first.
-    var absoluteFolders: [String] {
+    /// `folders` as absolute paths, for a command that changes its folder first.
+    static func absolute(_ folders: [String]) -> [String] {
         folders.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
     }
 }

@@ -123,7 +123,8 @@ struct Test: ParsableCommand {
     @Option(parsing: .unconditional, help: "Instructions one test file may run before it is stopped (0: no limit).")
     var instructions: Int = 0
 
-    @OptionGroup var plugins: PluginPathOptions
+    @Option(name: .customLong("plugin-path"), help: PluginPathOptions.help, completion: .directory)
+    var pluginPaths: [String] = []
 
     @Flag(help: "Rewrite snapshot files that differ instead of failing, and remove those no test asked for.")
     var updateSnapshots = false
@@ -212,7 +213,7 @@ struct Test: ParsableCommand {
         // The config file is named from where the command was typed.
         let configFile = directory.isEmpty ? self.configFile : self.configFile.map { URL(fileURLWithPath: $0).path }
         // Named from where the command was typed, too.
-        let pluginFolders = plugins.absoluteFolders
+        let pluginFolders = PluginPathOptions.absolute(pluginPaths)
         for folder in directory where !FileManager.default.changeCurrentDirectoryPath(folder) {
             throw CommandError("cannot change to the folder \(folder): no such folder")
         }
