@@ -131,6 +131,21 @@ local function ownFile(p, name)
   return nil
 end
 
+-- The traceback of the last error in a plugin's file, where it was raised ("stack
+-- traceback:" and the frames), and that error: a failed main is reported with it.
+local lastTraceback, lastError
+local function keepTraceback(message)
+  lastTraceback = traceback and traceback(nil, 2) or nil
+  lastError = message
+  return message
+end
+
+-- The same for main, unless the error is one a file raised and runFile passed on.
+local function keepMainTraceback(message)
+  if not (lastTraceback and rawequal(lastError, message)) then keepTraceback(message) end
+  return message
+end
+
 local function runFile(p, name, path, level)
   local loaded = p.loaded
   local value = loaded[name]
@@ -141,7 +156,7 @@ local function runFile(p, name, path, level)
   local chunk, message = loadfile(path, "t", p.env)
   if not chunk then error(message, 0) end
   loaded[name] = loaded
-  local ok, result = pcall(chunk, name, path)
+  local ok, result = xpcall(chunk, keepTraceback, name, path)
   if not ok then
     loaded[name] = nil
     error(result, 0)
@@ -318,11 +333,6 @@ local function runMain(p)
   return (runFile(p, p.main, path, 1))
 end
 
-local function handler(message)
-  if traceback and type(message) == "string" then return traceback(message, 2) end
-  return message
-end
-
 -- The message of a failed main without its traceback, which the report keeps.
 local function firstPart(message)
   local text = tostring(message)
@@ -350,7 +360,8 @@ function loadPlugin(name, level)
   local p = plugins[name]
   if not p then error(format("no plugin '%s' on the plugin path", name), level + 1) end
   if p.skipped then error(format("plugin '%s' was skipped: %s", name, p.skipped), level + 1) end
-  local thread = create(function() return xpcall(runMain, handler, p) end)
+  lastTraceback, lastError = nil, nil
+  local thread = create(function() return xpcall(runMain, keepMainTraceback, p) end)
   states[name] = { running = thread }
   local resumed, ok, value = resume(thread, p)
   if resumed and ok then
@@ -361,7 +372,7 @@ function loadPlugin(name, level)
   local reason = resumed and value or ok
   if resumed and status(thread) == "suspended" then reason = "its main yielded, which a plugin's main may not" end
   local message = format("plugin '%s' failed: %s", name, firstPart(reason))
-  states[name] = { failed = message, traceback = tostring(reason) }
+  states[name] = { failed = message, traceback = lastTraceback }
   error(message, level + 1)
 end
 
