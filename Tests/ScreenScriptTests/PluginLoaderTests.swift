@@ -37,6 +37,25 @@ struct PluginLoaderTests {
         #expect(runs() == 1)
     }
 
+    @Test func thePluginFoldersAreReadOnlyWhenARequireNeedsThem() throws {
+        try fixture.plugin("t1", main: "return 'one'")
+        let host = try fixture.host(main: "local ui = require('ui')")
+        #expect(host.modules.plugins == nil)
+        #expect(try fixture.run(host, "return require('t1')") == .string("one"))
+        #expect(host.modules.plugins?.chosen["t1"] != nil)
+    }
+
+    @Test func aSecondAppInTheSameHostFindsItsOwnPlugins() throws {
+        try fixture.plugin("t1", main: "return 'first'")
+        let host = try fixture.host(main: "")
+        #expect(host.pluginStatus("t1") == "available")
+        let second = try PluginFixture()
+        try second.plugin("t1", main: "return 'second'")
+        try second.write("main.lua", "")
+        try host.loadApp(at: second.folder)
+        #expect(try fixture.run(host, "return require('t1')") == .string("second"))
+    }
+
     @Test func builtInModulesAndPluginsAreOneRegistry() throws {
         try fixture.plugin("t1", main: "return { ok = true }")
         let host = try fixture.host(main: "")

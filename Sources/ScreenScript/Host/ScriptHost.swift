@@ -20,6 +20,9 @@ public final class ScriptHost {
     public var pluginPaths: [String] = []
     /// Runs the registry's modules and plugins (see ``PluginLoader``).
     private(set) var pluginLoader: PluginLoader?
+    /// The search path ``usePlugins(_:)`` was given, until its plugins are looked for: when a
+    /// `require` finds no module, or a list of plugins is asked for.
+    var pendingPluginSearchPath: PluginCatalog.SearchPath?
     /// The loop scripts schedule on (`loop`, `notify`): real time for `screens run`, virtual
     /// time in tests.
     public let loop: EventLoop

@@ -5,7 +5,20 @@ extension ScriptHost {
     /// Makes the plugins found on `searchPath` requirable (the chosen version of each name;
     /// a skipped one raises its reason when required). Plugins already loaded stay.
     /// ``loadApp(at:)`` calls it with the app's search path.
+    ///
+    /// The folders are read when first needed: when a `require` finds no module of that
+    /// name, when the app lists `plugins`, or by ``resolvePlugins()``. An app that uses no
+    /// plugin costs no look at the disk.
     public func usePlugins(_ searchPath: PluginCatalog.SearchPath) throws(LuaError) {
+        pendingPluginSearchPath = searchPath
+        try pluginLoader?.markPending()
+    }
+
+    /// Reads the plugin folders ``usePlugins(_:)`` named, unless they were read; after it
+    /// ``modules`` lists the plugins.
+    public func resolvePlugins() throws(LuaError) {
+        guard let searchPath = pendingPluginSearchPath else { return }
+        pendingPluginSearchPath = nil
         let resolution = PluginCatalog.scan(searchPath).resolve()
         modules = modules.adding(plugins: resolution, from: searchPath)
         try pluginLoader?.use(resolution)
@@ -17,13 +30,15 @@ extension ScriptHost {
     ///   its main failed (with its file and line).
     public func loadPlugin(_ name: String) throws(LuaError) {
         guard let pluginLoader else { throw LuaError(kind: .runtime, message: "no plugin loader") }
+        try resolvePlugins()
         try pluginLoader.load(name)
     }
 
     /// "loaded", "failed", "running" (its main is on the stack), "skipped", "available", or
     /// nil when no plugin has that name.
     public func pluginStatus(_ name: String) -> String? {
-        pluginLoader?.status(name)
+        try? resolvePlugins()
+        return pluginLoader?.status(name)
     }
 
     /// Loads the plugins the app table lists in `plugins`. A name that is not found or was
@@ -33,6 +48,7 @@ extension ScriptHost {
         guard !app.isNil, app.tableValue != nil else { return }
         let listed = try appField("plugins")
         if listed.isNil { return }
+        try resolvePlugins()
         let names = try lua.load(Self.pluginNamesSource, name: "=app").call(listed, returning: LuaValue.self)
         guard let list = names.tableValue else {
             throw LuaError(

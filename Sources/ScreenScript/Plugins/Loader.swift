@@ -11,6 +11,7 @@ final class PluginLoader {
     private let setPluginsFunction: LuaFunction
     private let loadFunction: LuaFunction
     private let statusFunction: LuaFunction
+    private let markPendingFunction: LuaFunction
 
     /// Installs the searcher with the registry's Swift modules.
     init(host: ScriptHost, registry: ModuleRegistry) throws(LuaError) {
@@ -36,17 +37,20 @@ final class PluginLoader {
         let dataDirectory = lua.function(lifetime: .state) { [unowned host] _ -> String in
             Self.madeDataDirectory(of: host) ?? host.dataDirectory
         }
+        let resolve = lua.function(lifetime: .state) { [unowned host] _ -> Void in try host.resolvePlugins() }
         let loader = try lua.load(pluginSandboxSource, name: "=plugins").call(
-            openModule, confine, dataDirectory, returning: LuaTable.self)
+            openModule, confine, dataDirectory, resolve, returning: LuaTable.self)
         guard let searcher = loader["searcher"].functionValue,
               let setModules = loader["setModules"].functionValue,
               let setPlugins = loader["setPlugins"].functionValue,
               let load = loader["load"].functionValue,
-              let status = loader["status"].functionValue
+              let status = loader["status"].functionValue,
+              let markPending = loader["markPending"].functionValue
         else { throw LuaError(kind: .runtime, message: "the plugin loader did not start") }
         setPluginsFunction = setPlugins
         loadFunction = load
         statusFunction = status
+        markPendingFunction = markPending
         try setModules.call(registry.modules.map(\.name))
         try lua.load("table.insert(package.searchers, 1, ...)", name: "=plugins").call(searcher)
     }
@@ -77,6 +81,12 @@ final class PluginLoader {
             infos.set(name, info)
         }
         try setPluginsFunction.call(infos)
+    }
+
+    /// Tells the searcher to ask the host for the plugins (``ScriptHost/resolvePlugins()``)
+    /// before it says a name is not found.
+    func markPending() throws(LuaError) {
+        try markPendingFunction.call()
     }
 
     /// Runs plugin `name`'s main unless it ran; the error names the plugin, and for a

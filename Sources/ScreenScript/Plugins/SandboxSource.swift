@@ -5,11 +5,12 @@
 ///
 /// Arguments: `openModule(name)` (builds a Swift module, see ``ModuleRegistry``),
 /// `confine(path, mode, folder, writable)` (the real path `io.open` may use, or nil and why),
-/// `dataDirectory()` (the app's data directory, made when missing).
-/// Returns a table: `searcher`, `setModules(names)`, `setPlugins(infos)`, `load(name)`,
-/// `status(name)`.
+/// `dataDirectory()` (the app's data directory, made when missing), `resolve()` (reads the
+/// plugin folders the host was given, and calls `setPlugins`).
+/// Returns a table: `searcher`, `setModules(names)`, `setPlugins(infos)`, `markPending()`,
+/// `load(name)`, `status(name)`.
 let pluginSandboxSource = #"""
-local openModule, confine, dataDirectory = ...
+local openModule, confine, dataDirectory, resolve = ...
 local G = _G
 local type, error, pairs, ipairs, next, select = type, error, pairs, ipairs, next, select
 local tostring, rawget, rawset, rawequal, rawlen = tostring, rawget, rawset, rawequal, rawlen
@@ -58,6 +59,7 @@ local modules = {}      -- name -> true: the Swift modules of the registry
 local moduleValues = {} -- name -> value, once opened
 local plugins = {}      -- name -> info (see setPlugins)
 local states = {}       -- name -> { loaded = value } | { failed = message } | { running = thread }
+local pending = false   -- whether the host has plugin folders not read yet
 
 local function module(name)
   local value = moduleValues[name]
@@ -380,6 +382,10 @@ local loader = {}
 
 -- package.searchers[1]: the registry's modules and plugins.
 function loader.searcher(name)
+  if pending and not modules[name] and not plugins[name] then
+    pending = false
+    resolve()
+  end
   if modules[name] then return function() return module(name) end, ":module:" end
   if plugins[name] then return function() return (loadPlugin(name, 3)) end, plugins[name].folder end
   return "\n\tno module '" .. tostring(name) .. "' in the registry or on the plugin path"
@@ -395,6 +401,14 @@ end
 function loader.setPlugins(infos)
   for name, info in next, infos do
     if states[name] == nil then plugins[name] = info end
+  end
+end
+
+-- The plugins not loaded are forgotten until the new folders are read.
+function loader.markPending()
+  pending = true
+  for name in next, plugins do
+    if states[name] == nil then plugins[name] = nil end
   end
 end
 
