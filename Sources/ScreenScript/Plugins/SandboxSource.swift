@@ -47,7 +47,7 @@ for _, name in ipairs{ "assert", "error", "ipairs", "next", "pairs", "pcall", "p
 end
 
 -- What a name needs: the permission, or false for what no plugin gets.
-local globalNeeds = { store = "store", notify = "notify", debug = false, dofile_ = false }
+local globalNeeds = { store = "store", notify = "notify", debug = false }
 local ioNeeds = { open = "files", lines = "files", popen = "os", read = false, write = false,
                   input = false, output = false, close = false, tmpfile = false,
                   stdin = false, stdout = false, stderr = false }
