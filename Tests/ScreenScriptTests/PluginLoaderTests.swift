@@ -158,6 +158,23 @@ struct PluginLoaderTests {
         #expect(fixture.error(host, "require('t1')").contains("plugin 't1' is required again while its main runs"))
     }
 
+    @Test func aTestFileSeesThePluginItSitsInAndItsAppsPlugins() throws {
+        try fixture.plugin("t1", main: "return {}")
+        try fixture.write("main.lua", "")
+        try fixture.write("tests/app_spec.lua", "")
+        try fixture.write("plugins/t1/spec/deep/t1_spec.lua", "")
+        let noEnvironment: [String: String] = ["SCREENS_BUNDLED_PLUGINS": "/nonexistent"]
+        let app = PluginCatalog.SearchPath.forTestFile(fixture.folder + "/tests/app_spec.lua", pluginPaths: ["extra"], environment: noEnvironment)
+        #expect(app.folders.map(\.path).prefix(2) == [fixture.folder + "/plugins", "extra"])
+        let beside = PluginCatalog.SearchPath.forTestFile(fixture.folder + "/x_spec.lua", pluginPaths: [], environment: noEnvironment)
+        #expect(beside.folders.first?.path == fixture.folder + "/plugins")
+        let own = PluginCatalog.SearchPath.forTestFile(
+            fixture.folder + "/plugins/t1/spec/deep/t1_spec.lua", pluginPaths: [], environment: noEnvironment)
+        #expect(own.folders.first?.path == fixture.folder + "/plugins")
+        let elsewhere = PluginCatalog.SearchPath.forTestFile("/nonexistent/x_spec.lua", pluginPaths: [], environment: noEnvironment)
+        #expect(elsewhere.folders.map(\.origin) == [.bundled], "\(elsewhere.folders)")
+    }
+
     @Test func theMainNamedInTheManifestRuns() throws {
         try fixture.write("plugins/t1/plugin.lua", "return { name = 't1', version = '1.0.0', main = 'lib.core' }")
         try fixture.write("plugins/t1/lib/core.lua", "return 'core'")
