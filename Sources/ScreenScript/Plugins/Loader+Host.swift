@@ -16,7 +16,7 @@ extension ScriptHost {
 
     /// Reads the plugin folders ``usePlugins(_:)`` named, unless they were read; after it
     /// ``modules`` lists the plugins.
-    public func resolvePlugins() throws(LuaError) {
+    func resolvePlugins() throws(LuaError) {
         guard let searchPath = pendingPluginSearchPath else { return }
         pendingPluginSearchPath = nil
         let resolution = PluginCatalog.scan(searchPath).resolve()
@@ -28,7 +28,7 @@ extension ScriptHost {
     ///
     /// - Throws: ``LuaError`` naming the plugin: not on the plugin path, skipped and why, or
     ///   its main failed (with its file and line).
-    public func loadPlugin(_ name: String) throws(LuaError) {
+    func loadPlugin(_ name: String) throws(LuaError) {
         guard let pluginLoader else { throw LuaError(kind: .runtime, message: "no plugin loader") }
         try resolvePlugins()
         try pluginLoader.load(name)
@@ -36,7 +36,7 @@ extension ScriptHost {
 
     /// "loaded", "failed", "running" (its main is on the stack), "skipped", "available", or
     /// nil when no plugin has that name.
-    public func pluginStatus(_ name: String) -> String? {
+    func pluginStatus(_ name: String) -> String? {
         try? resolvePlugins()
         return pluginLoader?.status(name)
     }
