@@ -53,6 +53,7 @@ struct Repl: ParsableCommand {
     var attach: String?
 
     @OptionGroup var limits: LimitOptions
+    @OptionGroup var plugins: PluginPathOptions
 
     /// The instructions one chunk may run when --instructions does not say: a loop that
     /// never ends stops rather than hang the prompt.
@@ -118,9 +119,11 @@ struct Repl: ParsableCommand {
                     luaLimits.instructions = Self.defaultInstructions
                 }
                 // An app's host is made as --watch makes them, so that `:reload` can reload it.
-                let reloader = app.map { AppReloader(appPath: $0, limits: luaLimits) }
+                let pluginPaths = plugins.folders
+                let reloader = app.map { AppReloader(appPath: $0, limits: luaLimits, configure: { $0.pluginPaths = pluginPaths }) }
                 let loop = EventLoop(clock: .real)
                 let host = try reloader?.makeHost(loop: loop) ?? ScriptHost(loop: loop, limits: luaLimits)
+                host.pluginPaths = pluginPaths
                 if let app {
                     try host.loadApp(at: app)
                     try host.launch(device: device.flatMap(Window.Device.init) ?? .iphone)

@@ -101,6 +101,8 @@ struct Run: ParsableCommand {
     var listen: String?
 
     @OptionGroup var limits: LimitOptions
+    @Option(name: .customLong("plugin-path"), help: PluginPathOptions.help, completion: .directory)
+    var pluginPaths: [String] = []
 
     func validate() throws {
         if let device, Window.Device(rawValue: device) == nil {
@@ -139,6 +141,7 @@ struct Run: ParsableCommand {
                 let recording = try replay.map { path throws(InputRecording.ParseError) in try InputRecording(contentsOfFile: path) }
                 let loop = EventLoop(clock: headless ? .virtual : .real)
                 let host = try ScriptHost(loop: loop, limits: limits.luaLimits)
+                host.pluginPaths = pluginPaths
                 if let dataDir { host.dataDirectory = URL(fileURLWithPath: dataDir).standardizedFileURL.path }
                 if let seed = recording?.randomSeed { try host.seedRandom(seed) }
                 try host.loadApp(at: app)
