@@ -20,6 +20,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/mxcl/Version", from: "2.2.1"),
     ],
     targets: [
         .systemLibrary(
@@ -53,7 +54,10 @@ let package = Package(
         ),
         .target(
             name: "ScreenScript",
-            dependencies: ["LuaBridge", "EventLoop", "ScreenKit", "ScreenRender", "ScreenStore"],
+            dependencies: [
+                "LuaBridge", "EventLoop", "ScreenKit", "ScreenRender", "ScreenStore",
+                .product(name: "Version", package: "Version"),
+            ],
             swiftSettings: mainActor
         ),
         .target(

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ScreenScript
 import ScreenTest
 
 #if canImport(Glibc)
@@ -12,7 +13,7 @@ struct Screens: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "screens",
         abstract: "Run, explore and test Lua screen scripts.",
-        version: "0.1.0",
+        version: LuaScreensVersion.current.description,
         subcommands: [Run.self, Repl.self, Test.self, MonkeyCommand.self]
     )
 }
