@@ -76,15 +76,15 @@ end
 --- The entries of the array `list` at `where`, refusing holes and other keys.
 local function checkArray(list, where, what)
   if type(list) ~= "table" then fail(where, what .. " expected, got " .. describe(list)) end
-  local count = 0
+  local count, last = 0, 0
   for key in pairs(list) do
     if math.type(key) ~= "integer" or key < 1 then
       fail(where, what .. " expected: a list, but it has the key " .. describe(key))
     end
-    count = count + 1
+    count, last = count + 1, math.max(last, key)
   end
-  for index = 1, count do
-    if list[index] == nil then fail(where .. "[" .. index .. "]", "nil in the list (a hole before entry " .. count .. ")") end
+  for index = 1, last do
+    if list[index] == nil then fail(where .. "[" .. index .. "]", "nil in the list (it goes on to [" .. last .. "])") end
   end
   return count
 end
