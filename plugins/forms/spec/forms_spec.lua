@@ -149,6 +149,37 @@ describe("a form", function()
     assert.is_nil(window:render("text"):find("Terms must be on", 1, true))
   end)
 
+  it("pushes a choice's list, and presents it when there is no navigation controller", function()
+    local form = make({ { kind = "choice", key = "size", label = "Size", options = { "S", "M" } } })
+    local window = show(form)
+    local tv = form.tableView
+    form:didSelectRow(tv, ui.indexPath(1, 1))
+    test.advance(1)
+    local list = form.navigationController.topViewController
+    assert.are.equal("Size", list.title)
+    list:didSelectRow(list.tableView, ui.indexPath(1, 2))
+    test.advance(1)
+    assert.are.equal(form, form.navigationController.topViewController)
+    assert.are.equal("M", form:values().size)
+    assert.is_not_nil(window:render("text"):find("M", 1, true))
+
+    local alone = make({ { kind = "choice", key = "size", label = "Size", options = { "S", "M" } } }, { size = "M" })
+    window = ui.Window:new{ device = "iphone" }
+    window.rootViewController = alone
+    window:makeKeyAndVisible()
+    test.advance(1)
+    alone:didSelectRow(alone.tableView, ui.indexPath(1, 1))
+    test.advance(1)
+    local presented = alone.presentedViewController
+    assert.is_not_nil(presented)
+    local options = presented.topViewController
+    assert.are.equal("checkmark", options.tableView:cellAt(ui.indexPath(1, 2)).accessoryType)
+    options:didSelectRow(options.tableView, ui.indexPath(1, 1))
+    test.advance(1)
+    assert.is_nil(alone.presentedViewController)
+    assert.are.equal("S", alone:values().size)
+  end)
+
   it("tells onChange what the user changed", function()
     local changes = {}
     local form = forms.new{
