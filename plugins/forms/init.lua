@@ -254,25 +254,16 @@ local function numberText(value)
   return string.format("%.14g", value)
 end
 
+--- The types each kind of row keeps its value as, with the value of an empty row.
+local VALUE_TYPES = {
+  text = { types = { string = true }, named = "a string", empty = "" },
+  switch = { types = { boolean = true }, named = "a boolean", empty = false },
+  value = { types = { string = true, number = true, boolean = true }, named = "a string, number or boolean" },
+}
+
 --- `value` as row `row` keeps it, checked; `where` names it in a problem.
 local function readValue(row, value, where)
-  if row.kind == "text" then
-    if value == nil then return "" end
-    if type(value) == "number" and row.keyboard == "number" then
-      checkFinite(value, where)
-      return numberText(value)
-    end
-    if type(value) ~= "string" then
-      fail(where, "a string expected for the text row " .. describe(row.key) .. ", got " .. describe(value))
-    end
-    return value
-  elseif row.kind == "switch" then
-    if value == nil then return false end
-    if type(value) ~= "boolean" then
-      fail(where, "a boolean expected for the switch row " .. describe(row.key) .. ", got " .. describe(value))
-    end
-    return value
-  elseif row.kind == "choice" then
+  if row.kind == "choice" then
     if value == nil then return nil end
     for _, option in ipairs(row.options) do
       if option.value == value then return value end
@@ -281,13 +272,17 @@ local function readValue(row, value, where)
     for _, option in ipairs(row.options) do shown[#shown + 1] = describe(option.value) end
     fail(where, describe(value) .. " is not an option of the choice row " .. describe(row.key)
          .. " (" .. table.concat(shown, ", ") .. ")")
-  elseif row.kind == "value" then
-    if value == nil then return nil end
-    if type(value) ~= "string" and type(value) ~= "number" and type(value) ~= "boolean" then
-      fail(where, "a string, number or boolean expected for the value row " .. describe(row.key) .. ", got " .. describe(value))
-    end
-    return value
   end
+  local kept = VALUE_TYPES[row.kind]
+  if value == nil then return kept.empty end
+  if row.kind == "text" and row.keyboard == "number" and type(value) == "number" then
+    checkFinite(value, where)
+    return numberText(value)
+  end
+  if not kept.types[type(value)] then
+    fail(where, kept.named .. " expected for the " .. row.kind .. " row " .. describe(row.key) .. ", got " .. describe(value))
+  end
+  return value
 end
 
 --- Takes the entries of `values` into `model`, each checked against its row.
