@@ -465,6 +465,7 @@ function FormViewController:viewDidLoad()
   tv:register("Choice", ui.TableViewCell, "value1")
   tv:register("Value", ui.TableViewCell, "value1")
   tv:register("Button", ui.TableViewCell)
+  tv.sectionHeaderHeight, tv.sectionFooterHeight = 32, 32
   if read.submitButton then
     self.navigationItem.rightButton = ui.BarButtonItem:new{ title = read.submitButton, target = self, action = "submit" }
   end
