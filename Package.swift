@@ -114,7 +114,11 @@ let package = Package(
             name: "ScreenRenderTests", dependencies: ["ScreenRender", "ScreenKit"], exclude: ["Expected"],
             swiftSettings: mainActor
         ),
-        .testTarget(name: "ScreenScriptTests", dependencies: ["ScreenScript", "LuaBridge"], swiftSettings: mainActor),
+        .testTarget(
+            name: "ScreenScriptTests",
+            dependencies: ["ScreenScript", "LuaBridge", .product(name: "Version", package: "Version")],
+            swiftSettings: mainActor
+        ),
         .testTarget(name: "ScreenHostTests", dependencies: ["ScreenHost"], swiftSettings: mainActor),
         .testTarget(name: "ScreenTestTests", dependencies: ["ScreenTest"], swiftSettings: mainActor),
         .testTarget(name: "ScreensCLITests", dependencies: ["screens"], exclude: ["Expected", "Scripts"]),

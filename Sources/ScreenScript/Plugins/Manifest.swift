@@ -71,7 +71,8 @@ public struct PluginManifest: Equatable, Sendable {
         self.folder = folder
     }
 
-    static func file(in folder: String) -> String {
+    /// The manifest file of the plugin in `folder`.
+    public static func file(in folder: String) -> String {
         folder.hasSuffix("/") ? folder + "plugin.lua" : folder + "/plugin.lua"
     }
 
@@ -118,4 +119,12 @@ public struct ManifestError: Error, Equatable, Sendable, CustomStringConvertible
     public var problems: [ManifestProblem]
 
     public var description: String { problems.map(\.description).joined(separator: "\n") }
+}
+
+extension PluginManifest {
+    /// Why `name` cannot be a plugin's name (a lowercase Lua identifier that is not a
+    /// built-in module's), or nil when it can.
+    public static func nameProblem(_ name: String) -> String? {
+        ManifestReader.moduleNameProblem(name)
+    }
 }

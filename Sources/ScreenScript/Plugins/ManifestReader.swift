@@ -45,7 +45,12 @@ enum ManifestReader {
                 problem(nil, "is larger than \(largestFile / 1024) KB; a manifest is a small table")
                 throw fail()
             }
-            let chunk = try state.load(file: file, mode: .text, environment: state.newTable())
+            guard let data = FileManager.default.contents(atPath: file) else {
+                problem(nil, "cannot be read")
+                throw fail()
+            }
+            // A short chunk name: Lua cuts long ones, and the problem names the file anyway.
+            let chunk = try state.load(bytes: Array(data), name: "=plugin.lua", mode: .text, environment: state.newTable())
             let results = try chunk.callReturningAll()
             guard let table = results.first?.tableValue else {
                 let got = results.first.map { $0.type.description } ?? "nothing"
@@ -56,7 +61,7 @@ enum ManifestReader {
         } catch let error as ManifestError {
             throw error
         } catch let error as LuaError {
-            problem(nil, trimmed(error.message, file: file))
+            problem(nil, trimmed(error.message))
             throw fail()
         } catch {
             problem(nil, "\(error)")
@@ -66,11 +71,11 @@ enum ManifestReader {
         var values: [String: LuaValue] = [:]
         for (key, value) in fields {
             guard let name = key.stringValue else {
-                problem(nil, "has the key \(describe(key)); a manifest's keys are \(keys.joined(separator: ", "))")
+                problem(nil, "has the key \(describeKey(key)); a manifest's keys are \(keys.joined(separator: ", "))")
                 continue
             }
             guard keys.contains(name) else {
-                problem(quoted(name, limit: 40), "is not a manifest key (they are \(keys.joined(separator: ", ")))")
+                problem(isIdentifier(name) ? name : quoted(name, limit: 40), "is not a manifest key (they are \(keys.joined(separator: ", ")))")
                 continue
             }
             values[name] = value
@@ -116,7 +121,7 @@ enum ManifestReader {
         case .table(let table)?:
             for (key, value) in table.pairs.sorted(by: { $0.key.keyDescription < $1.key.keyDescription }) {
                 guard let required = key.stringValue else {
-                    problem("requires", "has the key \(describe(key)); write { name = \"range\" }")
+                    problem("requires", "has the key \(describeKey(key)); write { name = \"range\" }")
                     continue
                 }
                 let path = "requires." + (required.isEmpty || required.utf8.count > 40 ? quoted(required, limit: 40) : required)
@@ -141,7 +146,7 @@ enum ManifestReader {
             let entries = table.pairs
             let count = table.count
             for (key, _) in entries where !(key.integerValue.map { $0 >= 1 && $0 <= Int64(count) } ?? false) || key.type != .number {
-                problem("permissions", "must be a list like { \"store\" }, has the key \(describe(key))")
+                problem("permissions", "must be a list like { \"store\" }, has the key \(describeKey(key))")
             }
             for (index, value) in table.array.enumerated() {
                 let known = PluginPermission.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
@@ -227,6 +232,16 @@ enum ManifestReader {
         }
     }
 
+    /// A table key for a message: a string quoted, a number as it is, other keys by type.
+    static func describeKey(_ key: LuaValue) -> String {
+        switch key {
+        case .string(let text): quoted(text.description)
+        case .integer(let number): "\(number)"
+        case .number(let number): "\(number)"
+        default: describe(key)
+        }
+    }
+
     /// `text` in double quotes, cut at `limit` characters, control characters escaped.
     static func quoted(_ text: String, limit: Int = 60) -> String {
         var shown = ""
@@ -243,10 +258,7 @@ enum ManifestReader {
 
     /// A Lua error's message without the chunk name Lua put in front, which the problem
     /// repeats anyway.
-    static func trimmed(_ message: String, file: String) -> String {
-        for prefix in [file + ":", "@" + file + ":"] where message.hasPrefix(prefix) {
-            return "line " + message.dropFirst(prefix.count)
-        }
-        return message
+    static func trimmed(_ message: String) -> String {
+        message.hasPrefix("plugin.lua:") ? "line " + message.dropFirst("plugin.lua:".count) : message
     }
 }
