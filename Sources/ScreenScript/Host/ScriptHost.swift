@@ -13,7 +13,13 @@ import ScreenKit
 /// ```
 public final class ScriptHost {
     public let lua: LuaState
-    public let modules: ModuleRegistry
+    /// The Swift modules and, once an app is loaded (or ``usePlugins(_:)`` was called), the
+    /// plugins of its search path.
+    public internal(set) var modules: ModuleRegistry
+    /// The `--plugin-path` folders, searched after the app's `plugins/` (see ``loadApp(at:)``).
+    public var pluginPaths: [String] = []
+    /// Runs the registry's modules and plugins (see ``PluginLoader``).
+    private(set) var pluginLoader: PluginLoader?
     /// The loop scripts schedule on (`loop`, `notify`): real time for `screens run`, virtual
     /// time in tests.
     public let loop: EventLoop
@@ -127,7 +133,10 @@ public final class ScriptHost {
     }
 
     /// Loads and runs an app: a folder with `main.lua`, or a single Lua file. The app's
-    /// folder is put first on `package.path`, so that its other files can be `require`d.
+    /// folder is put first on `package.path`, so that its other files can be `require`d,
+    /// and the plugins of its search path (its `plugins/`, ``pluginPaths``,
+    /// `$SCREENS_PLUGIN_PATH`, the bundled ones) become requirable; those the app table
+    /// lists in `plugins` are loaded once the main chunk has run.
     ///
     /// The main chunk returns the app table (or sets the global `app`), or nothing for a
     /// script without a window. The app's id, and with it its data directory, is `app.id`
@@ -136,16 +145,20 @@ public final class ScriptHost {
     /// - Returns: what the main chunk returned, or the global `app` when it returned nothing.
     /// - Throws: ``LuaError`` of kind `.file` (no such folder or file), `.syntax` or a
     ///   run-time kind, also when the chunk returns something that is not an app table, the
-    ///   app's `didFinishLaunching` is not a function, or its `id` cannot name a folder.
+    ///   app's `didFinishLaunching` is not a function, its `id` cannot name a folder, or its
+    ///   `plugins` names a plugin that is not found or was skipped (a listed plugin whose
+    ///   main fails is reported, and the app goes on).
     @discardableResult
     public func loadApp(at path: String) throws(LuaError) -> LuaValue {
         let main = try AppLocation(path)
         appID = main.name
         try prependModulePath(for: main.folder)
+        try usePlugins(.standard(appFolder: main.folder, pluginPaths: pluginPaths, environment: environment))
         let results = try lua.run(file: main.file)
         let returned = results.first ?? .nil
         app = returned.isNil ? lua.globals["app"] : returned
         try checkApp(from: main.file, returned: !returned.isNil)
+        try loadListedPlugins(from: main.file)
         return app
     }
 
@@ -270,7 +283,7 @@ public final class ScriptHost {
     }
 
     /// `app[name]`, through the app's metatable, in a protected call.
-    private func appField(_ name: String) throws(LuaError) -> LuaValue {
+    func appField(_ name: String) throws(LuaError) -> LuaValue {
         try lua.load("local app, name = ... return app[name]", name: "=app").call(app, name, returning: LuaValue.self)
     }
 
@@ -325,7 +338,7 @@ public final class ScriptHost {
     /// modules load), whose frames ``record(_:in:)`` leaves out of the tracebacks it reports:
     /// see ``LuaError/hidingFrames(of:)``.
     public static let ownChunks: Set<String> = [
-        "luabridge", "ui", "host", "app", "os", "notify", "ui.segue", "ui.callbacks",
+        "luabridge", "ui", "host", "app", "os", "notify", "ui.segue", "ui.callbacks", "plugins",
     ]
 
     private func record(_ error: LuaError, in context: String) {
@@ -381,10 +394,7 @@ public final class ScriptHost {
     // MARK: - Modules
 
     private func install(_ registry: ModuleRegistry) throws(LuaError) {
-        let preload = try lua.run("return package.preload", name: "=host").first?.tableValue
-        for module in registry.modules {
-            preload?.set(module.name, lua.function { [unowned self] _ in try module.open(self) })
-        }
+        pluginLoader = try PluginLoader(host: self, registry: registry)
         guard let require = lua.globals["require"].functionValue else {
             throw LuaError(kind: .runtime, message: "the package library is not open: modules cannot be installed")
         }

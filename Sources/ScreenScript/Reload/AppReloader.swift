@@ -91,6 +91,7 @@ public final class AppReloader {
         new.errorReporter = old.errorReporter
         new.warningHandler = old.warningHandler
         new.chosenDataDirectory = old.chosenDataDirectory
+        new.pluginPaths = old.pluginPaths
         new.environment = old.environment
         configure(new)
         do {

@@ -27,6 +27,8 @@ public enum Monkey {
         public var orientation = Window.Orientation.portrait
         /// The scripts' limits: a callback that loops for ever runs into the instruction budget.
         public var limits = LuaLimits(memory: 1 << 30, instructions: Monkey.defaultInstructions)
+        /// The `--plugin-path` folders, searched after the app's `plugins/`.
+        public var pluginPaths: [String] = []
         /// Receives each event, as the line the recording holds, before it is sent (and
         /// `# app ID` once the app is loaded): the parent of a monkey
         /// run in a child process keeps them, should the app crash (see ``MonkeyProcess``).
@@ -81,6 +83,7 @@ public enum Monkey {
         let host: ScriptHost
         do {
             host = try ScriptHost(loop: loop, limits: options.limits)
+            host.pluginPaths = options.pluginPaths
             host.dataDirectory = dataDirectory
             // The errors are reported once, with the event that led to them.
             host.errorReporter = { _, _ in }

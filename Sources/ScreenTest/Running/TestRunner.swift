@@ -88,6 +88,9 @@ public final class TestRunner {
         public var jobs = 0
         /// The command that starts a worker: this program's `test --worker` (see ``TestWorker``).
         public var workerCommand: [String] = []
+        /// The `--plugin-path` folders, searched after the plugin a test file sits in and the
+        /// `plugins/` of the app it tests.
+        public var pluginPaths: [String] = []
 
         public init(paths: [String], filters: [String] = [], verbose: Bool = false) {
             self.paths = paths
@@ -312,6 +315,8 @@ public final class TestRunner {
                 try host.prependModulePath(for: (folder as NSString).deletingLastPathComponent)
             }
             try host.prependModulePath(for: folder)
+            host.pluginPaths = options.pluginPaths
+            try host.usePlugins(.forTestFile(file, pluginPaths: options.pluginPaths))
             try lua.load(Self.prependPaths, name: "=screentest").call(options.luaPath, options.cPath)
             let snapshots = lua.newTable()
             snapshots.set("update", options.updateSnapshots)

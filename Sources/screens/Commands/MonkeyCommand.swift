@@ -54,6 +54,8 @@ struct MonkeyCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Instructions one callback may run before it is stopped (0: no limit).")
     var instructions: Int = Monkey.defaultInstructions
 
+    @OptionGroup var plugins: PluginPathOptions
+
     @Option(parsing: .unconditional, help: "Real seconds the app may go without sending an event before it is called stuck and stopped.")
     var stallLimit: Double = 60
 
@@ -95,6 +97,7 @@ struct MonkeyCommand: ParsableCommand {
         var command = [Test.executablePath(), "monkey", app, "--events", "\(events)", "--seed", "\(seed)", "--device", device,
                        "--orientation", orientation, "--instructions", "\(instructions)"]
         if let out { command += ["--out", out] }
+        for folder in plugins.folders { command += ["--plugin-path", folder] }
         let child = MonkeyProcess(command: command + ["--journal"], stallLimit: stallLimit)
         let ending: MonkeyProcess.Ending
         do {
@@ -132,6 +135,7 @@ struct MonkeyCommand: ParsableCommand {
     @MainActor private func runHere(seed: UInt64, journal: String) -> Int32 {
         var options = Monkey.Options(app: app, seed: seed)
         options.events = events
+        options.pluginPaths = plugins.folders
         options.device = Window.Device(rawValue: device)!
         options.orientation = Window.Orientation(rawValue: orientation)!
         options.limits = LuaLimits(memory: options.limits.memory, instructions: instructions > 0 ? instructions : nil)

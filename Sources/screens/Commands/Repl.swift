@@ -34,6 +34,7 @@ struct Repl: ParsableCommand {
     var device: String?
 
     @OptionGroup var limits: LimitOptions
+    @OptionGroup var plugins: PluginPathOptions
 
     /// The instructions one chunk may run when --instructions does not say: a loop that
     /// never ends stops rather than hang the prompt.
@@ -51,6 +52,7 @@ struct Repl: ParsableCommand {
                 var luaLimits = limits.luaLimits
                 if luaLimits.instructions == nil { luaLimits.instructions = Self.defaultInstructions }
                 let host = try ScriptHost(loop: EventLoop(clock: .real), limits: luaLimits)
+                host.pluginPaths = plugins.folders
                 if let app {
                     try host.loadApp(at: app)
                     try host.launch(device: device.flatMap(Window.Device.init) ?? .iphone)

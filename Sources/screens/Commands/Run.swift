@@ -86,6 +86,7 @@ struct Run: ParsableCommand {
     var watch = false
 
     @OptionGroup var limits: LimitOptions
+    @OptionGroup var plugins: PluginPathOptions
 
     func validate() throws {
         if let device, Window.Device(rawValue: device) == nil {
@@ -118,6 +119,7 @@ struct Run: ParsableCommand {
                 let recording = try replay.map { path throws(InputRecording.ParseError) in try InputRecording(contentsOfFile: path) }
                 let loop = EventLoop(clock: headless ? .virtual : .real)
                 let host = try ScriptHost(loop: loop, limits: limits.luaLimits)
+                host.pluginPaths = plugins.folders
                 if let dataDir { host.dataDirectory = URL(fileURLWithPath: dataDir).standardizedFileURL.path }
                 if let seed = recording?.randomSeed { try host.seedRandom(seed) }
                 try host.loadApp(at: app)

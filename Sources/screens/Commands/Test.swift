@@ -123,6 +123,8 @@ struct Test: ParsableCommand {
     @Option(parsing: .unconditional, help: "Instructions one test file may run before it is stopped (0: no limit).")
     var instructions: Int = 0
 
+    @OptionGroup var plugins: PluginPathOptions
+
     @Flag(help: "Rewrite snapshot files that differ instead of failing, and remove those no test asked for.")
     var updateSnapshots = false
 
@@ -209,6 +211,8 @@ struct Test: ParsableCommand {
     @MainActor private func options() throws -> TestRunner.Options {
         // The config file is named from where the command was typed.
         let configFile = directory.isEmpty ? self.configFile : self.configFile.map { URL(fileURLWithPath: $0).path }
+        // Named from where the command was typed, too.
+        let pluginFolders = plugins.absoluteFolders
         for folder in directory where !FileManager.default.changeCurrentDirectoryPath(folder) {
             throw CommandError("cannot change to the folder \(folder): no such folder")
         }
@@ -227,6 +231,7 @@ struct Test: ParsableCommand {
         options.updateSnapshots = updateSnapshots
         options.junitFile = junitFile
         options.timeout = timeout
+        options.pluginPaths = pluginFolders
         options.jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
         options.workerCommand = Self.workerCommand
         return options

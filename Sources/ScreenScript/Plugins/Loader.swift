@@ -1,0 +1,117 @@
+import Foundation
+import LuaBridge
+
+/// Runs a host's modules and plugins: one searcher, first in `package.searchers`, finds both
+/// the Swift modules of the ``ModuleRegistry`` and the plugins the search path resolved, so
+/// that `require("ui")` and `require("stacklayout")` go the same way. A plugin's `main` runs
+/// on the first `require` of its name, once per state, in the plugin's own environment (see
+/// docs/plugins.md, "Permissions and the sandbox"); the rules live in ``pluginSandboxSource``.
+final class PluginLoader {
+    private unowned let host: ScriptHost
+    private let setPluginsFunction: LuaFunction
+    private let loadFunction: LuaFunction
+    private let statusFunction: LuaFunction
+
+    /// Installs the searcher with the registry's Swift modules.
+    init(host: ScriptHost, registry: ModuleRegistry) throws(LuaError) {
+        self.host = host
+        let lua = host.lua
+        let modulesByName = Dictionary(registry.modules.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
+        let openModule = lua.function(lifetime: .state) { [unowned host] args -> LuaValue in
+            let name = try args.get(1, as: String.self)
+            guard let module = modulesByName[name] else { return .nil }
+            return try module.open(host)
+        }
+        let confine = lua.function(lifetime: .state) { [unowned host] args -> LuaMultiple in
+            let path = try args.get(1, as: String.self)
+            let mode = try args.get(2, as: String.self)
+            let folder = try args.get(3, as: String.self)
+            let writable = try args.get(4, as: String?.self) != nil
+            let rule = PluginPathRule(folder: folder, dataDirectory: writable ? Self.madeDataDirectory(of: host) : nil)
+            switch rule.resolve(path, mode: mode) {
+            case .success(let real): return LuaMultiple(real)
+            case .failure(let error): return LuaMultiple(LuaValue.nil, error.message)
+            }
+        }
+        let dataDirectory = lua.function(lifetime: .state) { [unowned host] _ -> String in
+            Self.madeDataDirectory(of: host) ?? host.dataDirectory
+        }
+        let loader = try lua.load(pluginSandboxSource, name: "=plugins").call(
+            openModule, confine, dataDirectory, returning: LuaTable.self)
+        guard let searcher = loader["searcher"].functionValue,
+              let setModules = loader["setModules"].functionValue,
+              let setPlugins = loader["setPlugins"].functionValue,
+              let load = loader["load"].functionValue,
+              let status = loader["status"].functionValue
+        else { throw LuaError(kind: .runtime, message: "the plugin loader did not start") }
+        setPluginsFunction = setPlugins
+        loadFunction = load
+        statusFunction = status
+        try setModules.call(registry.modules.map(\.name))
+        try lua.load("table.insert(package.searchers, 1, ...)", name: "=plugins").call(searcher)
+    }
+
+    /// Makes the plugins of `resolution` requirable; those already loaded stay as they are.
+    func use(_ resolution: PluginResolution) throws(LuaError) {
+        let lua = host.lua
+        let infos = lua.newTable()
+        var names: Set<String> = []
+        for item in resolution.items { if let name = item.entry.name { names.insert(name) } }
+        for name in names.sorted() {
+            let info = lua.newTable()
+            info.set("name", name)
+            if let manifest = resolution.chosen[name] {
+                info.set("version", manifest.version.description)
+                info.set("folder", Self.trimmed(manifest.folder))
+                info.set("file", Self.trimmed(manifest.folder) + "/plugin.lua")
+                info.set("main", manifest.main)
+                let requires = lua.newTable()
+                for required in manifest.requiredNames { requires.set(required, true) }
+                info.set("requires", requires)
+                let permissions = lua.newTable()
+                for permission in manifest.sortedPermissions { permissions.set(permission.rawValue, true) }
+                info.set("permissions", permissions)
+            } else {
+                info.set("skipped", resolution.reasonNotLoaded(name) ?? "it cannot load")
+            }
+            infos.set(name, info)
+        }
+        try setPluginsFunction.call(infos)
+    }
+
+    /// Runs plugin `name`'s main unless it ran; the error names the plugin, and for a
+    /// failing main its file and line.
+    func load(_ name: String) throws(LuaError) {
+        let results = try loadFunction.callReturningAll(name)
+        if case .boolean(true) = results.first { return }
+        let message = results.count > 1 ? results[1].stringValue ?? "plugin '\(name)' failed" : "plugin '\(name)' failed"
+        let traceback = results.count > 2 ? results[2].stringValue : nil
+        throw LuaError(kind: .runtime, message: message, traceback: traceback)
+    }
+
+    /// Where plugin `name` is: "loaded", "failed", "running", "skipped", "available", or nil
+    /// when no plugin has that name.
+    func status(_ name: String) -> String? {
+        (try? statusFunction.call(name, returning: LuaValue.self))?.stringValue
+    }
+
+    /// The folder as messages show it: "plugins/forms", not "./plugins/forms/".
+    private static func trimmed(_ folder: String) -> String {
+        var folder = folder
+        while folder.count > 1 && folder.hasSuffix("/") { folder.removeLast() }
+        while folder.hasPrefix("./") && folder.count > 2 { folder.removeFirst(2) }
+        return folder
+    }
+
+    /// The host's data directory, made when missing (a plugin with `files` opens its files
+    /// there); nil when it cannot be made.
+    private static func madeDataDirectory(of host: ScriptHost) -> String? {
+        let directory = host.useDataDirectory()
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            return nil
+        }
+        return directory
+    }
+}

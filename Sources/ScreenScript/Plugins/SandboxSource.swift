@@ -1,0 +1,401 @@
+/// The Lua half of the plugin loader: the registry's searcher, each plugin's environment,
+/// `require` inside a plugin and the permissions. It runs once per host, before any script,
+/// and keeps the standard functions it needs (and copies of the standard tables) as they
+/// were then, so that nothing a script does later reaches the plugins through them.
+///
+/// Arguments: `openModule(name)` (builds a Swift module, see ``ModuleRegistry``),
+/// `confine(path, mode, folder, writable)` (the real path `io.open` may use, or nil and why),
+/// `dataDirectory()` (the app's data directory, made when missing).
+/// Returns a table: `searcher`, `setModules(names)`, `setPlugins(infos)`, `load(name)`,
+/// `status(name)`.
+let pluginSandboxSource = #"""
+local openModule, confine, dataDirectory = ...
+local G = _G
+local type, error, pairs, ipairs, next, select = type, error, pairs, ipairs, next, select
+local tostring, rawget, rawset, rawequal, rawlen = tostring, rawget, rawset, rawequal, rawlen
+local setmetatable, getmetatable, pcall, xpcall, load, loadfile = setmetatable, getmetatable, pcall, xpcall, load, loadfile
+local format, gsub, find, sub = string.format, string.gsub, string.find, string.sub
+local create, resume, status = coroutine.create, coroutine.resume, coroutine.status
+local traceback = debug and debug.traceback
+local collect = collectgarbage
+local io, os = G.io or {}, G.os or {}
+local ioopen, iopopen, iotype = io.open, io.popen, io.type
+local osexecute, osgetenv, osremove, osrename = os.execute, os.getenv, os.remove, os.rename
+local ostime, osdate, osclock, osdifftime = os.time, os.date, os.clock, os.difftime
+local config = package and package.config or "/\n;\n?\n!\n-\n"
+
+local function copy(library, except)
+  local result = {}
+  if type(library) ~= "table" then return result end
+  for key, value in next, library do
+    if not (except and except[key]) then result[key] = value end
+  end
+  return result
+end
+
+-- The standard tables as they are now, before any script: each plugin gets its own copies.
+local pristine = {
+  string = copy(G.string, { dump = true }),
+  table = copy(G.table), math = copy(G.math), utf8 = copy(G.utf8), coroutine = copy(G.coroutine),
+}
+local basics = {}
+for _, name in ipairs{ "assert", "error", "ipairs", "next", "pairs", "pcall", "print", "rawequal",
+                       "rawget", "rawlen", "rawset", "select", "tonumber", "tostring", "type",
+                       "xpcall", "_VERSION", "warn" } do
+  basics[name] = G[name]
+end
+
+-- What a name needs: the permission, or false for what no plugin gets.
+local globalNeeds = { store = "store", notify = "notify", debug = false, dofile_ = false }
+local ioNeeds = { open = "files", lines = "files", popen = "os", read = false, write = false,
+                  input = false, output = false, close = false, tmpfile = false,
+                  stdin = false, stdout = false, stderr = false }
+local osNeeds = { execute = "os", getenv = "os", remove = "os", rename = "os",
+                  exit = false, tmpname = false, setlocale = false }
+local moduleNeeds = { store = "store", notify = "notify" }
+
+local modules = {}      -- name -> true: the Swift modules of the registry
+local moduleValues = {} -- name -> value, once opened
+local plugins = {}      -- name -> info (see setPlugins)
+local states = {}       -- name -> { loaded = value } | { failed = message } | { running = thread }
+
+local function module(name)
+  local value = moduleValues[name]
+  if value == nil then
+    value = openModule(name)
+    if value == nil then value = true end
+    moduleValues[name] = value
+  end
+  return value
+end
+
+local function permissionError(p, what, permission, level)
+  if permission then
+    error(format('%s needs the "%s" permission: add it to permissions in %s', what, permission, p.file), level + 1)
+  end
+  error(format("%s is not available to plugins (plugin '%s')", what, p.name), level + 1)
+end
+
+-- A table whose missing fields in `needs` raise the permission error instead of giving nil.
+local function guarded(p, t, prefix, needs)
+  return setmetatable(t, {
+    __index = function(_, key)
+      local permission = needs[key]
+      if permission ~= nil then permissionError(p, prefix .. tostring(key), permission, 2) end
+      return nil
+    end,
+    __metatable = false,
+  })
+end
+
+-- A read-only view of a module the host shares with the app and the other plugins.
+local function view(name, value)
+  if type(value) ~= "table" then return value end
+  return setmetatable({}, {
+    __index = value,
+    __newindex = function(_, key)
+      error(format("%s is shared with the app: it cannot be changed (setting '%s')", name, tostring(key)), 2)
+    end,
+    __pairs = function() return next, value, nil end,
+    __len = function() return rawlen(value) end,
+    __metatable = false,
+  })
+end
+
+local loadPlugin
+
+-- The file of module `name` (dots are folders) in the plugin's folder, or nil.
+local function ownFile(p, name)
+  if find(name, "..", 1, true) or find(name, "/", 1, true) or find(name, "\\", 1, true) or name == "" then
+    return nil
+  end
+  local base = p.folder .. "/" .. gsub(name, "%.", "/")
+  for _, path in ipairs{ base .. ".lua", base .. "/init.lua" } do
+    local file = ioopen and ioopen(path, "r")
+    if file then
+      file:close()
+      return path
+    end
+  end
+  return nil
+end
+
+local function runFile(p, name, path, level)
+  local loaded = p.loaded
+  local value = loaded[name]
+  if value ~= nil then
+    if value == loaded then error(format("module '%s' of plugin '%s' requires itself while it loads", name, p.name), level + 1) end
+    return value
+  end
+  local chunk, message = loadfile(path, "t", p.env)
+  if not chunk then error(message, 0) end
+  loaded[name] = loaded
+  local ok, result = pcall(chunk, name, path)
+  if not ok then
+    loaded[name] = nil
+    error(result, 0)
+  end
+  if result == nil then result = true end
+  loaded[name] = result
+  return result
+end
+
+-- `require` inside plugin p: `p.name .. ".x"` or a name from nothing else is a file of its
+-- folder; a built-in module or a plugin from its requires comes before a file of that name.
+local function pluginRequire(p, name, level)
+  if type(name) ~= "string" then
+    error(format("bad argument #1 to 'require' (string expected, got %s)", type(name)), level + 1)
+  end
+  local prefix = p.name .. "."
+  if sub(name, 1, #prefix) == prefix then
+    local own = sub(name, #prefix + 1)
+    local path = ownFile(p, own)
+    if path then return (runFile(p, own, path, level + 1)) end
+    error(format("plugin '%s' has no file for module '%s' in %s", p.name, name, p.folder), level + 1)
+  end
+  if name == p.name then return (loadPlugin(name, level + 1)) end
+  if modules[name] then
+    local permission = moduleNeeds[name]
+    if permission and not p.permissions[permission] then
+      permissionError(p, format("require(%q)", name), permission, level + 1)
+    end
+    return view(name, module(name))
+  end
+  if p.requires[name] then return (loadPlugin(name, level + 1)) end
+  local path = ownFile(p, name)
+  if path then return (runFile(p, name, path, level + 1)) end
+  if plugins[name] then
+    error(format("plugin '%s' cannot require '%s': add %s to requires in %s", p.name, name, name, p.file), level + 1)
+  end
+  error(format("module '%s' not found: plugin '%s' requires its own files (%s/%s.lua), the built-in modules and "
+    .. "the plugins of its requires; to use a plugin named %s, add it to requires in %s",
+    name, p.name, p.folder, gsub(name, "%.", "/"), name, p.file), level + 1)
+end
+
+-- `io.open` for a plugin with the "files" permission.
+local function confinedOpen(p)
+  return function(path, mode)
+    mode = mode == nil and "r" or mode
+    if type(path) ~= "string" then error("bad argument #1 to 'open' (string expected, got " .. type(path) .. ")", 2) end
+    if type(mode) ~= "string" then error("bad argument #2 to 'open' (string expected, got " .. type(mode) .. ")", 2) end
+    local real, why = confine(path, mode, p.folder, p.name)
+    if not real then error(why, 2) end
+    return ioopen(real, mode)
+  end
+end
+
+local function confinedLines(p, open)
+  return function(path, ...)
+    if path == nil then permissionError(p, "io.lines without a file", false, 2) end
+    local file, message = open(path, "r")
+    if not file then error(message, 2) end
+    local formats = { ... }
+    local iterate = file:lines(table.unpack(formats))
+    return function()
+      local value = iterate()
+      if value == nil then file:close() end
+      return value
+    end
+  end
+end
+
+-- The environment of plugin p: its own globals over its own copies of the standard tables.
+local function newEnvironment(p)
+  local env, base = {}, {}
+  for name, value in next, basics do base[name] = value end
+  for name, library in next, pristine do base[name] = copy(library) end
+  local stringMeta = { __index = base.string }
+  local mine = setmetatable({}, { __mode = "k" })  -- the tables whose metatable the plugin set
+  base.setmetatable = function(t, mt)
+    if type(t) ~= "table" then
+      error("bad argument #1 to 'setmetatable' (table expected, got " .. type(t) .. ")", 2)
+    end
+    if getmetatable(t) ~= nil and not mine[t] then
+      error("setmetatable: the plugin cannot change the metatable of a table it did not give one", 2)
+    end
+    setmetatable(t, mt)
+    mine[t] = mt ~= nil or nil
+    return t
+  end
+  base.getmetatable = function(value)
+    if type(value) == "string" then return stringMeta end
+    local mt = getmetatable(value)
+    if type(value) ~= "table" or mine[value] or type(mt) ~= "table" then return mt end
+    -- A class table (the host's, or one made with extend) is what its objects show.
+    if rawget(mt, "__index") == mt and rawget(mt, "__name") ~= nil then return mt end
+    return nil
+  end
+  base.load = function(chunk, name, mode, environment)
+    if select("#", chunk, name, mode, environment) < 4 or environment == nil then environment = env end
+    if type(chunk) == "string" and sub(chunk, 1, 1) == "\27" then
+      return nil, "attempt to load a binary chunk (plugins load text only)"
+    end
+    return load(chunk, name, "t", environment)
+  end
+  local function inFolder(path, level)
+    if type(path) ~= "string" then
+      error(format("bad argument #1 (string expected, got %s)", type(path)), level + 1)
+    end
+    local real, why = confine(path, "r", p.folder, nil)
+    if not real then error(why, level + 1) end
+    return real
+  end
+  base.loadfile = function(path, mode, environment)
+    local real = inFolder(path, 2)
+    if environment == nil then environment = env end
+    return loadfile(real, "t", environment)
+  end
+  base.dofile = function(path)
+    local chunk, message = loadfile(inFolder(path, 2), "t", env)
+    if not chunk then error(message, 2) end
+    return chunk()
+  end
+  base.collectgarbage = function(option, ...)
+    if option == nil or option == "collect" or option == "count" or option == "step" then
+      return collect(option, ...)
+    end
+    error(format("collectgarbage(%q) is not available to plugins", tostring(option)), 2)
+  end
+  base.require = function(name) return (pluginRequire(p, name, 2)) end
+  base.package = { loaded = p.loaded, preload = {}, path = "", cpath = "", config = config, searchers = {} }
+  base.os = guarded(p, { time = ostime, date = osdate, clock = osclock, difftime = osdifftime }, "os.", osNeeds)
+  local ioTable = { type = iotype }
+  if p.permissions.files then
+    ioTable.open = confinedOpen(p)
+    ioTable.lines = confinedLines(p, ioTable.open)
+  end
+  if p.permissions.os then
+    base.os.execute, base.os.getenv, base.os.remove, base.os.rename = osexecute, osgetenv, osremove, osrename
+    ioTable.popen = iopopen
+  end
+  base.io = guarded(p, ioTable, "io.", ioNeeds)
+  base.ui = modules.ui and view("ui", module("ui"))
+  base.loop = modules.loop and view("loop", module("loop"))
+  for name, permission in next, moduleNeeds do
+    if modules[name] and p.permissions[permission] then base[name] = view(name, module(name)) end
+  end
+  base.plugin = setmetatable({}, {
+    __index = {
+      name = p.name, version = p.version, folder = p.folder,
+      dataDirectory = function()
+        if not p.permissions.files then permissionError(p, "plugin.dataDirectory", "files", 2) end
+        return dataDirectory()
+      end,
+    },
+    __newindex = function() error("plugin is read-only", 2) end,
+    __metatable = false,
+  })
+  base._G = env
+  setmetatable(base, {
+    __index = function(_, key)
+      local permission = globalNeeds[key]
+      if permission ~= nil then permissionError(p, tostring(key), permission, 2) end
+      return nil
+    end,
+    __metatable = false,
+  })
+  return setmetatable(env, { __index = base, __metatable = false })
+end
+
+local function runMain(p)
+  p.loaded = {}
+  p.env = newEnvironment(p)
+  local path = ownFile(p, p.main)
+  if not path then
+    error(format("%s: main: no file for module '%s' in %s", p.file, p.main, p.folder), 0)
+  end
+  return (runFile(p, p.main, path, 1))
+end
+
+local function handler(message)
+  if traceback and type(message) == "string" then return traceback(message, 2) end
+  return message
+end
+
+-- The message of a failed main without its traceback, which the report keeps.
+local function firstPart(message)
+  local text = tostring(message)
+  local at = find(text, "\nstack traceback:", 1, true)
+  return at and sub(text, 1, at - 1) or text
+end
+
+-- Runs plugin `name`'s main once; later calls give what it returned, or its error.
+function loadPlugin(name, level)
+  local state = states[name]
+  if state then
+    if state.loaded ~= nil then return state.loaded end
+    if state.failed then error(state.failed, level + 1) end
+    if state.running then
+      local now = status(state.running)
+      if now == "running" or now == "normal" then
+        error(format("plugin '%s' is required again while its main runs (a require cycle)", name), level + 1)
+      end
+      local message = format("plugin '%s' failed: its main was stopped before it finished "
+        .. "(the instruction budget or the memory cap)", name)
+      states[name] = { failed = message }
+      error(message, level + 1)
+    end
+  end
+  local p = plugins[name]
+  if not p then error(format("no plugin '%s' on the plugin path", name), level + 1) end
+  if p.skipped then error(format("plugin '%s' was skipped: %s", name, p.skipped), level + 1) end
+  local thread = create(function() return xpcall(runMain, handler, p) end)
+  states[name] = { running = thread }
+  local resumed, ok, value = resume(thread, p)
+  if resumed and ok then
+    if value == nil then value = true end
+    states[name] = { loaded = value }
+    return value
+  end
+  local reason = resumed and value or ok
+  if resumed and status(thread) == "suspended" then reason = "its main yielded, which a plugin's main may not" end
+  local message = format("plugin '%s' failed: %s", name, firstPart(reason))
+  states[name] = { failed = message, traceback = tostring(reason) }
+  error(message, level + 1)
+end
+
+local loader = {}
+
+-- package.searchers[1]: the registry's modules and plugins.
+function loader.searcher(name)
+  if modules[name] then return function() return module(name) end, ":module:" end
+  if plugins[name] then return function() return (loadPlugin(name, 3)) end, plugins[name].folder end
+  return "\n\tno module '" .. tostring(name) .. "' in the registry or on the plugin path"
+end
+
+function loader.setModules(names)
+  for _, name in ipairs(names) do modules[name] = true end
+end
+
+-- infos: name -> { name, version, folder, file, main, requires = {name = true},
+-- permissions = {permission = true} } or { name, skipped = reason }. Plugins already
+-- loaded (or failed) stay as they are.
+function loader.setPlugins(infos)
+  for name, info in next, infos do
+    if states[name] == nil then plugins[name] = info end
+  end
+end
+
+-- For Swift: loads plugin `name`; returns true, or false with the message and traceback.
+function loader.load(name)
+  local ok, message = pcall(loadPlugin, name, 1)
+  if ok then return true end
+  local state = states[name]
+  return false, tostring(message), state and state.traceback
+end
+
+-- "loaded", "failed", "running", "skipped", "available" or nil.
+function loader.status(name)
+  local state = states[name]
+  if state then
+    if state.loaded ~= nil then return "loaded" end
+    if state.failed then return "failed" end
+    return "running"
+  end
+  local p = plugins[name]
+  if not p then return nil end
+  return p.skipped and "skipped" or "available"
+end
+
+return loader
+"""#
