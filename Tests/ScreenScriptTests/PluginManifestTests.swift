@@ -173,4 +173,23 @@ struct PluginManifestTests {
             #expect(error.problems.map(\.description) == ["\(folder)/plugin.lua: is larger than 64 KB; a manifest is a small table"])
         }
     }
+
+    @Test func aManifestThatIsNotARegularFileIsNotRead() throws {
+        let folders = try PluginFolders()
+        defer { folders.remove() }
+        let fifo = try folders.plugin("fifo", "")
+        try FileManager.default.removeItem(atPath: fifo + "/plugin.lua")
+        #expect(mkfifo(fifo + "/plugin.lua", 0o600) == 0)
+        let device = try folders.plugin("device", "")
+        try FileManager.default.removeItem(atPath: device + "/plugin.lua")
+        try FileManager.default.createSymbolicLink(atPath: device + "/plugin.lua", withDestinationPath: "/dev/zero")
+        for folder in [fifo, device] {
+            do {
+                _ = try ManifestReader.read(folder: folder)
+                Issue.record("read \(folder)")
+            } catch {
+                #expect(error.problems.map(\.description) == ["\(folder)/plugin.lua: is not a regular file"])
+            }
+        }
+    }
 }

@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LuaBridge
 import Version
 
@@ -40,17 +45,15 @@ enum ManifestReader {
         }
         defer { state.close() }
         do {
-            let attributes = try? FileManager.default.attributesOfItem(atPath: file)
-            if let size = attributes?[.size] as? NSNumber, size.intValue > largestFile {
-                problem(nil, "is larger than \(largestFile / 1024) KB; a manifest is a small table")
-                throw fail()
-            }
-            guard let data = FileManager.default.contents(atPath: file) else {
-                problem(nil, "cannot be read")
+            let bytes: [UInt8]
+            switch readSmallFile(file) {
+            case .success(let read): bytes = read
+            case .failure(let reason):
+                problem(nil, reason.message)
                 throw fail()
             }
             // A short chunk name: Lua cuts long ones, and the problem names the file anyway.
-            let chunk = try state.load(bytes: Array(data), name: "=plugin.lua", mode: .text, environment: state.newTable())
+            let chunk = try state.load(bytes: bytes, name: "=plugin.lua", mode: .text, environment: state.newTable())
             let results = try chunk.callReturningAll()
             guard let table = results.first?.tableValue else {
                 let got = results.first.map { $0.type.description } ?? "nothing"
@@ -193,6 +196,43 @@ enum ManifestReader {
             description: description, folder: folder)
     }
 
+    // MARK: - Reading
+
+    struct ReadFailure: Error {
+        var message: String
+    }
+
+    /// The file's bytes, when it is a regular file of at most ``largestFile`` bytes. It is
+    /// opened without blocking and checked before it is read, so that a manifest that is a
+    /// FIFO or a link to a device cannot stall the host.
+    static func readSmallFile(_ path: String) -> Result<[UInt8], ReadFailure> {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return .failure(ReadFailure(message: "cannot be read: \(String(cString: strerror(errno)))")) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+            return .failure(ReadFailure(message: "is not a regular file"))
+        }
+        guard status.st_size <= largestFile else {
+            return .failure(ReadFailure(message: "is larger than \(largestFile / 1024) KB; a manifest is a small table"))
+        }
+        var bytes = [UInt8](repeating: 0, count: largestFile + 1)
+        var count = 0
+        while count < bytes.count {
+            let read = bytes.withUnsafeMutableBytes { buffer in
+                systemRead(descriptor, buffer.baseAddress! + count, buffer.count - count)
+            }
+            if read < 0 && errno == EINTR { continue }
+            guard read >= 0 else { return .failure(ReadFailure(message: "cannot be read: \(String(cString: strerror(errno)))")) }
+            if read == 0 { break }
+            count += read
+        }
+        guard count <= largestFile else {
+            return .failure(ReadFailure(message: "is larger than \(largestFile / 1024) KB; a manifest is a small table"))
+        }
+        return .success(Array(bytes[..<count]))
+    }
+
     // MARK: - Names
 
     /// Why `text` cannot be a plugin's name, or nil when it can: a lowercase Lua identifier
@@ -261,4 +301,9 @@ enum ManifestReader {
     static func trimmed(_ message: String) -> String {
         message.hasPrefix("plugin.lua:") ? "line " + message.dropFirst("plugin.lua:".count) : message
     }
+}
+
+/// `read(2)`, which the enum's own `read(folder:)` hides inside it.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
 }

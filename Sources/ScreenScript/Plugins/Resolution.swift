@@ -62,9 +62,23 @@ public struct PluginResolution: Sendable {
         }
     }
 
-    /// The reason why no plugin named `name` loads, or nil when one does.
+    /// Why no plugin named `name` loads, as a phrase about that plugin, or nil when one does:
+    /// the reason its highest version was skipped (`needs LuaScreens >=1 (its host range),
+    /// this is 0.2.0`, `requires widgets, which is not on the plugin path`), `its manifest
+    /// has errors: …`, or `no plugin named x is on the plugin path`.
     public func reasonNotLoaded(_ name: String) -> String? {
-        chosen[name] == nil ? Resolver.missingReason(name, items: items) : nil
+        guard chosen[name] == nil else { return nil }
+        let named = items.filter { $0.entry.name == name }
+        let skipped = named.compactMap { item -> (Version, String)? in
+            if case .skipped(let reason) = item.status, let manifest = item.manifest { (manifest.version, reason) } else { nil }
+        }
+        if let highest = skipped.max(by: { $0.0 < $1.0 }) { return highest.1 }
+        for item in named {
+            if case .invalid(let error) = item.status, let first = error.problems.first {
+                return "its manifest has errors: \(first)"
+            }
+        }
+        return "no plugin named \(name) is on the plugin path"
     }
 
     init(catalog: PluginCatalog, host: Version) {
@@ -172,14 +186,14 @@ private struct Resolver {
             return
         }
         guard stack.count < Self.deepest else {
-            reasons[index] = Skip(reason: "its requires nest more than \(Self.deepest) plugins deep")
+            reasons[index] = Skip(reason: "is more than \(Self.deepest) plugins deep in a chain of requires")
             done.insert(index)
             return
         }
         stack.append(index)
         for required in plugin.requiredNames {
             guard let dependency = chosenIndex(required) else {
-                reasons[index] = Skip(reason: Self.missingReason(required, items: nil, entries: entries, fixed: fixed))
+                reasons[index] = Skip(reason: Self.missingReason(required, entries: entries, fixed: fixed))
                 break
             }
             if let position = stack.firstIndex(of: dependency) {
@@ -312,7 +326,7 @@ private struct Resolver {
     }
 
     /// Why no plugin named `name` can be required.
-    static func missingReason(_ name: String, items: [PluginResolution.Item]?, entries: [PluginCatalog.Entry], fixed: [Int: PluginResolution.Status]) -> String {
+    static func missingReason(_ name: String, entries: [PluginCatalog.Entry], fixed: [Int: PluginResolution.Status]) -> String {
         let named = entries.indices.filter { entries[$0].name == name }
         if let hostExcluded = named.first(where: { if case .skipped = fixed[$0] { true } else { false } }),
            case .skipped(let reason)? = fixed[hostExcluded] {
@@ -324,11 +338,6 @@ private struct Resolver {
         return "requires \(name), which is not on the plugin path"
     }
 
-    static func missingReason(_ name: String, items: [PluginResolution.Item]) -> String {
-        var fixed: [Int: PluginResolution.Status] = [:]
-        for (index, item) in items.enumerated() { fixed[index] = item.status }
-        return missingReason(name, items: items, entries: items.map(\.entry), fixed: fixed)
-    }
 }
 
 extension Result where Success == PluginManifest {

@@ -16,10 +16,10 @@ struct PluginsCheck: ParsableCommand {
             there is any, 0 (with a summary line) when there is none.
             """)
 
-    @Argument(help: "Plugin folders, or folders of plugins (default: the current folder).", completion: .directory)
+    @Argument(help: ArgumentHelp("Plugin folders, or folders of plugins (default: the current folder).", valueName: "DIR"), completion: .directory)
     var folders: [String] = []
 
-    @Option(name: .customLong("plugin-path"), help: "A folder of plugins the checked ones may require (repeatable).", completion: .directory)
+    @Option(name: .customLong("plugin-path"), help: ArgumentHelp("A folder of plugins the checked ones may require (repeatable).", valueName: "DIR"), completion: .directory)
     var pluginPaths: [String] = []
 
     func run() throws {

@@ -17,7 +17,7 @@ struct PluginsList: ParsableCommand {
     @Argument(help: "The app folder or Lua file whose plugins/ folder comes first (none: no app's).", completion: .file())
     var app: String?
 
-    @Option(name: .customLong("plugin-path"), help: "A folder of plugins, searched after the app's (repeatable).", completion: .directory)
+    @Option(name: .customLong("plugin-path"), help: ArgumentHelp("A folder of plugins, searched after the app's (repeatable).", valueName: "DIR"), completion: .directory)
     var pluginPaths: [String] = []
 
     func run() throws {

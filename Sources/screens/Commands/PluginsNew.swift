@@ -18,7 +18,7 @@ struct PluginsNew: ParsableCommand {
     @Argument(help: "The plugin's name, as `require` will find it (lowercase letters, digits and _).")
     var name: String
 
-    @Option(name: .customLong("in"), help: "The folder to write the plugin's folder in (default: the current folder).", completion: .directory)
+    @Option(name: .customLong("in"), help: ArgumentHelp("The folder to write the plugin's folder in (default: the current folder).", valueName: "DIR"), completion: .directory)
     var folder: String = "."
 
     func validate() throws {
