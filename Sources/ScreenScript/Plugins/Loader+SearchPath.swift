@@ -24,14 +24,17 @@ extension PluginCatalog.SearchPath {
         }
         var search = standard(appFolder: appFolder, pluginPaths: pluginPaths, environment: environment)
         var current = folder.isEmpty ? "." : folder
-        while !current.isEmpty && current != "/" {
+        while true {
             if has("plugin.lua", in: current) {
-                let parent = current == "." ? ".." : (current as NSString).deletingLastPathComponent
-                search.folders.insert(Folder(parent.isEmpty ? "." : parent, origin: .option), at: 0)
+                // (Foundation on Linux traps on the last path component of ".".)
+                let up = current == "." ? ".." : (current as NSString).deletingLastPathComponent
+                let parent = up.isEmpty ? "." : up
+                search.folders.insert(Folder(parent, origin: .option), at: 0)
                 break
             }
-            if current == "." { break }
-            current = (current as NSString).deletingLastPathComponent
+            if current == "." || current == "/" || current == ".." || current.hasSuffix("/..") { break }
+            let up = (current as NSString).deletingLastPathComponent
+            current = up.isEmpty ? "." : up
         }
         return search
     }

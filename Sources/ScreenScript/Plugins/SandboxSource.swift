@@ -89,7 +89,7 @@ local function guarded(p, t, prefix, needs)
 end
 
 -- A read-only view of a module the host shares with the app and the other plugins.
-local function view(name, value)
+local function newView(name, value)
   if type(value) ~= "table" then return value end
   return setmetatable({}, {
     __index = value,
@@ -102,11 +102,22 @@ local function view(name, value)
   })
 end
 
+-- Plugin p's view of module `name`: the same one each time.
+local function view(p, name)
+  local made = p.views[name]
+  if made == nil then
+    made = newView(name, module(name))
+    p.views[name] = made
+  end
+  return made
+end
+
 local loadPlugin
 
 -- The file of module `name` (dots are folders) in the plugin's folder, or nil.
 local function ownFile(p, name)
-  if find(name, "..", 1, true) or find(name, "/", 1, true) or find(name, "\\", 1, true) or name == "" then
+  if find(name, "..", 1, true) or find(name, "/", 1, true) or find(name, "\\", 1, true) or find(name, "\0", 1, true)
+     or name == "" then
     return nil
   end
   local base = p.folder .. "/" .. gsub(name, "%.", "/")
@@ -159,7 +170,7 @@ local function pluginRequire(p, name, level)
     if permission and not p.permissions[permission] then
       permissionError(p, format("require(%q)", name), permission, level + 1)
     end
-    return view(name, module(name))
+    return view(p, name)
   end
   if p.requires[name] then return (loadPlugin(name, level + 1)) end
   local path = ownFile(p, name)
@@ -269,10 +280,10 @@ local function newEnvironment(p)
     ioTable.popen = iopopen
   end
   base.io = guarded(p, ioTable, "io.", ioNeeds)
-  base.ui = modules.ui and view("ui", module("ui"))
-  base.loop = modules.loop and view("loop", module("loop"))
+  base.ui = modules.ui and view(p, "ui")
+  base.loop = modules.loop and view(p, "loop")
   for name, permission in next, moduleNeeds do
-    if modules[name] and p.permissions[permission] then base[name] = view(name, module(name)) end
+    if modules[name] and p.permissions[permission] then base[name] = view(p, name) end
   end
   base.plugin = setmetatable({}, {
     __index = {
@@ -298,7 +309,7 @@ local function newEnvironment(p)
 end
 
 local function runMain(p)
-  p.loaded = {}
+  p.loaded, p.views = {}, {}
   p.env = newEnvironment(p)
   local path = ownFile(p, p.main)
   if not path then

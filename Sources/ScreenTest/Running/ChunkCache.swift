@@ -12,7 +12,7 @@ enum ChunkCache {
     private static var chunks: [String: [UInt8]] = [:]
     /// The state allowed to add chunks now: the one whose suite is starting, while none of
     /// its test file's code has run (see ``keeping(in:_:)``). A file's own code can reach
-    /// the function that keeps chunks (through `package.preload` and `debug.getupvalue`);
+    /// the function that keeps chunks (through `require` and `debug.getupvalue`);
     /// what it handed over would be loaded as bytecode by every later file of the process,
     /// and bytecode is not checked, so outside that window nothing is kept.
     private static var keepingState: ObjectIdentifier?

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+/// Plugins as the commands load them: `--plugin-path`, `app.plugins`, a failing plugin in a
+/// headless run, and a plugin's own suite under `screens test`.
+struct PluginLoadingTests {
+    let folder: URL
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("plugin-loading-\(UUID())")
+        let files: [String: String] = [
+            "lib/greeter/plugin.lua": #"return { name = "greeter", version = "1.0.0" }"#,
+            "lib/greeter/init.lua": """
+                return {
+                  greet = function(who) return "Hello, " .. who end,
+                  shell = function() return os.execute("true") end,
+                }
+                """,
+            "lib/greeter/spec/greeter_spec.lua": """
+                local greeter = require("greeter")
+                it("greets", function() assert.are.equal("Hello, you", greeter.greet("you")) end)
+                it("needs os to run commands", function()
+                  local ok, message = pcall(greeter.shell)
+                  assert.is_false(ok)
+                  assert.truthy(message:find('os.execute needs the "os" permission', 1, true))
+                end)
+                """,
+            "app/plugins/broken/plugin.lua": #"return { name = "broken", version = "1.0.0" }"#,
+            "app/plugins/broken/init.lua": "local x = 1\nerror(\"no good\")\n",
+            "app/main.lua": """
+                local greeter = require("greeter")
+                return {
+                  plugins = { "broken" },
+                  didFinishLaunching = function(window)
+                    local label = ui.Label:new{ text = greeter.greet("plugins"), frame = { 0, 0, 200, 20 } }
+                    window.rootViewController = ui.Controller:new{}
+                    window.rootViewController.view:addSubview(label)
+                  end,
+                }
+                """,
+        ]
+        for (path, text) in files {
+            let file = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: file, atomically: true, encoding: .utf8)
+        }
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: folder) }
+
+    func screens(_ arguments: [String]) throws -> ScreensProgram.Output {
+        try ScreensProgram.screens(
+            arguments, in: folder, environment: ["SCREENS_BUNDLED_PLUGINS": "none", "SCREENS_PLUGIN_PATH": ""])
+    }
+
+    @Test func runFindsPluginsOnThePluginPathAndReportsOneThatFails() throws {
+        defer { remove() }
+        let result = try screens(["run", "app", "--headless", "--plugin-path", "lib"])
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stdout.contains("Hello, plugins"), "\(result.stdout)")
+        #expect(result.stderr.contains("plugin 'broken' listed in app.plugins: plugin 'broken' failed: app/plugins/broken/init.lua:2: no good"), "\(result.stderr)")
+        let without = try screens(["run", "app", "--headless"])
+        #expect(without.status == 1)
+        #expect(without.stderr.contains("module 'greeter' not found"), "\(without.stderr)")
+    }
+
+    @Test func aPluginsSuiteRequiresThePluginItSitsIn() throws {
+        defer { remove() }
+        let result = try screens(["test", "lib/greeter"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("2 passed, 0 failed"), "\(result.stdout)")
+    }
+}
