@@ -594,35 +594,39 @@ local function optionTitle(row, value)
   return ""
 end
 
+--- A text or switch row's cell: its label, its error, and its control tagged with the row;
+--- `targets(control)` adds the form's actions the first time the cell is used (the form is
+--- a target, held weakly, so the cell does not keep it alive).
+function FormViewController:fieldCell(tv, ip, id, row, targets)
+  local cell = tv:dequeue(id, ip)
+  cell.nameLabel.text = row.label
+  cell.errorLabel.text = self.errors[row.key] or ""
+  cell.control.tag = row.index
+  if not cell.targeted then
+    targets(cell.control)
+    cell.targeted = true
+  end
+  return cell
+end
+
 function FormViewController:cellForRow(tv, ip)
   local row = self.described.sections[ip.section].rows[ip.row]
   local value
   if row.key then value = self.model[row.key] elseif row.kind == "value" then value = row.value end
   if row.kind == "text" then
-    local cell = tv:dequeue("Text", ip)
-    cell.nameLabel.text = row.label
-    cell.errorLabel.text = self.errors[row.key] or ""
-    local field = cell.control
-    field.text = value
-    field.placeholder = row.placeholder
-    field.tag = row.index
-    if not cell.targeted then
+    local cell = self:fieldCell(tv, ip, "Text", row, function(field)
       field:addTarget(self, "fieldChanged", "editingChanged")
       field:addTarget(self, "fieldBegan", "editingDidBegin")
       field:addTarget(self, "fieldEnded", "editingDidEnd")
-      cell.targeted = true
-    end
+    end)
+    cell.control.text = value
+    cell.control.placeholder = row.placeholder
     return cell
   elseif row.kind == "switch" then
-    local cell = tv:dequeue("Switch", ip)
-    cell.nameLabel.text = row.label
-    cell.errorLabel.text = self.errors[row.key] or ""
+    local cell = self:fieldCell(tv, ip, "Switch", row, function(switch)
+      switch:addTarget(self, "switchChanged", "valueChanged")
+    end)
     cell.control.on = value
-    cell.control.tag = row.index
-    if not cell.targeted then
-      cell.control:addTarget(self, "switchChanged", "valueChanged")
-      cell.targeted = true
-    end
     return cell
   elseif row.kind == "choice" then
     local cell = tv:dequeue("Choice", ip)
