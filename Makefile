@@ -55,7 +55,7 @@ MONKEY_SEED ?= 1
 
 test: build
 	$(SWIFT) test
-	$(BIN)/screens test scripts Tests/lua
+	$(BIN)/screens test scripts Tests/lua plugins
 	@for app in scripts/*/; do \
 		$(BIN)/screens monkey "$$app" --seed $(MONKEY_SEED) --events $(MONKEY_EVENTS) \
 			--out "$${TMPDIR:-/tmp}/monkey-$$(basename "$$app")-$(MONKEY_SEED).rec" || exit 1; \

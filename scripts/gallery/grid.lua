@@ -88,7 +88,7 @@ function VideoGrid:switchLayout()
     cv.layout = VideoGrid.flowLayout()
     self.layoutButton.title = "Stack"
   else
-    self.stackLayout = self.stackLayout or StackLayout:new()
+    self.stackLayout = self.stackLayout or StackLayout:new{ logo = "▶ Gallery" }
     cv.layout = self.stackLayout
     self.layoutButton.title = "Grid"
   end

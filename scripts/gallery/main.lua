@@ -2,12 +2,14 @@
 -- The Videos tab is a collection view: a flow layout sizing each video to its text, a
 -- search bar filtering them, a count below, and a stack layout written in Lua to switch to.
 -- The Ratings tab is a grouped table of the same videos by rating, with swipe to delete
--- and an Edit button.
+-- and an Edit button; a video's detail has an Edit button too, for its title, rating and
+-- day. The stack layout and the edit form come from the bundled plugins `stacklayout` and
+-- `forms`.
 local videos = require("videos")
 local VideoGrid = require("grid")
 local Ratings = require("ratings")
 
-local app = { id = "gallery" }
+local app = { id = "gallery", plugins = { "stacklayout", "forms" } }
 
 function app.didFinishLaunching(window)
   videos.load()

@@ -16,13 +16,17 @@ function videos.load(path)
   file:close()
   local data, _, message = json.decode(text)
   if not data then error(path .. ": " .. message, 2) end
-  local list = data.videos
-  table.sort(list, function(a, b)
+  videos.all = data.videos
+  videos.sort()
+  return videos.all
+end
+
+--- Puts the list in order again, newest first (after a video's day changed).
+function videos.sort()
+  table.sort(videos.all, function(a, b)
     if a.published ~= b.published then return a.published > b.published end
     return a.id > b.id
   end)
-  videos.all = list
-  return list
 end
 
 --- The videos whose title or text contains `query` (any case); all of them for an empty one.

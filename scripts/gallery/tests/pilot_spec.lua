@@ -1,5 +1,6 @@
--- The gallery as a person uses it: the grid of videos, a video's detail and back, the
--- search, the stack layout, and the Ratings tab where a swipe deletes a video.
+-- The gallery as a person uses it: the grid of videos, a video's detail and back, editing a
+-- video in its form, the search, the stack layout, and the Ratings tab where a swipe deletes
+-- a video.
 describe("gallery through the pilot", function()
   local app
 
@@ -18,6 +19,41 @@ describe("gallery through the pilot", function()
     assert.snapshot(app:screen(), "pilot-detail")
     app:tap("< Videos")
     assert.is_not_nil(app:find("Stack"))
+  end)
+
+  it("edits a video's title and rating in a form, refusing an empty title", function()
+    app:tap("Tide pools at low water")
+    app:tap("Edit")
+    app:settle()
+    assert.is_not_nil(app:find("Rating"))
+    assert.snapshot(app:screen(), "pilot-edit")
+    app:tap("Tide pools at low water")
+    for _ = 1, #"Tide pools at low water" do app:key("backspace") end
+    app:tap("Save")
+    assert.is_not_nil(app:find("Title is required"))
+    -- The title is being edited again.
+    app:type("Rock pools")
+    app:tap("Rating")
+    app:settle()
+    app:tap("★★☆☆☆")
+    app:settle()
+    app:tap("Save")
+    app:settle()
+    -- Back on the detail, which shows the new title (in the bar and above the stars).
+    assert.is_not_nil(app:find("★★☆☆☆  2026-09-08"))
+    assert.is_not_nil(app:text():find("Rock pools", 1, true))
+    app:tap("< Videos")
+    assert.is_not_nil(app:find("Rock pools"))
+    assert.is_nil(app:find("Tide pools at low water"))
+    -- The Ratings tab has it among the two-star videos.
+    app:tap("Ratings")
+    local found
+    for _, group in ipairs(app.app.ratings.groups) do
+      for _, video in ipairs(group.videos) do
+        if video.title == "Rock pools" then found = group.rating end
+      end
+    end
+    assert.are.equal(2, found)
   end)
 
   it("filters by the search text and shows every video again on Cancel", function()

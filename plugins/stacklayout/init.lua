@@ -1,17 +1,26 @@
--- A custom layout: the videos as a stack of cards spread along a diagonal, the newest at the
--- bottom right in front, the oldest at the top left behind the others; the search header
--- across the top, the count footer across the bottom, a logo as a decoration view, and the
--- selected card lifted in front of all the others.
+-- StackLayout, a collection view layout: the items of section 1 as a stack of cards spread
+-- along a diagonal, the first item at the bottom right in front, the last at the top left
+-- behind the others; the section's header across the top, its footer across the bottom, an
+-- optional logo as a decoration view at the top right, and the selected card lifted in front
+-- of all the others.
+--
+--   local StackLayout = require("stacklayout")
+--   cv.layout = StackLayout:new{ logo = "My cards" }
+--
+-- The collection view's delegate gives each card its size (`sizeForItem(cv, layout, ip)`);
+-- a delegate that reloads the items it selects and deselects lifts and drops them.
 local StackLayout = ui.Layout:extend("StackLayout")
 
 StackLayout.headerHeight = 32
 StackLayout.footerHeight = 32
 
---- The logo the stack shows as its decoration: a framed label.
-local Logo = ui.CollectionReusableView:extend("GalleryLogo")
+--- The logo the stack shows as its decoration: a framed label. Each text has a class of its
+--- own (a decoration view is made by its class alone), made once per state.
+local Logo = ui.CollectionReusableView:extend("StackLayoutLogo")
+local logoClasses = {}
 
 function Logo:init()
-  self.label = ui.Label:new{ text = "▶ Gallery", alignment = "center" }
+  self.label = ui.Label:new{ text = self.text, alignment = "center" }
   self:addSubview(self.label)
   self.borderWidth = 1
   self.backgroundColor = "#fde9e7"
@@ -22,8 +31,25 @@ function Logo:layoutSubviews()
   self.label.frame = { 0, math.floor(bounds.height / 2 / 16) * 16, bounds.width, 16 }
 end
 
+--- The logo's class for `text`.
+local function logoClass(text)
+  local class = logoClasses[text]
+  if not class then
+    class = Logo:extend("StackLayoutLogo")
+    class.text = text
+    logoClasses[text] = class
+  end
+  return class
+end
+
+--- `StackLayout:new{ logo = "text" }`: `logo`, the text of the framed label at the top
+--- right (none without it).
 function StackLayout:init()
-  self:registerDecoration("logo", Logo)
+  local logo = self.logo
+  if logo ~= nil and type(logo) ~= "string" then
+    error("StackLayout: logo must be a string, got " .. type(logo), 3)
+  end
+  if logo then self:registerDecoration("logo", logoClass(logo)) end
 end
 
 --- The size of the item at `ip`, as the collection view's delegate gives it.
@@ -57,7 +83,9 @@ function StackLayout:prepare()
     self.attributes[#self.attributes + 1] = self:attributesForItem(ui.indexPath(1, item))
   end
   self.attributes[#self.attributes + 1] = self:attributesForSupplementary("footer", ui.indexPath(1, 1))
-  self.attributes[#self.attributes + 1] = self:attributesForDecoration("logo", ui.indexPath(1, 1))
+  if self.logo then
+    self.attributes[#self.attributes + 1] = self:attributesForDecoration("logo", ui.indexPath(1, 1))
+  end
 end
 
 function StackLayout:contentSize()
