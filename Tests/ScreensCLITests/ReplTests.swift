@@ -91,8 +91,12 @@ struct ReplTests {
     @Test("timers fire while the prompt waits for input")
     func timers() async throws {
         let result = try ScreensProgram.withTemporaryFolder { folder in
+            // The next line is written only once the timer has fired (it leaves a file), or
+            // after 20 s: a timer that waits for input would print after "later".
             let script = """
-                (echo 'timer = loop.after(0.05, function() print("fired") end)'; sleep 0.5; echo 'print("later")') \
+                (echo 'timer = loop.after(0.05, function() print("fired"); io.open("fired", "w"):close() end)'; \
+                 i=0; while [ ! -e fired ] && [ $i -lt 200 ]; do sleep 0.1; i=$((i+1)); done; \
+                 echo 'print("later")') \
                 | '\(ScreensProgram.executable.path)' repl
                 """
             return try ScreensProgram.run(URL(fileURLWithPath: "/bin/sh"), ["-c", script], in: folder)
