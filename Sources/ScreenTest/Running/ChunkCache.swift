@@ -25,6 +25,34 @@ enum ChunkCache {
         return try body()
     }
 
+    /// Compiles and keeps, in a state of its own, the chunks a suite's start loads: the
+    /// runner's modules, and luassert and say where `package.path` finds them by an absolute
+    /// path (as a suite's state finds them, unless a path given to the run or the file's
+    /// folder holds modules of those names, which it then compiles itself). Running luassert's
+    /// modules there is all it does: no test code runs in that state.
+    static func warmUp() {
+        guard let lua = try? LuaState(libraries: .all) else { return }
+        keeping(in: lua) {
+            RunnerModules.compileAll(in: lua)
+            guard let searcher = try? helpers(in: lua).get("searcher", as: LuaValue.self) else { return }
+            _ = try? lua.load(warmUpSource, name: "=screentest.chunks").call(searcher)
+        }
+    }
+
+    private static let warmUpSource = """
+        local searcher = ...
+        local absolute = {}
+        for entry in package.path:gmatch("[^;]+") do
+          if entry:sub(1, 1) == "/" then absolute[#absolute + 1] = entry end
+        end
+        package.path = table.concat(absolute, ";")
+        table.insert(package.searchers, 2, searcher)
+        for _, name in ipairs({ "luassert", "luassert.state", "luassert.spy", "luassert.stub", "luassert.mock",
+                                "luassert.match", "say" }) do
+          pcall(require, name)
+        end
+        """
+
     /// Compiles `source` as the chunk `name`, or loads the bytecode kept from an earlier
     /// state.
     ///

@@ -48,6 +48,14 @@ enum RunnerModules {
         }
         """
 
+    /// Compiles the modules' files into the process's chunks (see ``ChunkCache/warmUp()``).
+    static func compileAll(in lua: LuaState) {
+        for file in ["runner", "snapshot"] {
+            guard let source = source(file) else { continue }
+            _ = try? ChunkCache.compile(source, name: "@screentest/\(file).lua", in: lua)
+        }
+    }
+
     private static func module(_ name: String, file: String) -> ScriptModule {
         ScriptModule(name: name, isGlobal: false) { host in
             guard let source = source(file) else {

@@ -40,6 +40,9 @@ public enum TestWorker {
             close(null)
         }
         var reader = LineReader(descriptor: requests)
+        // Started before its parent read its command line (see ``prestart(_:)``), the worker
+        // waits for its setup: it spends the time getting ready.
+        let prepared = isWaiting(requests) ? warmUp(requests: requests) : nil
         guard let line = reader.readLine(), let setup = try? WorkerMessage.decode(WorkerSetup.self, from: line) else {
             printToStandardError("screens test --worker: no setup from the parent")
             return 2
@@ -49,6 +52,7 @@ public enum TestWorker {
             return 2
         }
         let runner = TestRunner(options: setup.options)
+        runner.prepared = prepared
         let channel = WorkerChannel(descriptor: events)
         let stuck = WorkerMessage.stuck
         runner.onStuck = { _ = channel.write(stuck) }
@@ -86,6 +90,25 @@ public enum TestWorker {
             send(WorkerEvent(kind: .done, output: takeOutput(), snapshots: leftovers.isEmpty ? nil : leftovers))
         }
         return 0
+    }
+
+    /// Does what the first file's start would, but for its options: makes its host,
+    /// compiles the runner and luassert (``ChunkCache/warmUp()``), and, when the setup has
+    /// still not come, codes messages of each kind once, which costs most the first time in
+    /// a process.
+    ///
+    /// - Returns: the host for the first file.
+    private static func warmUp(requests: Int32) -> TestRunner.PreparedHost? {
+        let prepared = TestRunner.prepare()
+        ChunkCache.warmUp()
+        if isWaiting(requests) { WorkerMessage.warmUp() }
+        return prepared
+    }
+
+    /// Whether nothing is there to read yet.
+    private static func isWaiting(_ descriptor: Int32) -> Bool {
+        var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&ready, 1, 0) == 0
     }
 
     /// Nanoseconds after the last event within which a call of the same entry goes unsaid.

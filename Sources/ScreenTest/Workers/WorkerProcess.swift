@@ -49,9 +49,72 @@ final class WorkerProcess {
     /// the program still reads its command line: the worker's own start then overlaps it.
     /// ``start(_:)`` hands it out for the same command; a run that needs no worker leaves it
     /// to end by itself when this process ends and closes its requests.
+    ///
+    /// While this process has a single thread (it has, at the start of `main`), the worker is
+    /// a fork of it rather than a new program: it runs ``TestWorker/serve()`` at once, without
+    /// loading the program again, and with nothing of the parent's but its pipes (see
+    /// ``fork(_:)``). Otherwise it starts `command`.
     static func prestart(_ command: [String]) {
-        guard prestarted == nil, let process = try? launch(command) else { return }
+        guard prestarted == nil else { return }
+        let forked = isSingleThreaded ? try? fork(command) : nil
+        guard let process = forked ?? (try? launch(command)) else { return }
         prestarted = (command, process)
+    }
+
+    /// Whether this process has one thread: `/proc/self/task` lists one. Where it cannot be
+    /// told, false.
+    static var isSingleThreaded: Bool {
+        #if os(Linux)
+        guard let folder = opendir("/proc/self/task") else { return false }
+        defer { closedir(folder) }
+        var threads = 0
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != "." && name != ".." { threads += 1 }
+        }
+        return threads == 1
+        #else
+        return false
+        #endif
+    }
+
+    /// A worker made by forking this process, which must have a single thread: no lock of
+    /// the Swift runtime, the C library or Foundation can then be held by a thread the child
+    /// does not have. The child gets the pipes as ``launch(_:)``'s worker does, closes the
+    /// parent's ends, and serves; it never returns from here. `command` names the program
+    /// for the error when the fork fails.
+    private static func fork(_ command: [String]) throws -> WorkerProcess {
+        let requestPipe = try makePipe()
+        let eventPipe = try makePipe()
+        let output: Int32
+        do {
+            output = try makeOutputFile()
+        } catch {
+            for fd in requestPipe + eventPipe { closeDescriptor(fd) }
+            throw error
+        }
+        // Nothing the parent buffered may be written twice, once by each.
+        fflush(nil)
+        let pid = forkProcess()
+        if pid == 0 {
+            // The child: its descriptors as an exec'd worker's are (0 requests, 1 and 2 the
+            // output, 3 events), and none of the parent's ends, which exec would have closed.
+            for (from, to) in [(requestPipe[0], Int32(0)), (output, 1), (output, 2), (eventPipe[1], 3)] {
+                _ = dup2(from, to)
+            }
+            for fd in requestPipe + eventPipe + [output] { closeDescriptor(fd) }
+            exit(TestWorker.serve())
+        }
+        closeDescriptor(requestPipe[0])
+        closeDescriptor(eventPipe[1])
+        guard pid > 0 else {
+            let message = String(cString: strerror(errno))
+            closeDescriptor(requestPipe[1])
+            closeDescriptor(eventPipe[0])
+            closeDescriptor(output)
+            throw StartError(message: "\(command.first ?? "fork"): \(message)")
+        }
+        return WorkerProcess(pid: pid, requests: requestPipe[1], events: eventPipe[0], output: output)
     }
 
     /// Starts `command` (an executable path and its arguments) as a worker, or hands out
@@ -209,3 +272,4 @@ final class WorkerProcess {
 // The system's `kill` and `close`, which methods of the same names hide inside the class.
 private func sendSignal(_ pid: pid_t, _ signal: Int32) -> Int32 { kill(pid, signal) }
 private func closeDescriptor(_ fd: Int32) { _ = close(fd) }
+private func forkProcess() -> pid_t { fork() }
