@@ -39,6 +39,37 @@ enum ChunkCache {
         }
     }
 
+    /// All the chunks kept, each as its name's length (4 bytes, little-endian), its name,
+    /// its code's length and its code: what ``keep(serialized:)`` takes.
+    static func serialized() -> [UInt8] {
+        var bytes: [UInt8] = []
+        for (name, code) in chunks {
+            for part in [Array(name.utf8), code] {
+                withUnsafeBytes(of: UInt32(part.count).littleEndian) { bytes.append(contentsOf: $0) }
+                bytes.append(contentsOf: part)
+            }
+        }
+        return bytes
+    }
+
+    /// Keeps the chunks of ``serialized()``'s bytes, from a process forked from this one (see
+    /// ``TestWorker``), before any test code runs: a chunk already kept stays, an entry cut
+    /// short is left out.
+    static func keep(serialized bytes: [UInt8]) {
+        var offset = 0
+        func part() -> [UInt8]? {
+            guard bytes.count - offset >= 4 else { return nil }
+            let count = bytes[offset..<offset + 4].reversed().reduce(0) { $0 << 8 | Int($1) }
+            guard bytes.count - offset - 4 >= count else { return nil }
+            defer { offset += 4 + count }
+            return Array(bytes[offset + 4..<offset + 4 + count])
+        }
+        while let name = part(), let code = part() {
+            let name = String(decoding: name, as: UTF8.self)
+            if chunks[name] == nil { chunks[name] = code }
+        }
+    }
+
     private static let warmUpSource = """
         local searcher = ...
         local absolute = {}

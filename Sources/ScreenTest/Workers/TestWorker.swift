@@ -42,7 +42,7 @@ public enum TestWorker {
         var reader = LineReader(descriptor: requests)
         // Started before its parent read its command line (see ``prestart(_:)``), the worker
         // waits for its setup: it spends the time getting ready.
-        let prepared = isWaiting(requests) ? warmUp(requests: requests) : nil
+        let prepared = isWaiting(requests) ? warmUp(requests: requests, events: events) : nil
         guard let line = reader.readLine(), let setup = try? WorkerMessage.decode(WorkerSetup.self, from: line) else {
             printToStandardError("screens test --worker: no setup from the parent")
             return 2
@@ -92,17 +92,77 @@ public enum TestWorker {
         return 0
     }
 
-    /// Does what the first file's start would, but for its options: makes its host,
-    /// compiles the runner and luassert (``ChunkCache/warmUp()``), and, when the setup has
-    /// still not come, codes messages of each kind once, which costs most the first time in
-    /// a process.
+    /// Does what the first file's start would, but for its options: makes its host and
+    /// compiles the runner and luassert (``ChunkCache/warmUp()``), the one here while a
+    /// process forked from this one does the other (see ``compiledChunks()``); when the setup
+    /// has still not come, codes messages of each kind once, which costs most the first
+    /// time in a process.
     ///
     /// - Returns: the host for the first file.
-    private static func warmUp(requests: Int32) -> TestRunner.PreparedHost? {
+    private static func warmUp(requests: Int32, events: Int32) -> TestRunner.PreparedHost? {
+        let compiling = compiledChunks(closing: [requests, events])
         let prepared = TestRunner.prepare()
-        ChunkCache.warmUp()
+        if let compiling {
+            ChunkCache.keep(serialized: compiling.read())
+        } else {
+            ChunkCache.warmUp()
+        }
         if isWaiting(requests) { WorkerMessage.warmUp() }
         return prepared
+    }
+
+    /// Starts compiling the chunks in a fork of this process, which must have a single
+    /// thread (a worker has, before its first file): the fork writes them to a pipe and
+    /// ends. It closes its copy of `closing` (the worker's pipes) and of the output, so that
+    /// only this worker holds them.
+    ///
+    /// - Returns: what reads the chunks and waits for the fork to end; nil when no fork
+    ///   could be made, or this process has other threads.
+    private static func compiledChunks(closing descriptors: [Int32]) -> ChunkReader? {
+        guard WorkerProcess.isSingleThreaded else { return nil }
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { return nil }
+        fflush(nil)
+        let pid = fork()
+        if pid == 0 {
+            close(ends[0])
+            for descriptor in descriptors { close(descriptor) }
+            let null = open("/dev/null", O_WRONLY)
+            for descriptor in [Int32(1), 2] { _ = dup2(null, descriptor) }
+            ChunkCache.warmUp()
+            writeAll(ends[1], ChunkCache.serialized())
+            _exit(0)
+        }
+        close(ends[1])
+        guard pid > 0 else {
+            close(ends[0])
+            return nil
+        }
+        return ChunkReader(pid: pid, descriptor: ends[0])
+    }
+
+    /// The reading end of ``compiledChunks(closing:)``.
+    private struct ChunkReader {
+        let pid: pid_t
+        let descriptor: Int32
+
+        /// Everything the fork wrote, once it closed the pipe; the fork is then waited for.
+        func read() -> [UInt8] {
+            var bytes: [UInt8] = []
+            var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+            while true {
+                let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+                if count > 0 {
+                    bytes.append(contentsOf: chunk[0..<count])
+                } else if count == 0 || errno != EINTR {
+                    break
+                }
+            }
+            close(descriptor)
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            return bytes
+        }
     }
 
     /// Whether nothing is there to read yet.
