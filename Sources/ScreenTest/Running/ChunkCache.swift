@@ -39,6 +39,9 @@ enum ChunkCache {
         }
     }
 
+    /// The names of the chunks kept.
+    static var keptNames: Set<String> { Set(chunks.keys) }
+
     /// All the chunks kept, each as its name's length (4 bytes, little-endian), its name,
     /// its code's length and its code: what ``keep(serialized:)`` takes.
     static func serialized() -> [UInt8] {

@@ -19,7 +19,7 @@ extension Run {
     /// error in its panel.
     @MainActor func runWatching() -> Int32 {
         do {
-            let reloader = AppReloader(appPath: app, limits: limits.luaLimits)
+            let reloader = AppReloader(appPath: app, limits: luaLimits)
             let loop = EventLoop(clock: .real)
             let host = try reloader.makeHost(loop: loop)
             if let dataDir { host.dataDirectory = URL(fileURLWithPath: dataDir).standardizedFileURL.path }

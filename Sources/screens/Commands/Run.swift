@@ -85,7 +85,15 @@ struct Run: ParsableCommand {
     @Flag(help: "Reload the app when one of its Lua files changes, keeping where you were (see docs/terminal.md).")
     var watch = false
 
-    @OptionGroup var limits: LimitOptions
+    // LimitOptions's options, written out: as an option group they cost each start of
+    // `screens run` a reflection more. The same names, help and place in --help.
+    @Option(help: "Instructions one call into Lua may run before it is stopped (0: no limit).")
+    var instructions: Int = 0
+
+    @Option(help: "Megabytes the scripts may allocate (0: no limit).")
+    var memory: Int = 0
+
+    var luaLimits: LuaLimits { LimitOptions.luaLimits(instructions: instructions, memory: memory) }
 
     func validate() throws {
         if let device, Window.Device(rawValue: device) == nil {
@@ -117,7 +125,7 @@ struct Run: ParsableCommand {
             do {
                 let recording = try replay.map { path throws(InputRecording.ParseError) in try InputRecording(contentsOfFile: path) }
                 let loop = EventLoop(clock: headless ? .virtual : .real)
-                let host = try ScriptHost(loop: loop, limits: limits.luaLimits)
+                let host = try ScriptHost(loop: loop, limits: luaLimits)
                 if let dataDir { host.dataDirectory = URL(fileURLWithPath: dataDir).standardizedFileURL.path }
                 if let seed = recording?.randomSeed { try host.seedRandom(seed) }
                 try host.loadApp(at: app)
@@ -220,7 +228,10 @@ struct LimitOptions: ParsableArguments {
     @Option(help: "Megabytes the scripts may allocate (0: no limit).")
     var memory: Int = 0
 
-    var luaLimits: LuaLimits {
+    var luaLimits: LuaLimits { Self.luaLimits(instructions: instructions, memory: memory) }
+
+    /// The limits the two options give, 0 for none.
+    static func luaLimits(instructions: Int, memory: Int) -> LuaLimits {
         LuaLimits(memory: memory > 0 ? memory << 20 : nil, instructions: instructions > 0 ? instructions : nil)
     }
 }
