@@ -42,7 +42,7 @@ public enum TestWorker {
         var reader = LineReader(descriptor: requests)
         // Started before its parent read its command line (see ``prestart(_:)``), the worker
         // waits for its setup: it spends the time getting ready.
-        let prepared = isWaiting(requests) ? warmUp(requests: requests, events: events) : nil
+        var prepared = isWaiting(requests) ? warmUp(requests: requests, events: events) : nil
         guard let line = reader.readLine(), let setup = try? WorkerMessage.decode(WorkerSetup.self, from: line) else {
             printToStandardError("screens test --worker: no setup from the parent")
             return 2
@@ -52,7 +52,10 @@ public enum TestWorker {
             return 2
         }
         let runner = TestRunner(options: setup.options)
+        // Handed over, not kept here too: the host must close when its file is done, as
+        // what runs as it closes (finalizers) belongs to the file.
         runner.prepared = prepared
+        prepared = nil
         let channel = WorkerChannel(descriptor: events)
         let stuck = WorkerMessage.stuck
         runner.onStuck = { _ = channel.write(stuck) }
