@@ -84,37 +84,19 @@ final class WorkerProcess {
     /// parent's ends, and serves; it never returns from here. `command` names the program
     /// for the error when the fork fails.
     private static func fork(_ command: [String]) throws -> WorkerProcess {
-        let requestPipe = try makePipe()
-        let eventPipe = try makePipe()
-        let output: Int32
-        do {
-            output = try makeOutputFile()
-        } catch {
-            for fd in requestPipe + eventPipe { closeDescriptor(fd) }
-            throw error
-        }
+        let channels = try Channels()
         // Nothing the parent buffered may be written twice, once by each.
         fflush(nil)
         let pid = forkProcess()
         if pid == 0 {
-            // The child: its descriptors as an exec'd worker's are (0 requests, 1 and 2 the
-            // output, 3 events), and none of the parent's ends, which exec would have closed.
-            for (from, to) in [(requestPipe[0], Int32(0)), (output, 1), (output, 2), (eventPipe[1], 3)] {
-                _ = dup2(from, to)
-            }
-            for fd in requestPipe + eventPipe + [output] { closeDescriptor(fd) }
+            // The child: its descriptors as an exec'd worker's are, and none of the parent's
+            // ends, which exec would have closed.
+            for (from, to) in channels.mapping { _ = dup2(from, to) }
+            for fd in channels.all { closeDescriptor(fd) }
             exit(TestWorker.serve())
         }
-        closeDescriptor(requestPipe[0])
-        closeDescriptor(eventPipe[1])
-        guard pid > 0 else {
-            let message = String(cString: strerror(errno))
-            closeDescriptor(requestPipe[1])
-            closeDescriptor(eventPipe[0])
-            closeDescriptor(output)
-            throw StartError(message: "\(command.first ?? "fork"): \(message)")
-        }
-        return WorkerProcess(pid: pid, requests: requestPipe[1], events: eventPipe[0], output: output)
+        let error = pid > 0 ? nil : "\(command.first ?? "fork"): \(String(cString: strerror(errno)))"
+        return try channels.worker(pid: pid, error: error)
     }
 
     /// Starts `command` (an executable path and its arguments) as a worker, or hands out
@@ -129,28 +111,52 @@ final class WorkerProcess {
 
     private static func launch(_ command: [String]) throws -> WorkerProcess {
         guard let executable = command.first else { throw StartError(message: "no command") }
-        let requestPipe = try makePipe()
-        let eventPipe = try makePipe()
-        let output: Int32
-        do {
-            output = try makeOutputFile()
-        } catch {
-            for fd in requestPipe + eventPipe { closeDescriptor(fd) }
-            throw error
-        }
+        let channels = try Channels()
         var pid: pid_t = 0
-        let status = spawn(
-            executable, command, pid: &pid,
-            mapping: [(requestPipe[0], 0), (output, 1), (output, 2), (eventPipe[1], 3)])
-        closeDescriptor(requestPipe[0])
-        closeDescriptor(eventPipe[1])
-        guard status == 0 else {
-            closeDescriptor(requestPipe[1])
-            closeDescriptor(eventPipe[0])
-            closeDescriptor(output)
-            throw StartError(message: "\(executable): \(String(cString: strerror(status)))")
+        let status = spawn(executable, command, pid: &pid, mapping: channels.mapping)
+        return try channels.worker(pid: pid, error: status == 0 ? nil : "\(executable): \(String(cString: strerror(status)))")
+    }
+
+    /// A worker's pipes and output file, as the parent makes them before the worker starts.
+    private struct Channels {
+        let requests: [Int32]
+        let events: [Int32]
+        let output: Int32
+
+        init() throws {
+            requests = try WorkerProcess.makePipe()
+            let events: [Int32]
+            do {
+                events = try WorkerProcess.makePipe()
+            } catch {
+                for fd in requests { closeDescriptor(fd) }
+                throw error
+            }
+            self.events = events
+            do {
+                output = try WorkerProcess.makeOutputFile()
+            } catch {
+                for fd in requests + events { closeDescriptor(fd) }
+                throw error
+            }
         }
-        return WorkerProcess(pid: pid, requests: requestPipe[1], events: eventPipe[0], output: output)
+
+        /// What the worker gets: 0 the requests, 1 and 2 the output, 3 the events.
+        var mapping: [(Int32, Int32)] { [(requests[0], 0), (output, 1), (output, 2), (events[1], 3)] }
+
+        var all: [Int32] { requests + events + [output] }
+
+        /// The parent's side of the worker `pid`, its copies of the worker's ends closed; with
+        /// an `error` (the worker did not start), none of it.
+        func worker(pid: pid_t, error: String?) throws -> WorkerProcess {
+            closeDescriptor(requests[0])
+            closeDescriptor(events[1])
+            if let error {
+                for fd in [requests[1], events[0], output] { closeDescriptor(fd) }
+                throw StartError(message: error)
+            }
+            return WorkerProcess(pid: pid, requests: requests[1], events: events[0], output: output)
+        }
     }
 
     /// Sends one message.
