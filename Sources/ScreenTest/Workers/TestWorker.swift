@@ -22,8 +22,11 @@ public enum TestWorker {
     }
 
     /// Serves its parent until it closes the requests.
+    /// - Parameter forked: whether this process is a fork of its parent made before the
+    ///   parent read its command line (see ``prestart(_:)``), which has a core to itself
+    ///   meanwhile: it gets ready for its first file whether its setup came or not.
     /// - Returns: the exit status: 0, or 2 when it was not started by a parent.
-    public static func serve() -> Int32 {
+    public static func serve(forked: Bool = false) -> Int32 {
         // As its parent has it, who may have started it before ignoring the signal itself:
         // a test writing to a closed pipe gets an error, not the end of the worker.
         signal(SIGPIPE, SIG_IGN)
@@ -42,7 +45,7 @@ public enum TestWorker {
         var reader = LineReader(descriptor: requests)
         // Started before its parent read its command line (see ``prestart(_:)``), the worker
         // waits for its setup: it spends the time getting ready.
-        var prepared = isWaiting(requests) ? warmUp(requests: requests, events: events) : nil
+        var prepared = forked || isWaiting(requests) ? warmUp(requests: requests, events: events) : nil
         guard let line = reader.readLine(), let setup = try? WorkerMessage.decode(WorkerSetup.self, from: line) else {
             printToStandardError("screens test --worker: no setup from the parent")
             return 2

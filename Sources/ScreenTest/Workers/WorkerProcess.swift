@@ -93,7 +93,7 @@ final class WorkerProcess {
             // ends, which exec would have closed.
             for (from, to) in channels.mapping { _ = dup2(from, to) }
             for fd in channels.all { closeDescriptor(fd) }
-            exit(TestWorker.serve())
+            exit(TestWorker.serve(forked: true))
         }
         let error = pid > 0 ? nil : "\(command.first ?? "fork"): \(String(cString: strerror(errno)))"
         return try channels.worker(pid: pid, error: error)
