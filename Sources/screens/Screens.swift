@@ -43,14 +43,15 @@ enum Main {
     }
 }
 
-/// `screens run` and `screens test` parsed, when they can be, by ArgumentParser as the root
-/// of a tree of their own instead of as a subcommand of `screens`: a root with a
-/// super-command skips what ArgumentParser does first for every other root, two more parses
-/// of the whole line looking for `--generate-completion-script`, which cost as much as the
+/// `screens run` and `screens test` parsed, when they can be, by ArgumentParser as roots of
+/// their own instead of as subcommands of `screens`: a root with a super-command (`Run` and
+/// `Test` name `screens`, which only a root's name is read for, so the whole tree is the
+/// same) skips what ArgumentParser does first for every other root, two more parses of the
+/// whole line looking for `--generate-completion-script`, which cost as much as the
 /// command's own parse (a fifth of an empty `screens run`).
 ///
 /// Only a line that parses as the command is taken, and only when it holds none of the
-/// words the full tree answers differently (`help`, `--help`, `-h`, `--version`, the
+/// words the whole tree answers differently (`help`, `--help`, `-h`, `--version`, the
 /// completion requests); anything else — help, a mistake, a failed validation — goes to
 /// ``Screens``'s own parse, which answers as it always did.
 enum Subcommand {
@@ -58,32 +59,18 @@ enum Subcommand {
         guard let name = arguments.first, !arguments.contains(where: isSpecial) else { return nil }
         let rest = Array(arguments.dropFirst())
         switch name {
-        case "run": return (try? RunAlone.parseAsRoot(rest)) as? RunAlone
-        case "test": return (try? TestAlone.parseAsRoot(rest)) as? TestAlone
+        case "run": return (try? Run.parseAsRoot(rest)) as? Run
+        case "test": return (try? Test.parseAsRoot(rest)) as? Test
         default: return nil
         }
     }
 
-    /// A word that asks the full tree for something else than the command: help, the version,
-    /// a completion script or completions, or the help of ArgumentParser's tools.
+    /// A word that asks the whole tree for something else than the command: help, the
+    /// version, a completion script or completions, or the help of ArgumentParser's tools.
     static func isSpecial(_ argument: String) -> Bool {
         argument == "help" || argument == "-h" || argument == "--help" || argument == "--version"
             || argument.contains("completion") || argument.contains("dump-help")
             // A cluster of short flags holding -h (`-vh`) asks for help too.
             || (argument.hasPrefix("-") && !argument.hasPrefix("--") && argument.contains("h"))
     }
-}
-
-/// `screens run`, parsed alone (see ``Subcommand``).
-struct RunAlone: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "run", _superCommandName: "screens", helpNames: [])
-    @OptionGroup var command: Run
-    func run() throws { try command.run() }
-}
-
-/// `screens test`, parsed alone (see ``Subcommand``).
-struct TestAlone: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "test", _superCommandName: "screens", helpNames: [])
-    @OptionGroup var command: Test
-    func run() throws { try command.run() }
 }

@@ -20,6 +20,8 @@ struct Run: ParsableCommand {
         // Named here: a name derived from the type costs each start a search of the
         // program's protocol conformances.
         commandName: "run",
+        // Read only when the command is parsed alone (see Subcommand in Screens.swift).
+        _superCommandName: "screens",
         abstract: "Run a Lua app: a folder with main.lua, or a single Lua file.",
         discussion: """
             On a terminal the app is drawn in the middle of the screen and takes the mouse \
