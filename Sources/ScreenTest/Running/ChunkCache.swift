@@ -25,15 +25,28 @@ enum ChunkCache {
         return try body()
     }
 
-    /// Compiles and keeps, in a state of its own, the chunks a suite's start loads: the
-    /// runner's modules, and luassert and say where `package.path` finds them by an absolute
-    /// path (as a suite's state finds them, unless a path given to the run or the file's
-    /// folder holds modules of those names, which it then compiles itself). Running luassert's
-    /// modules there is all it does: no test code runs in that state.
+    /// Compiles and keeps the chunks a suite's start loads: the runner's modules
+    /// (``warmUpRunner(in:)``) and luassert's (``warmUpLuassert()``).
     static func warmUp() {
         guard let lua = try? LuaState(libraries: .all) else { return }
+        warmUpRunner(in: lua)
+        warmUpLuassert()
+    }
+
+    /// Compiles and keeps the runner's modules in `lua`, where it only loads them: `lua` may
+    /// be the state of a file to come, in which nothing then ran.
+    static func warmUpRunner(in lua: LuaState) {
+        keeping(in: lua) { RunnerModules.compileAll(in: lua) }
+    }
+
+    /// Compiles and keeps, in a state of its own, luassert and say where `package.path`
+    /// finds them by an absolute path (as a suite's state finds them, unless a path given to
+    /// the run or the file's folder holds modules of those names, which it then compiles
+    /// itself). Running luassert's modules there is all it does: no test code runs in that
+    /// state.
+    static func warmUpLuassert() {
+        guard let lua = try? LuaState(libraries: .all) else { return }
         keeping(in: lua) {
-            RunnerModules.compileAll(in: lua)
             guard let searcher = try? helpers(in: lua).get("searcher", as: LuaValue.self) else { return }
             _ = try? lua.load(warmUpSource, name: "=screentest.chunks").call(searcher)
         }
@@ -87,13 +100,14 @@ enum ChunkCache {
         end
         """
 
-    /// Compiles `source` as the chunk `name`, or loads the bytecode kept from an earlier
-    /// state.
+    /// Loads the bytecode kept as the chunk `name`, or compiles `source` (asked for only
+    /// then) as that chunk and keeps it.
     ///
-    /// - Throws: ``LuaError`` of kind `.syntax` when the source does not compile.
-    static func compile(_ source: String, name: String, in lua: LuaState) throws -> LuaFunction {
+    /// - Throws: ``LuaError`` of kind `.syntax` when the source does not compile, what
+    ///   `source` throws.
+    static func compile(_ name: String, in lua: LuaState, source: () throws -> String) throws -> LuaFunction {
         if let chunk = kept(name, in: lua) { return chunk }
-        let chunk = try lua.load(source, name: name)
+        let chunk = try lua.load(try source(), name: name)
         try helpers(in: lua).get("keep", as: LuaFunction.self).call(name, chunk)
         return chunk
     }

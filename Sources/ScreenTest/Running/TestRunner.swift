@@ -367,6 +367,9 @@ public final class TestRunner {
         fileprivate let session: TestSession
         fileprivate let host: ScriptHost
         fileprivate let limits: LuaLimits
+
+        /// The host's state, where no file's code ran yet.
+        var lua: LuaState { host.lua }
     }
 
     /// The host the next file runs in, made ahead with the options' defaults; ``run(file:after:onCall:result:)``

@@ -1,4 +1,5 @@
 import Foundation
+import LuaBridge
 
 #if canImport(Glibc)
 import Glibc
@@ -99,8 +100,8 @@ public enum TestWorker {
     }
 
     /// Does what the first file's start would, but for its options: makes its host and
-    /// compiles the runner and luassert (``ChunkCache/warmUp()``), the one here while a
-    /// process forked from this one does the other (see ``compiledChunks()``); when the setup
+    /// compiles the runner's modules here while a process forked from this one compiles
+    /// luassert (see ``compiledChunks(closing:)``), the two about as long; when the setup
     /// has still not come, codes messages of each kind once, which costs most the first
     /// time in a process.
     ///
@@ -108,16 +109,21 @@ public enum TestWorker {
     private static func warmUp(requests: Int32, events: Int32) -> TestRunner.PreparedHost? {
         let compiling = compiledChunks(closing: [requests, events])
         let prepared = TestRunner.prepare()
+        if let lua = prepared?.lua {
+            ChunkCache.warmUpRunner(in: lua)
+        } else if let lua = try? LuaState(libraries: .all) {
+            ChunkCache.warmUpRunner(in: lua)
+        }
         if let compiling {
             ChunkCache.keep(serialized: compiling.read())
         } else {
-            ChunkCache.warmUp()
+            ChunkCache.warmUpLuassert()
         }
         if isWaiting(requests) { WorkerMessage.warmUp() }
         return prepared
     }
 
-    /// Starts compiling the chunks in a fork of this process, which must have a single
+    /// Starts compiling luassert's chunks in a fork of this process, which must have a single
     /// thread (a worker has, before its first file): the fork writes them to a pipe and
     /// ends. It closes its copy of `closing` (the worker's pipes) and of the output, so that
     /// only this worker holds them.
@@ -135,7 +141,7 @@ public enum TestWorker {
             for descriptor in descriptors { close(descriptor) }
             let null = open("/dev/null", O_WRONLY)
             for descriptor in [Int32(1), 2] { _ = dup2(null, descriptor) }
-            ChunkCache.warmUp()
+            ChunkCache.warmUpLuassert()
             writeAll(ends[1], ChunkCache.serialized())
             _exit(0)
         }
