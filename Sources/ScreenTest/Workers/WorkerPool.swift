@@ -302,35 +302,12 @@ final class WorkerPool {
         }
     }
 
-    /// Ends the workers. One that finished its files, told to end, is not waited for: it
-    /// only has to exit, which takes as long as a small file's test, and the run is over.
-    /// The next pool's end reaps it, or the system does when this process ends first (as
-    /// `screens test` does at once). One still running a file is waited for, and killed after
-    /// two seconds.
     private func shutDown() {
         for worker in workers { worker.process.closeRequests() }
-        Self.reapFinished()
         for worker in workers {
-            if worker.job == nil {
-                Self.finished.append(worker.process.pid)
-            } else {
-                _ = worker.process.wait(seconds: 2)
-            }
+            _ = worker.process.wait(seconds: 2)
             worker.process.close()
         }
         workers = []
-    }
-
-    /// Workers of ended pools that were told to end and not waited for (see ``shutDown()``):
-    /// process ids, which belong to the process, not to a pool.
-    private static var finished: [pid_t] = []
-
-    /// Reaps the workers of ended pools, which exited long since.
-    private static func reapFinished() {
-        for pid in finished {
-            var status: Int32 = 0
-            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        }
-        finished = []
     }
 }
