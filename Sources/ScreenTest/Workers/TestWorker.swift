@@ -131,6 +131,7 @@ public enum TestWorker {
     /// - Returns: what reads the chunks and waits for the fork to end; nil when no fork
     ///   could be made, or this process has other threads.
     private static func compiledChunks(closing descriptors: [Int32]) -> ChunkReader? {
+        #if os(Linux)
         guard WorkerProcess.isSingleThreaded else { return nil }
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { return nil }
@@ -151,6 +152,9 @@ public enum TestWorker {
             return nil
         }
         return ChunkReader(pid: pid, descriptor: ends[0])
+        #else
+        return nil
+        #endif
     }
 
     /// The reading end of ``compiledChunks(closing:)``.
@@ -163,7 +167,7 @@ public enum TestWorker {
             var bytes: [UInt8] = []
             var chunk = [UInt8](repeating: 0, count: 64 * 1024)
             while true {
-                let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+                let count = chunk.withUnsafeMutableBytes { readDescriptor(descriptor, $0.baseAddress, $0.count) }
                 if count > 0 {
                     bytes.append(contentsOf: chunk[0..<count])
                 } else if count == 0 || errno != EINTR {
@@ -214,3 +218,6 @@ nonisolated final class WorkerChannel: @unchecked Sendable {
         return writeAll(descriptor, bytes)
     }
 }
+
+// The system's `read`, which the method of the same name hides inside ChunkReader.
+private func readDescriptor(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int { read(fd, buffer, count) }

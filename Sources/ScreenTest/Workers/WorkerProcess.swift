@@ -56,7 +56,11 @@ final class WorkerProcess {
     /// ``fork(_:)``). Otherwise it starts `command`.
     static func prestart(_ command: [String]) {
         guard prestarted == nil else { return }
+        #if os(Linux)
         let forked = isSingleThreaded ? try? fork(command) : nil
+        #else
+        let forked: WorkerProcess? = nil
+        #endif
         guard let process = forked ?? (try? launch(command)) else { return }
         prestarted = (command, process)
     }
@@ -83,6 +87,7 @@ final class WorkerProcess {
     /// does not have. The child gets the pipes as ``launch(_:)``'s worker does, closes the
     /// parent's ends, and serves; it never returns from here. `command` names the program
     /// for the error when the fork fails.
+    #if os(Linux)
     private static func fork(_ command: [String]) throws -> WorkerProcess {
         let channels = try Channels()
         // Nothing the parent buffered may be written twice, once by each.
@@ -98,6 +103,7 @@ final class WorkerProcess {
         let error = pid > 0 ? nil : "\(command.first ?? "fork"): \(String(cString: strerror(errno)))"
         return try channels.worker(pid: pid, error: error)
     }
+    #endif
 
     /// Starts `command` (an executable path and its arguments) as a worker, or hands out
     /// the one started early for it.
@@ -278,4 +284,6 @@ final class WorkerProcess {
 // The system's `kill` and `close`, which methods of the same names hide inside the class.
 private func sendSignal(_ pid: pid_t, _ signal: Int32) -> Int32 { kill(pid, signal) }
 private func closeDescriptor(_ fd: Int32) { _ = close(fd) }
+#if os(Linux)
 private func forkProcess() -> pid_t { fork() }
+#endif
