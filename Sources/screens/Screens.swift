@@ -32,6 +32,47 @@ enum Main {
         if arguments.first == "test" {
             MainActor.assumeIsolated { TestWorker.prestart(Test.workerCommand) }
         }
-        Screens.main(Repl.attachArguments(Run.listenArguments(Array(arguments))))
+        let line = Repl.attachArguments(Run.listenArguments(Array(arguments)))
+        if var command = Subcommand.parsedAlone(line) {
+            do {
+                try command.run()
+            } catch {
+                Screens.exit(withError: error)
+            }
+            return
+        }
+        Screens.main(line)
+    }
+}
+
+/// `screens run` and `screens test` parsed, when they can be, by ArgumentParser as roots of
+/// their own instead of as subcommands of `screens`: a root with a super-command (`Run` and
+/// `Test` name `screens`, which only a root's name is read for, so the whole tree is the
+/// same) skips what ArgumentParser does first for every other root, two more parses of the
+/// whole line looking for `--generate-completion-script`, which cost as much as the
+/// command's own parse (a fifth of an empty `screens run`).
+///
+/// Only a line that parses as the command is taken, and only when it holds none of the
+/// words the whole tree answers differently (`help`, `--help`, `-h`, `--version`, the
+/// completion requests); anything else — help, a mistake, a failed validation — goes to
+/// ``Screens``'s own parse, which answers as it always did.
+enum Subcommand {
+    static func parsedAlone(_ arguments: [String]) -> ParsableCommand? {
+        guard let name = arguments.first, !arguments.contains(where: isSpecial) else { return nil }
+        let rest = Array(arguments.dropFirst())
+        switch name {
+        case "run": return (try? Run.parseAsRoot(rest)) as? Run
+        case "test": return (try? Test.parseAsRoot(rest)) as? Test
+        default: return nil
+        }
+    }
+
+    /// A word that asks the whole tree for something else than the command: help, the
+    /// version, a completion script or completions, or the help of ArgumentParser's tools.
+    static func isSpecial(_ argument: String) -> Bool {
+        argument == "help" || argument == "-h" || argument == "--help" || argument == "--version"
+            || argument.contains("completion") || argument.contains("dump-help")
+            // A cluster of short flags holding -h (`-vh`) asks for help too.
+            || (argument.hasPrefix("-") && !argument.hasPrefix("--") && argument.contains("h"))
     }
 }

@@ -194,16 +194,16 @@ extension LuaState {
             LuaStack(L, self).reserve(12)
             pushClassTable(definition, parent: parent, on: L)
             let classIndex = lua_gettop(L)
-            pushAccessorTable(definition, \.getters, inheriting: inherited?.getters, on: L)
+            pushAccessorTable(definition, setters: false, inheriting: inherited?.getters, on: L)
             lua_pushvalue(L, -1)
             let getters = lua_makeref(L)
-            pushAccessorTable(definition, \.setters, inheriting: inherited?.setters, on: L)
+            pushAccessorTable(definition, setters: true, inheriting: inherited?.setters, on: L)
             lua_pushvalue(L, -1)
             let setters = lua_makeref(L)
             lua_pushvalue(L, classIndex)
             lua_pushswiftstring(L, definition.name)
             let token = lsh_newclassmetatable(L, definition.rejectsUnknownProperties ? 1 : 0)!
-            for member in ancestry(of: definition).flatMap(\.metamethods) {
+            for member in Self.ancestry(of: definition).flatMap(\.metamethods) {
                 pushFunction(member.body, lifetime: .state, on: L)
                 lua_setfield(L, -2, member.name)
             }
@@ -225,7 +225,7 @@ extension LuaState {
     }
 
     /// The definition and its ancestors, root first, so that nearer classes override.
-    private func ancestry(of definition: LuaClassDefinition) -> [LuaClassDefinition] {
+    private static func ancestry(of definition: LuaClassDefinition) -> [LuaClassDefinition] {
         var chain: [LuaClassDefinition] = []
         var current: LuaClassDefinition? = definition
         while let definition = current {
@@ -280,11 +280,8 @@ extension LuaState {
     /// give: the table starts as a copy of it (the same boxed functions, not new ones for
     /// each subclass), and the class's own accessors go over it.
     private func pushAccessorTable(
-        _ definition: LuaClassDefinition, _ accessors: KeyPath<LuaClassDefinition, [LuaMember]>,
-        inheriting inherited: Int32?, on L: OpaquePointer
+        _ definition: LuaClassDefinition, setters isSetters: Bool, inheriting inherited: Int32?, on L: OpaquePointer
     ) {
-        let isSetters = accessors == \LuaClassDefinition.setters
-        let dynamic = isSetters ? \LuaClassDefinition.dynamicSetter : \.dynamicGetter
         let own: [LuaClassDefinition]
         if let inherited {
             lua_getref(L, inherited)
@@ -299,13 +296,15 @@ extension LuaState {
             own = [definition]
         } else {
             lua_createtable(L, 0, 8)
-            own = ancestry(of: definition)
+            own = Self.ancestry(of: definition)
         }
-        for member in own.flatMap({ $0[keyPath: accessors] }) {
-            lsh_pushbox(L, Unmanaged.passRetained(nativeBox(member.body)).toOpaque())
-            lua_setfield(L, -2, member.name)
+        for class_ in own {
+            for member in isSetters ? class_.setters : class_.getters {
+                lsh_pushbox(L, Unmanaged.passRetained(nativeBox(member.body)).toOpaque())
+                lua_setfield(L, -2, member.name)
+            }
         }
-        if let body = own.reversed().lazy.compactMap({ $0[keyPath: dynamic] }).first {
+        if let body = own.reversed().lazy.compactMap({ isSetters ? $0.dynamicSetter : $0.dynamicGetter }).first {
             lua_pushboolean(L, 1)
             lsh_pushbox(L, Unmanaged.passRetained(nativeBox(body)).toOpaque())
             lua_rawset(L, -3)
@@ -323,12 +322,15 @@ extension LuaState {
     /// The names suggested are the settable properties and the methods, which such an object
     /// takes its own version of (`function label:drwa()` meant `draw`).
     private func unknownPropertyBody(for definition: LuaClassDefinition) -> LuaNativeBody {
-        let className = definition.name
-        let properties = ancestry(of: definition).flatMap { $0.setters + $0.methods }.map(\.name)
-        return .nothing { args in
+        // The names are gathered when the error happens: a class's start does not pay for
+        // every class's list.
+        .nothing { args in
             let key = args[2]
-            let hint = key.stringValue.map { LuaSuggestion.hint(for: $0, among: properties) } ?? ""
-            throw LuaPropertyError(message: "\(className) has no property \(key.keyDescription)\(hint)")
+            let hint = key.stringValue.map { name in
+                let properties = LuaState.ancestry(of: definition).flatMap { $0.setters + $0.methods }.map(\.name)
+                return LuaSuggestion.hint(for: name, among: properties)
+            } ?? ""
+            throw LuaPropertyError(message: "\(definition.name) has no property \(key.keyDescription)\(hint)")
         }
     }
 

@@ -25,13 +25,89 @@ enum ChunkCache {
         return try body()
     }
 
-    /// Compiles `source` as the chunk `name`, or loads the bytecode kept from an earlier
+    /// Compiles and keeps the chunks a suite's start loads: the runner's modules
+    /// (``warmUpRunner(in:)``) and luassert's (``warmUpLuassert()``).
+    static func warmUp() {
+        guard let lua = try? LuaState(libraries: .all) else { return }
+        warmUpRunner(in: lua)
+        warmUpLuassert()
+    }
+
+    /// Compiles and keeps the runner's modules in `lua`, where it only loads them: `lua` may
+    /// be the state of a file to come, in which nothing then ran.
+    static func warmUpRunner(in lua: LuaState) {
+        keeping(in: lua) { RunnerModules.compileAll(in: lua) }
+    }
+
+    /// Compiles and keeps, in a state of its own, luassert and say where `package.path`
+    /// finds them by an absolute path (as a suite's state finds them, unless a path given to
+    /// the run or the file's folder holds modules of those names, which it then compiles
+    /// itself). Running luassert's modules there is all it does: no test code runs in that
     /// state.
+    static func warmUpLuassert() {
+        guard let lua = try? LuaState(libraries: .all) else { return }
+        keeping(in: lua) {
+            guard let searcher = try? helpers(in: lua).get("searcher", as: LuaValue.self) else { return }
+            _ = try? lua.load(warmUpSource, name: "=screentest.chunks").call(searcher)
+        }
+    }
+
+    /// The names of the chunks kept.
+    static var keptNames: Set<String> { Set(chunks.keys) }
+
+    /// All the chunks kept, each as its name's length (4 bytes, little-endian), its name,
+    /// its code's length and its code: what ``keep(serialized:)`` takes.
+    static func serialized() -> [UInt8] {
+        var bytes: [UInt8] = []
+        for (name, code) in chunks {
+            for part in [Array(name.utf8), code] {
+                withUnsafeBytes(of: UInt32(part.count).littleEndian) { bytes.append(contentsOf: $0) }
+                bytes.append(contentsOf: part)
+            }
+        }
+        return bytes
+    }
+
+    /// Keeps the chunks of ``serialized()``'s bytes, from a process forked from this one (see
+    /// ``TestWorker``), before any test code runs: a chunk already kept stays, an entry cut
+    /// short is left out.
+    static func keep(serialized bytes: [UInt8]) {
+        var offset = 0
+        func part() -> [UInt8]? {
+            guard bytes.count - offset >= 4 else { return nil }
+            let count = bytes[offset..<offset + 4].reversed().reduce(0) { $0 << 8 | Int($1) }
+            guard bytes.count - offset - 4 >= count else { return nil }
+            defer { offset += 4 + count }
+            return Array(bytes[offset + 4..<offset + 4 + count])
+        }
+        while let name = part(), let code = part() {
+            let name = String(decoding: name, as: UTF8.self)
+            if chunks[name] == nil { chunks[name] = code }
+        }
+    }
+
+    private static let warmUpSource = """
+        local searcher = ...
+        local absolute = {}
+        for entry in package.path:gmatch("[^;]+") do
+          if entry:sub(1, 1) == "/" then absolute[#absolute + 1] = entry end
+        end
+        package.path = table.concat(absolute, ";")
+        table.insert(package.searchers, 2, searcher)
+        for _, name in ipairs({ "luassert", "luassert.state", "luassert.spy", "luassert.stub", "luassert.mock",
+                                "luassert.match", "say" }) do
+          pcall(require, name)
+        end
+        """
+
+    /// Loads the bytecode kept as the chunk `name`, or compiles `source` (asked for only
+    /// then) as that chunk and keeps it.
     ///
-    /// - Throws: ``LuaError`` of kind `.syntax` when the source does not compile.
-    static func compile(_ source: String, name: String, in lua: LuaState) throws -> LuaFunction {
+    /// - Throws: ``LuaError`` of kind `.syntax` when the source does not compile, what
+    ///   `source` throws.
+    static func compile(_ name: String, in lua: LuaState, source: () throws -> String) throws -> LuaFunction {
         if let chunk = kept(name, in: lua) { return chunk }
-        let chunk = try lua.load(source, name: name)
+        let chunk = try lua.load(try source(), name: name)
         try helpers(in: lua).get("keep", as: LuaFunction.self).call(name, chunk)
         return chunk
     }

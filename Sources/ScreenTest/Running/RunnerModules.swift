@@ -48,12 +48,17 @@ enum RunnerModules {
         }
         """
 
+    /// Compiles the modules' files into the process's chunks (see ``ChunkCache/warmUp()``).
+    static func compileAll(in lua: LuaState) {
+        for file in ["runner", "snapshot"] {
+            _ = try? ChunkCache.compile("@screentest/\(file).lua", in: lua) { try source(file) }
+        }
+    }
+
     private static func module(_ name: String, file: String) -> ScriptModule {
         ScriptModule(name: name, isGlobal: false) { host in
-            guard let source = source(file) else {
-                throw LuaError(kind: .file, message: "the test runner's \(file).lua is missing from the resources")
-            }
-            let chunk = try ChunkCache.compile(source, name: "@screentest/\(file).lua", in: host.lua)
+            // The source is read only when no bytecode was kept for it.
+            let chunk = try ChunkCache.compile("@screentest/\(file).lua", in: host.lua) { try source(file) }
             return try chunk.call(name, returning: LuaValue.self)
         }
     }
@@ -62,11 +67,11 @@ enum RunnerModules {
     /// process runs: finding a resource takes longer than running a small test file.
     private static var sources: [String: String] = [:]
 
-    private static func source(_ file: String) -> String? {
+    private static func source(_ file: String) throws(LuaError) -> String {
         if let source = sources[file] { return source }
         guard let url = Bundle.module.url(forResource: file, withExtension: "lua", subdirectory: "Lua"),
               let source = try? String(contentsOf: url, encoding: .utf8)
-        else { return nil }
+        else { throw LuaError(kind: .file, message: "the test runner's \(file).lua is missing from the resources") }
         sources[file] = source
         return source
     }

@@ -117,7 +117,10 @@ public final class TestRunner {
 
     public let options: Options
     /// The modules test files see, besides the runner's own.
-    public var modules: ModuleRegistry = .builtins
+    public var modules: ModuleRegistry = .builtins {
+        // A host prepared ahead has the built-in modules only.
+        didSet { prepared = nil }
+    }
     /// Where the report goes, a line at a time; standard output by default. A report sent
     /// elsewhere has neither colours nor a progress line.
     public var output: (String) -> Void = { print($0) } {
@@ -292,14 +295,8 @@ public final class TestRunner {
             report(entry)
         }
         do {
-            let limits = LuaLimits(
-                memory: options.memoryLimit, instructions: options.instructionBudget ?? Self.unlimitedInstructions)
-            let session = TestSession()
+            let (session, host) = try takeHost().parts
             session.fileFolder = (file as NSString).deletingLastPathComponent
-            let host = try ScriptHost(
-                loop: EventLoop(clock: .virtual),
-                modules: modules.adding(contentsOf: RunnerModules.all + [TestModule.module(session: session)]),
-                limits: limits)
             // A test never touches the user's data: the file's stores live in a fresh folder.
             let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("luascreens-test-\(UUID())").path
             defer { try? FileManager.default.removeItem(atPath: dataDirectory) }
@@ -367,6 +364,50 @@ public final class TestRunner {
             result(TestResult(
                 name: file, location: nil, status: .failed, failure: .init(message: String(describing: error))))
         }
+    }
+
+    /// A host made for a coming file before the run's options are known (``prepare()``):
+    /// a worker makes it while its parent still reads its command line.
+    struct PreparedHost {
+        fileprivate let session: TestSession
+        fileprivate let host: ScriptHost
+        fileprivate let limits: LuaLimits
+
+        /// The host's state, where no file's code ran yet.
+        var lua: LuaState { host.lua }
+    }
+
+    /// The host the next file runs in, made ahead with the options' defaults; ``run(file:after:onCall:result:)``
+    /// takes it when the options give the same limits, and makes its own otherwise.
+    var prepared: PreparedHost?
+
+    /// Makes a host for a file of a run with the default options: the work of a file's start
+    /// that does not depend on the file. It is the same host as one made when the file
+    /// starts, only made earlier: nothing of a file has run in it.
+    static func prepare() -> PreparedHost? {
+        let defaults = Options(paths: [])
+        return try? makeHost(limits: limits(for: defaults), modules: .builtins)
+    }
+
+    private static func limits(for options: Options) -> LuaLimits {
+        LuaLimits(memory: options.memoryLimit, instructions: options.instructionBudget ?? unlimitedInstructions)
+    }
+
+    private static func makeHost(limits: LuaLimits, modules: ModuleRegistry) throws -> PreparedHost {
+        let session = TestSession()
+        let host = try ScriptHost(
+            loop: EventLoop(clock: .virtual),
+            modules: modules.adding(contentsOf: RunnerModules.all + [TestModule.module(session: session)]),
+            limits: limits)
+        return PreparedHost(session: session, host: host, limits: limits)
+    }
+
+    /// The prepared host when it fits these options, else a new one.
+    private func takeHost() throws -> PreparedHost {
+        defer { prepared = nil }
+        let limits = Self.limits(for: options)
+        if let prepared, prepared.limits == limits { return prepared }
+        return try Self.makeHost(limits: limits, modules: modules)
     }
 
     /// Puts `--lpath` and `--cpath` before `package.path` and `package.cpath`, as busted does.
@@ -448,6 +489,10 @@ extension TestResult {
                     traceback: try error.get("traceback", as: String?.self))
             } ?? [])
     }
+}
+
+extension TestRunner.PreparedHost {
+    fileprivate var parts: (TestSession, ScriptHost) { (session, host) }
 }
 
 extension LuaTable {

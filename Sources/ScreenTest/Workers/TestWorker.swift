@@ -1,4 +1,5 @@
 import Foundation
+import LuaBridge
 
 #if canImport(Glibc)
 import Glibc
@@ -22,8 +23,11 @@ public enum TestWorker {
     }
 
     /// Serves its parent until it closes the requests.
+    /// - Parameter forked: whether this process is a fork of its parent made before the
+    ///   parent read its command line (see ``prestart(_:)``), which has a core to itself
+    ///   meanwhile: it gets ready for its first file whether its setup came or not.
     /// - Returns: the exit status: 0, or 2 when it was not started by a parent.
-    public static func serve() -> Int32 {
+    public static func serve(forked: Bool = false) -> Int32 {
         // As its parent has it, who may have started it before ignoring the signal itself:
         // a test writing to a closed pipe gets an error, not the end of the worker.
         signal(SIGPIPE, SIG_IGN)
@@ -40,6 +44,9 @@ public enum TestWorker {
             close(null)
         }
         var reader = LineReader(descriptor: requests)
+        // Started before its parent read its command line (see ``prestart(_:)``), the worker
+        // waits for its setup: it spends the time getting ready.
+        var prepared = forked || isWaiting(requests) ? warmUp(requests: requests, events: events) : nil
         guard let line = reader.readLine(), let setup = try? WorkerMessage.decode(WorkerSetup.self, from: line) else {
             printToStandardError("screens test --worker: no setup from the parent")
             return 2
@@ -49,6 +56,10 @@ public enum TestWorker {
             return 2
         }
         let runner = TestRunner(options: setup.options)
+        // Handed over, not kept here too: the host must close when its file is done, as
+        // what runs as it closes (finalizers) belongs to the file.
+        runner.prepared = prepared
+        prepared = nil
         let channel = WorkerChannel(descriptor: events)
         let stuck = WorkerMessage.stuck
         runner.onStuck = { _ = channel.write(stuck) }
@@ -88,6 +99,94 @@ public enum TestWorker {
         return 0
     }
 
+    /// Does what the first file's start would, but for its options: makes its host and
+    /// compiles the runner's modules here while a process forked from this one compiles
+    /// luassert (see ``compiledChunks(closing:)``), the two about as long; when the setup
+    /// has still not come, codes messages of each kind once, which costs most the first
+    /// time in a process.
+    ///
+    /// - Returns: the host for the first file.
+    private static func warmUp(requests: Int32, events: Int32) -> TestRunner.PreparedHost? {
+        let compiling = compiledChunks(closing: [requests, events])
+        let prepared = TestRunner.prepare()
+        if let lua = prepared?.lua {
+            ChunkCache.warmUpRunner(in: lua)
+        } else if let lua = try? LuaState(libraries: .all) {
+            ChunkCache.warmUpRunner(in: lua)
+        }
+        if let compiling {
+            ChunkCache.keep(serialized: compiling.read())
+        } else {
+            ChunkCache.warmUpLuassert()
+        }
+        if isWaiting(requests) { WorkerMessage.warmUp() }
+        return prepared
+    }
+
+    /// Starts compiling luassert's chunks in a fork of this process, which must have a single
+    /// thread (a worker has, before its first file): the fork writes them to a pipe and
+    /// ends. It closes its copy of `closing` (the worker's pipes) and of the output, so that
+    /// only this worker holds them.
+    ///
+    /// - Returns: what reads the chunks and waits for the fork to end; nil when no fork
+    ///   could be made, or this process has other threads.
+    private static func compiledChunks(closing descriptors: [Int32]) -> ChunkReader? {
+        #if os(Linux)
+        guard WorkerProcess.isSingleThreaded else { return nil }
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { return nil }
+        fflush(nil)
+        let pid = fork()
+        if pid == 0 {
+            close(ends[0])
+            for descriptor in descriptors { close(descriptor) }
+            let null = open("/dev/null", O_WRONLY)
+            for descriptor in [Int32(1), 2] { _ = dup2(null, descriptor) }
+            ChunkCache.warmUpLuassert()
+            writeAll(ends[1], ChunkCache.serialized())
+            _exit(0)
+        }
+        close(ends[1])
+        guard pid > 0 else {
+            close(ends[0])
+            return nil
+        }
+        return ChunkReader(pid: pid, descriptor: ends[0])
+        #else
+        return nil
+        #endif
+    }
+
+    /// The reading end of ``compiledChunks(closing:)``.
+    private struct ChunkReader {
+        let pid: pid_t
+        let descriptor: Int32
+
+        /// Everything the fork wrote, once it closed the pipe; the fork is then waited for.
+        func read() -> [UInt8] {
+            var bytes: [UInt8] = []
+            var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+            while true {
+                let count = chunk.withUnsafeMutableBytes { readDescriptor(descriptor, $0.baseAddress, $0.count) }
+                if count > 0 {
+                    bytes.append(contentsOf: chunk[0..<count])
+                } else if count == 0 || errno != EINTR {
+                    break
+                }
+            }
+            close(descriptor)
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            return bytes
+        }
+    }
+
+    /// Whether nothing is there to read yet.
+    private static func isWaiting(_ descriptor: Int32) -> Bool {
+        var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&ready, 1, 0) == 0
+    }
+
     /// Nanoseconds after the last event within which a call of the same entry goes unsaid.
     static let sameCallInterval = Watchdog.nanoseconds(0.1)
 
@@ -119,3 +218,6 @@ nonisolated final class WorkerChannel: @unchecked Sendable {
         return writeAll(descriptor, bytes)
     }
 }
+
+// The system's `read`, which the method of the same name hides inside ChunkReader.
+private func readDescriptor(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int { read(fd, buffer, count) }

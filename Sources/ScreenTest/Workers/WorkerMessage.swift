@@ -23,6 +23,28 @@ enum WorkerMessage {
         Array(try encoder.encode(message)) + [UInt8(ascii: "\n")]
     }
 
+    /// Encodes and decodes messages of each kind once, and forgets them: the first coding
+    /// of a type in a process costs far more than the ones after it. A parent does it while
+    /// its first worker starts, a worker while it waits for its setup.
+    static func warmUp() {
+        var result = TestResult(name: "", location: "", status: .failed, failure: .init(message: "", location: ""))
+        result.file = ""
+        result.duration = 0
+        let events = [
+            WorkerEvent(kind: .call, call: TestCall(name: "", location: "", resume: [1])),
+            WorkerEvent(kind: .result, result: result, output: ""),
+            WorkerEvent(kind: .done, output: ""),
+        ]
+        for event in events { roundTrip(event) }
+        roundTrip(WorkerSetup(options: .init(paths: [])))
+        roundTrip(WorkerRequest(file: "", after: [1]))
+    }
+
+    private static func roundTrip<T: Codable>(_ message: T) {
+        guard let line = try? encode(message) else { return }
+        _ = try? decode(T.self, from: Array(line.dropLast()))
+    }
+
     static func decode<T: Decodable>(_ type: T.Type, from line: [UInt8]) throws -> T {
         try decoder.decode(type, from: Data(line))
     }

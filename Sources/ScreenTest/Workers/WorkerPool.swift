@@ -103,9 +103,16 @@ final class WorkerPool {
         // A worker that died must not take the run with it when it is sent a request.
         signal(SIGPIPE, SIG_IGN)
         defer { shutDown() }
+        var warmed = false
         while head < stop {
             try assignJobs()
             guard !workers.isEmpty else { break }
+            if !warmed {
+                // The first file's worker takes a few milliseconds to answer: meanwhile the
+                // reading of events gets its first, slowest, time over.
+                warmed = true
+                WorkerMessage.warmUp()
+            }
             waitForEvents()
             handOn(printed: printed, result: result, fileDone: fileDone)
         }

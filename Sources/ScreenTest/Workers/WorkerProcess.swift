@@ -49,10 +49,61 @@ final class WorkerProcess {
     /// the program still reads its command line: the worker's own start then overlaps it.
     /// ``start(_:)`` hands it out for the same command; a run that needs no worker leaves it
     /// to end by itself when this process ends and closes its requests.
+    ///
+    /// While this process has a single thread (it has, at the start of `main`), the worker is
+    /// a fork of it rather than a new program: it runs ``TestWorker/serve()`` at once, without
+    /// loading the program again, and with nothing of the parent's but its pipes (see
+    /// ``fork(_:)``). Otherwise it starts `command`.
     static func prestart(_ command: [String]) {
-        guard prestarted == nil, let process = try? launch(command) else { return }
+        guard prestarted == nil else { return }
+        #if os(Linux)
+        let forked = isSingleThreaded ? try? fork(command) : nil
+        #else
+        let forked: WorkerProcess? = nil
+        #endif
+        guard let process = forked ?? (try? launch(command)) else { return }
         prestarted = (command, process)
     }
+
+    /// Whether this process has one thread: `/proc/self/task` lists one. Where it cannot be
+    /// told, false.
+    static var isSingleThreaded: Bool {
+        #if os(Linux)
+        guard let folder = opendir("/proc/self/task") else { return false }
+        defer { closedir(folder) }
+        var threads = 0
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != "." && name != ".." { threads += 1 }
+        }
+        return threads == 1
+        #else
+        return false
+        #endif
+    }
+
+    /// A worker made by forking this process, which must have a single thread: no lock of
+    /// the Swift runtime, the C library or Foundation can then be held by a thread the child
+    /// does not have. The child gets the pipes as ``launch(_:)``'s worker does, closes the
+    /// parent's ends, and serves; it never returns from here. `command` names the program
+    /// for the error when the fork fails.
+    #if os(Linux)
+    private static func fork(_ command: [String]) throws -> WorkerProcess {
+        let channels = try Channels()
+        // Nothing the parent buffered may be written twice, once by each.
+        fflush(nil)
+        let pid = forkProcess()
+        if pid == 0 {
+            // The child: its descriptors as an exec'd worker's are, and none of the parent's
+            // ends, which exec would have closed.
+            for (from, to) in channels.mapping { _ = dup2(from, to) }
+            for fd in channels.all { closeDescriptor(fd) }
+            exit(TestWorker.serve(forked: true))
+        }
+        let error = pid > 0 ? nil : "\(command.first ?? "fork"): \(String(cString: strerror(errno)))"
+        return try channels.worker(pid: pid, error: error)
+    }
+    #endif
 
     /// Starts `command` (an executable path and its arguments) as a worker, or hands out
     /// the one started early for it.
@@ -66,28 +117,52 @@ final class WorkerProcess {
 
     private static func launch(_ command: [String]) throws -> WorkerProcess {
         guard let executable = command.first else { throw StartError(message: "no command") }
-        let requestPipe = try makePipe()
-        let eventPipe = try makePipe()
-        let output: Int32
-        do {
-            output = try makeOutputFile()
-        } catch {
-            for fd in requestPipe + eventPipe { closeDescriptor(fd) }
-            throw error
-        }
+        let channels = try Channels()
         var pid: pid_t = 0
-        let status = spawn(
-            executable, command, pid: &pid,
-            mapping: [(requestPipe[0], 0), (output, 1), (output, 2), (eventPipe[1], 3)])
-        closeDescriptor(requestPipe[0])
-        closeDescriptor(eventPipe[1])
-        guard status == 0 else {
-            closeDescriptor(requestPipe[1])
-            closeDescriptor(eventPipe[0])
-            closeDescriptor(output)
-            throw StartError(message: "\(executable): \(String(cString: strerror(status)))")
+        let status = spawn(executable, command, pid: &pid, mapping: channels.mapping)
+        return try channels.worker(pid: pid, error: status == 0 ? nil : "\(executable): \(String(cString: strerror(status)))")
+    }
+
+    /// A worker's pipes and output file, as the parent makes them before the worker starts.
+    private struct Channels {
+        let requests: [Int32]
+        let events: [Int32]
+        let output: Int32
+
+        init() throws {
+            requests = try WorkerProcess.makePipe()
+            let events: [Int32]
+            do {
+                events = try WorkerProcess.makePipe()
+            } catch {
+                for fd in requests { closeDescriptor(fd) }
+                throw error
+            }
+            self.events = events
+            do {
+                output = try WorkerProcess.makeOutputFile()
+            } catch {
+                for fd in requests + events { closeDescriptor(fd) }
+                throw error
+            }
         }
-        return WorkerProcess(pid: pid, requests: requestPipe[1], events: eventPipe[0], output: output)
+
+        /// What the worker gets: 0 the requests, 1 and 2 the output, 3 the events.
+        var mapping: [(Int32, Int32)] { [(requests[0], 0), (output, 1), (output, 2), (events[1], 3)] }
+
+        var all: [Int32] { requests + events + [output] }
+
+        /// The parent's side of the worker `pid`, its copies of the worker's ends closed; with
+        /// an `error` (the worker did not start), none of it.
+        func worker(pid: pid_t, error: String?) throws -> WorkerProcess {
+            closeDescriptor(requests[0])
+            closeDescriptor(events[1])
+            if let error {
+                for fd in [requests[1], events[0], output] { closeDescriptor(fd) }
+                throw StartError(message: error)
+            }
+            return WorkerProcess(pid: pid, requests: requests[1], events: events[0], output: output)
+        }
     }
 
     /// Sends one message.
@@ -209,3 +284,6 @@ final class WorkerProcess {
 // The system's `kill` and `close`, which methods of the same names hide inside the class.
 private func sendSignal(_ pid: pid_t, _ signal: Int32) -> Int32 { kill(pid, signal) }
 private func closeDescriptor(_ fd: Int32) { _ = close(fd) }
+#if os(Linux)
+private func forkProcess() -> pid_t { fork() }
+#endif

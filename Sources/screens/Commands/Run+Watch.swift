@@ -38,7 +38,7 @@ extension Run {
     /// The app launched on the real clock in a host made as reloads make them.
     @MainActor func launchReloadable() throws -> (ScriptHost, AppReloader) {
         let pluginPaths = self.pluginPaths
-        let reloader = AppReloader(appPath: app, limits: limits.luaLimits, configure: { $0.pluginPaths = pluginPaths })
+        let reloader = AppReloader(appPath: app, limits: luaLimits, configure: { $0.pluginPaths = pluginPaths })
         let host = try reloader.makeHost(loop: EventLoop(clock: .real))
         if let dataDir { host.dataDirectory = URL(fileURLWithPath: dataDir).standardizedFileURL.path }
         try host.loadApp(at: app)

@@ -20,6 +20,8 @@ struct Run: ParsableCommand {
         // Named here: a name derived from the type costs each start a search of the
         // program's protocol conformances.
         commandName: "run",
+        // Read only when the command is parsed alone (see Subcommand in Screens.swift).
+        _superCommandName: "screens",
         abstract: "Run a Lua app: a folder with main.lua, or a single Lua file.",
         discussion: """
             On a terminal the app is drawn in the middle of the screen and takes the mouse \
@@ -100,7 +102,16 @@ struct Run: ParsableCommand {
             valueName: "path"))
     var listen: String?
 
-    @OptionGroup var limits: LimitOptions
+    // LimitOptions's options, written out: as an option group they cost each start of
+    // `screens run` a reflection more. The same names, help and place in --help.
+    @Option(help: "Instructions one call into Lua may run before it is stopped (0: no limit).")
+    var instructions: Int = 0
+
+    @Option(help: "Megabytes the scripts may allocate (0: no limit).")
+    var memory: Int = 0
+
+    var luaLimits: LuaLimits { LimitOptions.luaLimits(instructions: instructions, memory: memory) }
+
     @Option(name: .customLong("plugin-path"), help: PluginPathOptions.help, completion: .directory)
     var pluginPaths: [String] = []
 
@@ -140,7 +151,7 @@ struct Run: ParsableCommand {
             do {
                 let recording = try replay.map { path throws(InputRecording.ParseError) in try InputRecording(contentsOfFile: path) }
                 let loop = EventLoop(clock: headless ? .virtual : .real)
-                let host = try ScriptHost(loop: loop, limits: limits.luaLimits)
+                let host = try ScriptHost(loop: loop, limits: luaLimits)
                 host.pluginPaths = pluginPaths
                 if let dataDir { host.dataDirectory = URL(fileURLWithPath: dataDir).standardizedFileURL.path }
                 if let seed = recording?.randomSeed { try host.seedRandom(seed) }
@@ -244,7 +255,10 @@ struct LimitOptions: ParsableArguments {
     @Option(help: "Megabytes the scripts may allocate (0: no limit).")
     var memory: Int = 0
 
-    var luaLimits: LuaLimits {
+    var luaLimits: LuaLimits { Self.luaLimits(instructions: instructions, memory: memory) }
+
+    /// The limits the two options give, 0 for none.
+    static func luaLimits(instructions: Int, memory: Int) -> LuaLimits {
         LuaLimits(memory: memory > 0 ? memory << 20 : nil, instructions: instructions > 0 ? instructions : nil)
     }
 }

@@ -7,6 +7,8 @@ import ScreenTest
 struct Test: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "test",
+        // Read only when the command is parsed alone (see Subcommand in Screens.swift).
+        _superCommandName: "screens",
         abstract: "Run Lua test suites (*_spec.lua, *_test.lua) headless.",
         usage: "screens test [<options>] [<paths> ...] [-- <script arguments> ...]",
         discussion: """

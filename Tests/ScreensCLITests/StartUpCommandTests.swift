@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+/// What the faster starts of `screens run` and `screens test` must not change: those lines
+/// are parsed as a command of their own when nothing asks for the whole tree (see
+/// Sources/screens/Screens.swift), and the first test worker is a fork of the command.
+struct StartUpCommandTests {
+    func screens(_ arguments: [String], in folder: URL = ScreensProgram.root) async throws -> ScreensProgram.Output {
+        try await ScreensProgram.screensDetached(arguments, in: folder)
+    }
+
+    @Test("help is the same however it is asked for, and names the command under screens")
+    func helpOfRunAndTest() async throws {
+        for command in ["run", "test"] {
+            let help = try await screens([command, "--help"])
+            #expect(help.status == 0)
+            #expect(help.stdout.contains("USAGE: screens \(command) "))
+            for spelling in [["help", command], [command, "-h"], [command, "scripts/hello", "--help"]] {
+                let other = try await screens(spelling)
+                #expect(other.status == 0)
+                #expect(other.stdout == help.stdout, "\(spelling)")
+            }
+        }
+        // Busted's -v with -h: help too.
+        let clustered = try await screens(["test", "-vh"])
+        #expect(clustered.stdout.contains("USAGE: screens test "))
+    }
+
+    @Test("mistakes are told as the whole command line tells them, with its usage and status 64")
+    func mistakes() async throws {
+        let missing = try await screens(["run"])
+        #expect(missing.status == 64)
+        #expect(missing.stderr.hasPrefix(
+            "Error: Missing expected argument '<app>'\nHelp:  <app>  The app folder or Lua file.\nUsage: screens run "))
+        let device = try await screens(["run", "scripts/hello", "--device", "nope"])
+        #expect(device.status == 64)
+        #expect(device.stderr.hasPrefix("Error: unknown device 'nope': use iphone or ipad\n"))
+        let extra = try await screens(["run", "scripts/hello", "extra"])
+        #expect(extra.status == 64)
+        #expect(extra.stderr.hasPrefix("Error: Unexpected argument 'extra'\n"))
+        let jobs = try await screens(["test", "--jobs", "0"])
+        #expect(jobs.status == 64)
+        #expect(jobs.stderr.hasPrefix("Error: --jobs must be at least 1, got 0\n"))
+        let unknown = try await screens(["test", "--bogus"])
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr.hasPrefix("Error: Unknown option '--bogus'. Did you mean '--tags'?\nUsage: screens test [<options>]"))
+    }
+
+    @Test("the version, a completion script, and an app named help go where they always went")
+    func wordsOfTheWholeTree() async throws {
+        let version = try await screens(["run", "scripts/hello", "--version"])
+        #expect(version.stdout == "0.2.0\n")
+        let script = try await screens(["run", "--generate-completion-script", "bash"])
+        #expect(script.status == 0)
+        #expect(script.stdout.hasPrefix("#!/bin/bash"))
+        let app = try await screens(["run", "help"])
+        #expect(app.status == 1)
+        #expect(app.stderr == "screens: the folder help does not exist\n")
+    }
+
+    @Test("the first worker, made before the command line is read, takes the run's folder and limits")
+    func firstWorkerTakesTheRunsSettings() async throws {
+        try await ScreensProgram.withTemporaryFolder { folder in
+            let sub = folder.appendingPathComponent("sub")
+            try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
+            // Both folders have a luassert.lua, found as ./luassert.lua: the worker, which
+            // starts in the first, must run the second's, which loads the system's.
+            try "error('the starting folder\\'s luassert')\n"
+                .write(to: folder.appendingPathComponent("luassert.lua"), atomically: true, encoding: .utf8)
+            try """
+                local absolute = {}
+                for entry in package.path:gmatch("[^;]+") do
+                  if entry:sub(1, 1) == "/" then absolute[#absolute + 1] = entry end
+                end
+                return dofile(assert(package.searchpath("luassert", table.concat(absolute, ";"))))
+                """.write(to: sub.appendingPathComponent("luassert.lua"), atomically: true, encoding: .utf8)
+            try """
+                it("counts", function() assert.are.equal(2, 1 + 1) end)
+                it("loops", function() while true do end end)
+                """.write(to: sub.appendingPathComponent("loop_spec.lua"), atomically: true, encoding: .utf8)
+            let result = try await screens(["test", "-C", "sub", "loop_spec.lua", "--instructions", "1000000"], in: folder)
+            #expect(result.status == 1)
+            #expect(result.stdout.contains("1 passed, 1 failed"))
+            #expect(result.stdout.contains("instruction"))
+        }
+    }
+
+    @Test("a file that ends the first worker fails, and the command goes on to report it")
+    func crashOfTheFirstWorker() async throws {
+        try await ScreensProgram.withTemporaryFolder { folder in
+            try """
+                it("ends its worker", function() os.execute("kill -9 $PPID") end)
+                it("runs after", function() end)
+                """.write(to: folder.appendingPathComponent("crash_spec.lua"), atomically: true, encoding: .utf8)
+            let result = try await screens(["test", "crash_spec.lua"], in: folder)
+            #expect(result.status == 1)
+            #expect(result.stdout.contains("killed by signal 9 (SIGKILL)"))
+            #expect(result.stdout.hasSuffix("1 passed, 1 failed\n"))
+        }
+    }
+}
