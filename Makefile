@@ -81,12 +81,15 @@ install: deps
 	$(INSTALL_SUDO) install -m 755 "$(RELEASE_BIN)/screens" "$(DESTDIR)$(PREFIX)/lib/luascreens/screens"
 	$(INSTALL_SUDO) rm -rf "$(DESTDIR)$(PREFIX)/lib/luascreens/"*.resources
 	$(INSTALL_SUDO) cp -R "$(RELEASE_BIN)/"*.resources "$(DESTDIR)$(PREFIX)/lib/luascreens/"
+	$(INSTALL_SUDO) rm -rf "$(DESTDIR)$(PREFIX)/share/luascreens/plugins"
+	$(INSTALL_SUDO) install -d "$(DESTDIR)$(PREFIX)/share/luascreens"
+	$(INSTALL_SUDO) cp -R plugins "$(DESTDIR)$(PREFIX)/share/luascreens/plugins"
 	$(INSTALL_SUDO) ln -sfn ../lib/luascreens/screens "$(DESTDIR)$(PREFIX)/bin/screens"
 	@echo "Installed $(PREFIX)/bin/screens"
 	@case ":$$PATH:" in *":$(PREFIX)/bin:"*) ;; *) echo "$(PREFIX)/bin is not on your PATH: add it, e.g. export PATH=\"$(PREFIX)/bin:\$$PATH\"";; esac
 
 uninstall:
-	$(INSTALL_SUDO) rm -rf "$(DESTDIR)$(PREFIX)/lib/luascreens" "$(DESTDIR)$(PREFIX)/bin/screens"
+	$(INSTALL_SUDO) rm -rf "$(DESTDIR)$(PREFIX)/lib/luascreens" "$(DESTDIR)$(PREFIX)/share/luascreens" "$(DESTDIR)$(PREFIX)/bin/screens"
 
 clean:
 	rm -rf .build .build-asan

@@ -77,6 +77,9 @@ extension PluginCatalog {
             if let executable, let resolved = executablePath(executable) {
                 let bin = URL(fileURLWithPath: resolved).deletingLastPathComponent()
                 candidates.append(bin.appendingPathComponent("../share/luascreens/plugins").standardizedFileURL.path)
+                // `make install` puts the program in PREFIX/lib/luascreens/ and links
+                // PREFIX/bin/screens to it; the plugins go to PREFIX/share/luascreens/plugins.
+                candidates.append(bin.appendingPathComponent("../../share/luascreens/plugins").standardizedFileURL.path)
             }
             // This file is Sources/ScreenScript/Plugins/Catalog+SearchPath.swift in the tree.
             let sourceTree = URL(fileURLWithPath: #filePath)
