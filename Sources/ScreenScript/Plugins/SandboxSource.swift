@@ -98,7 +98,8 @@ local function newView(name, value)
     __newindex = function(_, key)
       error(format("%s is shared with the app: it cannot be changed (setting '%s')", name, tostring(key)), 2)
     end,
-    __pairs = function() return next, value, nil end,
+    -- Not `next, value`: the second value pairs returns would be the module itself.
+    __pairs = function(self) return function(_, key) return next(value, key) end, self, nil end,
     __len = function() return rawlen(value) end,
     __metatable = false,
   })
