@@ -64,6 +64,37 @@ struct PluginLoadingTests {
         #expect(without.stderr.contains("module 'greeter' not found"), "\(without.stderr)")
     }
 
+    @Test func pluginFolderOpensFilesWhenThePathIsRelative() throws {
+        defer { remove() }
+        let files: [String: String] = [
+            "rel/reader/plugin.lua": #"return { name = "reader", version = "1.0.0", permissions = { "files" } }"#,
+            "rel/reader/words.txt": "hello\n",
+            "rel/reader/extra.lua": "return 'extra'",
+            "rel/reader/init.lua": """
+                return {
+                  read = function() return assert(io.open(plugin.folder .. "/words.txt")):read("l") end,
+                  extra = function() return assert(loadfile(plugin.folder .. "/extra.lua"))() end,
+                }
+                """,
+            "rel/reader/spec/reader_spec.lua": """
+                local reader = require("reader")
+                it("reads its own file by plugin.folder", function()
+                  assert.are.equal("hello", reader.read())
+                  assert.are.equal("extra", reader.extra())
+                end)
+                """,
+        ]
+        for (path, text) in files {
+            let file = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: file, atomically: true, encoding: .utf8)
+        }
+        // The plugin is found through a relative path (rel/reader, from the current folder).
+        let result = try screens(["test", "rel/reader"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("1 passed, 0 failed"), "\(result.stdout)")
+    }
+
     @Test func aPluginsSuiteRequiresThePluginItSitsIn() throws {
         defer { remove() }
         let result = try screens(["test", "lib/greeter"])

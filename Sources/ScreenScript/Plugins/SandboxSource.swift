@@ -305,7 +305,7 @@ local function newEnvironment(p)
   end
   base.plugin = setmetatable({}, {
     __index = {
-      name = p.name, version = p.version, folder = p.folder,
+      name = p.name, version = p.version, folder = p.path or p.folder,
       dataDirectory = function()
         if not p.permissions.files then permissionError(p, "plugin.dataDirectory", "files", 2) end
         return dataDirectory()
@@ -396,7 +396,7 @@ function loader.setModules(names)
   for _, name in ipairs(names) do modules[name] = true end
 end
 
--- infos: name -> { name, version, folder, file, main, requires = {name = true},
+-- infos: name -> { name, version, folder, path (the folder's absolute path), file, main, requires = {name = true},
 -- permissions = {permission = true} } or { name, skipped = reason }. Plugins already
 -- loaded (or failed) stay as they are.
 function loader.setPlugins(infos)
