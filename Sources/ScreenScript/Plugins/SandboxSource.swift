@@ -367,13 +367,14 @@ function loadPlugin(name, level)
   local thread = create(function() return xpcall(runMain, keepMainTraceback, p) end)
   states[name] = { running = thread }
   local resumed, ok, value = resume(thread, p)
-  if resumed and ok then
+  local yielded = resumed and status(thread) == "suspended"
+  if resumed and ok and not yielded then
     if value == nil then value = true end
     states[name] = { loaded = value }
     return value
   end
   local reason = resumed and value or ok
-  if resumed and status(thread) == "suspended" then reason = "its main yielded, which a plugin's main may not" end
+  if yielded then reason = "its main yielded, which a plugin's main may not" end
   local message = format("plugin '%s' failed: %s", name, firstPart(reason))
   states[name] = { failed = message, traceback = lastTraceback }
   error(message, level + 1)
