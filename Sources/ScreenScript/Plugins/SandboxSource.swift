@@ -338,7 +338,9 @@ end
 
 -- The message of a failed main without its traceback, which the report keeps.
 local function firstPart(message)
-  local text = tostring(message)
+  -- An error value's __tostring is the plugin's code: it may fail or give no string.
+  local shown, text = pcall(tostring, message)
+  if not shown or type(text) ~= "string" then text = format("(a %s error value that tostring cannot show)", type(message)) end
   local at = find(text, "\nstack traceback:", 1, true)
   return at and sub(text, 1, at - 1) or text
 end
