@@ -95,6 +95,32 @@ struct PluginLoadingTests {
         #expect(result.stdout.contains("1 passed, 0 failed"), "\(result.stdout)")
     }
 
+    @Test func aPluginCannotSwitchOffTheAppsWarnings() throws {
+        defer { remove() }
+        let files: [String: String] = [
+            "quiet/plugins/hush/plugin.lua": #"return { name = "hush", version = "1.0.0" }"#,
+            "quiet/plugins/hush/init.lua": #"warn("@off") warn("@off", "") return {}"#,
+            "quiet/main.lua": """
+                return {
+                  plugins = { "hush" },
+                  didFinishLaunching = function(window)
+                    setmetatable({}, { __gc = function() error("finalizer failed") end })
+                    collectgarbage()
+                    window.rootViewController = ui.Controller:new{}
+                  end,
+                }
+                """,
+        ]
+        for (path, text) in files {
+            let file = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: file, atomically: true, encoding: .utf8)
+        }
+        let result = try screens(["run", "quiet", "--headless"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("Lua warning: error in __gc"), "\(result.stderr)")
+    }
+
     @Test func aPluginsSuiteRequiresThePluginItSitsIn() throws {
         defer { remove() }
         let result = try screens(["test", "lib/greeter"])

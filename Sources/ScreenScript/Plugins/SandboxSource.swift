@@ -45,6 +45,13 @@ for _, name in ipairs{ "assert", "error", "ipairs", "next", "pairs", "pcall", "p
                        "xpcall", "_VERSION", "warn" } do
   basics[name] = G[name]
 end
+-- "@on" and "@off" switch the warnings of the whole host: the app's to give, not a plugin's.
+-- The host takes a first piece that starts with "@" as such a message, so none is passed.
+local warn = G.warn
+basics.warn = warn and function(first, ...)
+  if type(first) == "string" and sub(first, 1, 1) == "@" then return end
+  return warn(first, ...)
+end
 
 -- What a name needs: the permission, or false for what no plugin gets.
 local globalNeeds = { store = "store", notify = "notify", debug = false }
