@@ -238,6 +238,17 @@ struct PluginSandboxTests {
             == .integer(1))
     }
 
+    @Test func aPluginPrintsThroughThePrintTheAppHasNow() throws {
+        // The REPL and a host's logging replace the global print after the plugins were set
+        // up: a plugin's lines go there too.
+        let host = try probeHost(main: "lines = {} print = function(...) lines[#lines + 1] = table.concat({ ... }, ' ') end")
+        _ = try fixture.run(host, "probe.run('print(\"from\", \"plugin\")')")
+        #expect(try fixture.run(host, "return lines[1]") == .string("from plugin"))
+        // A print that is no function does not stop the plugin's.
+        _ = try fixture.run(host, "print = 42")
+        #expect(try fixture.run(host, "return probe.run('print(\"still\") return true')") == .boolean(true))
+    }
+
     @Test func anotherPluginsEnvironmentIsOutOfReach() throws {
         try fixture.plugin("t2", main: """
             hidden = "t2's"

@@ -48,6 +48,14 @@ end
 -- "@on" and "@off" switch the warnings of the whole host: the app's to give, not a plugin's.
 -- The host takes a first piece that starts with "@" as such a message, so none is passed.
 local warn = G.warn
+-- print goes where the app's global print goes now (the REPL and loggers replace it later),
+-- through this function: the plugin never holds the app's.
+local print = G.print
+basics.print = print and function(...)
+  local current = rawget(G, "print")
+  if type(current) ~= "function" then current = print end
+  return current(...)
+end
 basics.warn = warn and function(first, ...)
   if type(first) == "string" and sub(first, 1, 1) == "@" then return end
   return warn(first, ...)
