@@ -113,6 +113,30 @@ struct PluginLoaderTests {
         #expect(fixture.error(host, "require('t1')").contains("boom"))
     }
 
+    @Test func aMainThatYieldsAValueFails() throws {
+        try fixture.plugin("t1", main: "coroutine.yield('half') return { done = true }")
+        try fixture.plugin("t2", main: "coroutine.yield() return { done = true }")
+        let host = try fixture.host(main: "")
+        for name in ["t1", "t2"] {
+            let message = fixture.error(host, "require('\(name)')")
+            #expect(message.contains("plugin '\(name)' failed: its main yielded, which a plugin's main may not"), "\(message)")
+            #expect(host.pluginStatus(name) == "failed")
+        }
+    }
+
+    @Test func anErrorValueThatCannotBeShownStillNamesThePlugin() throws {
+        try fixture.plugin("t1", main: "error(setmetatable({}, { __tostring = function() error('not shown') end }))")
+        try fixture.plugin("t2", main: "error(setmetatable({}, { __tostring = function() return 42 end }))")
+        let host = try fixture.host(main: "")
+        for name in ["t1", "t2"] {
+            let message = fixture.error(host, "require('\(name)')")
+            #expect(message.contains("plugin '\(name)' failed: "), "\(message)")
+            #expect(host.pluginStatus(name) == "failed")
+            let again = fixture.error(host, "require('\(name)')")
+            #expect(again.contains("plugin '\(name)' failed: ") && !again.contains("budget"), "\(again)")
+        }
+    }
+
     @Test func theInstructionBudgetStopsAPluginsMain() throws {
         fixture.limits = LuaLimits(instructions: 1_000_000)
         try fixture.plugin("t1", main: "while true do end")

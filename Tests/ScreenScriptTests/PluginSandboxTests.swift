@@ -221,6 +221,34 @@ struct PluginSandboxTests {
         #expect(fixture.error(host, "return probe.run('collectgarbage(\"stop\")')").contains("collectgarbage(\"stop\") is not available to plugins"))
     }
 
+    @Test func pairsOnASharedModuleGivesNoWayToTheModuleItself() throws {
+        let host = try probeHost()
+        // pairs returns (iterator, state, start): the state must not be the app's table.
+        _ = try fixture.run(host, """
+            probe.run([[
+              for _, name in ipairs{ "ui", "loop" } do
+                local _, state = pairs(_ENV[name])
+                if type(state) == "table" then rawset(state, "planted", true) end
+              end
+            ]])
+            """)
+        #expect(try fixture.run(host, "return ui.planted == nil and loop.planted == nil") == .boolean(true))
+        // Iterating still lists the module's names.
+        #expect(try fixture.run(host, "return probe.run('local n = 0 for k, v in pairs(ui) do if k == \"Label\" and v == ui.Label then n = n + 1 end end return n')")
+            == .integer(1))
+    }
+
+    @Test func aPluginPrintsThroughThePrintTheAppHasNow() throws {
+        // The REPL and a host's logging replace the global print after the plugins were set
+        // up: a plugin's lines go there too.
+        let host = try probeHost(main: "lines = {} print = function(...) lines[#lines + 1] = table.concat({ ... }, ' ') end")
+        _ = try fixture.run(host, "probe.run('print(\"from\", \"plugin\")')")
+        #expect(try fixture.run(host, "return lines[1]") == .string("from plugin"))
+        // A print that is no function does not stop the plugin's.
+        _ = try fixture.run(host, "print = 42")
+        #expect(try fixture.run(host, "return probe.run('print(\"still\") return true')") == .boolean(true))
+    }
+
     @Test func anotherPluginsEnvironmentIsOutOfReach() throws {
         try fixture.plugin("t2", main: """
             hidden = "t2's"

@@ -64,6 +64,63 @@ struct PluginLoadingTests {
         #expect(without.stderr.contains("module 'greeter' not found"), "\(without.stderr)")
     }
 
+    @Test func pluginFolderOpensFilesWhenThePathIsRelative() throws {
+        defer { remove() }
+        let files: [String: String] = [
+            "rel/reader/plugin.lua": #"return { name = "reader", version = "1.0.0", permissions = { "files" } }"#,
+            "rel/reader/words.txt": "hello\n",
+            "rel/reader/extra.lua": "return 'extra'",
+            "rel/reader/init.lua": """
+                return {
+                  read = function() return assert(io.open(plugin.folder .. "/words.txt")):read("l") end,
+                  extra = function() return assert(loadfile(plugin.folder .. "/extra.lua"))() end,
+                }
+                """,
+            "rel/reader/spec/reader_spec.lua": """
+                local reader = require("reader")
+                it("reads its own file by plugin.folder", function()
+                  assert.are.equal("hello", reader.read())
+                  assert.are.equal("extra", reader.extra())
+                end)
+                """,
+        ]
+        for (path, text) in files {
+            let file = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: file, atomically: true, encoding: .utf8)
+        }
+        // The plugin is found through a relative path (rel/reader, from the current folder).
+        let result = try screens(["test", "rel/reader"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("1 passed, 0 failed"), "\(result.stdout)")
+    }
+
+    @Test func aPluginCannotSwitchOffTheAppsWarnings() throws {
+        defer { remove() }
+        let files: [String: String] = [
+            "quiet/plugins/hush/plugin.lua": #"return { name = "hush", version = "1.0.0" }"#,
+            "quiet/plugins/hush/init.lua": #"warn("@off") warn("@off", "") return {}"#,
+            "quiet/main.lua": """
+                return {
+                  plugins = { "hush" },
+                  didFinishLaunching = function(window)
+                    setmetatable({}, { __gc = function() error("finalizer failed") end })
+                    collectgarbage()
+                    window.rootViewController = ui.Controller:new{}
+                  end,
+                }
+                """,
+        ]
+        for (path, text) in files {
+            let file = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: file, atomically: true, encoding: .utf8)
+        }
+        let result = try screens(["run", "quiet", "--headless"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("Lua warning: error in __gc"), "\(result.stderr)")
+    }
+
     @Test func aPluginsSuiteRequiresThePluginItSitsIn() throws {
         defer { remove() }
         let result = try screens(["test", "lib/greeter"])

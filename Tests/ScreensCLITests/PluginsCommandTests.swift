@@ -99,6 +99,20 @@ struct PluginsCommandTests {
         #expect(withPath.stdout == "1 plugin checked: no problems.\n")
     }
 
+    @Test func aFileWhereAFolderOfPluginsIsExpectedIsNamedAsSuch() throws {
+        defer { remove() }
+        let check = try screens(["plugins", "check", "app/main.lua"])
+        #expect(check.status == 1)
+        #expect(check.stdout == """
+            app/main.lua: is a file, not a folder
+            0 plugins checked: 1 problem.
+
+            """)
+        let list = try screens(["plugins", "list", "--plugin-path", "app/main.lua"])
+        #expect(list.status == 0)
+        #expect(list.stdout.contains("  app/main.lua (--plugin-path, a file, not a folder)\n"), "\(list.stdout)")
+    }
+
     @Test func checkOfAFolderWithoutPluginsFails() throws {
         defer { remove() }
         let result = try screens(["plugins", "check", "app", "missing"])

@@ -67,6 +67,9 @@ final class PluginLoader {
             if let manifest = resolution.chosen[name] {
                 info.set("version", manifest.version.description)
                 info.set("folder", Self.trimmed(manifest.folder))
+                // What `plugin.folder` shows: absolute, so that `plugin.folder .. "/x"` names
+                // the file x of the folder, not a path taken again in the folder.
+                info.set("path", URL(fileURLWithPath: manifest.folder).standardizedFileURL.path)
                 info.set("file", Self.trimmed(manifest.folder) + "/plugin.lua")
                 info.set("main", manifest.main)
                 let requires = lua.newTable()

@@ -45,6 +45,21 @@ for _, name in ipairs{ "assert", "error", "ipairs", "next", "pairs", "pcall", "p
                        "xpcall", "_VERSION", "warn" } do
   basics[name] = G[name]
 end
+-- "@on" and "@off" switch the warnings of the whole host: the app's to give, not a plugin's.
+-- The host takes a first piece that starts with "@" as such a message, so none is passed.
+local warn = G.warn
+-- print goes where the app's global print goes now (the REPL and loggers replace it later),
+-- through this function: the plugin never holds the app's.
+local print = G.print
+basics.print = print and function(...)
+  local current = rawget(G, "print")
+  if type(current) ~= "function" then current = print end
+  return current(...)
+end
+basics.warn = warn and function(first, ...)
+  if type(first) == "string" and sub(first, 1, 1) == "@" then return end
+  return warn(first, ...)
+end
 
 -- What a name needs: the permission, or false for what no plugin gets.
 local globalNeeds = { store = "store", notify = "notify", debug = false }
@@ -98,7 +113,8 @@ local function newView(name, value)
     __newindex = function(_, key)
       error(format("%s is shared with the app: it cannot be changed (setting '%s')", name, tostring(key)), 2)
     end,
-    __pairs = function() return next, value, nil end,
+    -- Not `next, value`: the second value pairs returns would be the module itself.
+    __pairs = function(self) return function(_, key) return next(value, key) end, self, nil end,
     __len = function() return rawlen(value) end,
     __metatable = false,
   })
@@ -304,7 +320,7 @@ local function newEnvironment(p)
   end
   base.plugin = setmetatable({}, {
     __index = {
-      name = p.name, version = p.version, folder = p.folder,
+      name = p.name, version = p.version, folder = p.path or p.folder,
       dataDirectory = function()
         if not p.permissions.files then permissionError(p, "plugin.dataDirectory", "files", 2) end
         return dataDirectory()
@@ -337,7 +353,9 @@ end
 
 -- The message of a failed main without its traceback, which the report keeps.
 local function firstPart(message)
-  local text = tostring(message)
+  -- An error value's __tostring is the plugin's code: it may fail or give no string.
+  local shown, text = pcall(tostring, message)
+  if not shown or type(text) ~= "string" then text = format("(a %s error value that tostring cannot show)", type(message)) end
   local at = find(text, "\nstack traceback:", 1, true)
   return at and sub(text, 1, at - 1) or text
 end
@@ -366,13 +384,14 @@ function loadPlugin(name, level)
   local thread = create(function() return xpcall(runMain, keepMainTraceback, p) end)
   states[name] = { running = thread }
   local resumed, ok, value = resume(thread, p)
-  if resumed and ok then
+  local yielded = resumed and status(thread) == "suspended"
+  if resumed and ok and not yielded then
     if value == nil then value = true end
     states[name] = { loaded = value }
     return value
   end
   local reason = resumed and value or ok
-  if resumed and status(thread) == "suspended" then reason = "its main yielded, which a plugin's main may not" end
+  if yielded then reason = "its main yielded, which a plugin's main may not" end
   local message = format("plugin '%s' failed: %s", name, firstPart(reason))
   states[name] = { failed = message, traceback = lastTraceback }
   error(message, level + 1)
@@ -395,7 +414,7 @@ function loader.setModules(names)
   for _, name in ipairs(names) do modules[name] = true end
 end
 
--- infos: name -> { name, version, folder, file, main, requires = {name = true},
+-- infos: name -> { name, version, folder, path (the folder's absolute path), file, main, requires = {name = true},
 -- permissions = {permission = true} } or { name, skipped = reason }. Plugins already
 -- loaded (or failed) stay as they are.
 function loader.setPlugins(infos)

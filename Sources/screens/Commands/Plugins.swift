@@ -45,3 +45,10 @@ extension PluginResolution.Status {
         }
     }
 }
+
+/// Why a folder of the plugin path was not read: "a file, not a folder" or "does not exist".
+func pluginFolderAbsence(_ path: String) -> String {
+    var isFolder: ObjCBool = false
+    return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && !isFolder.boolValue
+        ? "a file, not a folder" : "does not exist"
+}

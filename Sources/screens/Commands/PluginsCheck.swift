@@ -32,7 +32,8 @@ struct PluginsCheck: ParsableCommand {
             let resolution = catalog.resolve()
             var problems: [String] = []
             for folder in catalog.missingFolders {
-                problems.append("\(folder.path): does not exist")
+                let absence = pluginFolderAbsence(folder.path)
+                problems.append("\(folder.path): \(absence == "does not exist" ? absence : "is " + absence)")
             }
             let items = resolution.items.filter { $0.entry.source.origin == .checked }
             for folder in checked where !catalog.missingFolders.contains(.init(folder, origin: .checked)) {

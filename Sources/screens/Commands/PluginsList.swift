@@ -47,7 +47,7 @@ struct PluginsList: ParsableCommand {
         var text = "Plugin path (first first):\n"
         if catalog.searchPath.folders.isEmpty { text += "  (empty)\n" }
         for folder in catalog.searchPath.folders {
-            let missing = catalog.missingFolders.contains(folder) ? ", does not exist" : ""
+            let missing = catalog.missingFolders.contains(folder) ? ", " + pluginFolderAbsence(folder.path) : ""
             text += "  \(folder.path) (\(folder.origin.label)\(missing))\n"
         }
         text += "\n"
