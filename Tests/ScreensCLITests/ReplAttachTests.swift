@@ -50,7 +50,8 @@ struct ReplAttachTests {
         /// Starts the counter app (in `folder`/app) listening on `socket` (nil: the default),
         /// with XDG_RUNTIME_DIR set to `folder`/run, and waits until it says it listens (or
         /// has ended).
-        init(folder: URL, socket: String?, extraArguments: [String] = []) throws {
+        /// `fileLimit`: the most descriptors the app may have open (`ulimit -n`).
+        init(folder: URL, socket: String?, extraArguments: [String] = [], fileLimit: Int? = nil) throws {
             self.folder = folder
             let app = folder.appendingPathComponent("app")
             if !FileManager.default.fileExists(atPath: app.path) {
@@ -62,6 +63,11 @@ struct ReplAttachTests {
             // --for only bounds a run that went wrong: the tests end it.
             process.arguments = ["run", app.path, "--headless", "--for", "100"]
                 + (socket.map { ["--listen", $0] } ?? ["--listen"]) + extraArguments
+            if let fileLimit {
+                process.arguments = ["-c", "ulimit -n \(fileLimit) && exec \"$0\" \"$@\"", ScreensProgram.executable.path]
+                    + (process.arguments ?? [])
+                process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            }
             process.currentDirectoryURL = ScreensProgram.root
             process.environment = ReplAttachTests.environment(folder)
             process.standardError = stderr
@@ -286,6 +292,28 @@ struct ReplAttachTests {
             #expect(a.line() == "> looping")
             a.send("I")
             #expect(a.readUntilReady().first == "! stdin:1: interrupted")
+            _ = try app.quit()
+        }
+    }
+
+    @Test("printing a result whose metamethod never ends is stopped by an interrupt, as the chunk is")
+    func interruptWhilePrinting() throws {
+        try ScreensProgram.withTemporaryFolder { folder in
+            let sock = folder.appendingPathComponent("app.sock").path
+            let app = try ListeningApp(folder: folder, socket: sock)
+            let a = try RawClient(sock), b = try RawClient(sock)
+            _ = a.readUntilReady()
+            _ = b.readUntilReady()
+            // The printer reads t[2] and t[3] (its __len says 3): __index never returns.
+            a.send("L setmetatable({ x = 1 }, { __len = function() return 3 end, __index = function() print('indexing') while true do end end })")
+            #expect(a.line() == "> indexing")
+            b.send("I")
+            let stopped = a.readUntilReady()
+            #expect(stopped.first == "! stdin:1: interrupted")
+            // Otherwise the app is stuck: ending the test kills it.
+            guard stopped.first == "! stdin:1: interrupted" else { return }
+            b.send("L count")
+            #expect(b.readUntilReady() == ["= 0"])
             _ = try app.quit()
         }
     }
