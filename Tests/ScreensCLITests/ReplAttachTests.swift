@@ -318,6 +318,39 @@ struct ReplAttachTests {
         }
     }
 
+    @Test("a connection beyond the files the app may open is told so and closed; the app goes on")
+    func tooManyConnections() throws {
+        try ScreensProgram.withTemporaryFolder { folder in
+            let sock = folder.appendingPathComponent("app.sock").path
+            let app = try ListeningApp(folder: folder, socket: sock, fileLimit: 32)
+            var clients: [RawClient] = []
+            var refusal: String?
+            // Connects until one is not greeted (a connection left waiting fails the test by
+            // the client's timeout).
+            while clients.count < 40 {
+                let client = try RawClient(sock)
+                let first = client.line()
+                guard first?.hasPrefix("V ") == true else {
+                    refusal = first
+                    break
+                }
+                _ = client.readUntilReady()
+                clients.append(client)
+            }
+            #expect(refusal == "Q the app has too many files open to take another connection")
+            #expect(clients.count > 5 && clients.count < 32)
+            clients.removeLast(3)
+            clients[0].send("L 1 + 2")
+            #expect(clients[0].readUntilReady() == ["= 3"])
+            let again = try RawClient(sock)
+            #expect(again.line()?.hasPrefix("V ") == true)
+            _ = again.readUntilReady()
+            again.send("L count")
+            #expect(again.readUntilReady() == ["= 0"])
+            _ = try app.quit()
+        }
+    }
+
     @Test("a line longer than 1 MiB closes that client with an error line; others go on")
     func longLine() async throws {
         try await ScreensProgram.withTemporaryFolder { folder in
