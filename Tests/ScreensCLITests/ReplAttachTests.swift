@@ -351,6 +351,21 @@ struct ReplAttachTests {
         }
     }
 
+    @Test("os.exit sent by a client ends the app with that status and removes the socket")
+    func osExit() throws {
+        try ScreensProgram.withTemporaryFolder { folder in
+            let sock = folder.appendingPathComponent("app.sock").path
+            let app = try ListeningApp(folder: folder, socket: sock)
+            let client = try RawClient(sock)
+            _ = client.readUntilReady()
+            client.send("L os.exit(3)")
+            #expect(client.line() == nil)
+            app.process.waitUntilExit()
+            #expect(app.process.terminationStatus == 3)
+            #expect(!FileManager.default.fileExists(atPath: sock))
+        }
+    }
+
     @Test("a line longer than 1 MiB closes that client with an error line; others go on")
     func longLine() async throws {
         try await ScreensProgram.withTemporaryFolder { folder in

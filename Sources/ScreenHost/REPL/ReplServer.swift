@@ -88,6 +88,7 @@ public final class ReplServer {
             throw ReplSocketError("cannot listen on \(path): \(reason)")
         }
         chmod(path, 0o600)
+        ListeningSockets.shared.add(path)
         listener = fd
         reserve = Self.openReserve()
         reader = loop.addReader(fd) { [weak self] in self?.accept() }
@@ -212,7 +213,42 @@ public final class ReplServer {
             Glibc.close(listener)
             listener = -1
             unlink(path)
+            ListeningSockets.shared.remove(path)
         }
     }
 }
 
+/// The sockets the servers of this process listen on, removed by an `atexit` handler when a
+/// script ends the process (`os.exit`, through a client too), so that no socket is left
+/// behind. Process-wide because an exit handler reaches nothing else; each server adds and
+/// removes only its own path, so two hosts do not share an entry.
+nonisolated final class ListeningSockets: @unchecked Sendable {
+    static let shared = ListeningSockets()
+    private let lock = NSLock()
+    private var paths: Set<String> = []
+    private var installed = false
+
+    func add(_ path: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        paths.insert(path)
+        if !installed {
+            installed = true
+            atexit { ListeningSockets.shared.removeAll() }
+        }
+    }
+
+    func remove(_ path: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        paths.remove(path)
+    }
+
+    private func removeAll() {
+        lock.lock()
+        let all = paths
+        paths = []
+        lock.unlock()
+        for path in all { unlink(path) }
+    }
+}
