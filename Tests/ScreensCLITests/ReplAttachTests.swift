@@ -150,6 +150,11 @@ struct ReplAttachTests {
             _ = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         }
 
+        /// Says that nothing more is sent (the socket half-closed), as `socat` does at the end of its input.
+        func shutdownWriting() {
+            shutdown(fd, Int32(SHUT_WR))
+        }
+
         /// The next line, or nil when the server closed the connection.
         func line() -> String? {
             while true {
@@ -363,6 +368,25 @@ struct ReplAttachTests {
             app.process.waitUntilExit()
             #expect(app.process.terminationStatus == 3)
             #expect(!FileManager.default.fileExists(atPath: sock))
+        }
+    }
+
+    @Test("a client that half-closes after its last line still gets every answer, then the app closes")
+    func halfClosed() throws {
+        try ScreensProgram.withTemporaryFolder { folder in
+            let sock = folder.appendingPathComponent("app.sock").path
+            let app = try ListeningApp(folder: folder, socket: sock)
+            let client = try RawClient(sock)
+            _ = client.readUntilReady()
+            // A chunk long enough for the count hook to see the end of the input while it
+            // runs, and more output than the socket holds.
+            client.sendRaw("L for i = 1, 2e7 do end for i = 1, 100000 do print(i) end\nL 'done'\n")
+            client.shutdownWriting()
+            var lines: [String] = []
+            while let line = client.line() { lines.append(line) }
+            #expect(lines.filter { $0.hasPrefix("> ") }.count == 100_000)
+            #expect(lines.suffix(3) == ["R 0", "= \"done\"", "R 0"])
+            _ = try app.quit()
         }
     }
 
