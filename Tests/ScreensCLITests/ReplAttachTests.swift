@@ -122,6 +122,8 @@ struct ReplAttachTests {
     final class RawClient {
         let fd: Int32
         var buffer: [UInt8] = []
+        /// A read waited too long (rather than the server closing the connection).
+        var timedOut = false
 
         init(_ path: String) throws {
             fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
@@ -165,6 +167,7 @@ struct ReplAttachTests {
                 }
                 var bytes = [UInt8](repeating: 0, count: 4096)
                 let count = recv(fd, &bytes, bytes.count, 0)
+                if count < 0 { timedOut = true }
                 guard count > 0 else { return nil }
                 buffer += bytes[0..<count]
             }
@@ -386,6 +389,15 @@ struct ReplAttachTests {
             while let line = client.line() { lines.append(line) }
             #expect(lines.filter { $0.hasPrefix("> ") }.count == 100_000)
             #expect(lines.suffix(3) == ["R 0", "= \"done\"", "R 0"])
+            // Answers that fit in the socket at once: closed after them too.
+            let small = try RawClient(sock)
+            _ = small.readUntilReady()
+            small.sendRaw("L for i = 1, 2e7 do end\nL 'small'\n")
+            small.shutdownWriting()
+            lines = []
+            while let line = small.line() { lines.append(line) }
+            #expect(lines == ["R 0", "= \"small\"", "R 0"])
+            #expect(!small.timedOut)
             _ = try app.quit()
         }
     }

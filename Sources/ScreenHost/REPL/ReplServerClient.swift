@@ -21,6 +21,10 @@ final class ReplServerClient: ReplOutput {
     private var reader: LoopReader?
     /// Bytes read and not yet handled; starts at the beginning of a line.
     private var input: [UInt8] = []
+    /// How many bytes at the start of ``input`` are lines already handled (while
+    /// ``handleLines()`` runs; they are removed at its end, not one line at a time, which
+    /// would move the rest of a large input once per line).
+    private var handled = 0
     /// Bytes not yet written (the client reads slower than we write).
     private var outgoing: [UInt8] = []
     private var flushTimer: LoopTimer?
@@ -99,19 +103,22 @@ final class ReplServerClient: ReplOutput {
     private func handleLines() {
         guard !handling else { return }
         handling = true
-        defer { handling = false }
-        while !gone, let newline = input.firstIndex(of: UInt8(ascii: "\n")) {
-            var line = Array(input[..<newline])
-            input.removeSubrange(...newline)
+        while !gone, let newline = input[handled...].firstIndex(of: UInt8(ascii: "\n")) {
+            var line = Array(input[handled..<newline])
+            handled = newline + 1
             if line.last == UInt8(ascii: "\r") { line.removeLast() }
             handle(line)
         }
+        input.removeSubrange(..<handled)
+        handled = 0
+        handling = false
         if !gone && input.count > ReplProtocol.maxLineLength {
             close("a line longer than \(ReplProtocol.maxLineLength) bytes: closing the connection")
-            return
+        } else if gone {
+            close(nil)
+        } else {
+            closeIfAnswered()
         }
-        if gone { close(nil) }
-        closeIfAnswered()
     }
 
     private func handle(_ line: [UInt8]) {
@@ -163,7 +170,7 @@ final class ReplServerClient: ReplOutput {
     func checkWhileRunning() -> String? {
         guard !gone else { return running ? "the client hung up" : nil }
         var bytes = [UInt8](repeating: 0, count: 65536)
-        while !inputEnded && input.count <= ReplProtocol.maxLineLength {
+        while !inputEnded && input.count - handled <= ReplProtocol.maxLineLength {
             let count = recv(fd, &bytes, bytes.count, Int32(MSG_DONTWAIT))
             if count == 0 && !peerClosed() {
                 // Half-closed: the chunk goes on, and its answer is still read.
@@ -180,7 +187,7 @@ final class ReplServerClient: ReplOutput {
             guard count > 0 else { break }
             input += bytes[0..<count]
         }
-        var start = 0
+        var start = handled
         while let newline = input[start...].firstIndex(of: UInt8(ascii: "\n")) {
             let line = input[start..<newline]
             if line.first == UInt8(ascii: "I") && (line.count == 1 || line.dropFirst().first == UInt8(ascii: " ")) {
