@@ -140,6 +140,13 @@ struct ReplAttachTests {
             setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         }
 
+        /// A client connected to `path`, past the greeting.
+        static func greeted(_ path: String) throws -> RawClient {
+            let client = try RawClient(path)
+            _ = client.readUntilReady()
+            return client
+        }
+
         deinit { close(fd) }
 
         func send(_ line: String) {
@@ -181,6 +188,14 @@ struct ReplAttachTests {
                 lines.append(line)
             }
             return lines
+        }
+    }
+
+    /// Runs `body` with the counter app listening on a socket in a temporary folder.
+    func withListeningApp(fileLimit: Int? = nil, _ body: (ListeningApp, String) throws -> Void) throws {
+        try ScreensProgram.withTemporaryFolder { folder in
+            let sock = folder.appendingPathComponent("app.sock").path
+            try body(try ListeningApp(folder: folder, socket: sock, fileLimit: fileLimit), sock)
         }
     }
 
@@ -278,7 +293,7 @@ struct ReplAttachTests {
         }
     }
 
-    @Test("an interrupt from another client stops a while true do end; the app answers after")
+    @Test("an interrupt from another client stops a while true do end, and a result's printing that never ends; the app answers after")
     func interrupt() throws {
         try ScreensProgram.withTemporaryFolder { folder in
             let sock = folder.appendingPathComponent("app.sock").path
@@ -300,26 +315,15 @@ struct ReplAttachTests {
             #expect(a.line() == "> looping")
             a.send("I")
             #expect(a.readUntilReady().first == "! stdin:1: interrupted")
-            _ = try app.quit()
-        }
-    }
-
-    @Test("printing a result whose metamethod never ends is stopped by an interrupt, as the chunk is")
-    func interruptWhilePrinting() throws {
-        try ScreensProgram.withTemporaryFolder { folder in
-            let sock = folder.appendingPathComponent("app.sock").path
-            let app = try ListeningApp(folder: folder, socket: sock)
-            let a = try RawClient(sock), b = try RawClient(sock)
-            _ = a.readUntilReady()
-            _ = b.readUntilReady()
-            // The printer reads t[2] and t[3] (its __len says 3): __index never returns.
+            // Printing a result is part of the chunk: the printer reads t[2] and t[3] (its
+            // __len says 3), and __index never returns.
             a.send("L setmetatable({ x = 1 }, { __len = function() return 3 end, __index = function() print('indexing') while true do end end })")
             #expect(a.line() == "> indexing")
             b.send("I")
-            let stopped = a.readUntilReady()
-            #expect(stopped.first == "! stdin:1: interrupted")
+            let stoppedPrinting = a.readUntilReady()
+            #expect(stoppedPrinting.first == "! stdin:1: interrupted")
             // Otherwise the app is stuck: ending the test kills it.
-            guard stopped.first == "! stdin:1: interrupted" else { return }
+            guard stoppedPrinting.first == "! stdin:1: interrupted" else { return }
             b.send("L count")
             #expect(b.readUntilReady() == ["= 0"])
             _ = try app.quit()
@@ -328,9 +332,7 @@ struct ReplAttachTests {
 
     @Test("a connection beyond the files the app may open is told so and closed; the app goes on")
     func tooManyConnections() throws {
-        try ScreensProgram.withTemporaryFolder { folder in
-            let sock = folder.appendingPathComponent("app.sock").path
-            let app = try ListeningApp(folder: folder, socket: sock, fileLimit: 32)
+        try withListeningApp(fileLimit: 32) { app, sock in
             var clients: [RawClient] = []
             var refusal: String?
             // Connects until one is not greeted (a connection left waiting fails the test by
@@ -361,11 +363,8 @@ struct ReplAttachTests {
 
     @Test("os.exit sent by a client ends the app with that status and removes the socket")
     func osExit() throws {
-        try ScreensProgram.withTemporaryFolder { folder in
-            let sock = folder.appendingPathComponent("app.sock").path
-            let app = try ListeningApp(folder: folder, socket: sock)
-            let client = try RawClient(sock)
-            _ = client.readUntilReady()
+        try withListeningApp { app, sock in
+            let client = try RawClient.greeted(sock)
             client.send("L os.exit(3)")
             #expect(client.line() == nil)
             app.process.waitUntilExit()
@@ -376,11 +375,8 @@ struct ReplAttachTests {
 
     @Test("a client that half-closes after its last line still gets every answer, then the app closes")
     func halfClosed() throws {
-        try ScreensProgram.withTemporaryFolder { folder in
-            let sock = folder.appendingPathComponent("app.sock").path
-            let app = try ListeningApp(folder: folder, socket: sock)
-            let client = try RawClient(sock)
-            _ = client.readUntilReady()
+        try withListeningApp { app, sock in
+            let client = try RawClient.greeted(sock)
             // A chunk long enough for the count hook to see the end of the input while it
             // runs, and more output than the socket holds.
             client.sendRaw("L for i = 1, 2e7 do end for i = 1, 100000 do print(i) end\nL 'done'\n")
@@ -390,8 +386,7 @@ struct ReplAttachTests {
             #expect(lines.filter { $0.hasPrefix("> ") }.count == 100_000)
             #expect(lines.suffix(3) == ["R 0", "= \"done\"", "R 0"])
             // Answers that fit in the socket at once: closed after them too.
-            let small = try RawClient(sock)
-            _ = small.readUntilReady()
+            let small = try RawClient.greeted(sock)
             small.sendRaw("L for i = 1, 2e7 do end\nL 'small'\n")
             small.shutdownWriting()
             lines = []
