@@ -102,4 +102,19 @@ struct ReplPrinterTests {
         let text = try show("string.rep('x', 20000)")
         #expect(text.hasSuffix("… (\(20002 - ReplPrinter.maxLength) more characters)"))
     }
+
+    @Test(":views stops 100 levels deep and counts what is below, as below a depth asked for")
+    func deepViews() throws {
+        let root = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        var last = root
+        for _ in 0..<150 {
+            let child = View(frame: Rect(x: 0, y: 0, width: 1, height: 1))
+            try last.addSubview(child)
+            last = child
+        }
+        let lines = ReplSession.views(root, depth: Int.max)
+        #expect(lines.count == 101)
+        #expect(lines.last?.hasSuffix("(1 subviews)") == true)
+        #expect(ReplSession.views(root, depth: 2).last?.hasSuffix("(1 subviews)") == true)
+    }
 }

@@ -36,4 +36,23 @@ struct ReplProtocolTests {
         #expect(try ReplClient.socketPath(for: "hello", environment: environment) == environment["XDG_RUNTIME_DIR"]! + "/luascreens/hello.sock")
         #expect(throws: ReplSocketError.self) { try ReplClient.socketPath(for: nil, environment: environment) }
     }
+
+    @Test("--attach given the app's folder or a file that is not a socket says so, rather than a stale socket")
+    func attachNotASocket() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("attach-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("main.lua")
+        try Data("return {}".utf8).write(to: file)
+        let message = { (path: String) -> String in
+            do throws(ReplSocketError) {
+                _ = try ReplClient(path: path)
+                return "connected"
+            } catch {
+                return error.description
+            }
+        }
+        #expect(message(folder.path).hasPrefix("\(folder.path) is a folder: attach by the app's id"))
+        #expect(message(file.path).hasPrefix("\(file.path) is not a socket: attach by the app's id"))
+    }
 }

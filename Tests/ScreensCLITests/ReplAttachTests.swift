@@ -50,7 +50,8 @@ struct ReplAttachTests {
         /// Starts the counter app (in `folder`/app) listening on `socket` (nil: the default),
         /// with XDG_RUNTIME_DIR set to `folder`/run, and waits until it says it listens (or
         /// has ended).
-        init(folder: URL, socket: String?, extraArguments: [String] = []) throws {
+        /// `fileLimit`: the most descriptors the app may have open (`ulimit -n`).
+        init(folder: URL, socket: String?, extraArguments: [String] = [], fileLimit: Int? = nil) throws {
             self.folder = folder
             let app = folder.appendingPathComponent("app")
             if !FileManager.default.fileExists(atPath: app.path) {
@@ -62,6 +63,11 @@ struct ReplAttachTests {
             // --for only bounds a run that went wrong: the tests end it.
             process.arguments = ["run", app.path, "--headless", "--for", "100"]
                 + (socket.map { ["--listen", $0] } ?? ["--listen"]) + extraArguments
+            if let fileLimit {
+                process.arguments = ["-c", "ulimit -n \(fileLimit) && exec \"$0\" \"$@\"", ScreensProgram.executable.path]
+                    + (process.arguments ?? [])
+                process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            }
             process.currentDirectoryURL = ScreensProgram.root
             process.environment = ReplAttachTests.environment(folder)
             process.standardError = stderr
@@ -116,6 +122,8 @@ struct ReplAttachTests {
     final class RawClient {
         let fd: Int32
         var buffer: [UInt8] = []
+        /// A read waited too long (rather than the server closing the connection).
+        var timedOut = false
 
         init(_ path: String) throws {
             fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
@@ -132,6 +140,13 @@ struct ReplAttachTests {
             setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         }
 
+        /// A client connected to `path`, past the greeting.
+        static func greeted(_ path: String) throws -> RawClient {
+            let client = try RawClient(path)
+            _ = client.readUntilReady()
+            return client
+        }
+
         deinit { close(fd) }
 
         func send(_ line: String) {
@@ -144,6 +159,11 @@ struct ReplAttachTests {
             _ = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         }
 
+        /// Says that nothing more is sent (the socket half-closed), as `socat` does at the end of its input.
+        func shutdownWriting() {
+            shutdown(fd, Int32(SHUT_WR))
+        }
+
         /// The next line, or nil when the server closed the connection.
         func line() -> String? {
             while true {
@@ -154,6 +174,7 @@ struct ReplAttachTests {
                 }
                 var bytes = [UInt8](repeating: 0, count: 4096)
                 let count = recv(fd, &bytes, bytes.count, 0)
+                if count < 0 { timedOut = true }
                 guard count > 0 else { return nil }
                 buffer += bytes[0..<count]
             }
@@ -167,6 +188,14 @@ struct ReplAttachTests {
                 lines.append(line)
             }
             return lines
+        }
+    }
+
+    /// Runs `body` with the counter app listening on a socket in a temporary folder.
+    func withListeningApp(fileLimit: Int? = nil, _ body: (ListeningApp, String) throws -> Void) throws {
+        try ScreensProgram.withTemporaryFolder { folder in
+            let sock = folder.appendingPathComponent("app.sock").path
+            try body(try ListeningApp(folder: folder, socket: sock, fileLimit: fileLimit), sock)
         }
     }
 
@@ -264,7 +293,7 @@ struct ReplAttachTests {
         }
     }
 
-    @Test("an interrupt from another client stops a while true do end; the app answers after")
+    @Test("an interrupt from another client stops a while true do end, and a result's printing that never ends; the app answers after")
     func interrupt() throws {
         try ScreensProgram.withTemporaryFolder { folder in
             let sock = folder.appendingPathComponent("app.sock").path
@@ -286,6 +315,84 @@ struct ReplAttachTests {
             #expect(a.line() == "> looping")
             a.send("I")
             #expect(a.readUntilReady().first == "! stdin:1: interrupted")
+            // Printing a result is part of the chunk: the printer reads t[2] and t[3] (its
+            // __len says 3), and __index never returns.
+            a.send("L setmetatable({ x = 1 }, { __len = function() return 3 end, __index = function() print('indexing') while true do end end })")
+            #expect(a.line() == "> indexing")
+            b.send("I")
+            let stoppedPrinting = a.readUntilReady()
+            #expect(stoppedPrinting.first == "! stdin:1: interrupted")
+            // Otherwise the app is stuck: ending the test kills it.
+            guard stoppedPrinting.first == "! stdin:1: interrupted" else { return }
+            b.send("L count")
+            #expect(b.readUntilReady() == ["= 0"])
+            _ = try app.quit()
+        }
+    }
+
+    @Test("a connection beyond the files the app may open is told so and closed; the app goes on")
+    func tooManyConnections() throws {
+        try withListeningApp(fileLimit: 32) { app, sock in
+            var clients: [RawClient] = []
+            var refusal: String?
+            // Connects until one is not greeted (a connection left waiting fails the test by
+            // the client's timeout).
+            while clients.count < 40 {
+                let client = try RawClient(sock)
+                let first = client.line()
+                guard first?.hasPrefix("V ") == true else {
+                    refusal = first
+                    break
+                }
+                _ = client.readUntilReady()
+                clients.append(client)
+            }
+            #expect(refusal == "Q the app has too many files open to take another connection")
+            #expect(clients.count > 5 && clients.count < 32)
+            clients.removeLast(3)
+            clients[0].send("L 1 + 2")
+            #expect(clients[0].readUntilReady() == ["= 3"])
+            let again = try RawClient(sock)
+            #expect(again.line()?.hasPrefix("V ") == true)
+            _ = again.readUntilReady()
+            again.send("L count")
+            #expect(again.readUntilReady() == ["= 0"])
+            _ = try app.quit()
+        }
+    }
+
+    @Test("os.exit sent by a client ends the app with that status and removes the socket")
+    func osExit() throws {
+        try withListeningApp { app, sock in
+            let client = try RawClient.greeted(sock)
+            client.send("L os.exit(3)")
+            #expect(client.line() == nil)
+            app.process.waitUntilExit()
+            #expect(app.process.terminationStatus == 3)
+            #expect(!FileManager.default.fileExists(atPath: sock))
+        }
+    }
+
+    @Test("a client that half-closes after its last line still gets every answer, then the app closes")
+    func halfClosed() throws {
+        try withListeningApp { app, sock in
+            let client = try RawClient.greeted(sock)
+            // A chunk long enough for the count hook to see the end of the input while it
+            // runs, and more output than the socket holds.
+            client.sendRaw("L for i = 1, 2e7 do end for i = 1, 100000 do print(i) end\nL 'done'\n")
+            client.shutdownWriting()
+            var lines: [String] = []
+            while let line = client.line() { lines.append(line) }
+            #expect(lines.filter { $0.hasPrefix("> ") }.count == 100_000)
+            #expect(lines.suffix(3) == ["R 0", "= \"done\"", "R 0"])
+            // Answers that fit in the socket at once: closed after them too.
+            let small = try RawClient.greeted(sock)
+            small.sendRaw("L for i = 1, 2e7 do end\nL 'small'\n")
+            small.shutdownWriting()
+            lines = []
+            while let line = small.line() { lines.append(line) }
+            #expect(lines == ["R 0", "= \"small\"", "R 0"])
+            #expect(!small.timedOut)
             _ = try app.quit()
         }
     }

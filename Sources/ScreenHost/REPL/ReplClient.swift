@@ -70,7 +70,15 @@ public final class ReplClient {
         guard fd >= 0 else {
             switch errno {
             case ENOENT: throw ReplSocketError("no app is listening on \(path): there is no such socket")
-            case ECONNREFUSED: throw ReplSocketError("no app is listening on \(path): the socket is stale (its app ended)")
+            case ECONNREFUSED, ENOTSOCK:
+                var info = stat()
+                if lstat(path, &info) == 0 && info.st_mode & S_IFMT != S_IFSOCK {
+                    // A common mistake: the app's folder or file rather than its id or socket.
+                    let kind = info.st_mode & S_IFMT == S_IFDIR ? "a folder" : "not a socket"
+                    throw ReplSocketError(
+                        "\(path) is \(kind): attach by the app's id (screens repl --attach ID) or the socket `screens run APP --listen` printed")
+                }
+                throw ReplSocketError("no app is listening on \(path): the socket is stale (its app ended)")
             default: throw ReplSocketError("cannot connect to \(path): \(String(cString: strerror(errno)))")
             }
         }

@@ -88,7 +88,9 @@ public final class ReplServer {
             throw ReplSocketError("cannot listen on \(path): \(reason)")
         }
         chmod(path, 0o600)
+        ListeningSockets.shared.add(path)
         listener = fd
+        reserve = Self.openReserve()
         reader = loop.addReader(fd) { [weak self] in self?.accept() }
     }
 
@@ -118,7 +120,7 @@ public final class ReplServer {
     private func accept() {
         while listener >= 0 {
             let fd = Glibc.accept(listener, nil, nil)
-            guard fd >= 0 else { return }
+            guard fd >= 0 else { return acceptFailed(errno) }
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
             ReplProtocol.noSignalOnWrite(fd)
@@ -132,6 +134,44 @@ public final class ReplServer {
                 Glibc.close(fd)
             }
         }
+    }
+
+    /// A descriptor held in reserve (on /dev/null): when the process has no descriptor left,
+    /// it is closed to accept the waiting connection, tell it why, and close it. Otherwise
+    /// the connection would stay waiting, the socket readable, and the loop would spin.
+    private var reserve: Int32 = -1
+    private var acceptPause: LoopTimer?
+
+    /// How long accepting pauses after an error that refusing the connection cannot clear.
+    static let acceptPauseSeconds = 0.1
+
+    private func acceptFailed(_ error: Int32) {
+        if error == EAGAIN || error == EWOULDBLOCK || error == EINTR || error == ECONNABORTED { return }
+        if (error == EMFILE || error == ENFILE) && reserve >= 0 {
+            Glibc.close(reserve)
+            let fd = Glibc.accept(listener, nil, nil)
+            if fd >= 0 {
+                ReplProtocol.noSignalOnWrite(fd)
+                let bytes = ReplProtocol.encode(.closing, "the app has too many files open to take another connection")
+                _ = bytes.withUnsafeBytes { ReplProtocol.send(fd, $0) }
+                Glibc.close(fd)
+            }
+            reserve = Self.openReserve()
+            if reserve >= 0 { return }
+        }
+        // No reserve, or another error: stop watching the socket for a moment.
+        reader?.cancel()
+        reader = nil
+        acceptPause = loop.after(Self.acceptPauseSeconds) { [weak self] _ in
+            guard let self, self.listener >= 0 else { return }
+            self.acceptPause = nil
+            if self.reserve < 0 { self.reserve = Self.openReserve() }
+            self.reader = self.loop.addReader(self.listener) { [weak self] in self?.accept() }
+        }
+    }
+
+    private static func openReserve() -> Int32 {
+        open("/dev/null", O_RDONLY | O_CLOEXEC)
     }
 
     /// The count hook's look at the sockets while `running`'s chunk runs: a hang-up of that
@@ -163,10 +203,52 @@ public final class ReplServer {
         clients = []
         reader?.cancel()
         reader = nil
+        acceptPause?.cancel()
+        acceptPause = nil
+        if reserve >= 0 {
+            Glibc.close(reserve)
+            reserve = -1
+        }
         if listener >= 0 {
             Glibc.close(listener)
             listener = -1
             unlink(path)
+            ListeningSockets.shared.remove(path)
         }
+    }
+}
+
+/// The sockets the servers of this process listen on, removed by an `atexit` handler when a
+/// script ends the process (`os.exit`, through a client too), so that no socket is left
+/// behind. Process-wide because an exit handler reaches nothing else; each server adds and
+/// removes only its own path, so two hosts do not share an entry.
+nonisolated final class ListeningSockets: @unchecked Sendable {
+    static let shared = ListeningSockets()
+    private let lock = NSLock()
+    private var paths: Set<String> = []
+    private var installed = false
+
+    func add(_ path: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        paths.insert(path)
+        if !installed {
+            installed = true
+            atexit { ListeningSockets.shared.removeAll() }
+        }
+    }
+
+    func remove(_ path: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        paths.remove(path)
+    }
+
+    private func removeAll() {
+        lock.lock()
+        let all = paths
+        paths = []
+        lock.unlock()
+        for path in all { unlink(path) }
     }
 }

@@ -21,6 +21,10 @@ final class ReplServerClient: ReplOutput {
     private var reader: LoopReader?
     /// Bytes read and not yet handled; starts at the beginning of a line.
     private var input: [UInt8] = []
+    /// How many bytes at the start of ``input`` are lines already handled (while
+    /// ``handleLines()`` runs; they are removed at its end, not one line at a time, which
+    /// would move the rest of a large input once per line).
+    private var handled = 0
     /// Bytes not yet written (the client reads slower than we write).
     private var outgoing: [UInt8] = []
     private var flushTimer: LoopTimer?
@@ -28,6 +32,10 @@ final class ReplServerClient: ReplOutput {
     private var running = false
     /// The client hung up, or is being closed.
     private var gone = false
+    /// The client shut down its writing side only (a script's last line sent): its lines are
+    /// answered, and the connection is closed once what is owed is written.
+    private var inputEnded = false
+    private var closed = false
     private var handling = false
 
     /// The most bytes waiting for a client before it is dropped as not reading.
@@ -61,29 +69,56 @@ final class ReplServerClient: ReplOutput {
         let count = recv(fd, &bytes, bytes.count, Int32(MSG_DONTWAIT))
         if count < 0 && (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK) { return }
         guard count > 0 else {
-            // Hung up: whatever chunk it left unfinished is dropped, and nothing else changes.
-            close(nil)
+            guard count == 0, !peerClosed() else {
+                // Hung up: whatever chunk it left unfinished is dropped, and nothing else changes.
+                close(nil)
+                return
+            }
+            endInput()
             return
         }
         input += bytes[0..<count]
         handleLines()
     }
 
+    /// Whether the peer closed its side completely, rather than only shut down its writing.
+    private func peerClosed() -> Bool {
+        var entry = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+        return poll(&entry, 1, 0) == 1 && entry.revents & Int16(POLLHUP | POLLERR) != 0
+    }
+
+    /// No more input comes (a half-closed socket): stops reading (the end stays readable
+    /// for ever) and closes once the answers are written.
+    private func endInput() {
+        inputEnded = true
+        reader?.cancel()
+        reader = nil
+        closeIfAnswered()
+    }
+
+    private func closeIfAnswered() {
+        if inputEnded && outgoing.isEmpty && !handling && !running && !input.contains(UInt8(ascii: "\n")) { close(nil) }
+    }
+
     private func handleLines() {
         guard !handling else { return }
         handling = true
-        defer { handling = false }
-        while !gone, let newline = input.firstIndex(of: UInt8(ascii: "\n")) {
-            var line = Array(input[..<newline])
-            input.removeSubrange(...newline)
+        while !gone, let newline = input[handled...].firstIndex(of: UInt8(ascii: "\n")) {
+            var line = Array(input[handled..<newline])
+            handled = newline + 1
             if line.last == UInt8(ascii: "\r") { line.removeLast() }
             handle(line)
         }
+        input.removeSubrange(..<handled)
+        handled = 0
+        handling = false
         if !gone && input.count > ReplProtocol.maxLineLength {
             close("a line longer than \(ReplProtocol.maxLineLength) bytes: closing the connection")
-            return
+        } else if gone {
+            close(nil)
+        } else {
+            closeIfAnswered()
         }
-        if gone { close(nil) }
     }
 
     private func handle(_ line: [UInt8]) {
@@ -135,8 +170,15 @@ final class ReplServerClient: ReplOutput {
     func checkWhileRunning() -> String? {
         guard !gone else { return running ? "the client hung up" : nil }
         var bytes = [UInt8](repeating: 0, count: 65536)
-        while input.count <= ReplProtocol.maxLineLength {
+        while !inputEnded && input.count - handled <= ReplProtocol.maxLineLength {
             let count = recv(fd, &bytes, bytes.count, Int32(MSG_DONTWAIT))
+            if count == 0 && !peerClosed() {
+                // Half-closed: the chunk goes on, and its answer is still read.
+                inputEnded = true
+                reader?.cancel()
+                reader = nil
+                break
+            }
             if count == 0 || (count < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
                 // A client that hangs up while another's chunk runs is closed afterwards.
                 gone = true
@@ -145,7 +187,7 @@ final class ReplServerClient: ReplOutput {
             guard count > 0 else { break }
             input += bytes[0..<count]
         }
-        var start = 0
+        var start = handled
         while let newline = input[start...].firstIndex(of: UInt8(ascii: "\n")) {
             let line = input[start..<newline]
             if line.first == UInt8(ascii: "I") && (line.count == 1 || line.dropFirst().first == UInt8(ascii: " ")) {
@@ -164,6 +206,8 @@ final class ReplServerClient: ReplOutput {
             close(nil)
         } else if input.contains(UInt8(ascii: "\n")) {
             handleLines()
+        } else {
+            closeIfAnswered()
         }
     }
 
@@ -207,7 +251,11 @@ final class ReplServerClient: ReplOutput {
             if !handling && !running { close(nil) }
             return
         }
-        if !outgoing.isEmpty && flushTimer == nil, let loop = server?.loop {
+        if outgoing.isEmpty {
+            closeIfAnswered()
+            return
+        }
+        if flushTimer == nil, let loop = server?.loop {
             flushTimer = loop.after(0.02) { [weak self] _ in
                 self?.flushTimer = nil
                 self?.flush()
@@ -217,7 +265,8 @@ final class ReplServerClient: ReplOutput {
 
     /// Says `reason` (when there is one) and closes the connection.
     func close(_ reason: String?) {
-        guard reader != nil else { return }
+        guard !closed else { return }
+        closed = true
         if let reason {
             outgoing += ReplProtocol.encode(.closing, reason)
             _ = outgoing.withUnsafeBytes { ReplProtocol.send(fd, $0) }

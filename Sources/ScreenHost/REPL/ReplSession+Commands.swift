@@ -215,7 +215,7 @@ extension ReplSession {
         let indent = String(repeating: "  ", count: level)
         var lines = [indent + (ReplPrinter.describe(object: view) ?? String(describing: type(of: view)))]
         guard level < depth, level < 100 else {
-            if !view.subviews.isEmpty && level >= depth { lines[0] += " (\(view.subviews.count) subviews)" }
+            if !view.subviews.isEmpty { lines[0] += " (\(view.subviews.count) subviews)" }
             return lines
         }
         for subview in view.subviews {

@@ -184,24 +184,26 @@ public final class ReplSession {
             if let printing, lua.globals["print"] == printing.capture { lua.globals["print"] = printing.saved }
             if lastValue != nil { lastValue = lua.globals["_"] }
         }
-        var values: [LuaValue] = []
+        var shown: String?
         var failure: LuaError?
+        // Printing runs the values' metamethods (`__tostring`, `__index`, `__pairs`): it is
+        // part of the chunk, so what stops a chunk (an interrupt, a client hanging up) stops it.
         func run() {
             do throws(LuaError) {
-                values = try function.callReturningAll()
+                let values = try function.callReturningAll()
+                guard !values.isEmpty else { return }
+                lua.globals["_"] = values[0]
+                let name = Self.isName(chunk) ? chunk.trimmingCharacters(in: .whitespaces) : "_"
+                shown = try printer.describe(values, name: name)
             } catch {
                 failure = error
             }
         }
         if let aroundChunk { aroundChunk(run) } else { run() }
-        do throws(LuaError) {
-            if let failure { throw failure }
-            guard !values.isEmpty else { return }
-            lua.globals["_"] = values[0]
-            let name = Self.isName(chunk) ? chunk.trimmingCharacters(in: .whitespaces) : "_"
-            output.send(.result(try printer.describe(values, name: name)))
-        } catch {
-            report(error)
+        if let failure {
+            report(failure)
+        } else if let shown {
+            output.send(.result(shown))
         }
     }
 
