@@ -281,3 +281,36 @@ struct PluginSandboxTests {
         #expect(try fixture.run(host, "return probe.run('return require(\"ui\") == require(\"ui\") and require(\"loop\") ~= nil')") == .boolean(true))
     }
 }
+
+extension PluginSandboxTests {
+    /// The plugin loader is compiled when a plugin is first needed, after the app's code has
+    /// run: what the app did to the standard functions and tables in the meantime still
+    /// reaches no plugin.
+    @Test func whatTheAppChangesBeforeTheFirstPluginReachesNoPlugin() throws {
+        try fixture.plugin("t1", main: Self.probe)
+        let host = try fixture.host(main: """
+            string.rep = function() return "tampered" end
+            table.concat = function() return "tampered" end
+            _G.setmetatable = function() error("tampered") end
+            _G.pairs = nil
+            probe = require('t1')
+            """)
+        #expect(try fixture.run(host, "return probe.run('return string.rep(\"ab\", 2)')") == .string("abab"))
+        #expect(try fixture.run(host, "return probe.run('return table.concat({1, 2}, \",\")')") == .string("1,2"))
+        #expect(try fixture.run(host, "return probe.run('return getmetatable(setmetatable({}, { __index = { x = 7 } })).__index.x')") == .integer(7))
+        #expect(try fixture.run(host, "return probe.run('local n = 0 for _ in pairs({1, 2, 3}) do n = n + 1 end return n')") == .integer(3))
+    }
+
+    /// An app that needs no plugin never compiles the plugin loader: its own modules are
+    /// found without it. The first plugin required starts it.
+    @Test func anAppThatNeedsNoPluginNeverStartsThePluginLoader() throws {
+        try fixture.plugin("t1", main: "return { answer = 42 }")
+        try fixture.write("helper.lua", "return { value = 'own' }")
+        let host = try fixture.host(main: "helper = require('helper')")
+        #expect(try fixture.run(host, "return helper.value") == .string("own"))
+        #expect(fixture.error(host, "require('nothing_of_that_name')").contains("no module 'nothing_of_that_name' in the registry or on the plugin path"))
+        #expect(host.pluginLoader?.hasStarted == false)
+        #expect(try fixture.run(host, "return require('t1').answer") == .integer(42))
+        #expect(host.pluginLoader?.hasStarted == true)
+    }
+}

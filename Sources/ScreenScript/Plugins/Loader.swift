@@ -5,13 +5,31 @@ import LuaBridge
 /// the Swift modules of the ``ModuleRegistry`` and the plugins the search path resolved, so
 /// that `require("ui")` and `require("stacklayout")` go the same way. A plugin's `main` runs
 /// on the first `require` of its name, once per state, in the plugin's own environment (see
-/// docs/plugins.md, "Permissions and the sandbox"); the rules live in ``pluginSandboxSource``.
+/// docs/plugins.md, "Permissions and the sandbox"); the rules live in ``pluginSandboxSource``,
+/// which is compiled when a plugin is first needed (a host that runs none pays nothing for it).
 final class PluginLoader {
     private unowned let host: ScriptHost
-    private let setPluginsFunction: LuaFunction
-    private let loadFunction: LuaFunction
-    private let statusFunction: LuaFunction
-    private let markPendingFunction: LuaFunction
+    /// What ``pluginModulesSource`` returned: the Swift modules and the copy of the
+    /// standard library the plugin loader starts from.
+    private let modules: LuaTable
+    /// The plugin loader proper, once started.
+    private var plugins: Plugins?
+    /// Before the loader starts: the resolution it will begin with, and whether the host's
+    /// folders were to be read again after it.
+    private var resolution: PluginResolution?
+    private var isPending = false
+
+    /// The functions of a started plugin loader.
+    private struct Plugins {
+        let searcher: LuaFunction
+        let setPlugins: LuaFunction
+        let load: LuaFunction
+        let status: LuaFunction
+        let markPending: LuaFunction
+    }
+
+    /// Whether the plugin loader proper has been compiled: only once a plugin was needed.
+    var hasStarted: Bool { plugins != nil }
 
     /// Installs the searcher with the registry's Swift modules.
     init(host: ScriptHost, registry: ModuleRegistry) throws(LuaError) {
@@ -23,6 +41,42 @@ final class PluginLoader {
             guard let module = modulesByName[name] else { return .nil }
             return try module.open(host)
         }
+        // Filled in below: the searcher's answer for a name that is no Swift module.
+        weak var loader: PluginLoader?
+        let pluginSearcher = lua.function(lifetime: .state) { args -> LuaMultiple in
+            let name = try args.get(1, as: String?.self) ?? ""
+            guard let loader else { return LuaMultiple(Self.notFound(name)) }
+            return try loader.search(name)
+        }
+        modules = try lua.load(pluginModulesSource, name: "=plugins").call(openModule, pluginSearcher, returning: LuaTable.self)
+        guard let searcher = modules["searcher"].functionValue, let setModules = modules["setModules"].functionValue else {
+            throw LuaError(kind: .runtime, message: "the plugin loader did not start")
+        }
+        try setModules.call(registry.modules.map(\.name))
+        try lua.load("table.insert(package.searchers, 1, ...)", name: "=plugins").call(searcher)
+        loader = self
+    }
+
+    /// The searcher's answer for `name`, no Swift module: the plugin's loader, or why
+    /// there is none. The plugin loader starts only for a name the plugin path has.
+    private func search(_ name: String) throws(LuaError) -> LuaMultiple {
+        if plugins == nil {
+            try host.resolvePlugins()
+            let known = (resolution?.items ?? []).contains { $0.entry.name == name }
+            if !known && !isPending { return LuaMultiple(Self.notFound(name)) }
+        }
+        let results = try started().searcher.callReturningAll(name)
+        return LuaMultiple(results.map { $0 as any LuaPushable })
+    }
+
+    private static func notFound(_ name: String) -> String {
+        "\n\tno module '\(name)' in the registry or on the plugin path"
+    }
+
+    /// The plugin loader, compiled and given what the host said before it started.
+    private func started() throws(LuaError) -> Plugins {
+        if let plugins { return plugins }
+        let lua = host.lua
         let confine = lua.function(lifetime: .state) { [unowned host] args -> LuaMultiple in
             let path = try args.get(1, as: String.self)
             let mode = try args.get(2, as: String.self)
@@ -38,25 +92,37 @@ final class PluginLoader {
             Self.madeDataDirectory(of: host) ?? host.dataDirectory
         }
         let resolve = lua.function(lifetime: .state) { [unowned host] _ -> Void in try host.resolvePlugins() }
-        let loader = try lua.load(pluginSandboxSource, name: "=plugins").call(
-            openModule, confine, dataDirectory, resolve, returning: LuaTable.self)
+        guard let environment = modules["env"].tableValue, let module = modules["module"].functionValue,
+              let names = modules["modules"].tableValue
+        else { throw LuaError(kind: .runtime, message: "the plugin loader did not start") }
+        let loader = try lua.load(pluginSandboxSource, name: "=plugins", environment: environment).call(
+            module, names, confine, dataDirectory, resolve, returning: LuaTable.self)
         guard let searcher = loader["searcher"].functionValue,
-              let setModules = loader["setModules"].functionValue,
               let setPlugins = loader["setPlugins"].functionValue,
               let load = loader["load"].functionValue,
               let status = loader["status"].functionValue,
               let markPending = loader["markPending"].functionValue
         else { throw LuaError(kind: .runtime, message: "the plugin loader did not start") }
-        setPluginsFunction = setPlugins
-        loadFunction = load
-        statusFunction = status
-        markPendingFunction = markPending
-        try setModules.call(registry.modules.map(\.name))
-        try lua.load("table.insert(package.searchers, 1, ...)", name: "=plugins").call(searcher)
+        let plugins = Plugins(searcher: searcher, setPlugins: setPlugins, load: load, status: status, markPending: markPending)
+        self.plugins = plugins
+        if let resolution { try setPlugins.call(table(of: resolution)) }
+        if isPending { try markPending.call() }
+        resolution = nil
+        return plugins
     }
 
     /// Makes the plugins of `resolution` requirable; those already loaded stay as they are.
     func use(_ resolution: PluginResolution) throws(LuaError) {
+        guard let plugins else {
+            self.resolution = resolution
+            isPending = false
+            return
+        }
+        try plugins.setPlugins.call(table(of: resolution))
+    }
+
+    /// The plugins of `resolution` as the Lua half takes them.
+    private func table(of resolution: PluginResolution) -> LuaTable {
         let lua = host.lua
         let infos = lua.newTable()
         var names: Set<String> = []
@@ -83,19 +149,25 @@ final class PluginLoader {
             }
             infos.set(name, info)
         }
-        try setPluginsFunction.call(infos)
+        return infos
     }
 
     /// Tells the searcher to ask the host for the plugins (``ScriptHost/resolvePlugins()``)
     /// before it says a name is not found.
     func markPending() throws(LuaError) {
-        try markPendingFunction.call()
+        guard let plugins else {
+            // Nothing is loaded yet: what was resolved is read again.
+            resolution = nil
+            isPending = true
+            return
+        }
+        try plugins.markPending.call()
     }
 
     /// Runs plugin `name`'s main unless it ran; the error names the plugin, and for a
     /// failing main its file and line.
     func load(_ name: String) throws(LuaError) {
-        let results = try loadFunction.callReturningAll(name)
+        let results = try started().load.callReturningAll(name)
         if case .boolean(true) = results.first { return }
         let message = results.count > 1 ? results[1].stringValue ?? "plugin '\(name)' failed" : "plugin '\(name)' failed"
         let traceback = results.count > 2 ? results[2].stringValue : nil
@@ -105,7 +177,8 @@ final class PluginLoader {
     /// Where plugin `name` is: "loaded", "failed", "running", "skipped", "available", or nil
     /// when no plugin has that name.
     func status(_ name: String) -> String? {
-        (try? statusFunction.call(name, returning: LuaValue.self))?.stringValue
+        if plugins == nil && !isPending && !(resolution?.items ?? []).contains(where: { $0.entry.name == name }) { return nil }
+        return (try? started().status.call(name, returning: LuaValue.self))?.stringValue
     }
 
     /// The folder as messages show it: "plugins/forms", not "./plugins/forms/".

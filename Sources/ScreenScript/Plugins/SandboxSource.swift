@@ -1,16 +1,72 @@
-/// The Lua half of the plugin loader: the registry's searcher, each plugin's environment,
-/// `require` inside a plugin and the permissions. It runs once per host, before any script,
-/// and keeps the standard functions it needs (and copies of the standard tables) as they
-/// were then, so that nothing a script does later reaches the plugins through them.
+/// The first half of the plugin loader, run by every host before any script: the
+/// registry's searcher for the Swift modules, and a copy of the standard functions and
+/// tables as they are then, for the plugin loader proper (``pluginSandboxSource``), which is
+/// compiled only when a plugin is first needed: an app that uses none pays for none of it.
 ///
 /// Arguments: `openModule(name)` (builds a Swift module, see ``ModuleRegistry``),
+/// `pluginSearcher(name)` (what package.searchers gives for a name that is no Swift module:
+/// a message, or the plugin loader's answer).
+/// Returns a table: `searcher`, `setModules(names)`, `module(name)`, `modules` (name -> true),
+/// `env` (the copy, with `_G` the host's globals).
+let pluginModulesSource = #"""
+local openModule, pluginSearcher = ...
+local next, type, ipairs = next, type, ipairs
+local G = _G
+
+-- The standard functions and tables as they are now, before any script: the plugin loader
+-- starts from these, so nothing a script does in the meantime reaches plugins through them.
+local env = {}
+for key, value in next, G do env[key] = value end
+for _, name in ipairs{ "string", "table", "math", "utf8", "coroutine", "os", "io", "debug", "package" } do
+  local library = G[name]
+  if type(library) == "table" then
+    local copy = {}
+    for key, value in next, library do copy[key] = value end
+    env[name] = copy
+  end
+end
+
+local modules = {}      -- name -> true: the Swift modules of the registry
+local moduleValues = {} -- name -> value, once opened
+
+local function module(name)
+  local value = moduleValues[name]
+  if value == nil then
+    value = openModule(name)
+    if value == nil then value = true end
+    moduleValues[name] = value
+  end
+  return value
+end
+
+-- package.searchers[1]: the registry's modules, then the plugins.
+local function searcher(name)
+  if modules[name] then return function() return module(name) end, ":module:" end
+  return pluginSearcher(name)
+end
+
+local function setModules(names)
+  for _, name in ipairs(names) do modules[name] = true end
+end
+
+return { searcher = searcher, setModules = setModules, module = module, modules = modules, env = env }
+"""#
+
+/// The Lua half of the plugin loader: each plugin's environment, `require` inside a plugin
+/// and the permissions. It is compiled when a plugin is first needed, with the copy
+/// ``pluginModulesSource`` made of the standard functions and tables before any script ran
+/// as its `_ENV` (`_G` in it is the host's globals), and keeps what it needs of them (and
+/// copies of the standard tables), so that nothing a script does reaches the plugins
+/// through them.
+///
+/// Arguments: `module(name)` and `modules` (the Swift modules, from ``pluginModulesSource``),
 /// `confine(path, mode, folder, writable)` (the real path `io.open` may use, or nil and why),
 /// `dataDirectory()` (the app's data directory, made when missing), `resolve()` (reads the
 /// plugin folders the host was given, and calls `setPlugins`).
-/// Returns a table: `searcher`, `setModules(names)`, `setPlugins(infos)`, `markPending()`,
-/// `load(name)`, `status(name)`.
+/// Returns a table: `searcher`, `setPlugins(infos)`, `markPending()`, `load(name)`,
+/// `status(name)`.
 let pluginSandboxSource = #"""
-local openModule, confine, dataDirectory, resolve = ...
+local module, modules, confine, dataDirectory, resolve = ...
 local G = _G
 local type, error, pairs, ipairs, next, select = type, error, pairs, ipairs, next, select
 local tostring, rawget, rawset, rawequal, rawlen = tostring, rawget, rawset, rawequal, rawlen
@@ -19,7 +75,7 @@ local format, gsub, find, sub = string.format, string.gsub, string.find, string.
 local create, resume, status = coroutine.create, coroutine.resume, coroutine.status
 local traceback = debug and debug.traceback
 local collect = collectgarbage
-local io, os = G.io or {}, G.os or {}
+local io, os = io or {}, os or {}
 local ioopen, iopopen, iotype = io.open, io.popen, io.type
 local osexecute, osgetenv, osremove, osrename = os.execute, os.getenv, os.remove, os.rename
 local ostime, osdate, osclock, osdifftime = os.time, os.date, os.clock, os.difftime
@@ -36,21 +92,21 @@ end
 
 -- The standard tables as they are now, before any script: each plugin gets its own copies.
 local pristine = {
-  string = copy(G.string, { dump = true }),
-  table = copy(G.table), math = copy(G.math), utf8 = copy(G.utf8), coroutine = copy(G.coroutine),
+  string = copy(string, { dump = true }),
+  table = copy(table), math = copy(math), utf8 = copy(utf8), coroutine = copy(coroutine),
 }
 local basics = {}
 for _, name in ipairs{ "assert", "error", "ipairs", "next", "pairs", "pcall", "print", "rawequal",
                        "rawget", "rawlen", "rawset", "select", "tonumber", "tostring", "type",
                        "xpcall", "_VERSION", "warn" } do
-  basics[name] = G[name]
+  basics[name] = _ENV[name]
 end
 -- "@on" and "@off" switch the warnings of the whole host: the app's to give, not a plugin's.
 -- The host takes a first piece that starts with "@" as such a message, so none is passed.
-local warn = G.warn
+local warn = _ENV.warn
 -- print goes where the app's global print goes now (the REPL and loggers replace it later),
 -- through this function: the plugin never holds the app's.
-local print = G.print
+local print = _ENV.print
 basics.print = print and function(...)
   local current = rawget(G, "print")
   if type(current) ~= "function" then current = print end
@@ -70,21 +126,9 @@ local osNeeds = { execute = "os", getenv = "os", remove = "os", rename = "os",
                   exit = false, tmpname = false, setlocale = false }
 local moduleNeeds = { store = "store", notify = "notify" }
 
-local modules = {}      -- name -> true: the Swift modules of the registry
-local moduleValues = {} -- name -> value, once opened
 local plugins = {}      -- name -> info (see setPlugins)
 local states = {}       -- name -> { loaded = value } | { failed = message } | { running = thread }
 local pending = false   -- whether the host has plugin folders not read yet
-
-local function module(name)
-  local value = moduleValues[name]
-  if value == nil then
-    value = openModule(name)
-    if value == nil then value = true end
-    moduleValues[name] = value
-  end
-  return value
-end
 
 local function permissionError(p, what, permission, level)
   if permission then
@@ -399,19 +443,14 @@ end
 
 local loader = {}
 
--- package.searchers[1]: the registry's modules and plugins.
+-- What package.searchers[1] gives for a name that is no Swift module: the plugin's loader.
 function loader.searcher(name)
-  if pending and not modules[name] and not plugins[name] then
+  if pending and not plugins[name] then
     pending = false
     resolve()
   end
-  if modules[name] then return function() return module(name) end, ":module:" end
   if plugins[name] then return function() return (loadPlugin(name, 3)) end, plugins[name].folder end
   return "\n\tno module '" .. tostring(name) .. "' in the registry or on the plugin path"
-end
-
-function loader.setModules(names)
-  for _, name in ipairs(names) do modules[name] = true end
 end
 
 -- infos: name -> { name, version, folder, path (the folder's absolute path), file, main, requires = {name = true},
