@@ -28,12 +28,10 @@ let package = Package(
             pkgConfig: "lua5.4",
             providers: [.apt(["liblua5.4-dev"]), .brew(["lua"])]
         ),
-        // The BSD editline library: line editing, history and completion for the REPL on a terminal.
-        .systemLibrary(
-            name: "CLibEdit",
-            pkgConfig: "libedit",
-            providers: [.apt(["libedit-dev"]), .brew(["libedit"])]
-        ),
+        // The BSD editline library: line editing, history and completion for the REPL on a
+        // terminal, opened when the REPL first edits a line rather than linked (see
+        // CLibEdit.h); its header comes from libedit-dev.
+        .target(name: "CLibEdit", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         .target(
             name: "LuaShim",
             dependencies: ["CLua"],

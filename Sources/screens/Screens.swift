@@ -21,7 +21,8 @@ struct Screens: ParsableCommand {
 /// The program's entry: a test worker (`screens test --worker`, which `screens test`
 /// starts for each of its jobs, always with exactly these arguments) goes straight to its
 /// work, without building the command line's parser, which costs more than the rest of a
-/// worker's start; everything else is parsed.
+/// worker's start, and so do `screens run APP` and `screens test [PATH...]` alone
+/// (``AppRun/plain(_:)``, ``TestRun/plain(_:)``); everything else is parsed.
 @main
 enum Main {
     static func main() {
@@ -33,6 +34,12 @@ enum Main {
             MainActor.assumeIsolated { TestWorker.prestart(Test.workerCommand) }
         }
         let line = Repl.attachArguments(Run.listenArguments(Array(arguments)))
+        if let run = AppRun.plain(line) {
+            exit(MainActor.assumeIsolated { run.run() })
+        }
+        if let status = MainActor.assumeIsolated({ TestRun.plain(line)?.run() }) {
+            exit(status)
+        }
         if var command = Subcommand.parsedAlone(line) {
             do {
                 try command.run()

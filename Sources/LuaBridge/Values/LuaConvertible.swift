@@ -139,11 +139,15 @@ extension Array: LuaPushable where Element: LuaPushable {
         let L = stack.L
         stack.reserve(3)
         lua_createtable(L, Int32(clamping: count), 0)
-        for (offset, element) in enumerated() {
+        // By index: `enumerated()` would make the runtime build its iterator's type for each
+        // element type on first use, a search of every protocol conformance in the program.
+        var offset = 0
+        while offset < count {
             withStackEffect(L, 0) {
-                pushSingle(element, to: stack)
+                pushSingle(self[offset], to: stack)
                 lua_rawseti(L, -2, lua_Integer(offset + 1))
             }
+            offset += 1
         }
         return 1
     }

@@ -98,11 +98,11 @@ public final class LineEditor {
         useUTF8Characters()
         let inputFile = fdopen(dup(input), "r"), outputFile = fdopen(dup(output), "w")
         guard let inputFile, let outputFile,
-              let editLine = el_init_fd("screens", inputFile, outputFile, outputFile, input, output, output)
+              let editLine = lsh_el_init_fd("screens", inputFile, outputFile, outputFile, input, output, output)
         else {
             if let inputFile { fclose(inputFile) }
             if let outputFile { fclose(outputFile) }
-            warn("warning: the line editor could not start on this terminal")
+            warn("warning: " + (lsh_libedit_error().map { String(cString: $0) } ?? "the line editor could not start on this terminal"))
             restoreCharacters()
             return false
         }
@@ -125,7 +125,7 @@ public final class LineEditor {
         lsh_el_bind(editLine, "^C", "lsh-cancel")
         lsh_el_add_command(editLine, "lsh-suspend", "Suspend the program", Self.suspendFunction)
         lsh_el_bind(editLine, "^Z", "lsh-suspend")
-        if let editHistory = history_init() {
+        if let editHistory = lsh_history_init() {
             self.editHistory = editHistory
             lsh_history_set_size(editHistory, Int32(history.limit))
             fillEditHistory()
@@ -218,10 +218,10 @@ public final class LineEditor {
                 isPrompting = false
                 lsh_el_set_int(editLine, EL_UNBUFFERED, 0)
             }
-            el_end(editLine)
+            lsh_el_end(editLine)
         }
         editLine = nil
-        if let editHistory { history_end(editHistory) }
+        if let editHistory { lsh_history_end(editHistory) }
         editHistory = nil
         if let inputFile { fclose(inputFile) }
         if let outputFile { fclose(outputFile) }
@@ -250,7 +250,7 @@ public final class LineEditor {
             }
             first = false
             var count: Int32 = 0
-            let buffer = el_gets(editLine, &count)
+            let buffer = lsh_el_gets(editLine, &count)
             if cancelRequested {
                 cancelRequested = false
                 cancelLine()
@@ -329,7 +329,7 @@ public final class LineEditor {
     }
 
     private func complete(_ editLine: OpaquePointer) -> UInt8 {
-        guard let info = el_line(editLine)?.pointee, let start = info.buffer, let cursor = info.cursor else {
+        guard let info = lsh_el_line(editLine)?.pointee, let start = info.buffer, let cursor = info.cursor else {
             return UInt8(CC_ERROR)
         }
         let before = String(decoding: UnsafeRawBufferPointer(start: start, count: cursor - start), as: UTF8.self)
@@ -339,8 +339,8 @@ public final class LineEditor {
         guard !candidates.isEmpty else { return UInt8(CC_REFRESH_BEEP) }
         let common = Self.commonPrefix(candidates)
         if common.utf8.count > word.utf8.count || (candidates.count == 1 && common != word) {
-            el_deletestr(editLine, Int32(word.utf8.count))
-            _ = el_insertstr(editLine, common)
+            lsh_el_deletestr(editLine, Int32(word.utf8.count))
+            _ = lsh_el_insertstr(editLine, common)
             return UInt8(CC_REFRESH)
         }
         if candidates.count > 1 {
@@ -387,7 +387,7 @@ public final class LineEditor {
 
     /// The terminal rows between the first of the prompt and the cursor.
     private func rowsAboveCursor() -> Int {
-        guard let editLine, let info = el_line(editLine)?.pointee, let start = info.buffer, let cursor = info.cursor else { return 0 }
+        guard let editLine, let info = lsh_el_line(editLine)?.pointee, let start = info.buffer, let cursor = info.cursor else { return 0 }
         let typed = String(decoding: UnsafeRawBufferPointer(start: start, count: cursor - start), as: UTF8.self)
         return (promptWidth + typed.unicodeScalars.count) / terminalColumns
     }

@@ -48,7 +48,7 @@ struct AppLocation {
             }
         } else {
             file = trimmed
-            let parent = trimmed.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+            let parent = trimmed.lastIndex(of: "/").map { String(trimmed[..<$0]) } ?? ""
             folder = parent.isEmpty && trimmed.hasPrefix("/") ? "/" : parent
         }
         name = Self.name(ofMainFile: Self.realPath(file) ?? file)

@@ -74,21 +74,30 @@ extension PluginCatalog {
         ) -> String? {
             if let path = environment[bundledVariable], !path.isEmpty { return path }
             var candidates: [String] = []
+            // Paths as strings: the first use of URL's path functions costs a start more than
+            // the rest of this (Foundation builds its character sets).
             if let executable, let resolved = executablePath(executable) {
-                let bin = URL(fileURLWithPath: resolved).deletingLastPathComponent()
-                candidates.append(bin.appendingPathComponent("../share/luascreens/plugins").standardizedFileURL.path)
+                let program = resolved.hasPrefix("/") ? resolved : FileManager.default.currentDirectoryPath + "/" + resolved
+                let bin = parent(of: program)
+                candidates.append(parent(of: bin) + "/share/luascreens/plugins")
                 // `make install` puts the program in PREFIX/lib/luascreens/ and links
                 // PREFIX/bin/screens to it; the plugins go to PREFIX/share/luascreens/plugins.
-                candidates.append(bin.appendingPathComponent("../../share/luascreens/plugins").standardizedFileURL.path)
+                candidates.append(parent(of: parent(of: bin)) + "/share/luascreens/plugins")
             }
             // This file is Sources/ScreenScript/Plugins/Catalog+SearchPath.swift in the tree.
-            let sourceTree = URL(fileURLWithPath: #filePath)
-                .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            candidates.append(sourceTree.appendingPathComponent("plugins").path)
+            let sourceTree = parent(of: parent(of: parent(of: parent(of: #filePath))))
+            candidates.append(sourceTree + "/plugins")
             return candidates.first { path in
                 var isFolder: ObjCBool = false
                 return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
             }
+        }
+
+        /// `path` without its last component: "/" for a name at the root. The paths here
+        /// are absolute, without `.` or `..` (a real path, or the compiler's #filePath).
+        private static func parent(of path: String) -> String {
+            guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "/" }
+            return String(path[..<slash])
         }
 
         /// The running program's real path: `/proc/self/exe` where there is one, else

@@ -35,7 +35,14 @@ final class PluginLoader {
     init(host: ScriptHost, registry: ModuleRegistry) throws(LuaError) {
         self.host = host
         let lua = host.lua
-        let modulesByName = Dictionary(registry.modules.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
+        // A loop, not Dictionary(_:uniquingKeysWith:), whose generic types the runtime would
+        // build at each start, searching every protocol conformance in the program. The last
+        // of two modules of one name wins.
+        let modulesByName = {
+            var byName: [String: ScriptModule] = [:]
+            for module in registry.modules { byName[module.name] = module }
+            return byName
+        }()
         let openModule = lua.function(lifetime: .state) { [unowned host] args -> LuaValue in
             let name = try args.get(1, as: String.self)
             guard let module = modulesByName[name] else { return .nil }

@@ -16,12 +16,13 @@ enum RunnerModules {
     /// fail_fast, shard, arg, after, call), the host's hooks and the snapshot options.
     static let startSuite = """
         local options, hooks, snapshots = ...
-        -- luassert and say come from the process's compiled chunks while the suite starts;
-        -- the file then finds Lua's own searchers.
+        -- luassert and say come from the process's compiled chunks while the suite starts,
+        -- asked first: the registry's searcher would read the plugin folders for a name it
+        -- does not have. The file then finds the host's searchers.
         local searchers = package.searchers
-        table.insert(searchers, 2, (require("screentest.chunks")))
+        table.insert(searchers, 1, (require("screentest.chunks")))
         local suite = require("screentest.runner").new(options)
-        table.remove(searchers, 2)
+        table.remove(searchers, 1)
         suite:add_hooks(hooks)
         if suite.env.assert then
           require("screentest.snapshot").install(suite.env.assert, options.file, snapshots)
@@ -69,10 +70,26 @@ enum RunnerModules {
 
     private static func source(_ file: String) throws(LuaError) -> String {
         if let source = sources[file] { return source }
-        guard let url = Bundle.module.url(forResource: file, withExtension: "lua", subdirectory: "Lua"),
+        guard let url = besideProgram(file) ?? Bundle.module.url(forResource: file, withExtension: "lua", subdirectory: "Lua"),
               let source = try? String(contentsOf: url, encoding: .utf8)
         else { throw LuaError(kind: .file, message: "the test runner's \(file).lua is missing from the resources") }
         sources[file] = source
         return source
+    }
+
+    /// The resource file where the build puts it and `make install` copies it, beside the
+    /// program (its real path), found without `Bundle`: the first use of `Bundle.main` lists
+    /// every file in the program's folder, and a build folder holds thousands — that listing
+    /// was two thirds of a test worker's start. Nil where the file is not there (another
+    /// platform's layout, tests run by another program): `Bundle.module` finds it then.
+    private static func besideProgram(_ file: String) -> URL? {
+        #if os(Linux)
+        guard let program = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else { return nil }
+        let url = URL(fileURLWithPath: program).deletingLastPathComponent()
+            .appendingPathComponent("LuaScreens_ScreenTest.resources/Lua/\(file).lua")
+        return FileManager.default.isReadableFile(atPath: url.path) ? url : nil
+        #else
+        return nil
+        #endif
     }
 }

@@ -10,7 +10,7 @@ import ScreenHost
 import ScreenKit
 import ScreenScript
 
-extension Run {
+extension AppRun {
     /// `screens run APP --listen [PATH]`: the app runs on the real clock (drawn on a terminal,
     /// or not drawn with --headless or without one) and serves the REPL on a Unix socket
     /// (``ReplServer``) until it quits, `--for` real seconds pass, or a signal ends it; the
@@ -21,7 +21,7 @@ extension Run {
             let (host, reloader) = try launchReloadable()
             let device = device.flatMap(Window.Device.init) ?? .iphone
             let orientation = orientation.flatMap(Window.Orientation.init) ?? .portrait
-            let path = listen.flatMap { $0 == Self.defaultSocket ? nil : $0 } ?? ReplProtocol.defaultPath(appID: host.appID)
+            let path = listen.flatMap { $0 == Run.defaultSocket ? nil : $0 } ?? ReplProtocol.defaultPath(appID: host.appID)
             if !headless, isatty(STDOUT_FILENO) != 0, TerminalSession.isPossible, host.keyWindow != nil {
                 let session = TerminalSession(
                     host: host,
@@ -57,7 +57,9 @@ extension Run {
         let attach = path == ReplProtocol.defaultPath(appID: appID) ? appID : path
         return "screens: listening for the REPL on \(path) (screens repl --attach \(attach))"
     }
+}
 
+extension Run {
     /// What `--listen` without a path stands for: the app's default socket.
     static let defaultSocket = "<default>"
 

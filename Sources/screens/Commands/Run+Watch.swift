@@ -5,7 +5,7 @@ import ScreenHost
 import ScreenKit
 import ScreenScript
 
-extension Run {
+extension AppRun {
     /// `screens run APP --watch`: the app runs on the real clock, and each time one of its
     /// Lua files changes it is loaded again in a fresh state with the navigation state kept
     /// (see ``HotReload``); each reload's status line goes to standard error. A reload that

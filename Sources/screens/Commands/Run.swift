@@ -136,74 +136,126 @@ struct Run: ParsableCommand {
     }
 
     func run() throws {
-        if listen != nil {
-            let status = MainActor.assumeIsolated { runListening() }
-            if status != 0 { throw ExitCode(status) }
-            return
-        }
-        if watch {
-            let status = MainActor.assumeIsolated { runWatching() }
-            if status != 0 { throw ExitCode(status) }
-            return
-        }
-        let status = MainActor.assumeIsolated { () -> Int32 in
-            let headless = self.headless || isatty(STDOUT_FILENO) == 0 || (replay != nil && !TerminalSession.isPossible)
-            do {
-                let recording = try replay.map { path throws(InputRecording.ParseError) in try InputRecording(contentsOfFile: path) }
-                let loop = EventLoop(clock: headless ? .virtual : .real)
-                let host = try ScriptHost(loop: loop, limits: luaLimits)
-                host.pluginPaths = pluginPaths
-                if let dataDir { host.dataDirectory = URL(fileURLWithPath: dataDir).standardizedFileURL.path }
-                if let seed = recording?.randomSeed { try host.seedRandom(seed) }
-                try host.loadApp(at: app)
-                try host.launch(
-                    device: device.flatMap(Window.Device.init) ?? recording?.device ?? .iphone,
-                    orientation: orientation.flatMap(Window.Orientation.init) ?? recording?.orientation ?? .portrait)
-                if !headless {
-                    let drawn = host.keyWindow != nil && TerminalSession.isPossible
-                    if record != nil, !drawn {
-                        printError("screens: --record needs a window drawn on a terminal: nothing was recorded")
-                    }
-                    let session = TerminalSession(
-                        host: host,
-                        options: .init(
-                            device: device.flatMap(Window.Device.init) ?? recording?.device ?? .iphone,
-                            orientation: orientation.flatMap(Window.Orientation.init) ?? recording?.orientation ?? .portrait,
-                            recordPath: record, replay: recording, duration: duration))
-                    let end = drawn ? session.run() : runUndrawn(host)
-                    if let path = record, drawn { printError("screens: wrote the recording \(path)") }
-                    return finish(session, end: end)
-                } else if let recording {
-                    let player = InputPlayer(recording, host: host)
-                    player.start()
-                    let end = duration.map { loop.run(for: $0) } ?? player.runHeadless()
-                    if end == .timeUp && duration == nil {
-                        printError(
-                            "screens: the app was still busy \(Int(ScriptHost.settleLimit)) s of virtual time after the recording's "
-                                + "last event (a one-shot timer or an animation kept going); --for SECONDS sets how long it runs")
-                    }
-                } else {
-                    if host.runHeadless(for: duration) == .timeUp && duration == nil {
-                        printError(
-                            "screens: the app was still busy after \(Int(ScriptHost.settleLimit)) s of virtual time "
-                                + "(a one-shot timer or an animation kept going); --for SECONDS sets how long it runs")
-                    }
-                }
-                if let snapshot {
-                    guard let screen = host.render(snapshot.hasSuffix(".svg") ? .svg : .text) else {
-                        printError("screens: the app showed no window to write to \(snapshot)")
-                        return 1
-                    }
-                    try Data(screen.utf8).write(to: URL(fileURLWithPath: snapshot))
-                } else if headless, let screen = host.render(.text) {
-                    print(screen, terminator: screen.hasSuffix("\n") ? "" : "\n")
-                }
-                return listReportedErrors(of: host) ? 1 : 0
-            } catch {
-                return printStartFailure(error)
-            }
-        }
+        let status = MainActor.assumeIsolated { AppRun(self).run() }
         if status != 0 { throw ExitCode(status) }
+    }
+}
+
+/// What `screens run` was asked to do, as plain values: the options of ``Run`` once parsed,
+/// or, for the line typed most, `screens run APP` alone, read without ArgumentParser (see
+/// ``plain(_:)``).
+struct AppRun: Equatable {
+    var app: String
+    var headless = false
+    var duration: Double?
+    var snapshot: String?
+    var device: String?
+    var orientation: String?
+    var replay: String?
+    var record: String?
+    var dataDir: String?
+    var watch = false
+    var listen: String?
+    var instructions = 0
+    var memory = 0
+    var pluginPaths: [String] = []
+
+    var luaLimits: LuaLimits { LimitOptions.luaLimits(instructions: instructions, memory: memory) }
+
+    /// A run of `app` with every option at its default.
+    init(app: String) {
+        self.app = app
+    }
+
+    /// The run `command` was parsed into.
+    init(_ command: Run) {
+        app = command.app
+        headless = command.headless
+        duration = command.duration
+        snapshot = command.snapshot
+        device = command.device
+        orientation = command.orientation
+        replay = command.replay
+        record = command.record
+        dataDir = command.dataDir
+        watch = command.watch
+        listen = command.listen
+        instructions = command.instructions
+        memory = command.memory
+        pluginPaths = command.pluginPaths
+    }
+
+    /// `screens run APP` with nothing else on the line: the run ArgumentParser would parse
+    /// it into, without its parse, which is a third of such a start (reflection of the
+    /// command and a search of the program's protocol conformances for each of its option
+    /// types). Anything else — an option, a word starting with `-`, help — is nil, and
+    /// parsed.
+    static func plain(_ arguments: [String]) -> AppRun? {
+        guard arguments.count == 2, arguments[0] == "run", !arguments[1].hasPrefix("-"),
+            !Subcommand.isSpecial(arguments[1])
+        else { return nil }
+        return AppRun(app: arguments[1])
+    }
+
+    /// Runs the app and returns the exit status.
+    @MainActor func run() -> Int32 {
+        if listen != nil { return runListening() }
+        if watch { return runWatching() }
+        let headless = self.headless || isatty(STDOUT_FILENO) == 0 || (replay != nil && !TerminalSession.isPossible)
+        do {
+            let recording = try replay.map { path throws(InputRecording.ParseError) in try InputRecording(contentsOfFile: path) }
+            let loop = EventLoop(clock: headless ? .virtual : .real)
+            let host = try ScriptHost(loop: loop, limits: luaLimits)
+            host.pluginPaths = pluginPaths
+            if let dataDir { host.dataDirectory = URL(fileURLWithPath: dataDir).standardizedFileURL.path }
+            if let seed = recording?.randomSeed { try host.seedRandom(seed) }
+            try host.loadApp(at: app)
+            try host.launch(
+                device: device.flatMap(Window.Device.init) ?? recording?.device ?? .iphone,
+                orientation: orientation.flatMap(Window.Orientation.init) ?? recording?.orientation ?? .portrait)
+            if !headless {
+                let drawn = host.keyWindow != nil && TerminalSession.isPossible
+                if record != nil, !drawn {
+                    printError("screens: --record needs a window drawn on a terminal: nothing was recorded")
+                }
+                let session = TerminalSession(
+                    host: host,
+                    options: .init(
+                        device: device.flatMap(Window.Device.init) ?? recording?.device ?? .iphone,
+                        orientation: orientation.flatMap(Window.Orientation.init) ?? recording?.orientation ?? .portrait,
+                        recordPath: record, replay: recording, duration: duration))
+                let end = drawn ? session.run() : runUndrawn(host)
+                if let path = record, drawn { printError("screens: wrote the recording \(path)") }
+                return finish(session, end: end)
+            } else if let recording {
+                let player = InputPlayer(recording, host: host)
+                player.start()
+                let end = duration.map { loop.run(for: $0) } ?? player.runHeadless()
+                if end == .timeUp && duration == nil {
+                    printError(
+                        "screens: the app was still busy \(Int(ScriptHost.settleLimit)) s of virtual time after the recording's "
+                            + "last event (a one-shot timer or an animation kept going); --for SECONDS sets how long it runs")
+                }
+            } else {
+                if host.runHeadless(for: duration) == .timeUp && duration == nil {
+                    printError(
+                        "screens: the app was still busy after \(Int(ScriptHost.settleLimit)) s of virtual time "
+                            + "(a one-shot timer or an animation kept going); --for SECONDS sets how long it runs")
+                }
+            }
+            if let snapshot {
+                guard let screen = host.render(snapshot.hasSuffix(".svg") ? .svg : .text) else {
+                    printError("screens: the app showed no window to write to \(snapshot)")
+                    return 1
+                }
+                try Data(screen.utf8).write(to: URL(fileURLWithPath: snapshot))
+            } else if headless, let screen = host.render(.text) {
+                print(screen, terminator: screen.hasSuffix("\n") ? "" : "\n")
+            }
+            return listReportedErrors(of: host) ? 1 : 0
+        } catch {
+            return printStartFailure(error)
+        }
     }
 
     /// After a terminal session: lists the script errors and where the error log is, ends the

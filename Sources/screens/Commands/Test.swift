@@ -192,57 +192,13 @@ struct Test: ParsableCommand {
     }
 
     func run() throws {
-        let status = MainActor.assumeIsolated { () -> Int32 in
-            if worker { return TestWorker.serve() }
-            do {
-                let options = try options()
-                let (summary, results) = try TestRunner(options: options).run()
-                // A listing succeeds when it lists something and no file failed to load.
-                let succeeded = options.list
-                    ? summary.failed == 0 && results.contains { $0.status == .listed } : summary.succeeded
-                return succeeded ? 0 : 1
-            } catch {
-                printError("screens test: \(error)")
-                return 2
-            }
-        }
+        let status = MainActor.assumeIsolated { worker ? TestWorker.serve() : TestRun(self).run() }
         if status != 0 { throw ExitCode(status) }
-    }
-
-    /// The runner's options: the command line over the `.busted` task, in the folder
-    /// `--directory` names.
-    @MainActor private func options() throws -> TestRunner.Options {
-        // The config file is named from where the command was typed.
-        let configFile = directory.isEmpty ? self.configFile : self.configFile.map { URL(fileURLWithPath: $0).path }
-        // Named from where the command was typed, too.
-        let pluginFolders = PluginPathOptions.absolute(pluginPaths)
-        for folder in directory where !FileManager.default.changeCurrentDirectoryPath(folder) {
-            throw CommandError("cannot change to the folder \(folder): no such folder")
-        }
-        var settings = settings
-        if let file = try Self.configFile(named: configFile, task: task) {
-            let config = try BustedConfig(file: file)
-            let base = try config.settings(task: task)
-            for warning in config.warnings(task: task) { printError("screens test: warning: \(warning)") }
-            settings = settings.over(base)
-        }
-        var options = TestRunner.Options(paths: ["."])
-        try settings.apply(to: &options)
-        options.shard = try shard.map { try TestRunner.Options.Shard(argument: $0) }
-        options.scriptArguments = Self.scriptArguments()
-        options.instructionBudget = instructions > 0 ? instructions : nil
-        options.updateSnapshots = updateSnapshots
-        options.junitFile = junitFile
-        options.timeout = timeout
-        options.pluginPaths = pluginFolders
-        options.jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
-        options.workerCommand = Self.workerCommand
-        return options
     }
 
     /// The `.busted` file to read: the one named, else `.busted` in the current folder when
     /// there is one.
-    @MainActor private static func configFile(named file: String?, task: String?) throws -> String? {
+    @MainActor static func configFile(named file: String?, task: String?) throws -> String? {
         if let file {
             guard FileManager.default.fileExists(atPath: file) else { throw CommandError("config file \(file) not found") }
             return file
@@ -253,7 +209,7 @@ struct Test: ParsableCommand {
     }
 
     /// What busted gives test files as `arg`: the command's arguments after `test`.
-    private static func scriptArguments() -> [String] {
+    static func scriptArguments() -> [String] {
         let arguments = CommandLine.arguments
         guard let test = arguments.dropFirst().firstIndex(of: "test") else { return [] }
         return Array(arguments[(test + 1)...])
@@ -279,6 +235,103 @@ struct Test: ParsableCommand {
         if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
         #endif
         return Bundle.main.executablePath ?? CommandLine.arguments[0]
+    }
+}
+
+/// What `screens test` was asked to do, as plain values: the command line's settings and
+/// the options the runner takes besides them, from ``Test`` once parsed or, for the lines
+/// typed most, `screens test` with paths or nothing, read without ArgumentParser (see
+/// ``plain(_:)``).
+@MainActor struct TestRun: @MainActor Equatable {
+    /// What the command line says of the settings a `.busted` task also gives.
+    var settings = TestSettings()
+    var directory: [String] = []
+    var configFile: String?
+    var task: String?
+    var pluginPaths: [String] = []
+    var shard: String?
+    var instructions = 0
+    var updateSnapshots = false
+    var junitFile: String?
+    var timeout: Double = 60
+    var jobs: Int?
+
+    /// A run with every option at its default.
+    init() {}
+
+    /// The run `command` was parsed into.
+    init(_ command: Test) {
+        settings = command.settings
+        directory = command.directory
+        configFile = command.configFile
+        task = command.task
+        pluginPaths = command.pluginPaths
+        shard = command.shard
+        instructions = command.instructions
+        updateSnapshots = command.updateSnapshots
+        junitFile = command.junitFile
+        timeout = command.timeout
+        jobs = command.jobs
+    }
+
+    /// `screens test` followed by nothing or by paths alone: the run ArgumentParser would
+    /// parse it into, without its parse, which is half of the main process's work for a
+    /// small suite (reflection of the command's thirty options and a search of the
+    /// program's protocol conformances for their types). Anything else — an option, `--`,
+    /// help — is nil, and parsed.
+    static func plain(_ arguments: [String]) -> TestRun? {
+        guard arguments.first == "test" else { return nil }
+        let paths = Array(arguments.dropFirst())
+        guard !paths.contains(where: { $0.hasPrefix("-") || Subcommand.isSpecial($0) }) else { return nil }
+        var run = TestRun()
+        run.settings.roots = paths.isEmpty ? nil : paths
+        return run
+    }
+
+    /// Runs the suites and returns the exit status.
+    func run() -> Int32 {
+        do {
+            let options = try options()
+            let (summary, results) = try TestRunner(options: options).run()
+            // A listing succeeds when it lists something and no file failed to load.
+            let succeeded = options.list
+                ? summary.failed == 0 && results.contains { $0.status == .listed } : summary.succeeded
+            return succeeded ? 0 : 1
+        } catch {
+            printError("screens test: \(error)")
+            return 2
+        }
+    }
+
+    /// The runner's options: the command line over the `.busted` task, in the folder
+    /// `--directory` names.
+    private func options() throws -> TestRunner.Options {
+        // The config file is named from where the command was typed.
+        let configFile = directory.isEmpty ? self.configFile : self.configFile.map { URL(fileURLWithPath: $0).path }
+        // Named from where the command was typed, too.
+        let pluginFolders = PluginPathOptions.absolute(pluginPaths)
+        for folder in directory where !FileManager.default.changeCurrentDirectoryPath(folder) {
+            throw CommandError("cannot change to the folder \(folder): no such folder")
+        }
+        var settings = settings
+        if let file = try Test.configFile(named: configFile, task: task) {
+            let config = try BustedConfig(file: file)
+            let base = try config.settings(task: task)
+            for warning in config.warnings(task: task) { printError("screens test: warning: \(warning)") }
+            settings = settings.over(base)
+        }
+        var options = TestRunner.Options(paths: ["."])
+        try settings.apply(to: &options)
+        options.shard = try shard.map { try TestRunner.Options.Shard(argument: $0) }
+        options.scriptArguments = Test.scriptArguments()
+        options.instructionBudget = instructions > 0 ? instructions : nil
+        options.updateSnapshots = updateSnapshots
+        options.junitFile = junitFile
+        options.timeout = timeout
+        options.pluginPaths = pluginFolders
+        options.jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        options.workerCommand = Test.workerCommand
+        return options
     }
 }
 

@@ -23,11 +23,18 @@ extension TableViewCell.Style: LuaEnumeration {}
 extension TableViewCell.AccessoryType: LuaEnumeration {}
 
 /// One option or a list of them (`"left"` or `{ "left", "up" }`); pushed as a list.
-struct OptionList<Option: LuaEnumeration>: LuaConvertible {
+///
+/// The type itself asks nothing of `Option`, its conversions do: a type's requirements
+/// are checked by the runtime each time it builds the type for an `Option` (once a run for
+/// each, as a class registers its properties), a search of every protocol conformance in
+/// the program.
+struct OptionList<Option> {
     let options: [Option]
 
     init(_ options: [Option]) { self.options = options }
+}
 
+extension OptionList: LuaConvertible where Option: LuaEnumeration {
     func push(to stack: LuaStack) -> Int32 {
         stack.push(options.map(\.rawValue))
     }
