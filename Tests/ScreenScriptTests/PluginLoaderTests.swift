@@ -45,6 +45,19 @@ struct PluginLoaderTests {
         #expect(host.modules.plugins?.chosen["t1"] != nil)
     }
 
+    @Test func aNameNoPluginCanHaveDoesNotReadThePluginFolders() throws {
+        try fixture.plugin("t1", main: "return 'one'")
+        let host = try fixture.host(main: "")
+        for name in ["lib.core", "t1.sub", "My-Lib", "2d", ""] {
+            let message = fixture.error(host, "require('\(name)')")
+            #expect(message.contains("module '\(name)' not found"), "\(message)")
+            #expect(message.contains("no module '\(name)' in the registry or on the plugin path"), "\(message)")
+        }
+        #expect(host.modules.plugins == nil)
+        #expect(fixture.error(host, "require('nolib')").contains("module 'nolib' not found"))
+        #expect(host.modules.plugins?.chosen["t1"] != nil)
+    }
+
     @Test func aSecondAppInTheSameHostFindsItsOwnPlugins() throws {
         try fixture.plugin("t1", main: "return 'first'")
         let host = try fixture.host(main: "")

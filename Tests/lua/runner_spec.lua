@@ -965,6 +965,18 @@ describe("luassert in the suite", function()
       .. " lua-luassert and lua-say, or run `luarocks install luassert`", result.tests[1].failure.message)
   end)
 
+  it("a module of luassert's own that is not installed is missing at once, without other searchers", function()
+    local searcher = require("screentest.chunks")
+    local path, cpath = package.path, package.cpath
+    package.path, package.cpath = "/nonexistent/?.lua", "/nonexistent/?.so"
+    local loader, where = searcher("term.core")
+    local other = searcher("termite")
+    package.path, package.cpath = path, cpath
+    assert.equal(":absent", where)
+    assert.has_error(loader, "module 'term.core' not found")
+    assert.is_nil(other)
+  end)
+
   it("require('busted') gives the suite's functions and arg is the script arguments", function()
     local result = run_file(function(_ENV)
       local busted = require("busted")

@@ -68,6 +68,10 @@ final class PluginLoader {
     /// there is none. The plugin loader starts only for a name the plugin path has.
     private func search(_ name: String) throws(LuaError) -> LuaMultiple {
         if plugins == nil {
+            // No plugin can have a name a manifest may not give (`term.core`, `My-Lib`): it
+            // needs no look at the plugin folders, which a library's own modules would
+            // otherwise cost every state that requires one.
+            guard ManifestReader.moduleNameProblem(name) == nil else { return LuaMultiple(Self.notFound(name)) }
             try host.resolvePlugins()
             let known = (resolution?.items ?? []).contains { $0.entry.name == name }
             if !known && !isPending { return LuaMultiple(Self.notFound(name)) }

@@ -139,7 +139,7 @@ enum ChunkCache {
 
     private static let helpersSource = """
         local kept, keep = ...
-        local loadfile, dump, searchpath, match, type = loadfile, string.dump, package.searchpath, string.match, type
+        local loadfile, dump, searchpath, match, type, error = loadfile, string.dump, package.searchpath, string.match, type, error
         local package = package
         local helpers = {}
         function helpers.keep(name, chunk)
@@ -150,10 +150,20 @@ enum ChunkCache {
         local function cached(name)
           return cachedRoots[match(name, "^[^.]*")] == true
         end
+        -- What requiring a module of theirs that is not installed gives (luassert asks for
+        -- term with pcall): the error, at once. Passed on, the name would reach the
+        -- registry's searcher, which reads the plugin folders for a name it does not know.
+        local function absent(name)
+          return function() error("module '" .. name .. "' not found", 2) end
+        end
         function helpers.searcher(name)
           if type(name) ~= "string" or not cached(name) or type(package.path) ~= "string" then return nil end
           local path = searchpath(name, package.path)
-          if not path then return nil end
+          if not path then
+            local cpath = package.cpath
+            if type(cpath) == "string" and searchpath(name, cpath) then return nil end
+            return absent(name), ":absent"
+          end
           local chunk = kept("@" .. path)
           if not chunk then
             chunk = loadfile(path, "t")
