@@ -94,12 +94,13 @@ let package = Package(
             swiftSettings: [staticStandardLibrary],
             linkerSettings: [.unsafeFlags(["-static-stdlib", "-Xlinker", "--no-export-dynamic", "-Xclang-linker", "-no-pie"], .when(platforms: [.linux], configuration: .release))]
         ),
+        .target(name: "BenchShim"),
         .executableTarget(
             name: "screens-bench",
             dependencies: [
                 // Not linked: built so that the runner figures run the release `screens`.
                 "screens",
-                "LuaBridge", "LuaShim", "EventLoop", "ScreenScript", "ScreenKit", "ScreenStore", "ScreenRender",
+                "LuaBridge", "LuaShim", "EventLoop", "ScreenScript", "ScreenKit", "ScreenStore", "ScreenRender", "BenchShim",
                 .product(name: "Collections", package: "swift-collections"),
                 // Only for the raw-SQLite baselines the store is measured against.
                 .product(name: "GRDB", package: "GRDB.swift"),

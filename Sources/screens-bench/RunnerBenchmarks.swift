@@ -1,3 +1,4 @@
+import BenchShim
 import Foundation
 
 #if canImport(Glibc)
@@ -38,6 +39,9 @@ func runRunnerBenchmarks(_ bench: inout Benchmark) throws {
         print("runner: no release `screens` beside screens-bench: build it with `swift build -c release --product screens`")
         return
     }
+    // `screens test` does not wait for its workers' exits (the system finishes them after
+    // it ends): as their subreaper this process gets them, to wait for and count their CPU.
+    _ = bench_become_subreaper()
     let folder = try RunnerSuites()
     // busted reads a `.busted` file in the current folder: the repository's is not for it.
     let previousFolder = FileManager.default.currentDirectoryPath
@@ -213,15 +217,28 @@ private func reap(_ pid: pid_t, _ command: [String], options: Int32 = 0) -> Bool
     return true
 }
 
-/// Milliseconds from starting `command` to its end, and of CPU time it and the processes it
-/// waited for took.
+/// Milliseconds from starting `command` to its end, and of CPU time it and every process it
+/// started took: those it left to end after it (a test run's workers) are waited for once it
+/// ended, outside the wall time.
 private func run(_ command: [String]) -> (wall: Double, cpu: Double) {
     let before = childrenCPU()
     let start = ContinuousClock.now
     _ = reap(spawn(command), command)
     let elapsed = ContinuousClock.now - start
     let wall = Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15
+    reapOrphans()
     return (wall, childrenCPU() - before)
+}
+
+/// Waits for the processes that ended up this one's children when the command that started
+/// them ended first (see `PR_SET_CHILD_SUBREAPER` above).
+private func reapOrphans() {
+    var status: Int32 = 0
+    while true {
+        let result = waitpid(-1, &status, 0)
+        if result < 0 && errno == EINTR { continue }
+        if result < 0 { return }
+    }
 }
 
 /// Milliseconds of CPU time of the processes this one waited for, and those they waited for.
@@ -264,6 +281,7 @@ private func sampleMemory(_ command: [String]) -> TreeMemory {
         peakPSS = max(peakPSS, pss)
         usleep(1_000)
     }
+    reapOrphans()
     return TreeMemory(pss: Double(peakPSS) / 1024, rss: Double(peakRSS.values.reduce(0, +)) / 1024)
 }
 

@@ -98,4 +98,35 @@ struct StartUpCommandTests {
             #expect(result.stdout.hasSuffix("1 passed, 1 failed\n"))
         }
     }
+
+    #if os(Linux)
+    @Test("the run ends without waiting for its workers, which then exit by themselves")
+    func workersExitAfterTheRun() async throws {
+        try await ScreensProgram.withTemporaryFolder { folder in
+            try """
+                it("notes its process", function()
+                  local stat = assert(io.open("/proc/self/stat")):read("l")
+                  local out = assert(io.open("pid", "w"))
+                  out:write((stat:match("^%d+")))
+                  out:close()
+                end)
+                """.write(to: folder.appendingPathComponent("pid_spec.lua"), atomically: true, encoding: .utf8)
+            let result = try await screens(["test", "pid_spec.lua"], in: folder)
+            #expect(result.status == 0)
+            let pid = try String(contentsOf: folder.appendingPathComponent("pid"), encoding: .utf8)
+            #expect(Int(pid) != nil)
+            // Running while /proc has it in any state but Z (ended, not yet reaped).
+            func running() -> Bool {
+                guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return false }
+                return !stat.contains(") Z ")
+            }
+            var waited = 0
+            while running() && waited < 10_000 {
+                try await Task.sleep(for: .milliseconds(10))
+                waited += 10
+            }
+            #expect(!running(), "the worker \(pid) still runs 10 s after the run")
+        }
+    }
+    #endif
 }

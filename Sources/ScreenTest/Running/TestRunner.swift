@@ -88,6 +88,11 @@ public final class TestRunner {
         public var jobs = 0
         /// The command that starts a worker: this program's `test --worker` (see ``TestWorker``).
         public var workerCommand: [String] = []
+        /// Whether the run waits at its end for its workers to exit. A program that ends
+        /// right after the run need not: each worker has then reported all it ran and
+        /// closed its file's state, and exits by itself as its requests close; its exit (a
+        /// millisecond of the system releasing its memory) goes on after the program's.
+        public var waitsForWorkers = true
         /// The `--plugin-path` folders, searched after the plugin a test file sits in and the
         /// `plugins/` of the app it tests.
         public var pluginPaths: [String] = []

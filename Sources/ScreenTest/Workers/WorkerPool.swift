@@ -302,10 +302,13 @@ final class WorkerPool {
         }
     }
 
+    /// Tells the workers to exit, and waits for them unless the run need not (see
+    /// ``TestRunner/Options/waitsForWorkers``); one still running a file (the run was cut
+    /// short) is always waited for.
     private func shutDown() {
         for worker in workers { worker.process.closeRequests() }
         for worker in workers {
-            _ = worker.process.wait(seconds: 2)
+            if options.waitsForWorkers || worker.job != nil { _ = worker.process.wait(seconds: 2) }
             worker.process.close()
         }
         workers = []

@@ -331,6 +331,8 @@ struct Test: ParsableCommand {
         options.pluginPaths = pluginFolders
         options.jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
         options.workerCommand = Test.workerCommand
+        // The program ends with the run.
+        options.waitsForWorkers = false
         return options
     }
 }

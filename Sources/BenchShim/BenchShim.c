@@ -1,0 +1,9 @@
+#include "BenchShim.h"
+
+#if defined(__linux__)
+#include <sys/prctl.h>
+
+int bench_become_subreaper(void) { return prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0); }
+#else
+int bench_become_subreaper(void) { return -1; }
+#endif
