@@ -9,6 +9,8 @@
 
 #include <dlfcn.h>
 #include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
 
 static struct {
     int tried;
@@ -35,11 +37,23 @@ static const char *const names[] = {
 #endif
 };
 
-/* Opens the library and looks its functions up, once; 1 when they are all there. */
+static char message[512];
+
+/* Opens the library ($SCREENS_LIBEDIT when set, else the usual names) and looks its
+** functions up, once; 1 when they are all there. */
 static int opened(void) {
     if (edit.tried) return edit.error == NULL;
     edit.tried = 1;
     void *library = NULL;
+    const char *chosen = getenv("SCREENS_LIBEDIT");
+    if (chosen != NULL && chosen[0] != '\0') {
+        library = dlopen(chosen, RTLD_NOW | RTLD_LOCAL);
+        if (library == NULL) {
+            snprintf(message, sizeof message, "the line editing library %s (SCREENS_LIBEDIT) could not be opened", chosen);
+            edit.error = message;
+            return 0;
+        }
+    }
     for (size_t i = 0; i < sizeof names / sizeof names[0] && library == NULL; i++) {
         library = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
     }

@@ -531,4 +531,23 @@ struct ReplAttachTerminalTests {
             #expect(end.status == 0, "\(end.stderr)")
         }
     }
+
+    @Test("attached on a terminal without libedit: the warning, then lines read as from a pipe")
+    func attachedWithoutLibedit() throws {
+        try ScreensProgram.withTemporaryFolder { folder in
+            let sock = folder.appendingPathComponent("app.sock").path
+            let app = try ReplAttachTests.ListeningApp(folder: folder, socket: sock)
+            let tmux = try Tmux()
+            defer { tmux.stop() }
+            try tmux.runScreens(["repl", "--attach", sock], environment: ["SCREENS_LIBEDIT": "/nonexistent/libedit.so"])
+            try tmux.waitFor("the line editing library /nonexistent/libedit.so (SCREENS_LIBEDIT) could not be opened")
+            tmux.literal("count + 5")
+            tmux.keys("Enter")
+            try tmux.waitForLine("5")
+            tmux.keys("C-d")
+            try tmux.waitForExit(status: 0)
+            let end = try app.quit()
+            #expect(end.status == 0, "\(end.stderr)")
+        }
+    }
 }

@@ -22,6 +22,20 @@ struct ReplTerminalTests {
         #expect(try tmux.sttyBefore() == (try tmux.sttyAfter()))
     }
 
+    @Test("without libedit the REPL says why and reads its lines as from a pipe")
+    func withoutLibedit() throws {
+        let tmux = try Tmux()
+        defer { tmux.stop() }
+        try tmux.runScreens(["repl"], environment: ["SCREENS_LIBEDIT": "/nonexistent/libedit.so"])
+        try tmux.waitFor("the line editing library /nonexistent/libedit.so (SCREENS_LIBEDIT) could not be opened")
+        tmux.literal("1+1")
+        tmux.keys("Enter")
+        try tmux.waitForLine("2")
+        tmux.keys("C-d")
+        try tmux.waitForExit(status: 0)
+        #expect(try tmux.sttyBefore() == (try tmux.sttyAfter()))
+    }
+
     @Test("Ctrl-C stops a chunk that never ends; the prompt then answers")
     func controlCInterrupts() throws {
         let tmux = try Tmux()

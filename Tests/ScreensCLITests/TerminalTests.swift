@@ -234,10 +234,11 @@ final class Tmux {
     /// Runs `screens ARGUMENTS` in the pane, from the repository, with its state in
     /// ``stateHome`` and its data in a folder of its own; `stty -a` is written before and
     /// after, and the exit status after.
-    func runScreens(_ arguments: [String]) throws {
+    func runScreens(_ arguments: [String], environment: [String: String] = [:]) throws {
         let quoted = arguments.map { "'\($0)'" }.joined(separator: " ")
+        let variables = environment.sorted { $0.key < $1.key }.map { "\($0.key)='\($0.value)' " }.joined()
         let command = "cd '\(ScreensProgram.root.path)' && stty -a > '\(directory)/before' && "
-            + "XDG_STATE_HOME='\(stateHome)' XDG_DATA_HOME='\(directory)/data' "
+            + "XDG_STATE_HOME='\(stateHome)' XDG_DATA_HOME='\(directory)/data' \(variables)"
             + "sh -c 'echo $$ > \"\(directory)/pid\"; exec \"$0\" \"$@\"' '\(ScreensProgram.executable.path)' \(quoted); "
             + "echo \"status=$?\" > '\(directory)/status.tmp'; stty -a > '\(directory)/after'; "
             + "mv '\(directory)/status.tmp' '\(directory)/status'"

@@ -4,8 +4,8 @@
 ** The library is opened with dlopen the first time the REPL edits a line, not linked: a
 ** program linked with it loads it and its own libraries (terminfo, libbsd) at every
 ** start, which costs `screens run` and `screens test` a sixth of a millisecond for
-** something only a REPL on a terminal uses. When it cannot be opened, lsh_el_init_fd gives
-** NULL and lsh_libedit_error says why.
+** something only a REPL on a terminal uses. $SCREENS_LIBEDIT names another file to open.
+** When it cannot be opened, lsh_el_init_fd gives NULL and lsh_libedit_error says why.
 **
 ** el_set, el_get and history() are variadic, which Swift cannot call: the functions below
 ** call them with the few argument lists the editor uses. Every helper has the lsh_ prefix,

@@ -342,7 +342,13 @@ public final class ReplClient {
             default: break
             }
         }
-        editor.start(prompt: "> ", loop: loop)
+        guard editor.start(prompt: "> ", loop: loop) else {
+            // No line editing (libedit missing, or the terminal refused it): the editor said
+            // why; the lines are read as from a pipe.
+            socketReader.cancel()
+            interrupts.cancel()
+            return runPipe(input: input)
+        }
         loop.run()
         socketReader.cancel()
         interrupts.cancel()
