@@ -66,7 +66,7 @@ struct WorkerRequest: Codable {
 }
 
 /// What a worker tells its parent about the file it runs.
-struct WorkerEvent: Codable {
+struct WorkerEvent: Codable, Equatable {
     enum Kind: String, Codable {
         /// A call into the file's code starts.
         case call

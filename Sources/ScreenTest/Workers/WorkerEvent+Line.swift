@@ -1,0 +1,184 @@
+/// A worker's events written as JSON by hand, in the form `JSONDecoder` reads into a
+/// ``WorkerEvent`` (the properties' names as keys, optionals left out when nil): the first
+/// use of `JSONEncoder` in a process costs a test worker about as much as running its first
+/// small test file (it builds the coding types of every event, result and failure), and a
+/// worker's first file is where that counts. The parent still reads them with `JSONDecoder`.
+extension WorkerEvent {
+    /// The event as one line: its JSON and a newline.
+    var line: [UInt8] {
+        var json = JSONLine()
+        json.open("{")
+        json.key("kind")
+        json.string(kind.rawValue)
+        if let call {
+            json.key("call")
+            json.write(call)
+        }
+        if let result {
+            json.key("result")
+            json.write(result)
+        }
+        if let output {
+            json.key("output")
+            json.string(output)
+        }
+        if let snapshots {
+            json.key("snapshots")
+            json.write(snapshots)
+        }
+        json.close("}")
+        json.bytes.append(UInt8(ascii: "\n"))
+        return json.bytes
+    }
+}
+
+/// JSON written a piece at a time: objects and arrays opened and closed, keys, and values.
+struct JSONLine {
+    var bytes: [UInt8] = []
+    /// For each object or array open, whether it has an entry yet.
+    private var entries: [Bool] = []
+
+    init() {
+        bytes.reserveCapacity(256)
+    }
+
+    mutating func open(_ bracket: Character) {
+        bytes.append(bracket.asciiValue ?? UInt8(ascii: "{"))
+        entries.append(false)
+    }
+
+    mutating func close(_ bracket: Character) {
+        bytes.append(bracket.asciiValue ?? UInt8(ascii: "}"))
+        entries.removeLast()
+    }
+
+    /// Before an entry of the object or array open: the comma after the one before.
+    mutating func entry() {
+        guard let last = entries.indices.last else { return }
+        if entries[last] { bytes.append(UInt8(ascii: ",")) }
+        entries[last] = true
+    }
+
+    /// `"name":`, an entry of the object open.
+    mutating func key(_ name: String) {
+        entry()
+        string(name)
+        bytes.append(UInt8(ascii: ":"))
+    }
+
+    /// A JSON string: `"` and `\` escaped, and the control characters.
+    mutating func string(_ text: String) {
+        bytes.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+            case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+            case UInt8(ascii: "\n"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+            case UInt8(ascii: "\r"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+            case UInt8(ascii: "\t"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+            case 0..<0x20:
+                bytes += [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")]
+                bytes += [Self.hexDigits[Int(byte >> 4)], Self.hexDigits[Int(byte & 0xF)]]
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    mutating func number(_ value: Int) {
+        bytes += Array(String(value).utf8)
+    }
+
+    /// A finite number as Swift writes it (`0.25`, `1e-05`: JSON numbers both); JSON has no
+    /// NaN or infinity, which are written `null`.
+    mutating func number(_ value: Double) {
+        bytes += Array((value.isFinite ? "\(value)" : "null").utf8)
+    }
+
+    // MARK: - The events' parts
+
+    mutating func write(_ call: TestCall) {
+        open("{")
+        key("name")
+        string(call.name)
+        if let location = call.location {
+            key("location")
+            string(location)
+        }
+        if let resume = call.resume {
+            key("resume")
+            open("[")
+            for step in resume {
+                entry()
+                number(step)
+            }
+            close("]")
+        }
+        close("}")
+    }
+
+    mutating func write(_ result: TestResult) {
+        open("{")
+        key("name")
+        string(result.name)
+        optional("location", result.location)
+        key("status")
+        string(result.status.rawValue)
+        if let failure = result.failure {
+            key("failure")
+            open("{")
+            key("message")
+            string(failure.message)
+            optional("location", failure.location)
+            optional("traceback", failure.traceback)
+            optional("output", failure.output)
+            close("}")
+        }
+        optional("reason", result.reason)
+        key("errors")
+        open("[")
+        for error in result.errors {
+            entry()
+            open("{")
+            key("context")
+            string(error.context)
+            key("message")
+            string(error.message)
+            optional("traceback", error.traceback)
+            close("}")
+        }
+        close("]")
+        optional("file", result.file)
+        if let duration = result.duration {
+            key("duration")
+            number(duration)
+        }
+        if let snapshots = result.snapshots {
+            key("snapshots")
+            write(snapshots)
+        }
+        close("}")
+    }
+
+    mutating func write(_ snapshots: [TestResult.SnapshotUse]) {
+        open("[")
+        for use in snapshots {
+            entry()
+            open("{")
+            key("path")
+            string(use.path)
+            optional("change", use.change?.rawValue)
+            close("}")
+        }
+        close("]")
+    }
+
+    /// `"name":"value"` when there is a value.
+    private mutating func optional(_ name: String, _ value: String?) {
+        guard let value else { return }
+        key(name)
+        string(value)
+    }
+}

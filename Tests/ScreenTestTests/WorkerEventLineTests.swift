@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+@testable import ScreenTest
+
+/// A worker writes its events as JSON by hand (WorkerEvent.line); its parent reads them
+/// with JSONDecoder: every event must read back as it was.
+@MainActor
+struct WorkerEventLineTests {
+    /// Texts that JSON must escape, or that only look like it must.
+    static let texts = [
+        "", "plain", "a \"quoted\" name", "back\\slash", "line\nbreak\r\n\ttab", "\u{0}\u{1}\u{1F}\u{7F}",
+        "é ü ß 名前 🙂 \u{2028}\u{2029}", "\\u0041 is not A", "{\"kind\":\"done\"}", "trailing\\",
+    ]
+
+    static func events(seed: UInt64) -> [WorkerEvent] {
+        var random = Xorshift(seed: seed)
+        func text() -> String { texts[random.next(texts.count)] + texts[random.next(texts.count)] }
+        func maybe<T>(_ make: () -> T) -> T? { random.next(3) == 0 ? nil : make() }
+        var events: [WorkerEvent] = []
+        for _ in 0..<200 {
+            var result = TestResult(
+                name: text(), location: maybe(text),
+                status: [.passed, .failed, .skipped, .listed][random.next(4)],
+                failure: maybe { .init(message: text(), location: maybe(text), traceback: maybe(text), output: maybe(text)) },
+                reason: maybe(text),
+                errors: (0..<random.next(3)).map { _ in .init(context: text(), message: text(), traceback: maybe(text)) })
+            result.file = maybe(text)
+            result.duration = maybe { [0, 1e-7, 0.25, 123456.789, 1e300][random.next(5)] }
+            result.snapshots = maybe {
+                (0..<random.next(3)).map { _ in .init(path: text(), change: maybe { [.written, .updated][random.next(2)] }) }
+            }
+            let call = TestCall(name: text(), location: maybe(text), resume: maybe { (0..<random.next(4)).map { _ in random.next(1000) - 5 } })
+            events.append(WorkerEvent(kind: .call, call: call))
+            events.append(WorkerEvent(kind: .result, result: result, output: maybe(text)))
+            events.append(WorkerEvent(kind: .done, output: maybe(text), snapshots: result.snapshots))
+        }
+        events.append(WorkerEvent(kind: .stuck))
+        return events
+    }
+
+    @Test("every event reads back as it was, through the parent's JSONDecoder")
+    func eventsReadBack() throws {
+        for event in Self.events(seed: 7) {
+            let line = event.line
+            #expect(line.last == UInt8(ascii: "\n"))
+            #expect(!line.dropLast().contains(UInt8(ascii: "\n")), "one event, one line")
+            let read = try WorkerMessage.decode(WorkerEvent.self, from: Array(line.dropLast()))
+            #expect(read == event, "\(String(decoding: line, as: UTF8.self))")
+        }
+    }
+
+    @Test("the JSON is what JSONEncoder makes of the event, as a value")
+    func sameAsJSONEncoder() throws {
+        for event in Self.events(seed: 11).prefix(90) {
+            let ours = try JSONSerialization.jsonObject(with: Data(event.line.dropLast())) as? NSDictionary
+            let theirs = try JSONSerialization.jsonObject(with: try JSONEncoder().encode(event)) as? NSDictionary
+            #expect(ours != nil && ours == theirs)
+        }
+    }
+
+    @Test("the line writes every property of the event's types: a new one needs writing there too")
+    func everyPropertyIsWritten() {
+        func labels(_ value: Any) -> [String] { Mirror(reflecting: value).children.compactMap(\.label) }
+        let failure = TestResult.Failure(message: "")
+        let error = TestResult.ScriptError(context: "", message: "")
+        let result = TestResult(name: "", location: nil, status: .passed)
+        #expect(labels(WorkerEvent(kind: .done)) == ["kind", "call", "result", "output", "snapshots"])
+        #expect(labels(TestCall(name: "")) == ["name", "location", "resume"])
+        #expect(labels(result) == ["name", "location", "status", "failure", "reason", "errors", "file", "duration", "snapshots"])
+        #expect(labels(failure) == ["message", "location", "traceback", "output"])
+        #expect(labels(error) == ["context", "message", "traceback"])
+        #expect(labels(TestResult.SnapshotUse(path: "")) == ["path", "change"])
+    }
+}
+
+/// A small seeded generator, so that a failure can be run again.
+private struct Xorshift {
+    var state: UInt64
+    init(seed: UInt64) { state = seed &* 0x9E37_79B9_7F4A_7C15 | 1 }
+    mutating func next(_ bound: Int) -> Int {
+        state ^= state << 13
+        state ^= state >> 7
+        state ^= state << 17
+        return Int(state % UInt64(bound))
+    }
+}
