@@ -23,19 +23,11 @@ enum WorkerMessage {
         Array(try encoder.encode(message)) + [UInt8(ascii: "\n")]
     }
 
-    /// Encodes and decodes messages of each kind once, and forgets them: the first coding
-    /// of a type in a process costs far more than the ones after it. A parent does it while
-    /// its first worker starts, a worker while it waits for its setup.
+    /// Decodes what a worker reads, a setup and a request, once, and forgets them: the first
+    /// decoding of a type in a process costs far more than the ones after it. A worker does
+    /// it while it waits for its setup. (It writes its events by hand: see
+    /// ``WorkerEvent/line``.)
     static func warmUp() {
-        var result = TestResult(name: "", location: "", status: .failed, failure: .init(message: "", location: ""))
-        result.file = ""
-        result.duration = 0
-        let events = [
-            WorkerEvent(kind: .call, call: TestCall(name: "", location: "", resume: [1])),
-            WorkerEvent(kind: .result, result: result, output: ""),
-            WorkerEvent(kind: .done, output: ""),
-        ]
-        for event in events { roundTrip(event) }
         roundTrip(WorkerSetup(options: .init(paths: [])))
         roundTrip(WorkerRequest(file: "", after: [1]))
     }

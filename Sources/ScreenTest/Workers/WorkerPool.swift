@@ -103,16 +103,12 @@ final class WorkerPool {
         // A worker that died must not take the run with it when it is sent a request.
         signal(SIGPIPE, SIG_IGN)
         defer { shutDown() }
-        var warmed = false
+        // No warm-up of the events' decoding here while the first worker starts: the worker
+        // and the fork compiling its chunks need both cores then, and the first event (the
+        // file's first call) is read while the worker runs that call anyway.
         while head < stop {
             try assignJobs()
             guard !workers.isEmpty else { break }
-            if !warmed {
-                // The first file's worker takes a few milliseconds to answer: meanwhile the
-                // reading of events gets its first, slowest, time over.
-                warmed = true
-                WorkerMessage.warmUp()
-            }
             waitForEvents()
             handOn(printed: printed, result: result, fileDone: fileDone)
         }
