@@ -54,6 +54,15 @@ struct BustedConfigTests {
         #expect(options.shuffleSeed == nil)
     }
 
+    @Test func aNegativeSeedIsASeedAsBustedTakesIt() throws {
+        let settings = try config("return { default = { seed = -3 } }").settings(task: nil)
+        #expect(settings.seed == -3)
+        var options = TestRunner.Options(paths: ["."])
+        try settings.apply(to: &options)
+        #expect(options.shuffleSeed == -3 && options.shuffleFiles && options.shuffleTests)
+        #expect(throws: BustedConfig.Invalid.self) { try config("return { default = { seed = 1.5 } }").settings(task: nil) }
+    }
+
     @Test func aSeedShufflesFilesAndTestsUnlessOneIsTurnedOff() throws {
         var settings = TestSettings()
         settings.seed = 42

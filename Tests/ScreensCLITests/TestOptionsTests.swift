@@ -95,6 +95,18 @@ struct TestOptionsTests {
         #expect(names(first.stdout) != declared)
     }
 
+    @Test func aNegativeSeedShufflesAsBustedTakesItAndIsPrintedToBeTypedBack() async throws {
+        let folder = Self.cases.appendingPathComponent("cli-shuffle")
+        let first = try await run(["spec", "--seed", "-5", "-v", "-o", "plain"], in: folder)
+        #expect(first.status == 1, "\(first.stderr)")
+        #expect(first.stdout.hasPrefix("Randomized with seed -5 (--seed -5 repeats this order)\n"))
+        let again = try await run(["spec", "--seed=-5", "-v", "-o", "plain", "--jobs", "1"], in: folder)
+        #expect(again.stdout == first.stdout)
+        let positive = try await run(["spec", "--seed", "5", "-v", "-o", "plain"], in: folder)
+        #expect(names(positive.stdout) != names(first.stdout))
+        #expect(names(positive.stdout).sorted() == names(first.stdout).sorted())
+    }
+
     @Test func aShuffleWithoutASeedPrintsTheOneItChoseWhichRepeatsIt() async throws {
         let folder = Self.cases.appendingPathComponent("cli-shuffle")
         let first = try await run(["spec", "--shuffle", "-v", "-o", "plain"], in: folder)

@@ -182,9 +182,9 @@ public struct BustedConfig {
             return Int(number)
         }
 
-        func seed() throws -> UInt64 {
-            guard let number = value.integerValue, number >= 0 else { throw invalid("a whole number, 0 or more") }
-            return UInt64(number)
+        func seed() throws -> Int64 {
+            guard let number = value.integerValue else { throw invalid("a whole number") }
+            return number
         }
 
         func output() throws -> TestRunner.Options.OutputFormat {

@@ -27,7 +27,7 @@ public struct TestSettings: Equatable, Sendable {
     public var verbose: Bool?
     public var shuffleFiles: Bool?
     public var shuffleTests: Bool?
-    public var seed: UInt64?
+    public var seed: Int64?
     public var failFast: Bool?
     public var repetitions: Int?
     public var list: Bool?
@@ -71,7 +71,7 @@ public struct TestSettings: Equatable, Sendable {
     /// shuffle without a seed gets one from `randomSeed`.
     ///
     /// - Throws: ``ConflictingTags``.
-    public func apply(to options: inout TestRunner.Options, randomSeed: () -> UInt64 = TestSettings.randomSeed) throws {
+    public func apply(to options: inout TestRunner.Options, randomSeed: () -> Int64 = TestSettings.randomSeed) throws {
         if let roots { options.paths = roots }
         if let patterns { options.patterns = patterns }
         if let excludePatterns { options.excludePatterns = excludePatterns }
@@ -94,8 +94,8 @@ public struct TestSettings: Equatable, Sendable {
     }
 
     /// A seed short enough to type back.
-    nonisolated public static func randomSeed() -> UInt64 {
-        UInt64.random(in: 1...999_999)
+    nonisolated public static func randomSeed() -> Int64 {
+        Int64.random(in: 1...999_999)
     }
 
     /// Splits tags given as `a,b` (the command line's and a `.busted` file's form) into

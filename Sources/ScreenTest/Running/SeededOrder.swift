@@ -4,8 +4,9 @@ struct SeededOrder {
     /// SplitMix64: small, fast, and good enough to order test files.
     private var state: UInt64
 
-    init(seed: UInt64) {
-        state = seed
+    /// A negative seed (busted takes them) orders as its two's complement bits.
+    init(seed: Int64) {
+        state = UInt64(bitPattern: seed)
     }
 
     private mutating func next() -> UInt64 {

@@ -34,7 +34,7 @@ public final class TestRunner {
         public var excludeTags: [String] = []
         /// The seed that shuffles files and the tests in each block (`--shuffle`, `--seed`);
         /// nil keeps the declared order.
-        public var shuffleSeed: UInt64?
+        public var shuffleSeed: Int64?
         /// Whether the seed shuffles the files (`--shuffle-files`).
         public var shuffleFiles = true
         /// Whether the seed shuffles the tests in each block (`--shuffle-tests`).
@@ -446,7 +446,7 @@ public final class TestRunner {
         table.set("tags", options.tags)
         table.set("exclude_tags", options.excludeTags)
         // Lua integers are signed: a seed past Int64.max keeps its bits.
-        table.set("seed", options.shuffleTests ? options.shuffleSeed.map { Int64(truncatingIfNeeded: $0) } : nil)
+        table.set("seed", options.shuffleTests ? options.shuffleSeed : nil)
         table.set("list", options.list)
         table.set("fail_fast", options.failFast)
         if let shard = options.shard {

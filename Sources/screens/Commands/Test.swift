@@ -100,7 +100,7 @@ struct Test: ParsableCommand {
     var shuffleTests: Bool?
 
     @Option(parsing: .unconditional, help: "The seed that shuffles; implies --shuffle (unlike busted). A shuffled run prints its seed.")
-    var seed: UInt64?
+    var seed: Int64?
 
     @Option(name: .customLong("repeat"), parsing: .unconditional, help: ArgumentHelp("Run the whole suite this many times.", valueName: "count"))
     var repetitions: Int?
