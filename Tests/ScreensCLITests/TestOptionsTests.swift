@@ -225,6 +225,14 @@ struct TestOptionsTests {
         let badPattern = try await run(["spec", "--pattern", "[a"], in: folder)
         #expect(badPattern.status == 2)
         #expect(badPattern.stderr == "screens test: bad --pattern \"[a\": malformed pattern (missing ']')\n")
+        // Told once, before anything runs, even where no test's name reaches the bad part.
+        for (option, pattern) in [("--filter", "z["), ("--filter-out", "(a")] {
+            let badFilter = try await run(["spec", option, pattern], in: folder)
+            #expect(badFilter.status == 2)
+            let reason = option == "--filter" ? "malformed pattern (missing ']')" : "unfinished capture"
+            #expect(badFilter.stderr == "screens test: bad \(option) \"\(pattern)\": \(reason)\n")
+            #expect(badFilter.stdout == "")
+        }
         let repeatNone = try await run(["spec", "--repeat", "0"], in: folder)
         #expect(repeatNone.status == 64)
         #expect(repeatNone.stderr.hasPrefix("Error: --repeat must be at least 1, got 0\n"))

@@ -26,7 +26,12 @@ struct FileNamePatterns {
         lua = try LuaState(libraries: .pure)
         find = try lua.load("local name, pattern = ...; return string.find(name, pattern) ~= nil", name: "=patterns")
         for (option, list) in [("--pattern", self.patterns), ("--exclude-pattern", self.excluded)] {
-            for pattern in list { _ = try matches("", pattern, option: option) }
+            for pattern in list {
+                if let reason = LuaPatternSyntax.problem(in: pattern) {
+                    throw Malformed(option: option, pattern: pattern, reason: reason)
+                }
+                _ = try matches("", pattern, option: option)
+            }
         }
     }
 

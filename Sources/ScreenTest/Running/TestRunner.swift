@@ -175,6 +175,13 @@ public final class TestRunner {
     ///   be started or the JUnit file cannot be written.
     @discardableResult
     public func run() throws -> (summary: TestSummary, results: [TestResult]) {
+        for (option, patterns) in [("--filter", options.filters), ("--filter-out", options.filtersOut)] {
+            for pattern in patterns {
+                if let reason = LuaPatternSyntax.problem(in: pattern) {
+                    throw FileNamePatterns.Malformed(option: option, pattern: pattern, reason: reason)
+                }
+            }
+        }
         var discovery = TestDiscovery()
         discovery.patterns = options.patterns
         discovery.excludePatterns = options.excludePatterns

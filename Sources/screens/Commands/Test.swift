@@ -27,9 +27,9 @@ struct Test: ParsableCommand {
 
             The run ends with the line "N passed, N failed" (", N skipped" when some were \
             skipped) and exits with status 0 when everything passed, 1 when a test failed or \
-            none ran, 2 when the run could not start (a bad .busted file, a missing path), \
-            64 for a usage error. With --output junit or json that line, and the notes, go \
-            to standard error, so that standard output parses.
+            none ran, 2 when the run could not start (a bad .busted file, a missing path, a \
+            pattern Lua refuses), 64 for a usage error. With --output junit or json that \
+            line, and the notes, go to standard error, so that standard output parses.
 
             assert.snapshot(screen, name) compares with __snapshots__/NAME.txt (or .svg) \
             beside the test file: a missing file is written (under CI=true it fails \
