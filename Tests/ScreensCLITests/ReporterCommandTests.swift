@@ -121,7 +121,10 @@ struct ReporterCommandTests {
         let result = try await screensTest([Self.kinds, "--junit-file", "/no/such/folder/junit.xml"])
         #expect(result.status == 2)
         #expect(result.stdout == "")
-        #expect(result.stderr.hasPrefix("screens test: cannot write the JUnit report to /no/such/folder/junit.xml: "))
+        #expect(result.stderr == "screens test: cannot write the JUnit report to /no/such/folder/junit.xml: the folder /no/such/folder does not exist\n")
+        let folder = try await screensTest([Self.kinds, "--junit-file", "/tmp"])
+        #expect(folder.status == 2)
+        #expect(folder.stderr == "screens test: cannot write the JUnit report to /tmp: it is a folder\n")
     }
 
     // MARK: - JSON

@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// `--output junit` and `--junit-file F`: JUnit XML as CI systems read it (Jenkins, GitLab,
 /// the GitHub actions that parse JUnit).
 ///
@@ -204,14 +210,37 @@ final class JUnitReporter: TestReporter {
         return text
     }
 
+    /// Writes the file, or says why it cannot in the system's words (`the folder out does not
+    /// exist`, `permission denied`).
     private static func write(_ text: String, to path: String) throws {
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        } catch {
-            let error = error as NSError
-            let reason = (error.userInfo[NSUnderlyingErrorKey] as? NSError)?.localizedDescription
-                ?? error.localizedDescription
-            throw FileError(path: path, reason: reason)
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw FileError(path: path, reason: reason(errno, path: path)) }
+        defer { close(descriptor) }
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw FileError(path: path, reason: reason(errno, path: path))
+            }
+            bytes = bytes.dropFirst(written)
         }
     }
+
+    private static func reason(_ code: Int32, path: String) -> String {
+        switch code {
+        case ENOENT:
+            let folder = (path as NSString).deletingLastPathComponent
+            return "the folder \(folder.isEmpty ? "." : folder) does not exist"
+        case EISDIR: return "it is a folder"
+        default:
+            let text = String(cString: strerror(code))
+            return text.prefix(1).lowercased() + text.dropFirst()
+        }
+    }
+}
+
+// The system's `write`, which the reporter's own `write(_:to:)` hides inside the type.
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
 }
