@@ -192,10 +192,19 @@ struct ReplAttachTests {
     }
 
     /// Runs `body` with the counter app listening on a socket in a temporary folder.
-    func withListeningApp(fileLimit: Int? = nil, _ body: (ListeningApp, String) throws -> Void) throws {
+    /// The counter app listening on `app.sock` in a new folder, for `body`.
+    static func withListeningApp(fileLimit: Int? = nil, _ body: (ListeningApp, String) throws -> Void) throws {
         try ScreensProgram.withTemporaryFolder { folder in
             let sock = folder.appendingPathComponent("app.sock").path
             try body(try ListeningApp(folder: folder, socket: sock, fileLimit: fileLimit), sock)
+        }
+    }
+
+    /// The same, for a body that attaches from the folder (see ``attach(_:input:folder:)``).
+    static func withListeningApp(_ body: (ListeningApp, String, URL) async throws -> Void) async throws {
+        try await ScreensProgram.withTemporaryFolder { folder in
+            let sock = folder.appendingPathComponent("app.sock").path
+            try await body(try ListeningApp(folder: folder, socket: sock), sock, folder)
         }
     }
 
@@ -214,9 +223,7 @@ struct ReplAttachTests {
 
     @Test("attached through a pipe: a value read from the app, a tap by accessibility label, the screen changed")
     func attachPipe() async throws {
-        try await ScreensProgram.withTemporaryFolder { folder in
-            let sock = folder.appendingPathComponent("app.sock").path
-            let app = try ListeningApp(folder: folder, socket: sock)
+        try await Self.withListeningApp { app, sock, folder in
             #expect(app.errorText.contains("listening for the REPL on \(sock)"))
             let result = try await attach([sock], input: "count\n:tap Increment\ncount + 10\n:screen\n", folder: folder)
             #expect(result.status == 0, "\(result.stderr)")
@@ -233,9 +240,7 @@ struct ReplAttachTests {
 
     @Test("an error goes to standard error and the status is 1, as the local pipe does")
     func attachErrors() async throws {
-        try await ScreensProgram.withTemporaryFolder { folder in
-            let sock = folder.appendingPathComponent("app.sock").path
-            let app = try ListeningApp(folder: folder, socket: sock)
+        try await Self.withListeningApp { app, sock, folder in
             let result = try await attach([sock], input: "error('boom')\nprint('printed')\n'after'\n", folder: folder)
             #expect(result.status == 1)
             #expect(result.stderr.hasPrefix("stdin:1: boom\nstack traceback:"))
@@ -246,9 +251,7 @@ struct ReplAttachTests {
 
     @Test("two clients at once, each with its own _ and unfinished chunk, in one Lua state")
     func twoClients() throws {
-        try ScreensProgram.withTemporaryFolder { folder in
-            let sock = folder.appendingPathComponent("app.sock").path
-            let app = try ListeningApp(folder: folder, socket: sock)
+        try Self.withListeningApp { app, sock in
             let a = try RawClient(sock), b = try RawClient(sock)
             #expect(a.line() == "V 1 counter")
             #expect(a.readUntilReady() == [])
@@ -271,9 +274,7 @@ struct ReplAttachTests {
 
     @Test("a client that goes away mid-chunk or mid-line does not disturb the app")
     func clientGoneMidChunk() async throws {
-        try await ScreensProgram.withTemporaryFolder { folder in
-            let sock = folder.appendingPathComponent("app.sock").path
-            let app = try ListeningApp(folder: folder, socket: sock)
+        try await Self.withListeningApp { app, sock, folder in
             do {
                 let a = try RawClient(sock)
                 _ = a.readUntilReady()
@@ -295,9 +296,7 @@ struct ReplAttachTests {
 
     @Test("an interrupt from another client stops a while true do end, and a result's printing that never ends; the app answers after")
     func interrupt() throws {
-        try ScreensProgram.withTemporaryFolder { folder in
-            let sock = folder.appendingPathComponent("app.sock").path
-            let app = try ListeningApp(folder: folder, socket: sock)
+        try Self.withListeningApp { app, sock in
             let a = try RawClient(sock), b = try RawClient(sock)
             _ = a.readUntilReady()
             _ = b.readUntilReady()
@@ -332,7 +331,7 @@ struct ReplAttachTests {
 
     @Test("a connection beyond the files the app may open is told so and closed; the app goes on")
     func tooManyConnections() throws {
-        try withListeningApp(fileLimit: 32) { app, sock in
+        try Self.withListeningApp(fileLimit: 32) { app, sock in
             var clients: [RawClient] = []
             var refusal: String?
             // Connects until one is not greeted (a connection left waiting fails the test by
@@ -363,7 +362,7 @@ struct ReplAttachTests {
 
     @Test("os.exit sent by a client ends the app with that status and removes the socket")
     func osExit() throws {
-        try withListeningApp { app, sock in
+        try Self.withListeningApp { app, sock in
             let client = try RawClient.greeted(sock)
             client.send("L os.exit(3)")
             #expect(client.line() == nil)
@@ -375,7 +374,7 @@ struct ReplAttachTests {
 
     @Test("a client that half-closes after its last line still gets every answer, then the app closes")
     func halfClosed() throws {
-        try withListeningApp { app, sock in
+        try Self.withListeningApp { app, sock in
             let client = try RawClient.greeted(sock)
             // A chunk long enough for the count hook to see the end of the input while it
             // runs, and more output than the socket holds.
@@ -399,9 +398,7 @@ struct ReplAttachTests {
 
     @Test("a line longer than 1 MiB closes that client with an error line; others go on")
     func longLine() async throws {
-        try await ScreensProgram.withTemporaryFolder { folder in
-            let sock = folder.appendingPathComponent("app.sock").path
-            let app = try ListeningApp(folder: folder, socket: sock)
+        try await Self.withListeningApp { app, sock, folder in
             let a = try RawClient(sock)
             _ = a.readUntilReady()
             a.sendRaw("L " + String(repeating: "x", count: (1 << 20) + 10))
@@ -471,9 +468,7 @@ struct ReplAttachTests {
 
     @Test(":reload, :tree with the file:line of each class, :tap by accessibility label, through the socket")
     func commands() async throws {
-        try await ScreensProgram.withTemporaryFolder { folder in
-            let sock = folder.appendingPathComponent("app.sock").path
-            let app = try ListeningApp(folder: folder, socket: sock)
+        try await Self.withListeningApp { app, sock, folder in
             let main = folder.appendingPathComponent("app/main.lua")
             try Self.counter.replacingOccurrences(of: "count 0", with: "total 0").write(to: main, atomically: true, encoding: .utf8)
             let result = try await attach([sock], input: ":tree\n:tap Increment\n:reload\n:screen\ncount\n", folder: folder)
@@ -488,9 +483,7 @@ struct ReplAttachTests {
 
     @Test("the app ending while a client is attached: the client says so")
     func appEnds() async throws {
-        try await ScreensProgram.withTemporaryFolder { folder in
-            let sock = folder.appendingPathComponent("app.sock").path
-            let app = try ListeningApp(folder: folder, socket: sock)
+        try await Self.withListeningApp { app, sock, folder in
             let result = try await attach([sock], input: "loop.quit()\n1\n2\n", folder: folder)
             #expect(result.stderr.contains("screens: the app closed the connection"))
             #expect(result.status == 1)
@@ -505,9 +498,7 @@ struct ReplAttachTests {
 struct ReplAttachTerminalTests {
     @Test("completion answered by the app, Ctrl-C stops the app's chunk, the app goes on")
     func attachedTerminal() throws {
-        try ScreensProgram.withTemporaryFolder { folder in
-            let sock = folder.appendingPathComponent("app.sock").path
-            let app = try ReplAttachTests.ListeningApp(folder: folder, socket: sock)
+        try ReplAttachTests.withListeningApp { app, sock in
             let tmux = try Tmux()
             defer { tmux.stop() }
             try tmux.runScreens(["repl", "--attach", sock])
@@ -517,12 +508,10 @@ struct ReplAttachTerminalTests {
             try tmux.waitFor("> ui.NavigationController")
             tmux.keys("Enter")
             try tmux.waitFor("class ui.NavigationController")
-            tmux.literal("print('spin' .. 'ning') while true do end")
-            tmux.keys("Enter")
+            tmux.enter("print('spin' .. 'ning') while true do end")
             try tmux.waitForLine("spinning")
             try tmux.repeatUntil("stdin:1: interrupted") { tmux.keys("C-c") }
-            tmux.literal("count + 5")
-            tmux.keys("Enter")
+            tmux.enter("count + 5")
             try tmux.waitForLine("5")
             tmux.keys("C-d")
             // A chunk failed (the interrupted one): the status says so, as the local REPL's.
@@ -534,15 +523,12 @@ struct ReplAttachTerminalTests {
 
     @Test("attached on a terminal without libedit: the warning, then lines read as from a pipe")
     func attachedWithoutLibedit() throws {
-        try ScreensProgram.withTemporaryFolder { folder in
-            let sock = folder.appendingPathComponent("app.sock").path
-            let app = try ReplAttachTests.ListeningApp(folder: folder, socket: sock)
+        try ReplAttachTests.withListeningApp { app, sock in
             let tmux = try Tmux()
             defer { tmux.stop() }
             try tmux.runScreens(["repl", "--attach", sock], environment: ["SCREENS_LIBEDIT": "/nonexistent/libedit.so"])
             try tmux.waitFor("the line editing library /nonexistent/libedit.so (SCREENS_LIBEDIT) could not be opened")
-            tmux.literal("count + 5")
-            tmux.keys("Enter")
+            tmux.enter("count + 5")
             try tmux.waitForLine("5")
             tmux.keys("C-d")
             try tmux.waitForExit(status: 0)

@@ -28,8 +28,7 @@ struct ReplTerminalTests {
         defer { tmux.stop() }
         try tmux.runScreens(["repl"], environment: ["SCREENS_LIBEDIT": "/nonexistent/libedit.so"])
         try tmux.waitFor("the line editing library /nonexistent/libedit.so (SCREENS_LIBEDIT) could not be opened")
-        tmux.literal("1+1")
-        tmux.keys("Enter")
+        tmux.enter("1+1")
         try tmux.waitForLine("2")
         tmux.keys("C-d")
         try tmux.waitForExit(status: 0)
@@ -42,19 +41,16 @@ struct ReplTerminalTests {
         defer { tmux.stop() }
         try tmux.runScreens(["repl"])
         try tmux.waitForPrompt()
-        tmux.literal("print('spin' .. 'ning') while true do end")
-        tmux.keys("Enter")
+        tmux.enter("print('spin' .. 'ning') while true do end")
         // Running (a Ctrl-C before the line is read would drop it with the typed Enter).
         try tmux.waitForLine("spinning")
         // A Ctrl-C that comes before the chunk starts only clears a prompt: send it until
         // the chunk says it was stopped.
         try tmux.repeatUntil("stdin:1: interrupted") { tmux.keys("C-c") }
-        tmux.literal("1+1")
-        tmux.keys("Enter")
+        tmux.enter("1+1")
         let screen = try tmux.waitForLine("2")
         #expect(screen.contains("> 1+1"))
-        tmux.literal(":quit")
-        tmux.keys("Enter")
+        tmux.enter(":quit")
         // A chunk failed: the status says so.
         try tmux.waitForExit(status: 1)
         #expect(try tmux.sttyBefore() == (try tmux.sttyAfter()))
@@ -66,11 +62,9 @@ struct ReplTerminalTests {
         defer { tmux.stop() }
         try tmux.runScreens(["repl"])
         try tmux.waitForPrompt()
-        tmux.literal("loop.after(0, function() while true do end end)")
-        tmux.keys("Enter")
+        tmux.enter("loop.after(0, function() while true do end end)")
         try tmux.waitFor("instruction budget exhausted (200000000")
-        tmux.literal("1+1")
-        tmux.keys("Enter")
+        tmux.enter("1+1")
         try tmux.waitForLine("2")
         tmux.keys("C-d")
         try tmux.waitForExit(status: 0)
@@ -82,14 +76,12 @@ struct ReplTerminalTests {
         defer { tmux.stop() }
         try tmux.runScreens(["repl"])
         try tmux.waitForPrompt()
-        tmux.literal("if x then")
-        tmux.keys("Enter")
+        tmux.enter("if x then")
         tmux.literal("nonsense here")
         try tmux.waitFor(">> nonsense here")
         tmux.keys("C-c")
         try tmux.waitFor("^C")
-        tmux.literal("40+2")
-        tmux.keys("Enter")
+        tmux.enter("40+2")
         try tmux.waitForLine("42")
         tmux.keys("C-d")
         try tmux.waitForExit(status: 0)
@@ -101,11 +93,9 @@ struct ReplTerminalTests {
         defer { tmux.stop() }
         try tmux.runScreens(["repl"])
         try tmux.waitForPrompt()
-        tmux.literal("for i = 1, 3 do")
-        tmux.keys("Enter")
+        tmux.enter("for i = 1, 3 do")
         try tmux.waitForLine(">>")
-        tmux.literal("print(i * 11) end")
-        tmux.keys("Enter")
+        tmux.enter("print(i * 11) end")
         try tmux.waitForLine("33")
         #expect(tmux.capture().contains(">> print(i * 11) end"))
         tmux.keys("C-d")
@@ -121,8 +111,7 @@ struct ReplTerminalTests {
         // Backspace takes the whole ✓ (three bytes).
         tmux.literal("#\"é✓✓")
         tmux.keys("BSpace")
-        tmux.literal("\"")
-        tmux.keys("Enter")
+        tmux.enter("\"")
         try tmux.waitForLine("5")
         tmux.keys("C-d")
         try tmux.waitForExit(status: 0)
@@ -134,16 +123,13 @@ struct ReplTerminalTests {
         defer { tmux.stop() }
         try tmux.runScreens(["repl"])
         try tmux.waitForPrompt()
-        tmux.literal("6 * 7 -- remembered")
-        tmux.keys("Enter")
-        tmux.literal(":quit")
-        tmux.keys("Enter")
+        tmux.enter("6 * 7 -- remembered")
+        tmux.enter(":quit")
         try tmux.waitForExit(status: 0)
         let history = try String(contentsOfFile: tmux.stateHome + "/luascreens/history", encoding: .utf8)
         #expect(history == "6 * 7 -- remembered\n:quit\n")
         tmux.clearStatus()
-        tmux.literal("clear")
-        tmux.keys("Enter")
+        tmux.enter("clear")
         try tmux.waitFor("$", absent: "remembered")
         try tmux.runScreens(["repl"])
         try tmux.waitForPrompt()
@@ -161,8 +147,7 @@ struct ReplTerminalTests {
         defer { tmux.stop() }
         try tmux.runScreens(["repl"])
         try tmux.waitForPrompt()
-        tmux.literal("loop.after(0.3, function() print('ti' .. 'ck') end)")
-        tmux.keys("Enter")
+        tmux.enter("loop.after(0.3, function() print('ti' .. 'ck') end)")
         tmux.literal("half typed")
         try tmux.waitForLine("tick")
         let screen = try tmux.waitForLine("> half typed")
@@ -235,8 +220,7 @@ struct ReplTerminalRestoreTests {
             if let signal = signals[way] {
                 kill(try tmux.screensPID(), signal)
             } else if way.hasPrefix(":") {
-                tmux.literal(way)
-                tmux.keys("Enter")
+                tmux.enter(way)
             } else {
                 tmux.keys(way)
             }
@@ -256,10 +240,8 @@ struct ReplTerminalRestoreTests {
         // terminal as it was while the REPL is stopped.
         try tmux.waitForExit(status: 128 + SIGTSTP)
         #expect(try tmux.sttyBefore() == (try tmux.sttyAfter()))
-        tmux.literal("fg")
-        tmux.keys("Enter")
-        tmux.literal("6*7")
-        tmux.keys("Enter")
+        tmux.enter("fg")
+        tmux.enter("6*7")
         try tmux.waitForLine("42")
         tmux.keys("C-d")
     }

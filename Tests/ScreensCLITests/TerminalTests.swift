@@ -242,8 +242,7 @@ final class Tmux {
             + "sh -c 'echo $$ > \"\(directory)/pid\"; exec \"$0\" \"$@\"' '\(ScreensProgram.executable.path)' \(quoted); "
             + "echo \"status=$?\" > '\(directory)/status.tmp'; stty -a > '\(directory)/after'; "
             + "mv '\(directory)/status.tmp' '\(directory)/status'"
-        literal(command)
-        keys("Enter")
+        enter(command)
     }
 
     func screensPID() throws -> Int32 {
@@ -290,6 +289,12 @@ final class Tmux {
     /// tmux key names: "Enter", "Escape", "Tab", "C-c", "Space", or characters.
     func keys(_ names: String...) {
         for name in names { tmuxIgnoringErrors(["send-keys", "-t", "t", name]) }
+    }
+
+    /// Types `text` and Enter.
+    func enter(_ text: String) {
+        literal(text)
+        keys("Enter")
     }
 
     func literal(_ text: String) {

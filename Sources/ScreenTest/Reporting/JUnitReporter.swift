@@ -216,15 +216,7 @@ final class JUnitReporter: TestReporter {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw FileError(path: path, reason: reason(errno, path: path)) }
         defer { close(descriptor) }
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw FileError(path: path, reason: reason(errno, path: path))
-            }
-            bytes = bytes.dropFirst(written)
-        }
+        guard writeAll(descriptor, Array(text.utf8)) else { throw FileError(path: path, reason: reason(errno, path: path)) }
     }
 
     private static func reason(_ code: Int32, path: String) -> String {
@@ -238,9 +230,4 @@ final class JUnitReporter: TestReporter {
             return text.prefix(1).lowercased() + text.dropFirst()
         }
     }
-}
-
-// The system's `write`, which the reporter's own `write(_:to:)` hides inside the type.
-private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
-    write(descriptor, bytes, count)
 }
