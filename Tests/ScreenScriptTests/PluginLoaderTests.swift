@@ -54,6 +54,8 @@ struct PluginLoaderTests {
             #expect(message.contains("no module '\(name)' in the registry or on the plugin path"), "\(message)")
         }
         #expect(host.modules.plugins == nil)
+        // Called by hand with no name: an argument error at the caller, as Lua's searchers give.
+        #expect(fixture.error(host, "package.searchers[1]({})") == "test:1: bad argument #1 to 'searcher' (string expected, got table)")
         #expect(fixture.error(host, "require('nolib')").contains("module 'nolib' not found"))
         #expect(host.modules.plugins?.chosen["t1"] != nil)
     }

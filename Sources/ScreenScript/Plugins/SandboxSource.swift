@@ -41,6 +41,9 @@ end
 
 -- package.searchers[1]: the registry's modules, then the plugins.
 local function searcher(name)
+  if type(name) ~= "string" then
+    error("bad argument #1 to 'searcher' (string expected, got " .. type(name) .. ")", 2)
+  end
   if modules[name] then return function() return module(name) end, ":module:" end
   return pluginSearcher(name)
 end
