@@ -110,8 +110,6 @@ struct Run: ParsableCommand {
     @Option(help: "Megabytes the scripts may allocate (0: no limit).")
     var memory: Int = 0
 
-    var luaLimits: LuaLimits { LimitOptions.luaLimits(instructions: instructions, memory: memory) }
-
     @Option(name: .customLong("plugin-path"), help: PluginPathOptions.help, completion: .directory)
     var pluginPaths: [String] = []
 
