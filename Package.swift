@@ -37,7 +37,8 @@ let package = Package(
             dependencies: ["CLua"],
             // Calls into the shared Lua library go through the GOT rather than a PLT stub,
             // which is a measurable part of every crossing between Lua and Swift.
-            cSettings: [.unsafeFlags(["-fno-plt"], .when(platforms: [.linux]))]
+            cSettings: [.unsafeFlags(["-fno-plt"], .when(platforms: [.linux]))],
+            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
         ),
         .target(name: "LuaBridge", dependencies: ["CLua", "LuaShim"], swiftSettings: mainActor),
         .target(
@@ -126,6 +127,8 @@ let package = Package(
         ),
         .testTarget(name: "ScreenHostTests", dependencies: ["ScreenHost"], swiftSettings: mainActor),
         .testTarget(name: "ScreenTestTests", dependencies: ["ScreenTest"], swiftSettings: mainActor),
-        .testTarget(name: "ScreensCLITests", dependencies: ["screens"], exclude: ["Expected", "Scripts"]),
+        .testTarget(
+            name: "ScreensCLITests", dependencies: ["screens", "ScreenTest", "LuaBridge"], exclude: ["Expected", "Scripts"]
+        ),
     ]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import LuaBridge
 import Testing
 @testable import ScreenTest
 
@@ -48,12 +49,15 @@ struct WarmUpTests {
         }
     }
 
-    @Test("the chunks go through bytes whole; an entry cut short is left out, the ones before it kept")
+    @Test("the chunks go through bytes whole; bytes cut short or damaged keep nothing")
     func serializedChunks() throws {
-        ChunkCache.warmUp()
+        ChunkCache.warmUpRunner(in: try LuaState(libraries: .all))
+        ChunkCache.warmUpLuassert()
         let bytes = ChunkCache.serialized()
         #expect(ChunkCache.keptNames.contains("@screentest/runner.lua"))
-        // Keeping what is already kept changes nothing; a cut stream keeps what is whole.
+        #expect(ChunkCache.keptNames.contains { $0.hasSuffix("/luassert/init.lua") })
+        #expect(SavedChunks.decode(bytes, key: "").map { Set($0.map(\.name)) } == ChunkCache.keptNames)
+        // Keeping what is already kept changes nothing; cut or damaged bytes keep nothing.
         let before = ChunkCache.keptNames
         ChunkCache.keep(serialized: bytes)
         ChunkCache.keep(serialized: Array(bytes.prefix(bytes.count / 2)))

@@ -99,6 +99,13 @@ extension LuaState {
         }
     }
 
+    /// The file the Lua library was loaded from (the program's own when Lua is linked into
+    /// it), or nil when the system cannot tell. Bytecode loads safely only into the build of
+    /// Lua that wrote it: what keeps bytecode from one process to the next names this file.
+    public static var libraryFile: String? {
+        lsh_libraryfile().map { String(cString: $0) }
+    }
+
     private func readFile(_ path: String) throws(LuaError) -> [UInt8] {
         guard let file = fopen(path, "rb") else {
             throw LuaError(kind: .file, message: "cannot open \(path): \(String(cString: strerror(errno)))")

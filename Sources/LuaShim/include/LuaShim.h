@@ -121,6 +121,10 @@ int lsh_openlibs(lua_State *L, unsigned mask);
    the budget at a safe point rather than by the collector (see Finalizers.c). */
 void lsh_setmetatable(lua_State *L, int idx);
 
+/* The path of the file the Lua library was loaded from (the program's own when Lua is linked
+   into it), or NULL when the system cannot tell (see Library.c). */
+const char *lsh_libraryfile(void);
+
 /* -------------------------------------------------------------------------- */
 /* Loading and calling                                                        */
 

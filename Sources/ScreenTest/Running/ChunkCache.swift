@@ -1,3 +1,4 @@
+import Foundation
 import LuaBridge
 import ScreenScript
 
@@ -5,17 +6,30 @@ import ScreenScript
 /// luassert with what it requires — compiled once per process and kept as bytecode, with their debug
 /// information, so that names, lines and tracebacks stay the same. Loading bytecode takes a
 /// sixth of the time compiling the source takes, and compiling these was most of what a
-/// small test file cost.
+/// small test file cost. A worker also keeps them from one run to the next (see
+/// ``loadSaved(from:)`` and ``SavedChunks``).
 enum ChunkCache {
-    /// Bytecode by chunk name: `@screentest/runner.lua`, or `@` and the path of a module
+    /// A chunk's bytecode, and the file it was compiled from when that file can be checked
+    /// in a later run.
+    private struct Kept {
+        var code: [UInt8]
+        var source: SavedChunks.Source?
+        /// Whether this process compiled or loaded it, rather than only found it saved:
+        /// what is saved again first when not everything fits.
+        var used = true
+    }
+
+    /// The chunks by name: `@screentest/runner.lua`, or `@` and the path of a module
     /// file found on `package.path`.
-    private static var chunks: [String: [UInt8]] = [:]
+    private static var chunks: [String: Kept] = [:]
     /// The state allowed to add chunks now: the one whose suite is starting, while none of
     /// its test file's code has run (see ``keeping(in:_:)``). A file's own code can reach
     /// the function that keeps chunks (through `require` and `debug.getupvalue`);
     /// what it handed over would be loaded as bytecode by every later file of the process,
     /// and bytecode is not checked, so outside that window nothing is kept.
     private static var keepingState: ObjectIdentifier?
+    /// Whether the chunks to save differ from those the saved file holds.
+    private static var unsaved = false
 
     /// Runs `body` — the start of a suite, before the test file's code — with chunks kept
     /// for `lua`.
@@ -23,14 +37,6 @@ enum ChunkCache {
         keepingState = ObjectIdentifier(lua)
         defer { keepingState = nil }
         return try body()
-    }
-
-    /// Compiles and keeps the chunks a suite's start loads: the runner's modules
-    /// (``warmUpRunner(in:)``) and luassert's (``warmUpLuassert()``).
-    static func warmUp() {
-        guard let lua = try? LuaState(libraries: .all) else { return }
-        warmUpRunner(in: lua)
-        warmUpLuassert()
     }
 
     /// Compiles and keeps the runner's modules in `lua`, where it only loads them: `lua` may
@@ -55,35 +61,76 @@ enum ChunkCache {
     /// The names of the chunks kept.
     static var keptNames: Set<String> { Set(chunks.keys) }
 
-    /// All the chunks kept, each as its name's length (4 bytes, little-endian), its name,
-    /// its code's length and its code: what ``keep(serialized:)`` takes.
+    /// Whether a chunk is kept as `name`.
+    static func isKept(_ name: String) -> Bool { chunks[name] != nil }
+
+    /// All the chunks kept, as ``keep(serialized:)`` takes them.
     static func serialized() -> [UInt8] {
-        var bytes: [UInt8] = []
-        for (name, code) in chunks {
-            for part in [Array(name.utf8), code] {
-                withUnsafeBytes(of: UInt32(part.count).littleEndian) { bytes.append(contentsOf: $0) }
-                bytes.append(contentsOf: part)
-            }
-        }
-        return bytes
+        SavedChunks.encode(entries, key: "")
     }
 
     /// Keeps the chunks of ``serialized()``'s bytes, from a process forked from this one (see
-    /// ``TestWorker``), before any test code runs: a chunk already kept stays, an entry cut
-    /// short is left out.
+    /// ``TestWorker``), before any test code runs: a chunk already kept stays.
     static func keep(serialized bytes: [UInt8]) {
-        var offset = 0
-        func part() -> [UInt8]? {
-            guard bytes.count - offset >= 4 else { return nil }
-            let count = bytes[offset..<offset + 4].reversed().reduce(0) { $0 << 8 | Int($1) }
-            guard bytes.count - offset - 4 >= count else { return nil }
-            defer { offset += 4 + count }
-            return Array(bytes[offset + 4..<offset + 4 + count])
+        for entry in SavedChunks.decode(bytes, key: "") ?? [] {
+            keep(entry.name, code: entry.code, source: entry.source)
         }
-        while let name = part(), let code = part() {
-            let name = String(decoding: name, as: UTF8.self)
-            if chunks[name] == nil { chunks[name] = code }
+    }
+
+    /// Keeps the chunks saved by an earlier run whose source files are as they were then
+    /// (see ``SavedChunks``).
+    ///
+    /// - Returns: whether any were saved and all of them kept: luassert's modules, which
+    ///   the first run compiled, need not be compiled ahead of the first file then.
+    @discardableResult
+    static func loadSaved(from file: String? = SavedChunks.location()) -> Bool {
+        guard let file, let key = SavedChunks.libraryKey(libraryFile: LuaState.libraryFile),
+              let bytes = SavedChunks.read(from: file), let entries = SavedChunks.decode(bytes, key: key)
+        else { return false }
+        var current = 0
+        for entry in entries {
+            guard let source = entry.source, SourceStamp(path: source.path) == source.stamp else { continue }
+            current += 1
+            if chunks[entry.name] == nil { chunks[entry.name] = Kept(code: entry.code, source: source, used: false) }
         }
+        // Chunks of files that changed or went: the file is written again without them.
+        if current < entries.count { unsaved = true }
+        return current > 0 && current == entries.count
+    }
+
+    /// Writes the chunks compiled from files that can be checked to `file`, when they
+    /// differ from what ``loadSaved(from:)`` found there: those this process used first,
+    /// then the others saved before (of other projects' suites), up to ``savedBytes`` of
+    /// code, which also bounds the files a worker checks as it starts.
+    static func saveIfChanged(to file: String? = SavedChunks.location()) {
+        guard unsaved, let file, let key = SavedChunks.libraryKey(libraryFile: LuaState.libraryFile) else { return }
+        unsaved = false
+        let candidates = chunks.filter { $0.value.source != nil }.sorted {
+            $0.value.used != $1.value.used ? $0.value.used : $0.key < $1.key
+        }
+        var saved: [SavedChunks.Entry] = []
+        var total = 0
+        for (name, kept) in candidates {
+            total += kept.code.count
+            guard total <= savedBytes else { break }
+            saved.append(SavedChunks.Entry(name: name, source: kept.source, code: kept.code))
+        }
+        SavedChunks.write(SavedChunks.encode(saved, key: key), to: file)
+    }
+
+    /// The most code ``saveIfChanged(to:)`` saves: some twenty sets of luassert's modules.
+    static let savedBytes = 2 << 20
+
+    private static var entries: [SavedChunks.Entry] {
+        chunks.map { SavedChunks.Entry(name: $0.key, source: $0.value.source, code: $0.value.code) }
+    }
+
+    /// Keeps `code` as the chunk `name` unless one is kept already: the first kept wins,
+    /// what the runner compiled before any test code ran.
+    private static func keep(_ name: String, code: [UInt8], source: SavedChunks.Source?) {
+        guard chunks[name] == nil else { return }
+        chunks[name] = Kept(code: code, source: source)
+        if source != nil { unsaved = true }
     }
 
     private static let warmUpSource = """
@@ -100,15 +147,20 @@ enum ChunkCache {
         end
         """
 
-    /// Loads the bytecode kept as the chunk `name`, or compiles `source` (asked for only
-    /// then) as that chunk and keeps it.
+    /// Loads the bytecode kept as the chunk `name`, or compiles the file at `path` as that
+    /// chunk and keeps it.
     ///
-    /// - Throws: ``LuaError`` of kind `.syntax` when the source does not compile, what
-    ///   `source` throws.
-    static func compile(_ name: String, in lua: LuaState, source: () throws -> String) throws -> LuaFunction {
+    /// - Throws: ``LuaError`` of kind `.file` when the file cannot be read, `.syntax` when it
+    ///   does not compile.
+    static func compile(_ name: String, in lua: LuaState, file path: String) throws -> LuaFunction {
         if let chunk = kept(name, in: lua) { return chunk }
-        let chunk = try lua.load(try source(), name: name)
-        try helpers(in: lua).get("keep", as: LuaFunction.self).call(name, chunk)
+        // Taken before the file is read: a change while it is read shows in the next run.
+        let stamp = SourceStamp(path: path)
+        guard let source = FileManager.default.contents(atPath: path) else {
+            throw LuaError(kind: .file, message: "cannot read \(path)")
+        }
+        let chunk = try lua.load(bytes: Array(source), name: name)
+        try helpers(in: lua).get("keep", as: LuaFunction.self).call(name, chunk, path, stamp?.text)
         return chunk
     }
 
@@ -122,28 +174,40 @@ enum ChunkCache {
 
     /// The chunk kept under `name`, loaded in `lua`.
     private static func kept(_ name: String, in lua: LuaState) -> LuaFunction? {
-        guard let bytes = chunks[name] else { return nil }
-        return try? lua.load(bytes: bytes, name: name, mode: .binary)
+        guard let kept = chunks[name] else { return nil }
+        guard let chunk = try? lua.load(bytes: kept.code, name: name, mode: .binary) else {
+            // Lua refused it (another Lua's): compiled again, it takes its place.
+            chunks[name] = nil
+            return nil
+        }
+        chunks[name]?.used = true
+        return chunk
     }
 
     private static func helpers(in lua: LuaState) throws -> LuaTable {
         let load = lua.function { [unowned lua] args -> LuaFunction? in kept(try args.get(1, as: String.self), in: lua) }
         let keep = lua.function { [unowned lua] args -> Void in
             guard keepingState == ObjectIdentifier(lua), case .string(let code) = args[2] else { return }
-            let name = try args.get(1, as: String.self)
-            // The first kept wins: what the runner compiled before any test code ran.
-            if chunks[name] == nil { chunks[name] = code.bytes }
+            // Only a file named by an absolute path can be checked in a later run.
+            var source: SavedChunks.Source?
+            if let path = try args.get(3, as: String?.self), path.hasPrefix("/"),
+               let stamp = try args.get(4, as: String?.self).flatMap(SourceStamp.init(text:)) {
+                source = SavedChunks.Source(path: path, stamp: stamp)
+            }
+            ChunkCache.keep(try args.get(1, as: String.self), code: code.bytes, source: source)
         }
-        return try lua.load(helpersSource, name: "=screentest.chunks").call(load, keep, returning: LuaTable.self)
+        let stamp = lua.function { args -> String? in SourceStamp(path: try args.get(1, as: String.self))?.text }
+        return try lua.load(helpersSource, name: "=screentest.chunks").call(load, keep, stamp, returning: LuaTable.self)
     }
 
     private static let helpersSource = """
-        local kept, keep = ...
+        local kept, keep, stamp = ...
         local loadfile, dump, searchpath, match, type, error = loadfile, string.dump, package.searchpath, string.match, type, error
         local package = package
         local helpers = {}
-        function helpers.keep(name, chunk)
-          keep(name, dump(chunk))
+        -- `path` and its `stamp` (taken before it was read) when the chunk is a file's.
+        function helpers.keep(name, chunk, path, stamp)
+          keep(name, dump(chunk), path, stamp)
         end
         -- luassert and what it requires: say, and term (whether the output is a terminal).
         local cachedRoots = { luassert = true, say = true, term = true }
@@ -166,9 +230,10 @@ enum ChunkCache {
           end
           local chunk = kept("@" .. path)
           if not chunk then
+            local stamped = stamp(path)
             chunk = loadfile(path, "t")
             if not chunk then return nil end
-            helpers.keep("@" .. path, chunk)
+            helpers.keep("@" .. path, chunk, path, stamped)
           end
           return chunk, path
         end

@@ -49,32 +49,34 @@ enum RunnerModules {
         }
         """
 
-    /// Compiles the modules' files into the process's chunks (see ``ChunkCache/warmUp()``).
+    /// Compiles the modules' files into the process's chunks, those not kept already.
     static func compileAll(in lua: LuaState) {
-        for file in ["runner", "snapshot"] {
-            _ = try? ChunkCache.compile("@screentest/\(file).lua", in: lua) { try source(file) }
+        for file in ["runner", "snapshot"] where !ChunkCache.isKept(chunkName(file)) {
+            _ = try? ChunkCache.compile(chunkName(file), in: lua, file: try path(file))
         }
     }
 
     private static func module(_ name: String, file: String) -> ScriptModule {
         ScriptModule(name: name, isGlobal: false) { host in
-            // The source is read only when no bytecode was kept for it.
-            let chunk = try ChunkCache.compile("@screentest/\(file).lua", in: host.lua) { try source(file) }
+            // The file is read only when no bytecode was kept for it.
+            let chunk = try ChunkCache.compile(chunkName(file), in: host.lua, file: try path(file))
             return try chunk.call(name, returning: LuaValue.self)
         }
     }
 
-    /// The modules' sources by file, each read from the resources once for all the files a
-    /// process runs: finding a resource takes longer than running a small test file.
-    private static var sources: [String: String] = [:]
+    private static func chunkName(_ file: String) -> String { "@screentest/\(file).lua" }
 
-    private static func source(_ file: String) throws(LuaError) -> String {
-        if let source = sources[file] { return source }
-        guard let url = besideProgram(file) ?? Bundle.module.url(forResource: file, withExtension: "lua", subdirectory: "Lua"),
-              let source = try? String(contentsOf: url, encoding: .utf8)
-        else { throw LuaError(kind: .file, message: "the test runner's \(file).lua is missing from the resources") }
-        sources[file] = source
-        return source
+    /// The modules' files by name, each found in the resources once for all the files a
+    /// process runs: finding a resource takes longer than running a small test file.
+    private static var paths: [String: String] = [:]
+
+    private static func path(_ file: String) throws(LuaError) -> String {
+        if let path = paths[file] { return path }
+        guard let url = besideProgram(file) ?? Bundle.module.url(forResource: file, withExtension: "lua", subdirectory: "Lua") else {
+            throw LuaError(kind: .file, message: "the test runner's \(file).lua is missing from the resources")
+        }
+        paths[file] = url.path
+        return url.path
     }
 
     /// The resource file where the build puts it and `make install` copies it, beside the

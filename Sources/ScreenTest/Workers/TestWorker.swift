@@ -44,9 +44,11 @@ public enum TestWorker {
             close(null)
         }
         var reader = LineReader(descriptor: requests)
+        let savedAreCurrent = ChunkCache.loadSaved()
         // Started before its parent read its command line (see ``prestart(_:)``), the worker
         // waits for its setup: it spends the time getting ready.
-        var prepared = forked || isWaiting(requests) ? warmUp(requests: requests, events: events) : nil
+        var prepared = forked || isWaiting(requests)
+            ? warmUp(requests: requests, events: events, compilingLuassert: !savedAreCurrent) : nil
         guard let line = reader.readLine(), let setup = try? WorkerMessage.decode(WorkerSetup.self, from: line) else {
             printToStandardError("screens test --worker: no setup from the parent")
             return 2
@@ -92,6 +94,9 @@ public enum TestWorker {
                 said = nil
                 send(WorkerEvent(kind: .result, result: result, output: takeOutput()))
             })
+            // Before the parent hears the file is done, so that a run has written what it
+            // compiled by the time it ends; only a run that compiled something pays it.
+            ChunkCache.saveIfChanged()
             let leftovers = runner.takeSnapshotUses()
             send(WorkerEvent(kind: .done, output: takeOutput(), snapshots: leftovers.isEmpty ? nil : leftovers))
         }
@@ -100,13 +105,14 @@ public enum TestWorker {
 
     /// Does what the first file's start would, but for its options: makes its host and
     /// compiles the runner's modules here while a process forked from this one compiles
-    /// luassert (see ``compiledChunks(closing:)``), the two about as long; when the setup
+    /// luassert (see ``compiledChunks(closing:)``), the two about as long, unless
+    /// `compilingLuassert` is false (an earlier run's chunks are all kept); when the setup
     /// has still not come, codes messages of each kind once, which costs most the first
     /// time in a process.
     ///
     /// - Returns: the host for the first file.
-    private static func warmUp(requests: Int32, events: Int32) -> TestRunner.PreparedHost? {
-        let compiling = compiledChunks(closing: [requests, events])
+    private static func warmUp(requests: Int32, events: Int32, compilingLuassert: Bool) -> TestRunner.PreparedHost? {
+        let compiling = compilingLuassert ? compiledChunks(closing: [requests, events]) : nil
         let prepared = TestRunner.prepare()
         if let lua = prepared?.lua {
             ChunkCache.warmUpRunner(in: lua)
@@ -115,7 +121,7 @@ public enum TestWorker {
         }
         if let compiling {
             ChunkCache.keep(serialized: compiling.read())
-        } else {
+        } else if compilingLuassert {
             ChunkCache.warmUpLuassert()
         }
         if isWaiting(requests) { WorkerMessage.warmUp() }

@@ -211,6 +211,11 @@ final class WorkerPool {
     private func end(_ worker: Worker, timedOut: Bool) {
         worker.ended = true
         let ending = worker.process.wait(seconds: 2)
+        if case .signalled(let signal) = ending, Self.faults.contains(signal) {
+            // Bytecode is not verified: what an earlier run saved may be what crashed it (a
+            // test can write that file). The next worker compiles it again.
+            SavedChunks.discard()
+        }
         let output = worker.process.unreportedOutput()
         worker.process.close()
         guard let job = worker.job else { return }
@@ -271,6 +276,9 @@ final class WorkerPool {
             return "the worker process running \(running) was killed by signal \(signal)\(name)"
         }
     }
+
+    /// The signals of a fault in the worker itself rather than of a test sending one.
+    private static let faults: Set<Int32> = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP]
 
     private static let signalNames: [Int32: String] = [
         SIGHUP: "SIGHUP", SIGINT: "SIGINT", SIGQUIT: "SIGQUIT", SIGILL: "SIGILL", SIGTRAP: "SIGTRAP",
