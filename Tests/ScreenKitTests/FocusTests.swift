@@ -404,6 +404,60 @@ struct FocusTests {
         #expect(screen.table.contentOffset.y == screen.table.maximumContentOffset.y - 160)
     }
 
+    @Test func homeAndEndFocusTheFirstAndLastRowAndScrollToThem() throws {
+        let screen = try Screen()
+        let window = screen.window
+        tab(window, to: "row 0.2")
+        window.key("end")
+        #expect(name(window.focusedView) == "row 0.19")
+        #expect(screen.table.contentOffset.y == screen.table.maximumContentOffset.y)
+        window.key("home")
+        #expect(name(window.focusedView) == "row 0.0")
+        #expect(screen.table.contentOffset.y == 0)
+        // Already at the first row: nothing moves.
+        #expect(!window.scrollFocused(.home))
+    }
+
+    @Test func theFirstAndLastRowsSkipEmptySections() {
+        #expect(Window.edgeRow(last: false, counts: [0, 3, 0, 5, 0]) == IndexPath(item: 0, section: 1))
+        #expect(Window.edgeRow(last: true, counts: [0, 3, 0, 5, 0]) == IndexPath(item: 4, section: 3))
+        #expect(Window.edgeRow(last: true, counts: [0, 0]) == nil)
+        #expect(Window.edgeRow(last: false, counts: []) == nil)
+    }
+
+    @Test func homeAndEndTakeControlsToTheirLeastAndGreatestValues() throws {
+        let (window, _) = makeWindow()
+        let root = ViewController()
+        window.rootViewController = root
+        let slider = Slider(frame: Rect(x: 10, y: 10, width: 200, height: 16))
+        slider.minimumValue = -5
+        slider.maximumValue = 5
+        let segments = SegmentedControl(segments: ["A", "B", "C"], frame: Rect(x: 10, y: 40, width: 240, height: 16))
+        let stepper = Stepper(frame: Rect(x: 10, y: 70, width: 100, height: 16))
+        stepper.maximumValue = 7
+        for control in [slider, segments, stepper] as [Control] { try root.view.addSubview(control) }
+        var changes = 0
+        for control in [slider, segments, stepper] as [Control] {
+            control.addTarget({ _, _ in changes += 1 }, for: [.valueChanged])
+        }
+        window.key("tab")
+        window.key("end")
+        #expect(slider.value == 5)
+        window.key("end")
+        window.key("home")
+        #expect(slider.value == -5)
+        window.key("tab")
+        window.key("end")
+        #expect(segments.selectedSegmentIndex == 2)
+        window.key("home")
+        #expect(segments.selectedSegmentIndex == 0)
+        window.key("tab")
+        window.key("end")
+        #expect(stepper.value == 7)
+        // Each change sent once; an End at the end sent nothing.
+        #expect(changes == 2 + 2 + 1)
+    }
+
     @Test func aRowKeepsTheFocusByItsIndexPathNotItsCell() throws {
         let screen = try Screen()
         let window = screen.window
@@ -447,6 +501,10 @@ struct FocusTests {
         #expect(scroller.contentOffset.y == 32)
         window.key("pagedown")
         #expect(scroller.contentOffset.y == 32 + 184)
+        window.key("end")
+        #expect(scroller.contentOffset.y == 800)
+        window.key("home")
+        #expect(scroller.contentOffset.y == 0)
     }
 
     @Test func leftAndRightTurnPages() throws {

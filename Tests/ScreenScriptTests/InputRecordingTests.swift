@@ -7,6 +7,7 @@ import ScreenKit
 struct InputRecordingTests {
     static let sample = """
         # luascreens recording 1
+        # app My Notes
         # device ipad landscape
         # random-seed -42
         0.500 touch began 160 200
@@ -24,6 +25,7 @@ struct InputRecordingTests {
 
     @Test func readsEveryKindOfEvent() throws {
         let recording = try InputRecording(parsing: Self.sample)
+        #expect(recording.app == "My Notes")
         #expect(recording.device == .ipad)
         #expect(recording.orientation == .landscape)
         #expect(recording.randomSeed == -42)
@@ -57,6 +59,17 @@ struct InputRecordingTests {
         #expect(recording.device == .iphone)
         #expect(recording.orientation == nil)
         #expect(recording.text == "# luascreens recording 1\n# device iphone portrait\n1.000 key enter\n2.500 memory-warning\n")
+    }
+
+    @Test func theAppLineNamesTheAppWholeAndOnlyThatWord() throws {
+        #expect(try InputRecording(parsing: "#  app\tgallery \n").app == "gallery")
+        #expect(try InputRecording(parsing: "# apps gallery\n# application x\n# app\n").app == nil)
+        // An id no line can hold whole is not written.
+        for id in ["", " padded", "two\nlines"] {
+            var recording = InputRecording()
+            recording.app = id
+            #expect(recording.text == "# luascreens recording 1\n")
+        }
     }
 
     @Test func anEmptyRecordingIsJustItsVersionLine() throws {

@@ -18,10 +18,10 @@ struct MonkeyCommandTests {
             let message = "action for touchUpInside added at \(Self.buggy):19: \(Self.buggy):5: attempt to index a nil value (local 'entries')"
             let recording = try String(contentsOfFile: out, encoding: .utf8)
             let lines = recording.split(separator: "\n")
-            #expect(lines.prefix(3) == ["# luascreens recording 1", "# device iphone portrait", "# random-seed 1"])
+            #expect(lines.prefix(4) == ["# luascreens recording 1", "# app buggy", "# device iphone portrait", "# random-seed 1"])
             #expect(result.stderr.hasPrefix("""
-                screens monkey: a script error after event \(lines.count - 3) of 200 (seed 1)
-                  \(lines.count - 3): \(lines.last ?? "")
+                screens monkey: a script error after event \(lines.count - 4) of 200 (seed 1)
+                  \(lines.count - 4): \(lines.last ?? "")
                 error in \(message)
                 stack traceback:
                 """))
@@ -79,7 +79,7 @@ struct MonkeyCommandTests {
             let result = try await monkey([app, "--seed", "3", "--events", "50", "--out", out])
             #expect(result.status == 1)
             let recording = try String(contentsOfFile: out, encoding: .utf8)
-            let events = recording.split(separator: "\n").count - 3
+            let events = recording.split(separator: "\n").count - 4
             #expect(events > 0)
             #expect(result.stderr.hasPrefix("screens monkey: the app crashed (signal 9, Killed) at event \(events) of 50 (seed 3)\n"))
             #expect(result.stderr.hasSuffix("screens monkey: wrote \(out); `screens run \(app) --replay \(out)` plays it back\n"))
@@ -91,7 +91,7 @@ struct MonkeyCommandTests {
             let out = folder.appendingPathComponent("exit.rec").path
             let result = try await monkey(["Tests/ScreensCLITests/Scripts/exits.lua", "--seed", "3", "--events", "50", "--out", out])
             #expect(result.status == 1)
-            let events = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n").count - 3
+            let events = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n").count - 4
             #expect(result.stderr.hasPrefix("screens monkey: the app ended the process (exit status 3) at event \(events) of 50 (seed 3)\n"))
         }
     }
@@ -103,7 +103,7 @@ struct MonkeyCommandTests {
                 "Tests/ScreensCLITests/Scripts/stuck.lua", "--seed", "3", "--events", "50", "--stall-limit", "1", "--out", out,
             ])
             #expect(result.status == 1)
-            let events = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n").count - 3
+            let events = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n").count - 4
             #expect(result.stderr.hasPrefix("""
                 screens monkey: the app was stuck for 1 s (in a C function the instruction budget cannot stop) \
                 at event \(events) of 50 (seed 3)

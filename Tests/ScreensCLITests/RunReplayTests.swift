@@ -50,4 +50,16 @@ struct RunReplayTests {
             #expect(iphone.stdout.split(separator: "\n", omittingEmptySubsequences: false).count == 30 + 1)
         }
     }
+
+    @Test func aRecordingOfAnotherAppIsPlayedWithAWarning() throws {
+        try ScreensProgram.withTemporaryFolder { folder in
+            let path = folder.appendingPathComponent("other.rec").path
+            try "# luascreens recording 1\n# app gallery\n".write(toFile: path, atomically: true, encoding: .utf8)
+            let other = try ScreensProgram.screens(["run", Self.app, "--replay", path])
+            #expect(other.status == 0)
+            #expect(other.stderr == "screens: warning: \(path) was recorded on the app 'gallery', and this is 'buggy': its touches may land elsewhere\n")
+            try "# luascreens recording 1\n# app buggy\n".write(toFile: path, atomically: true, encoding: .utf8)
+            #expect(try ScreensProgram.screens(["run", Self.app, "--replay", path]).stderr == "")
+        }
+    }
 }

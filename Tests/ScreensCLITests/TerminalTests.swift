@@ -157,7 +157,7 @@ struct TerminalTests {
         tmux.keys("q")
         try tmux.waitForExit(status: 0)
         let text = try String(contentsOfFile: recording, encoding: .utf8)
-        #expect(text.hasPrefix("# luascreens recording 1\n# device iphone portrait\n"))
+        #expect(text.hasPrefix("# luascreens recording 1\n# app terminal\n# device iphone portrait\n"))
         #expect(text.components(separatedBy: "touch began").count == 3)
 
         let headless = try ScreensProgram.screens(["run", Self.app, "--replay", recording])

@@ -88,6 +88,12 @@ describe("the keyboard focus", function()
     assert.are.same({ 6 }, selected)
     press("pagedown")
     assert.are.equal("row 9", focused())
+    press("home")
+    assert.are.equal("row 1", focused())
+    assert.are.equal(0, list.contentOffset.y)
+    press("end")
+    assert.are.equal("row 30", focused())
+    assert.are.equal(list.contentSize.height - list.bounds.height, list.contentOffset.y)
   end)
 
   it("types into a focused text field, and Esc ends editing before it goes back", function()
@@ -114,7 +120,7 @@ end)
 
 describe("the keys on every app", function()
   local keys = { "tab", "tab", "tab", "shift-tab", "enter", "space", "up", "down", "down", "left", "right",
-                 "pageup", "pagedown", "escape", "a" }
+                 "pageup", "pagedown", "home", "end", "escape", "a" }
 
   for _, name in ipairs({ "hello", "alarmclock", "containers", "pages", "gallery" }) do
     it("keep " .. name .. " free of errors through 300 presses", function()

@@ -133,7 +133,7 @@ public final class TerminalSession {
             errorLog.append(context: "warning", message: warning, traceback: nil)
         }
         if let recordPath = options.recordPath {
-            recorder = InputRecorder(loop: loop, device: options.device, orientation: options.orientation)
+            recorder = InputRecorder(loop: loop, app: host.appID, device: options.device, orientation: options.orientation)
             writeRecording(to: recordPath)
         }
         if let replay = options.replay {

@@ -118,16 +118,18 @@ extension Window {
 
     /// An arrow or page key. In order, the first that applies:
     /// - left and right change the focused slider (by a tenth of its range), segmented
-    ///   control, stepper or page control, sending `valueChanged`;
+    ///   control, stepper or page control, sending `valueChanged`; Home and End take it to
+    ///   its least or greatest value (the first or last segment or page);
     /// - on a focused cell, up and down move the focus to the row above or below (in a
     ///   collection view, the nearest item in the line above or below; left and right, the
     ///   previous or next item), scrolling it into view; page up and down scroll a page and
     ///   focus the cell then where the focused one was (at either end of the list, the first
     ///   or last row shown); past the first or last row, up and down scroll a line (so that
-    ///   a header or footer shows);
+    ///   a header or footer shows); Home and End focus the list's first or last row;
     /// - in any other scroll view around the focus (or, with nothing focused or the focus
     ///   in none, the largest one on screen that scrolls), up and down scroll a line of 16
-    ///   points, page up and down a page (the view's height less a line);
+    ///   points, page up and down a page (the view's height less a line), Home and End to
+    ///   the top and the bottom;
     /// - left and right turn the pages of the page view controller around the focus (else
     ///   the innermost one on screen): left back, right forward; up and down for one that
     ///   turns vertically.
@@ -273,33 +275,38 @@ extension Window {
 
     // MARK: - Moving
 
-    /// Left and right on a control that has a value to step.
+    /// Left and right on a control that has a value to step; Home and End take it to its
+    /// least or greatest value.
     private func step(_ control: Control, _ direction: FocusDirection) -> Bool {
-        guard direction == .left || direction == .right else { return false }
+        // Home and End: to the start (false) or the end (true).
+        let edge: Bool? = direction == .home ? false : direction == .end ? true : nil
+        guard edge != nil || direction == .left || direction == .right else { return false }
         let sign = direction == .left ? -1.0 : 1.0
         switch control {
         case let slider as Slider:
             let old = slider.value
             let range = slider.maximumValue - slider.minimumValue
             guard range.isFinite, range > 0 else { return false }
-            slider.value = old + sign * range * sliderStepFraction
+            slider.value = edge.map { $0 ? slider.maximumValue : slider.minimumValue } ?? old + sign * range * sliderStepFraction
             guard slider.value != old else { return false }
         case let segmented as SegmentedControl:
             guard !segmented.segments.isEmpty else { return false }
             let old = segmented.selectedSegmentIndex
-            let new = old.map { $0 + Int(sign) } ?? (sign > 0 ? 0 : segmented.segments.count - 1)
-            guard segmented.segments.indices.contains(new) else { return false }
+            let new = edge.map { $0 ? segmented.segments.count - 1 : 0 }
+                ?? old.map { $0 + Int(sign) } ?? (sign > 0 ? 0 : segmented.segments.count - 1)
+            guard segmented.segments.indices.contains(new), new != old else { return false }
             segmented.selectedSegmentIndex = new
         case let stepper as Stepper:
             let old = stepper.value
             var new = old + sign * stepper.stepValue
             if new > stepper.maximumValue { new = stepper.wraps ? stepper.minimumValue : stepper.maximumValue }
             if new < stepper.minimumValue { new = stepper.wraps ? stepper.maximumValue : stepper.minimumValue }
+            if let edge { new = edge ? stepper.maximumValue : stepper.minimumValue }
             guard !new.isNaN, new != old else { return false }
             stepper.value = new
         case let pages as PageControl:
-            let new = pages.currentPage + Int(sign)
-            guard new >= 0, new < pages.numberOfPages else { return false }
+            let new = edge.map { $0 ? pages.numberOfPages - 1 : 0 } ?? pages.currentPage + Int(sign)
+            guard new >= 0, new < pages.numberOfPages, new != pages.currentPage else { return false }
             pages.currentPage = new
         default:
             return false
@@ -313,6 +320,18 @@ extension Window {
         switch direction {
         case .pageUp, .pageDown:
             return pageList(list, from: path, direction)
+        case .home, .end:
+            let counts: [Int]
+            if let table = list as? TableView {
+                table.loadIfNeeded()
+                counts = table.rowCounts
+            } else if let collection = list as? CollectionView {
+                counts = collection.loadCounts()
+            } else {
+                return false
+            }
+            guard let edge = Self.edgeRow(last: direction == .end, counts: counts), edge != path else { return false }
+            return focusRow(edge, in: list)
         case .left, .right:
             guard let collection = list as? CollectionView,
                   let next = Self.neighbour(of: path, forward: direction == .right, counts: collection.loadCounts())
@@ -368,6 +387,13 @@ extension Window {
         return section >= 0 ? IndexPath(item: counts[section] - 1, section: section) : nil
     }
 
+    /// The first row of lists of `counts` rows per section (or the last); nil when they
+    /// have none.
+    static func edgeRow(last: Bool, counts: [Int]) -> IndexPath? {
+        guard let section = last ? counts.lastIndex(where: { $0 > 0 }) : counts.firstIndex(where: { $0 > 0 }) else { return nil }
+        return IndexPath(item: last ? counts[section] - 1 : 0, section: section)
+    }
+
     /// The item of the line below (or above) the one at `path`: the nearest line, and in it
     /// the item nearest horizontally.
     private static func itemInNextLine(of collection: CollectionView, from path: IndexPath, down: Bool) -> IndexPath? {
@@ -413,16 +439,19 @@ extension Window {
         return true
     }
 
-    /// Up and down by a line, page up and down by the view's height; left and right do not
-    /// scroll.
+    /// Up and down by a line, page up and down by the view's height, Home and End to the
+    /// top and the bottom; left and right do not scroll.
     private func scrollByKey(_ scrollView: ScrollView, _ direction: FocusDirection) -> Bool {
+        let before = scrollView.contentOffset
         let distance: Double
         switch direction {
         case .up, .down: distance = lineHeight
         case .pageUp, .pageDown: distance = max(scrollView.bounds.height - lineHeight, lineHeight)
+        case .home, .end:
+            scrollView.contentOffset = Point(x: before.x, y: direction == .end ? scrollView.maximumContentOffset.y : 0)
+            return scrollView.contentOffset != before
         case .left, .right: return false
         }
-        let before = scrollView.contentOffset
         scrollView.scroll(by: Point(x: 0, y: direction.isBackward ? -distance : distance))
         return scrollView.contentOffset != before
     }

@@ -106,7 +106,7 @@ extension Window {
     /// The names ``key(_:)`` knows, besides a single character.
     public static let keyNames = [
         "return", "enter", "space", "tab", "shift-tab", "up", "down", "left", "right", "pageup", "pagedown",
-        "backspace", "delete", "escape",
+        "home", "end", "backspace", "delete", "escape",
     ]
 
     /// Presses a key, as the terminal's keyboard does:
@@ -115,8 +115,8 @@ extension Window {
     /// - "space": types a space into the field being edited; with none, taps the focused view;
     /// - "tab" and "shift-tab": move the focus to the next or previous view in reading order
     ///   (``moveFocus(forward:)``);
-    /// - "up", "down", "left", "right", "pageup", "pagedown": move within what has the focus
-    ///   (``scrollFocused(_:)``);
+    /// - "up", "down", "left", "right", "pageup", "pagedown", "home", "end": move within
+    ///   what has the focus (``scrollFocused(_:)``);
     /// - "backspace" (or "delete"): deletes the last character of the field being edited;
     /// - "escape": ends editing in the field being edited; with none, goes back (see
     ///   ``goBack()``);

@@ -15,11 +15,16 @@ public final class InputRecorder {
     public let startTime: Double
     public private(set) var recording: InputRecording
 
-    /// - Parameter startTime: the loop time of the launch; now when not given.
-    public init(loop: EventLoop, startTime: Double? = nil, device: Window.Device, orientation: Window.Orientation) {
+    /// - Parameters:
+    ///   - startTime: the loop time of the launch; now when not given.
+    ///   - app: the app's id, which the recording names.
+    public init(
+        loop: EventLoop, startTime: Double? = nil, app: String? = nil, device: Window.Device, orientation: Window.Orientation
+    ) {
         self.loop = loop
         self.startTime = startTime ?? loop.now
         recording = InputRecording(device: device, orientation: orientation)
+        recording.app = app
     }
 
     /// Notes `input` at the loop's time now, rounded to the millisecond as the recording

@@ -19,8 +19,8 @@ import ScreenKit
 ///
 /// Times are seconds since the app launched, with up to three decimals, and never go
 /// back. Lines that start with `#` are comments, and blank lines are skipped; the comment
-/// `# device NAME ORIENTATION` says which screen the events were made on, and
-/// `# random-seed N` the seed of `math.random` in the run recorded.
+/// `# app ID` names the app the events were made on, `# device NAME ORIENTATION` which
+/// screen, and `# random-seed N` the seed of `math.random` in the run recorded.
 ///
 /// ```swift
 /// let recording = try InputRecording(parsing: text)
@@ -55,6 +55,9 @@ public nonisolated struct InputRecording: Equatable, Sendable {
 
     /// The events, in time order.
     public var events: [Event]
+    /// The app the events were made on (its `app.id`, or its folder's name), when the
+    /// recording says: `--replay` warns when it plays them on another.
+    public var app: String?
     /// The device the events were made on, when the recording says.
     public var device: Window.Device?
     /// The orientation at launch, when the recording says.
@@ -85,10 +88,18 @@ public nonisolated struct InputRecording: Equatable, Sendable {
     /// then one line per event. Parsing it gives this recording back.
     public var text: String {
         var lines = ["# luascreens recording \(Self.version)"]
+        if let app, let line = Self.appLine(app) { lines.append(line) }
         if let device { lines.append("# device \(device.rawValue) \((orientation ?? .portrait).rawValue)") }
         if let randomSeed { lines.append("# random-seed \(randomSeed)") }
         lines += events.map(Self.line)
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `# app ID`, or nil for an ID a line cannot hold whole (empty, a line break, spaces at
+    /// its ends).
+    private static func appLine(_ app: String) -> String? {
+        guard !app.isEmpty, !app.contains(where: \.isNewline), app.trimmingCharacters(in: .whitespaces) == app else { return nil }
+        return "# app \(app)"
     }
 
     /// One event as its line says it: `0.500 touch began 160 200`.
@@ -219,14 +230,19 @@ extension InputRecording {
         }
     }
 
-    /// The version line, the device line and the random seed line; any other comment is the
-    /// reader's.
+    /// The version line, the app line, the device line and the random seed line; any other
+    /// comment is the reader's.
     private mutating func readComment(_ text: Substring, first: Bool) throws(LineError) {
         let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
         if first, words.count >= 2, words[0] == "luascreens", words[1] == "recording" {
             guard words.count == 3, words[2] == "\(Self.version)" else {
                 throw LineError("this is a recording of version \(words.dropFirst(2).joined(separator: " ")); this program reads version \(Self.version)")
             }
+            return
+        }
+        if words.first == "app", words.count >= 2 {
+            // The rest of the line, spaces inside it kept: a folder's name may have some.
+            app = String(text.drop { $0 == " " || $0 == "\t" }.dropFirst(3)).trimmingCharacters(in: .whitespaces)
             return
         }
         if words.first == "random-seed", words.count == 2 {

@@ -136,7 +136,7 @@ public enum Monkey {
         init(host: ScriptHost, options: Options) {
             self.host = host
             self.options = options
-            recorder = InputRecorder(loop: host.loop, device: options.device, orientation: options.orientation)
+            recorder = InputRecorder(loop: host.loop, app: host.appID, device: options.device, orientation: options.orientation)
             random = SeededRandom(seed: options.seed)
         }
 

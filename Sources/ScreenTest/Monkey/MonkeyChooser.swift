@@ -21,7 +21,12 @@ struct MonkeyChooser {
         var drawn: [Point] = []
     }
 
-    private static let keys = ["escape", "escape", "escape", "return", "return", "backspace", "backspace", "a", "Z", "7", "space", "tab"]
+    /// Editing keys, the keys that move the focus and act on it (see `Window.sendKey`), and
+    /// some that nothing takes.
+    private static let keys = [
+        "escape", "escape", "escape", "return", "return", "backspace", "backspace", "a", "Z", "7", "space",
+        "tab", "tab", "shift-tab", "up", "down", "left", "right", "pageup", "pagedown", "enter", "home", "end", "f5",
+    ]
     private static let texts = ["a", "Hello", "x y", "42", "-1", "ünï", "日本", "\"quoted\"", "line\nbreak", "  ", "%s%d", "\\"]
 
     /// The gesture to make now on `window`: its first step happens at once, the others

@@ -121,6 +121,7 @@ struct MonkeyCommand: ParsableCommand {
         var report = ["screens monkey: \(what) at event \(recording.events.count) of \(events) (seed \(seed))"]
         if let last = recording.events.last { report.append("  \(recording.events.count): \(InputRecording.line(last))") }
         let appID = journal.appID ?? Monkey.appID(forPath: app)
+        recording.app = appID
         report.append(writeRecording(recording, to: recordingPath(appID: appID, seed: seed)))
         printError(report.joined(separator: "\n"))
         return 1

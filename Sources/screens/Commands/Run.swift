@@ -208,6 +208,9 @@ struct AppRun: Equatable {
             if let dataDir { host.dataDirectory = URL(fileURLWithPath: dataDir).standardizedFileURL.path }
             if let seed = recording?.randomSeed { try host.seedRandom(seed) }
             try host.loadApp(at: app)
+            if let replay, let recorded = recording?.app, recorded != host.appID {
+                printError("screens: warning: \(replay) was recorded on the app '\(recorded)', and this is '\(host.appID)': its touches may land elsewhere")
+            }
             try host.launch(
                 device: device.flatMap(Window.Device.init) ?? recording?.device ?? .iphone,
                 orientation: orientation.flatMap(Window.Orientation.init) ?? recording?.orientation ?? .portrait)
