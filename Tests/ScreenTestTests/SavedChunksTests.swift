@@ -106,6 +106,22 @@ struct SavedChunksTests {
         }
     }
 
+    @Test("as root, no folder is made in another user's folder", .enabled(if: geteuid() == 0))
+    func noFoldersInAnotherUsersHome() throws {
+        try withFolder { folder in
+            let home = folder + "/home"
+            try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: false)
+            #expect(chown(home, 1000, 1000) == 0)
+            #expect(!SavedChunks.write([1], to: home + "/.cache/luascreens/chunks"))
+            #expect(!FileManager.default.fileExists(atPath: home + "/.cache"))
+            // The user's own cache folder, there already, is not root's to use either.
+            try FileManager.default.createDirectory(atPath: home + "/.cache/luascreens", withIntermediateDirectories: true)
+            #expect(chown(home + "/.cache/luascreens", 1000, 1000) == 0)
+            #expect(!SavedChunks.write([1], to: home + "/.cache/luascreens/chunks"))
+            #expect(!FileManager.default.fileExists(atPath: home + "/.cache/luascreens/chunks"))
+        }
+    }
+
     @Test("a file or folder others can write, a link, a FIFO or a file too large is not read")
     func unsafeFiles() throws {
         try withFolder { folder in

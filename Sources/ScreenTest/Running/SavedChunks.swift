@@ -265,10 +265,19 @@ nonisolated enum SavedChunks {
         if let path { unlink(path) }
     }
 
-    /// Makes the folder at `path`, and those missing above it, readable by this user alone.
+    /// Makes the folder at `path`, and those missing above it, readable by this user alone;
+    /// as root, none in a folder of another user's (`sudo screens test` keeping the user's
+    /// HOME would otherwise leave a `~/.cache` the user cannot write).
     private static func makeFolder(_ path: String) {
-        guard !path.isEmpty, mkdir(path, 0o700) != 0, errno == ENOENT else { return }
-        makeFolder((path as NSString).deletingLastPathComponent)
+        guard !path.isEmpty, path != "/" else { return }
+        let parent = (path as NSString).deletingLastPathComponent
+        var info = stat()
+        if lstat(path, &info) == 0 { return }
+        if lstat(parent, &info) != 0 {
+            makeFolder(parent)
+            guard lstat(parent, &info) == 0 else { return }
+        }
+        guard geteuid() != 0 || info.st_uid == 0 else { return }
         mkdir(path, 0o700)
     }
 
