@@ -70,4 +70,35 @@ struct SessionFrameTests {
         #expect(rows.contains { $0.contains("Script error 1 of 1") })
         #expect(rows.contains { $0.contains("main.lua:1: boom") })
     }
+
+    @Test("the arrows, page keys, Home, End and the wheel scroll the error panel; the app gets none of them")
+    func errorPanelScrolls() throws {
+        let session = try session()
+        let traceback = (["stack traceback:"] + (1...50).map { "\tmain.lua:\($0): in function 'f'" }).joined(separator: "\n")
+        session.panel.add(.init(context: "action for touchUpInside", message: "main.lua:1: boom", traceback: traceback))
+        // 40 rows: 39 for the panel, 36 lines of text, a page of 35.
+        func shown() -> String? {
+            let frame = session.composeFrame(columns: 100, rows: 40)
+            return (0..<40).map { row(frame, $0) }.first { $0.contains(" of 55;") }?
+                .split(separator: "│").map { $0.trimmingCharacters(in: .whitespaces) }.first { $0.hasPrefix("lines") }
+                .map { String($0.prefix { $0 != ";" }) }
+        }
+        #expect(shown() == "lines 1–36 of 55")
+        session.handle(.key(.down, modifiers: []))
+        #expect(shown() == "lines 2–37 of 55")
+        session.handle(.key(.pageDown, modifiers: []))
+        #expect(shown() == "lines 20–55 of 55")
+        session.handle(.key(.end, modifiers: []))
+        #expect(shown() == "lines 20–55 of 55")
+        session.handle(.mouse(.init(kind: .wheelUp, button: .none, column: 40, row: 10)))
+        #expect(shown() == "lines 17–52 of 55")
+        session.handle(.key(.home, modifiers: []))
+        #expect(shown() == "lines 1–36 of 55")
+        session.handle(.key(.up, modifiers: []))
+        session.handle(.key(.pageUp, modifiers: []))
+        #expect(shown() == "lines 1–36 of 55")
+        #expect(session.host.keyWindow?.focusedView == nil)
+        session.handle(.key(.escape, modifiers: []))
+        #expect(!session.panel.isShown)
+    }
 }

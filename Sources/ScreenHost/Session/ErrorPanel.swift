@@ -1,12 +1,14 @@
 /// The script errors of a session waiting to be read, shown one at a time as a panel over
 /// the screen: a title that counts them ("Script error 1 of 3"), the callback that raised the
-/// error, the message and the traceback, wrapped to the panel's width and cut to its height
-/// (the whole text is in the error log). Esc closes the one shown and shows the next.
+/// error, the message and the traceback, wrapped to the panel's width. Text taller than the
+/// panel scrolls (the arrows, the page keys, Home and End, the wheel), and its last line
+/// says which lines show. Esc closes the one shown and shows the next.
 ///
 /// ```swift
 /// var panel = ErrorPanel()
 /// panel.add(.init(context: "timer callback scheduled at main.lua:4", message: "main.lua:5: boom", traceback: nil))
 /// let box = panel.layout(columns: 100, rows: 39)   // the lines to draw, and where
+/// panel.scroll(by: 1, columns: 100, rows: 39)      // ↓
 /// panel.dismiss()                                 // Esc
 /// ```
 public struct ErrorPanel: Equatable {
@@ -27,6 +29,8 @@ public struct ErrorPanel: Equatable {
     /// How many errors the queue has held since it was last empty, so the title can say
     /// "2 of 3" after the first was closed.
     private var closed = 0
+    /// How many lines of the shown error's text are scrolled out above the panel.
+    private var offset = 0
 
     /// The most errors kept waiting; later ones are only in the log.
     public static let limit = 100
@@ -46,27 +50,60 @@ public struct ErrorPanel: Equatable {
         guard !entries.isEmpty else { return false }
         entries.removeFirst()
         closed = entries.isEmpty ? 0 : closed + 1
+        offset = 0
         return true
+    }
+
+    /// Scrolls the text of the error shown by `lines` (down when positive), as far as there
+    /// is text, for a panel laid out in `columns`×`rows`; returns whether it moved.
+    @discardableResult
+    public mutating func scroll(by lines: Int, columns: Int, rows: Int) -> Bool {
+        guard let shape = shape(columns: columns, rows: rows) else { return false }
+        let (sum, overflow) = offset.addingReportingOverflow(lines)
+        let new = Self.clamp(overflow ? (lines > 0 ? .max : .min) : sum, shape.body.count - shape.shown)
+        guard new != Self.clamp(offset, shape.body.count - shape.shown) else { return false }
+        offset = new
+        return true
+    }
+
+    /// How many lines a page of the text is, in `rows`: the lines shown less one.
+    public func page(rows: Int) -> Int { max(1, rows - 4) }
+
+    private static func clamp(_ offset: Int, _ maximum: Int) -> Int {
+        min(max(0, offset), max(0, maximum))
+    }
+
+    /// The panel's width, the text of the error shown wrapped to it, and how many of its
+    /// lines show at once: all of them, or the rows less the frame and the line saying
+    /// which show.
+    private func shape(columns: Int, rows: Int) -> (width: Int, body: [String], shown: Int)? {
+        guard let entry = entries.first, columns >= 12, rows >= 4 else { return nil }
+        let width = min(columns - 2, 100)
+        let inner = width - 4
+        var body = Self.wrap("in " + entry.context, width: inner) + [""] + Self.wrap(entry.message, width: inner)
+        if let traceback = entry.traceback, !traceback.isEmpty {
+            body += [""] + Self.wrap(traceback, width: inner)
+        }
+        let room = rows - 2
+        return (width, body, body.count > room ? room - 1 : body.count)
     }
 
     /// The panel as lines of equal width (a box drawn with line characters), and the terminal
     /// cell of its top-left corner: centred, at most 100 columns wide and as tall as its text
     /// needs, within `columns`×`rows` (the rows above the status line).
     public func layout(columns: Int, rows: Int) -> (column: Int, row: Int, lines: [String])? {
-        guard let entry = entries.first, columns >= 12, rows >= 4 else { return nil }
-        let width = min(columns - 2, 100)
+        guard let (width, text, shown) = shape(columns: columns, rows: rows) else { return nil }
         let inner = width - 4
         let title = " Script error \(closed + 1) of \(closed + entries.count) "
-        var body = Self.wrap("in " + entry.context, width: inner) + [""] + Self.wrap(entry.message, width: inner)
-        if let traceback = entry.traceback, !traceback.isEmpty {
-            body += [""] + Self.wrap(traceback, width: inner)
+        var body = text
+        var footer = " Esc closes "
+        if shown < text.count {
+            let first = Self.clamp(offset, text.count - shown)
+            body = Array(text[first..<first + shown])
+            body.append("lines \(first + 1)–\(first + shown) of \(text.count); all of it is in the error log")
+            footer = " ↑↓ PgUp PgDn scroll · Esc closes "
+            if footer.count > width - 4 { footer = " Esc closes " }
         }
-        let room = rows - 2
-        if body.count > room {
-            let cut = body.count - (room - 1)
-            body = Array(body.prefix(room - 1)) + ["… \(cut) more line\(cut == 1 ? "" : "s") in the error log"]
-        }
-        let footer = " Esc closes "
         var lines = ["┌─" + Self.pad(title, to: width - 3, with: "─") + "┐"]
         lines += body.map { "│ " + Self.pad($0, to: inner, with: " ") + " │" }
         lines.append("└" + Self.pad("", to: width - 2 - footer.count - 1, with: "─") + footer + "─┘")

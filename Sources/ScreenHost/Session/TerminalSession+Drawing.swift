@@ -55,6 +55,7 @@ extension TerminalSession {
             Self.highlight(focused, in: screen, on: &frame, at: origin)
         }
         frame.draw(status.text(width: columns), column: 0, row: placement.statusRow, style: .reverse)
+        panelRoom = (columns, rows - ScreenPlacement.statusRows)
         if let box = panel.layout(columns: columns, rows: rows - ScreenPlacement.statusRows) {
             let style = TerminalStyle(bold: true, foreground: .brightWhite, background: .red)
             for (index, line) in box.lines.enumerated() {

@@ -23,7 +23,10 @@ extension TerminalSession {
             guard !panel.isShown, host.keyWindow != nil else { return }
             send(.text(text))
         case .mouse(let mouse):
-            guard !panel.isShown else { return }
+            if panel.isShown {
+                if mouse.kind == .wheelUp || mouse.kind == .wheelDown { scrollPanel(by: mouse.kind == .wheelDown ? 3 : -3) }
+                return
+            }
             handleMouse(mouse)
         }
     }
@@ -45,7 +48,17 @@ extension TerminalSession {
         default: break
         }
         if panel.isShown {
-            if key == .escape, panel.dismiss() { requestFrame() }
+            let page = panel.page(rows: panelRoom.rows)
+            switch key {
+            case .escape: if panel.dismiss() { requestFrame() }
+            case .up: scrollPanel(by: -1)
+            case .down: scrollPanel(by: 1)
+            case .pageUp: scrollPanel(by: -page)
+            case .pageDown: scrollPanel(by: page)
+            case .home: scrollPanel(by: Int.min / 2)
+            case .end: scrollPanel(by: Int.max / 2)
+            default: break
+            }
             return
         }
         switch key {
@@ -57,6 +70,11 @@ extension TerminalSession {
         default:
             if let name = Self.keyName(key) { send(.key(name)) }
         }
+    }
+
+    /// Scrolls the text of the error panel, drawn again when it moved.
+    private func scrollPanel(by lines: Int) {
+        if panel.scroll(by: lines, columns: panelRoom.columns, rows: panelRoom.rows) { requestFrame() }
     }
 
     /// The name a recording and ``Window/key(_:)`` give a terminal key; nil for keys the

@@ -75,6 +75,9 @@ public final class TerminalSession {
     var decoder = TerminalInputDecoder()
     var status: StatusLine
     var panel = ErrorPanel()
+    /// The room the error panel had in the last frame composed (the terminal less the status
+    /// line), which its scrolling keys go by.
+    var panelRoom = (columns: 80, rows: 23)
     let stateDirectory: String
     public let errorLog: ErrorLog
     var recorder: InputRecorder?
