@@ -76,6 +76,7 @@ struct SavedChunksTests {
             #expect(SourceStamp(path: path) != first)
             #expect(SourceStamp(path: folder) == nil)
             #expect(SourceStamp(path: folder + "/missing.lua") == nil)
+            #expect(SourceStamp(path: path + "\0.ignored") == nil)
         }
     }
 

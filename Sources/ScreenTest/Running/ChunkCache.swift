@@ -184,19 +184,25 @@ enum ChunkCache {
         return chunk
     }
 
+    /// A Lua string that is valid UTF-8, as it is: a path repaired would name another file.
+    private static func exactText(_ value: LuaValue) -> String? {
+        guard case .string(let string) = value else { return nil }
+        return String(validating: string.bytes, as: UTF8.self)
+    }
+
     private static func helpers(in lua: LuaState) throws -> LuaTable {
         let load = lua.function { [unowned lua] args -> LuaFunction? in kept(try args.get(1, as: String.self), in: lua) }
         let keep = lua.function { [unowned lua] args -> Void in
             guard keepingState == ObjectIdentifier(lua), case .string(let code) = args[2] else { return }
-            // Only a file named by an absolute path can be checked in a later run.
+            // Only a file named by an absolute path (in UTF-8) can be checked in a later run.
             var source: SavedChunks.Source?
-            if let path = try args.get(3, as: String?.self), path.hasPrefix("/"),
-               let stamp = try args.get(4, as: String?.self).flatMap(SourceStamp.init(text:)) {
+            if let path = Self.exactText(args[3]), path.hasPrefix("/"),
+               let stamp = ((try? args.get(4, as: String?.self)) ?? nil).flatMap(SourceStamp.init(text:)) {
                 source = SavedChunks.Source(path: path, stamp: stamp)
             }
             ChunkCache.keep(try args.get(1, as: String.self), code: code.bytes, source: source)
         }
-        let stamp = lua.function { args -> String? in SourceStamp(path: try args.get(1, as: String.self))?.text }
+        let stamp = lua.function { args -> String? in exactText(args[1]).flatMap { SourceStamp(path: $0)?.text } }
         return try lua.load(helpersSource, name: "=screentest.chunks").call(load, keep, stamp, returning: LuaTable.self)
     }
 

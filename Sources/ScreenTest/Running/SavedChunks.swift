@@ -17,10 +17,10 @@ nonisolated struct SourceStamp: Hashable, Sendable {
     var changed: Int64
 
     /// The stamp of the regular file at `path` (through symbolic links), or nil when there
-    /// is none.
+    /// is none (or the path holds a zero byte, which would end it early).
     init?(path: String) {
         var info = stat()
-        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        guard !path.utf8.contains(0), stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         device = UInt64(truncatingIfNeeded: info.st_dev)
         inode = UInt64(truncatingIfNeeded: info.st_ino)
         size = Int64(info.st_size)
