@@ -104,6 +104,9 @@ struct SavedChunksTests {
             // A file where the folder should be: nothing is written, and nothing said.
             try "".write(toFile: folder + "/plain", atomically: false, encoding: .utf8)
             #expect(!SavedChunks.write([1], to: folder + "/plain/luascreens/chunks"))
+            // A home that is not there is not made.
+            #expect(!SavedChunks.write([1], to: folder + "/nonexistent/.cache/luascreens/chunks"))
+            #expect(!FileManager.default.fileExists(atPath: folder + "/nonexistent"))
         }
     }
 

@@ -239,8 +239,8 @@ nonisolated enum SavedChunks {
     }
 
     /// Writes `bytes` as the file at `path` whole or not at all (through a file beside it,
-    /// renamed), making its folder (and a missing cache folder above it) for this user
-    /// alone. Failing is silent: the chunks are compiled again next time.
+    /// renamed), making its folder (and the cache folder above it, when missing) for this
+    /// user alone. Failing is silent: the chunks are compiled again next time.
     @discardableResult
     static func write(_ bytes: [UInt8], to path: String) -> Bool {
         guard bytes.count <= maximumSize else { return false }
@@ -265,19 +265,16 @@ nonisolated enum SavedChunks {
         if let path { unlink(path) }
     }
 
-    /// Makes the folder at `path`, and those missing above it, readable by this user alone;
-    /// as root, none in a folder of another user's (`sudo screens test` keeping the user's
-    /// HOME would otherwise leave a `~/.cache` the user cannot write).
+    /// Makes the folder at `path` readable by this user alone, when the folder it goes in
+    /// is there (a home that does not exist, such as `/nonexistent`, is not made); as root,
+    /// not in a folder of another user's (`sudo screens test` keeping the user's HOME would
+    /// otherwise leave a `~/.cache` the user cannot write).
     private static func makeFolder(_ path: String) {
-        guard !path.isEmpty, path != "/" else { return }
-        let parent = (path as NSString).deletingLastPathComponent
         var info = stat()
-        if lstat(path, &info) == 0 { return }
-        if lstat(parent, &info) != 0 {
-            makeFolder(parent)
-            guard lstat(parent, &info) == 0 else { return }
-        }
-        guard geteuid() != 0 || info.st_uid == 0 else { return }
+        guard !path.isEmpty, lstat(path, &info) != 0,
+              lstat((path as NSString).deletingLastPathComponent, &info) == 0,
+              geteuid() != 0 || info.st_uid == 0
+        else { return }
         mkdir(path, 0o700)
     }
 
