@@ -172,6 +172,31 @@ struct CollectionViewTests {
         #expect(cards.asked.count == 50 * 24 + 22)
     }
 
+    @Test func aViewFramedWithoutBoundsShowsAtMostTheLimitAndLetsThemGoAgainInOrder() throws {
+        // Ten million cards of 1 × 1 over a view as wide as a Double goes: the flow layout
+        // hands out the first elements the view can show, not one for each card.
+        cards.counts = [10_000_000]
+        flow.itemSize = Size(width: 1, height: 1)
+        collection.reloadData()
+        collection.frame = Rect(x: 0, y: 0, width: 1e308, height: 4_294_967_296)
+        collection.layoutIfNeeded()
+        let limit = CollectionView.maximumVisibleElements
+        #expect(flow.layoutAttributesForElements(in: collection.bounds).count == FlowLayout.maximumElementsInRect)
+        #expect(FlowLayout.maximumElementsInRect == limit)
+        #expect(collection.indexPathsForVisibleItems.count == limit)
+        #expect(elementViews().count == limit)
+        // Drawn in the order of their index paths, at the back of the subviews.
+        #expect(elementViews().map(\.tag) == Array(0..<limit))
+        // A normal frame again: all but the 24 on screen go back to the queue, and out of
+        // the view.
+        collection.frame = Rect(x: 0, y: 0, width: 320, height: 480)
+        flow.itemSize = Size(width: 100, height: 50)
+        collection.layoutIfNeeded()
+        #expect(collection.indexPathsForVisibleItems == (0..<24).map { path($0) })
+        #expect(elementViews().count == 24)
+        #expect(elementViews().map(\.tag) == Array(0..<24))
+    }
+
     @Test func aNewWidthLaysTheItemsOutAgainAndScrollingDoesNot() {
         final class CountingFlow: FlowLayout {
             var prepares = 0

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// `screens run` on a real terminal: tmux gives it one (a pane of 100×40), the tests type
 /// keys and mouse sequences into it and read the screen back with `capture-pane`. Each test
 /// waits for what it expects with a deadline (not a timing assertion: the deadline only
@@ -321,16 +325,33 @@ final class Tmux {
         return nil
     }
 
-    /// `new-session` starts the server, which keeps the descriptors it was given: not pipes a
-    /// reader would wait on for ever.
-    /// The server keeps every descriptor it inherits: the shell closes all but the standard
-    /// three first, so that no pipe of this process (or of another test's) stays open in it.
+    /// `new-session` starts the server, which keeps every descriptor it inherits: the shell
+    /// closes all but the standard three first, so that no pipe of this process (or of
+    /// another test's) stays open in it. It is started with no signal blocked and every
+    /// signal's default action: the test runner's threads block most signals, and a server
+    /// (and its shell) that inherited that never hears its pane end, so `kill-server` left
+    /// both running for ever.
     private func startServer() throws {
         let command = "for fd in $(ls /proc/$$/fd); do [ \"$fd\" -gt 2 ] && eval \"exec $fd>&-\"; done; "
             + "exec tmux -L \(socket) -f /dev/null new-session -d -x 100 -y 40 -s t "
             + "env -u TMUX 'PS1=$ ' sh < /dev/null > /dev/null 2>&1"
-        let result = try ScreensProgram.run(URL(fileURLWithPath: "/bin/bash"), ["-c", command])
-        guard result.status == 0 else { throw TmuxError("tmux new-session failed: \(result.stderr)") }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t(), all = sigset_t()
+        sigemptyset(&none)
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let argv: [UnsafeMutablePointer<CChar>?] = [String](arrayLiteral: "/bin/bash", "-c", command).map { strdup($0) } + [nil]
+        defer { for argument in argv { free(argument) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, "/bin/bash", nil, &attributes, argv, environ)
+        guard spawned == 0 else { throw TmuxError("cannot start tmux: \(String(cString: strerror(spawned)))") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        guard status == 0 else { throw TmuxError("tmux new-session failed with status \(status)") }
     }
 
     @discardableResult

@@ -38,7 +38,7 @@ extension CollectionView {
         let visible = bounds
         let wanted = wantedElements(in: visible, counts: counts)
         let wantedKeys = Set(wanted.map(\.element))
-        for element in Array(visibleViews.keys) where !wantedKeys.contains(element) { recycle(element) }
+        recycle(visibleViews.keys.filter { !wantedKeys.contains($0) })
         for attributes in wanted {
             if let view = visibleViews[attributes.element] {
                 place(view, by: attributes)
@@ -172,16 +172,33 @@ extension CollectionView {
     }
 
     /// Puts the view of `element` back in its queue.
-    func recycle(_ element: LayoutAttributes.Element) {
+    func recycle(_ element: LayoutAttributes.Element, indexHint: Int? = nil) {
         guard let view = visibleViews.removeValue(forKey: element) else { return }
         elementsByView[ObjectIdentifier(view)] = nil
         if let cell = view as? CollectionViewCell { cell.isHighlighted = false }
-        enqueue(view, category: element.category)
+        enqueue(view, category: element.category, indexHint: indexHint)
+    }
+
+    /// Puts the views of `elements` back in their queues, the frontmost among the subviews
+    /// first: each is then found where it was, so that a pass letting thousands go does not
+    /// look through the subviews for each.
+    func recycle(_ elements: [LayoutAttributes.Element]) {
+        guard !elements.isEmpty else { return }
+        var positions: [ObjectIdentifier: Int] = [:]
+        for (index, view) in subviews.enumerated() { positions[ObjectIdentifier(view)] = index }
+        let leaving = elements.map { element in
+            (element, visibleViews[element].flatMap { positions[ObjectIdentifier($0)] })
+        }
+        for (element, index) in leaving.sorted(by: { ($0.1 ?? -1) > ($1.1 ?? -1) }) {
+            recycle(element, indexHint: index)
+        }
     }
 
     /// Puts `view` in the queue for `category`; one not made by a queue is let go.
-    func enqueue(_ view: CollectionReusableView, category: LayoutAttributes.Category) {
+    /// `indexHint`: where it likely is among the subviews.
+    func enqueue(_ view: CollectionReusableView, category: LayoutAttributes.Category, indexHint: Int? = nil) {
         view.layoutAttributes = nil
+        view.removeFromSuperview(indexHint: indexHint)
         switch category {
         case .cell:
             guard let cell = view as? CollectionViewCell else { return view.removeFromSuperview() }
@@ -217,12 +234,7 @@ extension CollectionView {
     /// (ties: decoration views, then cells, then supplementary views, each by index path);
     /// other subviews stay in front in their order. Drawing and hit testing follow it.
     private func orderElementViews() {
-        let ordered = visibleViews.values.sorted { CollectionView.drawsBefore($0.layoutAttributes, $1.layoutAttributes) }
-        for (index, view) in ordered.enumerated() {
-            let subviews = self.subviews
-            guard index < subviews.count, subviews[index] !== view else { continue }
-            try? insertSubview(view, at: index)
-        }
+        moveToBack(visibleViews.values.sorted { CollectionView.drawsBefore($0.layoutAttributes, $1.layoutAttributes) })
     }
 
     private static func drawsBefore(_ a: LayoutAttributes?, _ b: LayoutAttributes?) -> Bool {

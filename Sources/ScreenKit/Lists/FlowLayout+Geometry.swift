@@ -86,16 +86,21 @@ nonisolated struct FlowSection {
         end = position + footerLength
     }
 
-    /// Appends the attributes of the header, items and footer that meet `rect`.
-    func appendAttributes(meeting rect: Rect, section: Int, axes: FlowAxes, to attributes: inout [LayoutAttributes]) {
+    /// Appends the attributes of the header, items and footer that meet `rect`, while
+    /// `attributes` holds fewer than `limit`.
+    func appendAttributes(
+        meeting rect: Rect, section: Int, axes: FlowAxes, limit: Int, to attributes: inout [LayoutAttributes]
+    ) {
         let first = IndexPath(item: 0, section: section)
-        if let header, header.intersects(rect) {
+        if let header, header.intersects(rect), attributes.count < limit {
             attributes.append(LayoutAttributes(forSupplementaryOfKind: SupplementaryKind.header, at: first, frame: header))
         }
         items.forEachItem(meeting: rect, axes: axes) { item, frame in
+            guard attributes.count < limit else { return false }
             attributes.append(LayoutAttributes(forCellAt: IndexPath(item: item, section: section), frame: frame))
+            return true
         }
-        if let footer, footer.intersects(rect) {
+        if let footer, footer.intersects(rect), attributes.count < limit {
             attributes.append(LayoutAttributes(forSupplementaryOfKind: SupplementaryKind.footer, at: first, frame: footer))
         }
     }
@@ -122,7 +127,9 @@ nonisolated enum FlowItems {
         }
     }
 
-    func forEachItem(meeting rect: Rect, axes: FlowAxes, _ body: (Int, Rect) -> Void) {
+    /// Calls `body` with each item meeting `rect` and its frame, in order, until it returns
+    /// false.
+    func forEachItem(meeting rect: Rect, axes: FlowAxes, _ body: (Int, Rect) -> Bool) {
         switch self {
         case .grid(let grid): grid.forEachItem(meeting: rect, axes: axes, body)
         case .lines(let lines): lines.forEachItem(meeting: rect, axes: axes, body)
@@ -194,9 +201,9 @@ nonisolated struct FlowGrid {
         return frame(line: line, position: item % perLine, items: itemsInLine(line), axes: axes)
     }
 
-    /// Calls `body` with the items meeting `rect`: the lines and the positions in them are
-    /// found by division, so the cost is that of the items found.
-    func forEachItem(meeting rect: Rect, axes: FlowAxes, _ body: (Int, Rect) -> Void) {
+    /// Calls `body` with the items meeting `rect` until it returns false: the lines and the
+    /// positions in them are found by division, so the cost is that of the items found.
+    func forEachItem(meeting rect: Rect, axes: FlowAxes, _ body: (Int, Rect) -> Bool) {
         // Items without area meet nothing; this also keeps the divisions below away from 0.
         guard count > 0, length > 0, depth > 0 else { return }
         let (low, high) = axes.alongRange(of: rect)
@@ -216,7 +223,7 @@ nonisolated struct FlowGrid {
             guard first <= last else { continue }
             for position in first...last {
                 let frame = frame(line: line, position: position, items: items, axes: axes)
-                if frame.intersects(rect) { body(line * perLine + position, frame) }
+                if frame.intersects(rect), !body(line * perLine + position, frame) { return }
             }
         }
     }
@@ -275,9 +282,9 @@ nonisolated struct FlowLines {
         end = lines.last?.end ?? start
     }
 
-    /// Calls `body` with the items meeting `rect`, starting at the first line that ends
-    /// after the rectangle's start, found by binary search.
-    func forEachItem(meeting rect: Rect, axes: FlowAxes, _ body: (Int, Rect) -> Void) {
+    /// Calls `body` with the items meeting `rect` until it returns false, starting at the
+    /// first line that ends after the rectangle's start, found by binary search.
+    func forEachItem(meeting rect: Rect, axes: FlowAxes, _ body: (Int, Rect) -> Bool) {
         let (low, high) = axes.alongRange(of: rect)
         var lower = 0, upper = lines.count
         while lower < upper {
@@ -288,7 +295,7 @@ nonisolated struct FlowLines {
         while line < lines.count, lines[line].start < high {
             let last = line + 1 < lines.count ? lines[line + 1].first : frames.count
             for item in lines[line].first..<last where frames[item].intersects(rect) {
-                body(item, frames[item])
+                if !body(item, frames[item]) { return }
             }
             line += 1
         }

@@ -149,18 +149,27 @@ open class FlowLayout: CollectionViewLayout {
         return contentSize
     }
 
+    /// The attributes of the elements meeting `rect`, in order along the flow: at most
+    /// ``maximumElementsInRect`` of them, the first ones.
     open override func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
         prepareIfNeeded()
         let rect = rect.standardized
         let (start, end) = axes.alongRange(of: rect)
+        let limit = Self.maximumElementsInRect
         var attributes: [LayoutAttributes] = []
         var section = firstSection(endingAfter: start)
-        while section < sections.count, sections[section].start < end {
-            sections[section].appendAttributes(meeting: rect, section: section, axes: axes, to: &attributes)
+        while section < sections.count, sections[section].start < end, attributes.count < limit {
+            sections[section].appendAttributes(meeting: rect, section: section, axes: axes, limit: limit, to: &attributes)
             section += 1
         }
         return attributes
     }
+
+    /// The most elements one rectangle gets: as many as a collection view shows at once.
+    /// A rectangle of a view framed without bounds (1e308 points wide) over ten million
+    /// items would otherwise make an attribute for each, and hand them all to a layout's
+    /// Lua override.
+    public static let maximumElementsInRect = CollectionView.maximumVisibleElements
 
     open override func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
         prepareIfNeeded()

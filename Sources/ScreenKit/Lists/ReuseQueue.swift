@@ -30,6 +30,10 @@ public final class ReuseQueue<Element: ReusableView> {
 
     private var factories: [Key: () -> Element] = [:]
     private var waiting: [Key: [Element]] = [:]
+    /// The views in ``waiting``, so that a view put back twice is found at once: a list
+    /// that lets thousands of views go at a time would otherwise look through the queue for
+    /// each.
+    private var waitingViews: Set<ObjectIdentifier> = []
 
     public init() {}
 
@@ -38,7 +42,7 @@ public final class ReuseQueue<Element: ReusableView> {
     public func register(kind: String, identifier: String, _ make: @escaping () -> Element) {
         let key = Key(kind: kind, identifier: identifier)
         factories[key] = make
-        waiting[key] = nil
+        for view in waiting.removeValue(forKey: key) ?? [] { waitingViews.remove(ObjectIdentifier(view)) }
     }
 
     /// Whether a class is registered for `identifier` of `kind`.
@@ -54,6 +58,7 @@ public final class ReuseQueue<Element: ReusableView> {
         let key = Key(kind: kind, identifier: identifier)
         guard let make = factories[key] else { throw .unregisteredView(kind: kind, identifier: identifier) }
         if let view = waiting[key]?.popLast() {
+            waitingViews.remove(ObjectIdentifier(view))
             view.send(.prepareForReuse) { view.prepareForReuse() }
             return view
         }
@@ -69,7 +74,7 @@ public final class ReuseQueue<Element: ReusableView> {
         view.removeFromSuperview()
         guard let identifier = view.reuseIdentifier else { return }
         let key = Key(kind: kind, identifier: identifier)
-        guard factories[key] != nil, waiting[key]?.contains(where: { $0 === view }) != true else { return }
+        guard factories[key] != nil, waitingViews.insert(ObjectIdentifier(view)).inserted else { return }
         waiting[key, default: []].append(view)
     }
 
@@ -81,5 +86,6 @@ public final class ReuseQueue<Element: ReusableView> {
     /// Lets go of every waiting view (a memory warning).
     public func removeWaitingViews() {
         waiting = [:]
+        waitingViews = []
     }
 }

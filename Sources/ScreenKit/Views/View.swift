@@ -279,18 +279,41 @@ open class View: Responder {
         try? insertSubview(view, at: 0)
     }
 
+    /// Puts `views` at the back in that order, and the other subviews in front of them in
+    /// their order, in one pass: a reordering among siblings, which calls nothing, as
+    /// ``insertSubview(_:at:)`` of a subview does not. Views that are not subviews of this
+    /// one, or named twice, are skipped.
+    func moveToBack(_ views: [View]) {
+        var placed = Set<ObjectIdentifier>()
+        let back = views.filter { $0.superviewStorage === self && placed.insert(ObjectIdentifier($0)).inserted }
+        guard !back.elementsEqual(subviewStorage.prefix(back.count), by: ===) else { return }
+        subviewStorage = back + subviewStorage.filter { !placed.contains(ObjectIdentifier($0)) }
+    }
+
     /// Takes the view out of its superview.
     public func removeFromSuperview() {
+        removeFromSuperview(indexHint: nil)
+    }
+
+    /// ``removeFromSuperview()``, told where the view likely is among its superview's
+    /// subviews: a list letting thousands of views go, the frontmost first, finds each at
+    /// once instead of looking through the subviews for it.
+    func removeFromSuperview(indexHint: Int?) {
         let move = WindowMove(of: self, to: nil)
         move?.begin()
-        detach()
+        detach(indexHint: indexHint)
         move?.end()
     }
 
-    private func detach() {
+    private func detach(indexHint: Int? = nil) {
         guard let superview else { return }
         willMove(toSuperview: nil)
-        superview.subviewStorage.removeAll { $0 === self }
+        // Not through a copy of the array, which removing would then copy whole.
+        if let hint = indexHint, superview.subviewStorage.indices.contains(hint), superview.subviewStorage[hint] === self {
+            superview.subviewStorage.remove(at: hint)
+        } else if let index = superview.subviewStorage.lastIndex(where: { $0 === self }) {
+            superview.subviewStorage.remove(at: index)
+        }
         superviewStorage = nil
         if windowStorage != nil { setWindowInSubtree(nil) }
         didMoveToSuperview()
