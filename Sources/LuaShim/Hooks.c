@@ -98,6 +98,31 @@ static void stop(lua_State *L, const char *message) {
   lua_error(L);
 }
 
+/*
+** Stops the code with the budget's error, placed where the budget ran out: code that
+** catches it (pcall, or resume of the coroutine it ran in) is stopped again at its next
+** instruction, and the error it ends with still names the line where the time went rather
+** than the catcher's.
+*/
+static void stopexhausted(lua_State *L, lsh_State *S) {
+  if (S->exhaustedwhere[0] == '\0') {
+    size_t length;
+    luaL_where(L, 0);
+    const char *where = lua_tolstring(L, -1, &length);
+    if (length < sizeof S->exhaustedwhere) memcpy(S->exhaustedwhere, where, length + 1);
+    lua_pop(L, 1);
+  }
+  /* A coroutine's error goes back to the thread that resumed it, which would otherwise run
+     on until its own next count event, long enough to end the call as if nothing ran out:
+     the main thread stops at its next instruction too. */
+  if (L != S->main) lua_sethook(S->main, lsh_hook, LUA_MASKCOUNT, 1);
+  if (S->exhaustedwhere[0] == '\0') luaL_where(L, 0);
+  else lua_pushstring(L, S->exhaustedwhere);
+  lua_pushfstring(L, "instruction budget exhausted (%I instructions)", (LUAI_UACINT)S->budget);
+  lua_concat(L, 2);
+  lua_error(L);
+}
+
 static const char *const eventnames[] = {"call", "return", "line", "count", "tail call"};
 
 /* The events of a script's hook: its call, return and line events, and its count. */
@@ -166,8 +191,7 @@ void lsh_hook(lua_State *L, lua_Debug *ar) {
     lua_sethook(L, lsh_hook, LUA_MASKCOUNT, 1);
     if (ar->event != LUA_HOOKCOUNT) return;
     if (interrupted) stop(L, S->interruption);
-    lua_pushfstring(L, "instruction budget exhausted (%I instructions)", (LUAI_UACINT)S->budget);
-    stop(L, lua_tostring(L, -1));
+    stopexhausted(L, S);
   }
   /* Between two instructions no Swift is half way through anything: finalizers that came
      due during a long call run here rather than wait for its end, holding their objects. */
@@ -265,12 +289,14 @@ int lsh_run(lua_State *L, lsh_State *S, int nargs, lua_State *hooked) {
     S->calls = 1;
     S->remaining = S->budget;
     S->exhausted = 0;
+    S->exhaustedwhere[0] = '\0';
   }
   int results = 0;
   int status = lua_resume(co, L, nargs, &results);
   if (outermost) {
     S->calls = 0;
     S->exhausted = 0;
+    S->exhaustedwhere[0] = '\0';
   }
   S->run = run.outer;
   if (status == LUA_OK) {

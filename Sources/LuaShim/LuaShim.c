@@ -245,6 +245,7 @@ static int pcallfailed(lua_State *L, int status, int exhausted) {
 static __attribute__((noinline)) void endcall(lua_State *L, lsh_State *S, int status, int exhausted) {
   if (exhausted) {
     S->exhausted = 0;
+    S->exhaustedwhere[0] = '\0';
     lua_State *T = L;
     lsh_applyhook(T, S);
   }
@@ -266,6 +267,7 @@ static inline __attribute__((always_inline)) int pcall(lua_State *L, lsh_State *
   if (S->calls++ == 0) {
     S->remaining = S->budget;
     S->exhausted = 0;
+    S->exhaustedwhere[0] = '\0';
   }
   int status = lua_pcall(L, nargs, nresults, base);
   int exhausted = S->exhausted;

@@ -59,6 +59,7 @@ typedef struct lsh_State {
   long long remaining;   /* instructions left in the current outermost call */
   int calls;             /* depth of calls from Swift into Lua (lsh_pcall, lsh_load) */
   int exhausted;         /* the budget ran out during the current outermost call */
+  char exhaustedwhere[256];  /* where it ran out ("file:line: "), for every stop after it */
   lua_State *main;       /* the main thread, whose stack index 1 holds the message handler */
   lsh_Frame *frame;      /* the innermost Swift function running for Lua, NULL at the top level */
   atomic_int interrupted;  /* lsh_interrupt asked the running code to stop */

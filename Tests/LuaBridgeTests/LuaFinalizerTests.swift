@@ -6,12 +6,17 @@ import Testing
 struct LuaFinalizerTests {
     @Test func aFinalizerThatLoopsRunsUnderTheBudgetAndTheStateGoesOn() throws {
         let lua = try LuaState(limits: LuaLimits(instructions: 100_000))
-        let results = try lua.run("""
-            setmetatable({}, { __gc = function() while true do end end })
-            collectgarbage()
-            return 'went on'
-            """, name: "@gc.lua")
-        #expect(results == ["went on"])
+        // It spends the budget of the call it runs in: that call ends there, naming the
+        // finalizer's line, however little it had left to do.
+        let error = try #require(throws: LuaError.self) {
+            try lua.run("""
+                setmetatable({}, { __gc = function() while true do end end })
+                collectgarbage()
+                return 'went on'
+                """, name: "@gc.lua")
+        }
+        #expect(error.message == "gc.lua:1: instruction budget exhausted (100000 instructions)")
+        #expect(try lua.run("return 'the next call runs'", name: "=next") == ["the next call runs"])
         // Collected outside any call too, and at close.
         try lua.run("setmetatable({}, { __gc = function() while true do end end })", name: "=later")
         lua.collectGarbage()

@@ -28,6 +28,33 @@ struct LuaLimitsTests {
         #expect(error.kind == .instructionBudget)
     }
 
+    @Test func theErrorNamesWhereTheTimeWentPastAPcallOrACoroutine() throws {
+        let lua = try LuaState(limits: LuaLimits(instructions: 100_000))
+        let caught = try #require(throws: LuaError.self) {
+            try lua.run("""
+                local function spin()
+                  while true do end
+                end
+                local ok = pcall(spin)
+                return ok
+                """, name: "@caught.lua")
+        }
+        #expect(caught.message == "caught.lua:2: instruction budget exhausted (100000 instructions)")
+        let resumed = try #require(throws: LuaError.self) {
+            try lua.run("""
+                local co = coroutine.create(function()
+                  while true do end
+                end)
+                coroutine.resume(co)
+                return 1
+                """, name: "@resumed.lua")
+        }
+        #expect(resumed.message == "resumed.lua:2: instruction budget exhausted (100000 instructions)")
+        // Each call has its own: the next one names its own line.
+        let next = try #require(throws: LuaError.self) { try lua.run("local x = 0\nwhile true do x = x + 1 end", name: "@next.lua") }
+        #expect(next.message == "next.lua:2: instruction budget exhausted (100000 instructions)")
+    }
+
     @Test func theBudgetCoversCoroutinesAndNestedCalls() throws {
         let lua = try LuaState(limits: LuaLimits(instructions: 100_000))
         lua.globals.set("callback", lua.function { args in
