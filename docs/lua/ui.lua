@@ -1265,7 +1265,9 @@ function ui.Layout:attributesForDecoration(kind, ip) end
 --- section's side insets with `minimumInteritemSpacing` between them; the space left over is
 --- shared between the gaps, and an item alone in its line is centred. A line is as deep as
 --- its deepest item; lines are `minimumLineSpacing` apart. The delegate's `sizeForItem`, when
---- it has one, sizes each item. Lengths below 0 count as 0, above 1e9 as 1e9.
+--- it has one, sizes each item. Lengths below 0 count as 0, above 1e9 as 1e9. One rect
+--- gets at most 10,000 elements, the first along the flow (as many as a collection view
+--- shows at once).
 ---
 --- It can be extended like `ui.Layout`: an override calls `super` for the flow layout's
 --- answer to change (and `prepare` must call `super` for the items to be placed at all).
