@@ -45,6 +45,17 @@ struct SavedChunksCommandTests {
         return try #require(SavedChunks.decode(bytes, key: key))
     }
 
+    /// Runs `body` with a folder holding the suite after a first run that passed and saved
+    /// its chunks, and the path of the saved file.
+    func withSavedSuite(_ body: (URL, String) async throws -> Void) async throws {
+        try await ScreensProgram.withTemporaryFolder { folder in
+            try writeSuite(in: folder, origin: "source")
+            let first = try await run(in: folder, origin: "source")
+            #expect(first.status == 0, "\(first.stdout)\(first.stderr)")
+            try await body(folder, folder.path + "/cache/luascreens/chunks")
+        }
+    }
+
     func inode(_ path: String) throws -> UInt64 {
         try #require(FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? UInt64)
     }
@@ -59,15 +70,11 @@ struct SavedChunksCommandTests {
 
     @Test("the first run saves luassert's, the runner's and the suite's compiled modules; the next takes them and writes nothing")
     func firstRunSaves() async throws {
-        try await ScreensProgram.withTemporaryFolder { folder in
-            try writeSuite(in: folder, origin: "source")
-            let first = try await run(in: folder, origin: "source")
-            #expect(first.status == 0, "\(first.stdout)\(first.stderr)")
+        try await withSavedSuite { folder, file in
             let names = Set(try await savedEntries(in: folder).map(\.name))
             #expect(names.contains("@screentest/runner.lua"))
             #expect(names.contains { $0.hasSuffix("/luassert/init.lua") })
             #expect(names.contains("@" + folder.path + "/src/term/init.lua"))
-            let file = folder.path + "/cache/luascreens/chunks"
             let written = try inode(file)
             let second = try await run(in: folder, origin: "source")
             #expect(second.status == 0, "\(second.stdout)\(second.stderr)")
@@ -77,9 +84,7 @@ struct SavedChunksCommandTests {
 
     @Test("a saved chunk is taken while its file is unchanged, and compiled again once the file changes")
     func savedChunkFollowsItsFile() async throws {
-        try await ScreensProgram.withTemporaryFolder { folder in
-            try writeSuite(in: folder, origin: "source")
-            #expect(try await run(in: folder, origin: "source").status == 0)
+        try await withSavedSuite { folder, file in
             // What a run would take for the file as it is: bytecode saying "saved".
             try await MainActor.run {
                 let key = try #require(SavedChunks.libraryKey(libraryFile: LuaState.libraryFile))
@@ -90,7 +95,7 @@ struct SavedChunksCommandTests {
                 var entries = try savedEntries(in: folder)
                 let index = try #require(entries.firstIndex { $0.name == "@" + folder.path + "/src/term/init.lua" })
                 entries[index].code = code.bytes
-                #expect(SavedChunks.write(SavedChunks.encode(entries, key: key), to: folder.path + "/cache/luascreens/chunks"))
+                #expect(SavedChunks.write(SavedChunks.encode(entries, key: key), to: file))
             }
             let saved = try await run(in: folder, origin: "saved")
             #expect(saved.status == 0, "\(saved.stdout)")
@@ -103,10 +108,7 @@ struct SavedChunksCommandTests {
 
     @Test("a damaged or foreign saved file is compiled past and written anew")
     func damagedFile() async throws {
-        try await ScreensProgram.withTemporaryFolder { folder in
-            try writeSuite(in: folder, origin: "source")
-            #expect(try await run(in: folder, origin: "source").status == 0)
-            let file = folder.path + "/cache/luascreens/chunks"
+        try await withSavedSuite { folder, file in
             let whole = try Data(contentsOf: URL(fileURLWithPath: file))
             for damaged in [whole.prefix(whole.count / 2), Data(count: 4096), Data("LuaScreens chunks 1\n".utf8) + Data(repeating: 0xFF, count: 64)] {
                 try damaged.write(to: URL(fileURLWithPath: file))
@@ -119,10 +121,7 @@ struct SavedChunksCommandTests {
 
     @Test("a worker that ends by a fault has the saved file removed, so that bytecode that crashes Lua costs one worker")
     func faultRemovesTheFile() async throws {
-        try await ScreensProgram.withTemporaryFolder { folder in
-            try writeSuite(in: folder, origin: "source")
-            #expect(try await run(in: folder, origin: "source").status == 0)
-            let file = folder.path + "/cache/luascreens/chunks"
+        try await withSavedSuite { folder, file in
             let saved = written(file)
             try """
                 it("crashes its worker", function() os.execute("kill -SEGV $PPID") end)
