@@ -97,6 +97,8 @@ struct SessionFrameTests {
         session.handle(.key(.up, modifiers: []))
         session.handle(.key(.pageUp, modifiers: []))
         #expect(shown() == "lines 1–36 of 55")
+        // Tab, which would focus the app's first button, waits too.
+        session.handle(.key(.tab, modifiers: []))
         #expect(session.host.keyWindow?.focusedView == nil)
         session.handle(.key(.escape, modifiers: []))
         #expect(!session.panel.isShown)

@@ -31,6 +31,13 @@ struct MonkeyTests {
         try body(folder)
     }
 
+    @Test func everyKeyItPressesIsOneARecordingHolds() throws {
+        for key in MonkeyChooser.keys {
+            let text = InputRecording(events: [.init(time: 1, input: .key(key))]).text
+            #expect(try InputRecording(parsing: text).events.count == 1, "\(key)")
+        }
+    }
+
     @Test func findsTheBrokenButtonTheSameWayForTheSameSeed() throws {
         try withApp { folder in
             var options = Monkey.Options(app: folder, seed: 7)

@@ -21,11 +21,12 @@ struct MonkeyChooser {
         var drawn: [Point] = []
     }
 
-    /// Editing keys, the keys that move the focus and act on it (see `Window.sendKey`), and
-    /// some that nothing takes.
-    private static let keys = [
+    /// Editing keys, characters, and the keys that move the focus and act on it (see
+    /// `Window.key`): each one a recording can hold, so that the recording of a failure plays
+    /// back.
+    static let keys = [
         "escape", "escape", "escape", "return", "return", "backspace", "backspace", "a", "Z", "7", "space",
-        "tab", "tab", "shift-tab", "up", "down", "left", "right", "pageup", "pagedown", "enter", "home", "end", "f5",
+        "tab", "tab", "shift-tab", "up", "down", "left", "right", "pageup", "pagedown", "enter", "home", "end",
     ]
     private static let texts = ["a", "Hello", "x y", "42", "-1", "ünï", "日本", "\"quoted\"", "line\nbreak", "  ", "%s%d", "\\"]
 
