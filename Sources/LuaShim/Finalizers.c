@@ -11,7 +11,9 @@
 ** object is unreachable, by queuing the object. The queue runs at the next safe point (the
 ** budget's check between two instructions, the end of the outermost call, collectgarbage,
 ** lua_close), on a thread where hooks apply, under the budget of the call it runs in or,
-** outside any call, under a budget of its own; an error in one is a warning, as in Lua.
+** outside any call, under one budget that all the finalizers of that pass share (those run
+** while the state closes share the closing's, see lsh_close); an error in one is a warning,
+** as in Lua, and those left when the budget is spent are skipped, with one warning.
 */
 #include "ShimState.h"
 
@@ -19,9 +21,18 @@ const char lsh_sentinels_key = 0;
 const char lsh_pending_key = 0;
 const char lsh_sentinelmeta_key = 0;
 
-/* [-1, +0, -] Runs the finalizer of the object on top: the __gc its metatable has now. */
+/* [-1, +0, -] Runs the finalizer of the object on top: the __gc its metatable has now. Once
+   the budget finalizers share is spent, it is skipped; the first one skipped says so. */
 static void runfinalizer(lua_State *L, lsh_State *S) {
   int object = lua_gettop(L);
+  if (S->sharing && (S->exhausted || lsh_cpuup(S))) {
+    if (S->sharing == 1) {
+      S->sharing = 2;
+      lua_warning(L, "the remaining finalizers were skipped: they spent the budget they share", 0);
+    }
+    lua_settop(L, object - 1);
+    return;
+  }
   /* Forget the sentinel first: a finalizer that gives the object a metatable with __gc
      again gets it a new one, as Lua marks such an object again. */
   if (lua_rawgetp(L, LUA_REGISTRYINDEX, &lsh_sentinels_key) == LUA_TTABLE) {
@@ -68,6 +79,13 @@ void lsh_runpendingfinalizers(lua_State *L) {
   lsh_State *S = lsh_getstate(L);
   if (S->finalizing || S->pendingfinalizers == 0 || !lua_checkstack(L, 8)) return;
   S->finalizing = 1;
+  /* Outside any call the pass shares one budget, as the finalizers of one call do: a
+     thousand finalizers that loop cost one budget, not a thousand. */
+  int pass = S->calls == 0 && !S->sharing;
+  if (pass) {
+    S->sharing = 1;
+    lsh_begincall(S);
+  }
   /* Finalizers may queue more; they run in this same pass. */
   for (int i = 1; i <= S->pendingfinalizers; i++) {
     lua_rawgetp(L, LUA_REGISTRYINDEX, &lsh_pending_key);
@@ -79,6 +97,12 @@ void lsh_runpendingfinalizers(lua_State *L) {
   }
   S->pendingfinalizers = 0;
   S->finalizing = 0;
+  if (pass) {
+    S->sharing = 0;
+    S->exhausted = 0;
+    S->exhaustedwhere[0] = '\0';
+    lsh_unwatchcall(S);
+  }
 }
 
 /* [-0, +0, -] Gives the table or userdata at idx a sentinel, unless it has one. */

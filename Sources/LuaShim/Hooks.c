@@ -99,10 +99,10 @@ static void stop(lua_State *L, const char *message) {
 }
 
 /*
-** Stops the code with the budget's error, placed where the budget ran out: code that
-** catches it (pcall, or resume of the coroutine it ran in) is stopped again at its next
-** instruction, and the error it ends with still names the line where the time went rather
-** than the catcher's.
+** Stops the code with the error of the limit that ran out (the instruction budget or the CPU
+** time), placed where it ran out: code that catches it (pcall, or resume of the coroutine it
+** ran in) is stopped again at its next instruction, and the error it ends with still names
+** the line where the time went rather than the catcher's.
 */
 static void stopexhausted(lua_State *L, lsh_State *S) {
   if (S->exhaustedwhere[0] == '\0') {
@@ -118,7 +118,13 @@ static void stopexhausted(lua_State *L, lsh_State *S) {
   if (L != S->main) lua_sethook(S->main, lsh_hook, LUA_MASKCOUNT, 1);
   if (S->exhaustedwhere[0] == '\0') luaL_where(L, 0);
   else lua_pushstring(L, S->exhaustedwhere);
-  lua_pushfstring(L, "instruction budget exhausted (%I instructions)", (LUAI_UACINT)S->budget);
+  /* Seconds as they were given: "10", not Lua's "10.0" for a float. */
+  if (S->exhausted == LSH_CPUTIME && S->cpulimit % 1000000000 == 0)
+    lua_pushfstring(L, "CPU time limit exceeded (%I s)", (LUAI_UACINT)(S->cpulimit / 1000000000));
+  else if (S->exhausted == LSH_CPUTIME)
+    lua_pushfstring(L, "CPU time limit exceeded (%f s)", (lua_Number)S->cpulimit / 1e9);
+  else
+    lua_pushfstring(L, "instruction budget exhausted (%I instructions)", (LUAI_UACINT)S->budget);
   lua_concat(L, 2);
   lua_error(L);
 }
@@ -165,18 +171,19 @@ static __attribute__((noinline)) void scriptevent(lua_State *L, lsh_State *S, lu
 
 /*
 ** The one hook of every thread. A count event charges the budget of the current outermost
-** call, every LSH_HOOKCOUNT instructions; once the budget is gone it fires on every
-** instruction, so code that catches the error with pcall cannot keep running. An interrupt
-** stops the code the same way. Then the script's hook gets its events.
+** call, every LSH_HOOKCOUNT instructions, and sees whether the watchdog found the call out of
+** CPU time (its signal makes the hook fire at once, see Watchdog.c); once either limit is
+** gone it fires on every instruction, so code that catches the error with pcall cannot keep
+** running. An interrupt stops the code the same way. Then the script's hook gets its events.
 */
 void lsh_hook(lua_State *L, lua_Debug *ar) {
   lsh_State *S = lsh_getstate(L);
   int elapsed = 0;
   if (ar->event == LUA_HOOKCOUNT) {
     elapsed = lua_gethookcount(L);
-    if (S->budget > 0 && S->calls > 0 && !S->exhausted) {
-      S->remaining -= elapsed;
-      if (S->remaining <= 0) S->exhausted = 1;
+    if (S->calls > 0 && !S->exhausted) {
+      if (S->budget > 0 && (S->remaining -= elapsed) <= 0) S->exhausted = LSH_INSTRUCTIONS;
+      else if (lsh_cpuup(S)) S->exhausted = LSH_CPUTIME;
     }
     if (S->check != NULL && (S->checkleft -= elapsed) <= 0) {
       S->checkleft = S->checkevery;
@@ -260,7 +267,8 @@ int lsh_isinterrupted(lua_State *L) {
 ** thread of its own, with the host's hook (budget, interrupt) on, and discards its results.
 ** Returns LUA_OK, or an error status with the message left on L. `hooked` is the thread
 ** whose hook called it, if a hook did. Outside any call (a finalizer at a safe point) the
-** run is an outermost call of its own, with a budget of its own.
+** run is an outermost call of its own, with a budget of its own, unless it is one of the
+** finalizers that share one (see lsh_runpendingfinalizers).
 */
 int lsh_run(lua_State *L, lsh_State *S, int nargs, lua_State *hooked) {
   lua_State *co = NULL;
@@ -284,19 +292,18 @@ int lsh_run(lua_State *L, lsh_State *S, int nargs, lua_State *hooked) {
   lsh_Run run = { co, hooked, S->run };
   S->run = &run;
   applyhook(co, S, NULL);
-  int outermost = S->calls == 0;
-  if (outermost) {
-    S->calls = 1;
-    S->remaining = S->budget;
-    S->exhausted = 0;
-    S->exhaustedwhere[0] = '\0';
-  }
+  int outermost = S->calls == 0, fresh = outermost && !S->sharing;
+  if (outermost) S->calls = 1;
+  if (fresh) lsh_begincall(S);
   int results = 0;
+  lua_State *running = lsh_setrunning(S, co);
   int status = lua_resume(co, L, nargs, &results);
-  if (outermost) {
-    S->calls = 0;
+  lsh_setrunning(S, running);
+  if (outermost) S->calls = 0;
+  if (fresh) {
     S->exhausted = 0;
     S->exhaustedwhere[0] = '\0';
+    lsh_unwatchcall(S);
   }
   S->run = run.outer;
   if (status == LUA_OK) {

@@ -10,6 +10,8 @@
 **    files) are as getmetatable shows them and cannot be changed; sethook keeps the host's
 **    hook (Hooks.c); inside a hook function, levels 2 and up are the hooked thread's.
 **  - Metatables with __gc: see Finalizers.c.
+**  - coroutine.resume and wrap tell the CPU time limit's watchdog which thread runs: see
+**    Watchdog.c.
 */
 #include "ShimState.h"
 
@@ -292,6 +294,8 @@ void lsh_installguards(lua_State *L) {
     lua_pushcclosure(L, textsearcher, 1);
     lua_rawseti(L, -2, 2);
   }
+  lua_settop(L, globals);
+  if (pushlibrary(L, LUA_COLIBNAME) != 0) lsh_installcoroutines(L);
   lua_settop(L, globals);
   int debug = pushlibrary(L, LUA_DBLIBNAME);
   lsh_installhooks(L, debug);

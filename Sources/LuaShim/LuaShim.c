@@ -1,7 +1,8 @@
 /*
 ** LuaShim: the trampoline, the allocator, protected calls and the metamethods of Swift
-** objects. See LuaShim.h for why each of these must be C; Hooks.c, Finalizers.c and
-** Libraries.c hold the budget's hook, the finalizers and the guarded standard libraries.
+** objects. See LuaShim.h for why each of these must be C; Hooks.c, Watchdog.c, Finalizers.c
+** and Libraries.c hold the budget's hook, the CPU time limit, the finalizers and the guarded
+** standard libraries.
 */
 #include "ShimState.h"
 
@@ -148,6 +149,11 @@ int lsh_identitytable(lua_State *L) {
 
 void lsh_close(lua_State *L) {
   lsh_State *S = getstate(L);
+  /* The last finalizers share one budget, the closing's, as the finalizers of one call do;
+     once it is spent the rest are skipped (see Finalizers.c). Thousands of finalizers with
+     a budget each would keep the process from ending for minutes. */
+  S->sharing = 1;
+  lsh_begincall(S);
   lsh_runpendingfinalizers(L);
   /* From here every object is finalized, the living ones too, and Swift functions are no
      longer called (the Swift side of the state is already closed): counting a big block
@@ -155,6 +161,7 @@ void lsh_close(lua_State *L) {
   S->closing = 1;
   S->bigblocks++;
   lua_close(L);
+  lsh_unwatch(S);
   /* Nothing can call them now. */
   for (int i = 0; i < S->nstatics; i++) lsh_swift_release(S->statics[i]);
   while (S->classes != NULL) {
@@ -236,10 +243,11 @@ static int pcallfailed(lua_State *L, int status, int exhausted) {
     lua_pushnil(L);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &traceback_key);
   }
-  return (exhausted && status == LUA_ERRRUN) ? LSH_ERRBUDGET : status;
+  if (!exhausted || status != LUA_ERRRUN) return status;
+  return exhausted == LSH_CPUTIME ? LSH_ERRCPU : LSH_ERRBUDGET;
 }
 
-/* Ends an outermost call: back to the normal hook rate when its budget ran out, what the
+/* Ends an outermost call: back to the normal hook rate when a limit ran out, what the
    failure left for the collector freed when memory ran out (so that Swift, which takes its
    memory from the same system, can go on), and the finalizers that came due run. */
 static __attribute__((noinline)) void endcall(lua_State *L, lsh_State *S, int status, int exhausted) {
@@ -264,15 +272,15 @@ static inline __attribute__((always_inline)) int pcall(lua_State *L, lsh_State *
     lua_pushcfunction(L, msghandler);
     lua_insert(L, base);
   }
-  if (S->calls++ == 0) {
-    S->remaining = S->budget;
-    S->exhausted = 0;
-    S->exhaustedwhere[0] = '\0';
-  }
+  if (S->calls++ == 0) lsh_begincall(S);
+  lua_State *running = lsh_setrunning(S, L);
   int status = lua_pcall(L, nargs, nresults, base);
+  lsh_setrunning(S, running);
   int exhausted = S->exhausted;
-  if (--S->calls == 0 && (exhausted | S->pendingfinalizers | (status == LUA_ERRMEM)))
-    endcall(L, S, status, exhausted);
+  if (--S->calls == 0) {
+    lsh_unwatchcall(S);
+    if (exhausted | S->pendingfinalizers | (status == LUA_ERRMEM)) endcall(L, S, status, exhausted);
+  }
   if (!toplevel) lua_remove(L, base);
   return status == LUA_OK ? LUA_OK : pcallfailed(L, status, exhausted);
 }

@@ -7,6 +7,7 @@
 
 #include "LuaShim.h"
 
+#include <pthread.h>
 #include <stdatomic.h>
 
 /* A Swift function running for Lua, recorded on the C stack by the trampoline: entering
@@ -50,6 +51,10 @@ typedef struct lsh_Run {
 /* Swift functions that live as long as the state, each a light C function of its own. */
 #define LSH_STATICS 1024
 
+/* The limits that can stop an outermost call (lsh_State.exhausted). */
+#define LSH_INSTRUCTIONS 1
+#define LSH_CPUTIME      2
+
 /* Per-state bookkeeping; a pointer to it sits in the extra space of every thread. */
 typedef struct lsh_State {
   size_t limit;          /* memory cap in bytes, 0 = none */
@@ -58,8 +63,17 @@ typedef struct lsh_State {
   long long budget;      /* instructions per outermost call, 0 = unlimited */
   long long remaining;   /* instructions left in the current outermost call */
   int calls;             /* depth of calls from Swift into Lua (lsh_pcall, lsh_load) */
-  int exhausted;         /* the budget ran out during the current outermost call */
+  int exhausted;         /* the limit that ran out during the current outermost call, or 0 */
   char exhaustedwhere[256];  /* where it ran out ("file:line: "), for every stop after it */
+  /* The CPU time limit (Watchdog.c). */
+  long long cpulimit;    /* nanoseconds of CPU time per outermost call, 0 = none */
+  unsigned long long serial;  /* numbers the outermost calls, from 1 */
+  atomic_ullong watched; /* the serial of the call the watchdog watches, 0 between calls */
+  atomic_ullong cpuup;   /* the serial of a call the watchdog found out of time */
+  _Atomic(lua_State *) running;  /* the thread running Lua code now (NULL between calls) */
+  struct lsh_Watch *watch;  /* the watchdog's record of the state while it has a CPU limit */
+  int sharing;           /* finalizers run under one budget for all (a pass outside any call,
+                            or the state's close): 1, or 2 once the first was skipped */
   lua_State *main;       /* the main thread, whose stack index 1 holds the message handler */
   lsh_Frame *frame;      /* the innermost Swift function running for Lua, NULL at the top level */
   atomic_int interrupted;  /* lsh_interrupt asked the running code to stop */
@@ -118,6 +132,47 @@ extern const char lsh_runner_key;     /* the thread functions are run on (lsh_ru
 extern const char lsh_sentinels_key;  /* table -> the sentinel that finalizes it (weak keys) */
 extern const char lsh_pending_key;    /* the objects waiting for their finalizer, in order */
 extern const char lsh_sentinelmeta_key;
+
+/* Watchdog.c */
+extern atomic_int lsh_watchdogparked;
+void lsh_wakewatchdog(void);
+void lsh_unwatch(lsh_State *S);
+void lsh_installcoroutines(lua_State *L);
+
+/*
+** Starts an outermost call: a fresh instruction budget and a serial of its own, which the
+** watchdog sees under a CPU limit. Only stores to memory: the watchdog reads the clock, not
+** the call. A parked watchdog (no call for a while) is woken, which is rare and the one
+** system call.
+*/
+static inline void lsh_begincall(lsh_State *S) {
+  S->remaining = S->budget;
+  S->exhausted = 0;
+  S->exhaustedwhere[0] = '\0';
+  S->serial++;
+  if (S->cpulimit != 0) {
+    atomic_store_explicit(&S->watched, S->serial, memory_order_release);
+    if (atomic_load_explicit(&lsh_watchdogparked, memory_order_relaxed)) lsh_wakewatchdog();
+  }
+}
+
+/* Ends an outermost call for the watchdog. */
+static inline void lsh_unwatchcall(lsh_State *S) {
+  atomic_store_explicit(&S->watched, 0, memory_order_relaxed);
+}
+
+/* Whether the watchdog found the current outermost call out of CPU time. */
+static inline int lsh_cpuup(lsh_State *S) {
+  return S->cpulimit != 0 && atomic_load_explicit(&S->cpuup, memory_order_relaxed) == S->serial;
+}
+
+/* Publishes T as the thread running Lua code, for the watchdog's signal, and returns the one
+   it replaces, which the caller puts back once T stops running (see Watchdog.c). */
+static inline lua_State *lsh_setrunning(lsh_State *S, lua_State *T) {
+  lua_State *previous = atomic_load_explicit(&S->running, memory_order_relaxed);
+  atomic_store_explicit(&S->running, T, memory_order_relaxed);
+  return previous;
+}
 
 /* Hooks.c */
 void lsh_hook(lua_State *L, lua_Debug *ar);

@@ -1,5 +1,6 @@
 import LuaBridge
 import LuaShim
+import ScreenScript
 
 /// A Swift object with one integer property, for the property-read figure.
 final class BenchCounter: LuaObject {
@@ -48,6 +49,31 @@ func runBridgeBenchmarks(_ bench: inout Benchmark) throws {
                 ours: { n in bench.time { try! loop.call(swiftFunction, n) } },
                 baseline: { n in bench.time { try! loop.call(cFunction, n) } })
             bench.report(Figure(name: name, ours: ours, baseline: raw, target: target))
+        }
+    }
+
+    // What the limits every call from the loop runs under by default cost: on the call,
+    // publishing it to the CPU time's watchdog; on the Lua code, the budget's count hook.
+    let limitedCall = "Swift→Lua call under the default limits (vs none)"
+    let limitedLoop = "Lua loop under the default limits (vs none), per iteration"
+    if bench.wants(limitedCall) || bench.wants(limitedLoop) {
+        let limited = try LuaState(limits: ScriptHost.defaultLimits)
+        let source = "function nop() end function spin(n) local t = {0} for i = 1, n do t[1] = t[1] + i % 7 end end"
+        try limited.run(source, name: "=bench")
+        try lua.run(source, name: "=bench")
+        for (name, function, operations) in [(limitedCall, "nop", calls), (limitedLoop, "spin", 10_000_000)] where bench.wants(name) {
+            let ours = try limited.globals.get(function, as: LuaFunction.self)
+            let plain = try lua.globals.get(function, as: LuaFunction.self)
+            let (withLimits, without) = function == "nop"
+                ? bench.compare(
+                    operations: operations,
+                    ours: { n in bench.time { for _ in 0..<n { try! ours.call() } } },
+                    baseline: { n in bench.time { for _ in 0..<n { try! plain.call() } } })
+                : bench.compare(
+                    operations: operations,
+                    ours: { n in bench.time { try! ours.call(n) } },
+                    baseline: { n in bench.time { try! plain.call(n) } })
+            bench.report(Figure(name: name, ours: withLimits, baseline: without))
         }
     }
 

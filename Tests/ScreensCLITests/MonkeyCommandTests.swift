@@ -105,7 +105,7 @@ struct MonkeyCommandTests {
             #expect(result.status == 1)
             let events = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n").count - 4
             #expect(result.stderr.hasPrefix("""
-                screens monkey: the app was stuck for 1 s (in a C function the instruction budget cannot stop) \
+                screens monkey: the app was stuck for 1 s (inside one call of a C function, where no limit can stop it) \
                 at event \(events) of 50 (seed 3)
 
                 """))

@@ -21,6 +21,8 @@ nonisolated public struct LuaError: Error, CustomStringConvertible, Equatable, S
         case memory
         /// The call ran more instructions than its budget allows.
         case instructionBudget
+        /// The call used more CPU time than its limit allows (``LuaLimits/cpuSeconds``).
+        case cpuTimeLimit
         /// The message handler itself failed.
         case messageHandler
         /// A value Lua returned could not be converted to what Swift asked for.

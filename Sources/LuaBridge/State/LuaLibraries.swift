@@ -1,3 +1,5 @@
+import CLua
+
 /// The standard libraries a state opens.
 nonisolated public struct LuaLibraries: OptionSet, Sendable {
     public let rawValue: UInt32
@@ -40,15 +42,53 @@ nonisolated public struct LuaLimits: Equatable, Sendable {
     /// (`debug.sethook`) does not replace it, and the functions Lua runs outside the normal
     /// flow (a hook function, a `__gc` finalizer) run under a budget too: a finalizer runs
     /// at a safe point (a budget check, the end of the call, `collectgarbage`), under the
-    /// budget of the call it runs in, or of its own outside any call. Pattern matching (`string.find`, `match`, `gmatch`,
-    /// `gsub`) runs inside C and is not counted: a pattern that backtracks for ever can only
-    /// be stopped by ending the process (the test runner's workers are killed for it).
+    /// budget of the call it runs in, or outside any call under one budget that the
+    /// finalizers of that pass share (those run when the state closes share one too); once
+    /// it is spent the rest of them are skipped, with a warning. A C function
+    /// (sorting a big table, pattern matching with `string.find`, `match`, `gmatch`, `gsub`)
+    /// counts as one instruction however long it runs: ``cpuSeconds`` is the limit that sees
+    /// its time.
     public var instructions: Int?
+    /// Seconds of CPU time each call from Swift may use, counting the Lua calls it makes
+    /// and the C functions they call. Nil: no limit.
+    ///
+    /// Past it the call stops with `file:line: CPU time limit exceeded (S s)`, naming the
+    /// line where the time went, and goes on failing at every instruction (a `pcall` or a
+    /// `coroutine.resume` cannot catch its way past it) until it returns to Swift; the next
+    /// call starts afresh. A thread of the process looks at the clock ten times a second
+    /// and signals the state's thread, so the call is stopped between its limit and two
+    /// tenths of a second past it, at the first instruction after the C function it is in
+    /// returns: a loop of long C calls is stopped, one C call that never returns (a
+    /// pattern that backtracks for ever) is not, and only ending the process ends it (the
+    /// test runner's workers are killed for it). Lua code runs at full speed under it (it
+    /// needs no count hook of its own), and a call pays a few stores to memory (screens-bench,
+    /// "Swift→Lua call under the default limits"). The state must be used from the thread
+    /// that set the limit. The finalizers run together outside any call share one such
+    /// limit, as they share the instruction budget.
+    public var cpuSeconds: Double?
 
-    public init(memory: Int? = nil, instructions: Int? = nil) {
+    public init(memory: Int? = nil, instructions: Int? = nil, cpuSeconds: Double? = nil) {
         self.memory = memory
         self.instructions = instructions
+        self.cpuSeconds = cpuSeconds
     }
 
     public static let none = LuaLimits()
+}
+
+extension LuaState {
+    /// A new copy of the `math` library: its `random` and `randomseed` share a generator of
+    /// their own, seeded as Lua seeds a new state's, so that what one copy draws or is
+    /// seeded with changes nothing for the others (a plugin's random numbers are its own).
+    ///
+    /// - Throws: ``LuaError`` when the memory cap leaves no room for the table.
+    public func newMathLibrary() throws(LuaError) -> LuaTable {
+        let L = currentThread
+        let opener = withStackEffect(L, 0) { () -> LuaFunction in
+            LuaStack(L, self).reserve(1)
+            lua_pushcclosure(L, luaopen_math, 0)
+            return LuaFunction(popping: L, state: self)
+        }
+        return try opener.call(returning: LuaTable.self)
+    }
 }

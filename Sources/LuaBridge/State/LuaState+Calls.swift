@@ -180,6 +180,7 @@ extension LuaState {
         case LUA_ERRMEM: kind = .memory
         case LUA_ERRERR: kind = .messageHandler
         case LSH_ERRBUDGET: kind = .instructionBudget
+        case LSH_ERRCPU: kind = .cpuTimeLimit
         default: kind = .runtime
         }
         return LuaError(kind: kind, message: message, traceback: traceback)

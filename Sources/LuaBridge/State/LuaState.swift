@@ -55,7 +55,7 @@ public final class LuaState {
     /// - Parameters:
     ///   - libraries: the standard libraries to open; the base library is always opened,
     ///     since the class system needs it.
-    ///   - limits: the memory cap and the instruction budget per call from Swift.
+    ///   - limits: the memory cap, the instruction budget and the CPU time per call from Swift.
     /// - Throws: ``LuaError`` when the state cannot be created.
     public init(libraries: LuaLibraries = .all, limits: LuaLimits = .none) throws(LuaError) {
         guard let L = lsh_newstate(0) else {
@@ -133,6 +133,9 @@ public final class LuaState {
     private func applyLimits() {
         lsh_setmemorylimit(handle, limits.memory.map { max(0, $0) } ?? 0)
         lsh_setbudget(handle, limits.instructions.map { Int64(max(1, $0)) } ?? 0)
+        // The system refusing a thread leaves the CPU time unlimited; the budget still holds.
+        // Like a budget of 0 instructions, 0 s (or less, or NaN) is the smallest limit.
+        _ = lsh_setcpulimit(handle, limits.cpuSeconds.map { $0 > 1e-9 ? $0 : 1e-9 } ?? 0)
     }
 
     /// Frees the registry slots of references and peers that Swift has dropped.

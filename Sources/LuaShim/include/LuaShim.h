@@ -9,8 +9,9 @@
 **  - Calls from Swift into Lua go through lsh_pcall, which also records a traceback.
 **  - Metamethods of Swift objects (__index, __newindex, __gc, __eq, __tostring) are C.
 **  - The standard libraries are guarded where they reach the host's internals or crash Lua
-**    (Libraries.c), debug hooks compose with the budget's (Hooks.c), and scripts'
-**    finalizers run under the budget at safe points (Finalizers.c).
+**    (Libraries.c), debug hooks compose with the budget's (Hooks.c), scripts'
+**    finalizers run under the budget at safe points (Finalizers.c), and a watchdog thread
+**    signals a call past its CPU time (Watchdog.c).
 **
 ** While Swift owns the stack (outside any call, or inside a Swift function called from
 ** Lua), the allocator ignores the memory cap, so the raw API calls Swift makes (pushes,
@@ -25,6 +26,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <lua.h>
 #include <lauxlib.h>
 #include <lualib.h>
@@ -37,8 +39,10 @@ static const int lsh_registryindex = LUA_REGISTRYINDEX;
 #define LSH_RAISE_WHERE (-2)  /* prefix the message on top with the caller's position, then raise */
 #define LSH_RAISE_ARG   (-3)  /* top holds [argument number, message]: raise luaL_argerror */
 
-/* Status lsh_pcall returns besides Lua's own, when the instruction budget ran out. */
+/* Statuses lsh_pcall returns besides Lua's own: the instruction budget, or the CPU time
+   limit, ran out. */
 #define LSH_ERRBUDGET   15
+#define LSH_ERRCPU      16
 
 /* The two entry points into Swift, defined in LuaBridge with @_cdecl and called directly
    (not through pointers, which would cost every call). */
@@ -78,6 +82,18 @@ int lsh_isrunning(lua_State *L);
    (debug.sethook) composes with it: setting or clearing one never removes the budget's.
    Pattern matching (string.find, gsub, match, gmatch) runs inside C and is not counted. */
 void lsh_setbudget(lua_State *L, long long instructions);
+
+/*
+** CPU time each outermost lsh_pcall may use (seconds; 0, a negative number or NaN: no
+** limit), counted on the thread that sets it, which must be the one the state's calls run
+** on. Unlike the instruction budget it also counts time spent inside C functions: a loop of
+** long C calls (sorting, pattern matching) is stopped after the call it is in returns. C,
+** because a watchdog thread reads the clock and signals the state's thread, whose handler
+** may only make async-signal-safe calls (see Watchdog.c); the calls themselves pay two
+** stores. Returns 0, or -1 when the system refused the thread or the signal handler (then
+** there is no limit).
+*/
+int lsh_setcpulimit(lua_State *L, double seconds);
 
 /* Asks the Lua code running in the state to stop: at its next instruction check it raises
    `message` with its position, and goes on raising until lsh_clearinterrupt. Safe from
@@ -121,6 +137,10 @@ int lsh_openlibs(lua_State *L, unsigned mask);
    the budget at a safe point rather than by the collector (see Finalizers.c). */
 void lsh_setmetatable(lua_State *L, int idx);
 
+/* [-0, +1, m] Pushes a Lua file handle (a luaL_Stream with io's metatable) for the stream
+   `f`, which it owns from then on: closing the handle or collecting it closes `f`. */
+void lsh_pushstream(lua_State *L, FILE *f);
+
 /* The path of the file the Lua library was loaded from (the program's own when Lua is linked
    into it), or NULL when the system cannot tell (see Library.c). */
 const char *lsh_libraryfile(void);
@@ -135,7 +155,8 @@ int lsh_load(lua_State *L, const char *buffer, size_t size, const char *chunknam
 ** [-(nargs+1), +(nresults|2), -] Calls the function below the nargs arguments in protected
 ** mode. On success leaves nresults results (all of them for LUA_MULTRET). On failure leaves
 ** the message (a string) and the traceback (a string, or nil for memory errors) and
-** returns the status, LSH_ERRBUDGET when the instruction budget ran out.
+** returns the status, LSH_ERRBUDGET when the instruction budget ran out and LSH_ERRCPU when
+** the CPU time limit did.
 */
 int lsh_pcall(lua_State *L, int nargs, int nresults);
 

@@ -15,29 +15,29 @@ extension ReplSession {
     /// clears the line being typed. What timers and callbacks print while a line is typed
     /// goes above the prompt.
     ///
-    /// - Parameter chunkInstructions: the instruction budget of each line evaluated, in
-    ///   place of the state's own (which timers and callbacks keep); nil: the state's.
+    /// - Parameter chunkLimits: the limits of each line evaluated, in place of the state's
+    ///   own (which timers and callbacks keep); nil: the state's.
     /// - Returns: whether any chunk failed.
-    public func runOnTerminal(chunkInstructions: Int? = nil) -> Bool {
-        let terminal = LineTerminal(session: self, chunkInstructions: chunkInstructions)
+    public func runOnTerminal(chunkLimits: LuaLimits? = nil) -> Bool {
+        let terminal = LineTerminal(session: self, chunkLimits: chunkLimits)
         terminal.run()
         finish()
         return failed
     }
 }
 
-/// What ``ReplSession/runOnTerminal()`` holds while it runs.
+/// What ``ReplSession/runOnTerminal(chunkLimits:)`` holds while it runs.
 final class LineTerminal {
     let session: ReplSession
     let editor: LineEditor
     private var output: LineOutputCapture?
     private var interrupts: LineInterrupts?
 
-    let chunkInstructions: Int?
+    let chunkLimits: LuaLimits?
 
-    init(session: ReplSession, chunkInstructions: Int?) {
+    init(session: ReplSession, chunkLimits: LuaLimits?) {
         self.session = session
-        self.chunkInstructions = chunkInstructions
+        self.chunkLimits = chunkLimits
         editor = LineEditor(input: STDIN_FILENO, output: STDOUT_FILENO, historyFile: LineHistory.defaultFile()) { [weak session] line in
             session?.completions(for: line) ?? []
         }
@@ -71,7 +71,7 @@ final class LineTerminal {
             }
             output?.release()
             let lua = session.lua, limits = lua.limits
-            if let chunkInstructions = self.chunkInstructions { lua.limits.instructions = chunkInstructions }
+            if let chunkLimits = self.chunkLimits { lua.limits = chunkLimits }
             if let interrupts = self.interrupts {
                 interrupts.run(lua) { session.handle(line: line) }
             } else {

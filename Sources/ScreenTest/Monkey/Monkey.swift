@@ -25,8 +25,9 @@ public enum Monkey {
         public var seed: UInt64
         public var device = Window.Device.iphone
         public var orientation = Window.Orientation.portrait
-        /// The scripts' limits: a callback that loops for ever runs into the instruction budget.
-        public var limits = LuaLimits(memory: 1 << 30, instructions: Monkey.defaultInstructions)
+        /// The scripts' limits: a callback that loops for ever runs into the instruction
+        /// budget, or, looping in C library calls, into the CPU time limit.
+        public var limits = LuaLimits(memory: 1 << 30, instructions: Monkey.defaultInstructions, cpuSeconds: Monkey.defaultCPUSeconds)
         /// The `--plugin-path` folders, searched after the app's `plugins/`.
         public var pluginPaths: [String] = []
         /// Receives each event, as the line the recording holds, before it is sent (and
@@ -43,6 +44,8 @@ public enum Monkey {
     /// Instructions one callback may run before it is stopped: far more than any screen's
     /// callback needs, and stopped within a second or so when one loops for ever.
     nonisolated public static let defaultInstructions = 50_000_000
+    /// Seconds of CPU time one callback may use before it is stopped: the host's default.
+    nonisolated public static let defaultCPUSeconds = ScriptHost.defaultLimits.cpuSeconds ?? 10
 
     /// Script errors reported after an event, and the monkey stopped there.
     public struct Failure {

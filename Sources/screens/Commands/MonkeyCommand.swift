@@ -22,8 +22,8 @@ struct MonkeyCommand: ParsableCommand {
             same result; without one a random seed is chosen, and it is always printed.
 
             The monkey stops at the first script error (or a callback that runs past \
-            --instructions, which is how a script that loops for ever is stopped), or when \
-            the app crashes: it reports the seed, the event number, the error's message and \
+            --instructions or --cpu, which is how a script that loops for ever is stopped), \
+            or when the app crashes: it reports the seed, the event number, the error's message and \
             traceback, and writes the events up to there as a recording (--out, by default \
             monkey-<app>-<seed>.rec in the current folder) that \
             `screens run APP --replay FILE` plays back to the same error. The app runs in a \
@@ -54,6 +54,9 @@ struct MonkeyCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Instructions one callback may run before it is stopped (0: no limit).")
     var instructions: Int = Monkey.defaultInstructions
 
+    @Option(parsing: .unconditional, help: "Seconds of CPU time one callback may use before it is stopped, C library calls included (0: no limit).")
+    var cpu: Double = Monkey.defaultCPUSeconds
+
     @OptionGroup var plugins: PluginPathOptions
 
     @Option(parsing: .unconditional, help: "Real seconds the app may go without sending an event before it is called stuck and stopped.")
@@ -69,7 +72,7 @@ struct MonkeyCommand: ParsableCommand {
         guard Window.Orientation(rawValue: orientation) != nil else {
             throw ValidationError("unknown orientation '\(orientation)': use portrait or landscape")
         }
-        guard instructions >= 0 else { throw ValidationError("--instructions needs a number, 0 or more, got \(instructions)") }
+        try LimitOptions.validate(instructions: instructions, cpu: cpu)
         if out?.isEmpty == true { throw ValidationError("--out needs a file name") }
         guard stallLimit > 0 && stallLimit.isFinite else { throw ValidationError("--stall-limit needs a number of seconds, more than 0") }
     }
@@ -95,7 +98,7 @@ struct MonkeyCommand: ParsableCommand {
     /// reports from the events it journalled when the app took the process down.
     @MainActor private func runInChild(seed: UInt64) -> Int32 {
         var command = [Test.executablePath(), "monkey", app, "--events", "\(events)", "--seed", "\(seed)", "--device", device,
-                       "--orientation", orientation, "--instructions", "\(instructions)"]
+                       "--orientation", orientation, "--instructions", "\(instructions)", "--cpu", "\(cpu)"]
         if let out { command += ["--out", out] }
         for folder in plugins.folders { command += ["--plugin-path", folder] }
         let child = MonkeyProcess(command: command + ["--journal"], stallLimit: stallLimit)
@@ -111,7 +114,7 @@ struct MonkeyCommand: ParsableCommand {
         case .finished(let status): return status
         case .exited(let status): what = "the app ended the process (exit status \(status))"
         case .signalled(let signal): what = "the app crashed (signal \(signal), \(String(cString: strsignal(signal))))"
-        case .stalled: what = "the app was stuck for \(Self.seconds(stallLimit)) s (in a C function the instruction budget cannot stop)"
+        case .stalled: what = "the app was stuck for \(Self.seconds(stallLimit)) s (inside one call of a C function, where no limit can stop it)"
         }
         let journal = child.journal()
         var recording = journal.recording
@@ -139,7 +142,8 @@ struct MonkeyCommand: ParsableCommand {
         options.pluginPaths = plugins.folders
         options.device = Window.Device(rawValue: device)!
         options.orientation = Window.Orientation(rawValue: orientation)!
-        options.limits = LuaLimits(memory: options.limits.memory, instructions: instructions > 0 ? instructions : nil)
+        options.limits = LuaLimits(
+            memory: options.limits.memory, instructions: instructions > 0 ? instructions : nil, cpuSeconds: cpu > 0 ? cpu : nil)
         let handle = FileHandle(forWritingAtPath: journal)
         options.journal = { line in handle?.write(Data((line + "\n").utf8)) }
         let result = Monkey.run(options)
@@ -159,9 +163,11 @@ struct MonkeyCommand: ParsableCommand {
         if let last = result.recording.events.last { report.append("  \(failure.event): \(InputRecording.line(last))") }
         report += failure.errors.map { "error in \($0.context): \($0.error)" }
         if failure.count > failure.errors.count { report.append("and \(failure.count - failure.errors.count) more errors") }
-        // A script stopped by the budget would loop for ever in a replay without one.
-        let budget = failure.errors.contains { $0.error.kind == .instructionBudget } ? instructions : nil
-        report.append(writeRecording(result.recording, to: recordingPath(appID: result.appID, seed: seed), instructions: budget))
+        // A replay under the same limit stops the script where the monkey's did.
+        var limit = ""
+        if failure.errors.contains(where: { $0.error.kind == .instructionBudget }) { limit += " --instructions \(instructions)" }
+        if failure.errors.contains(where: { $0.error.kind == .cpuTimeLimit }) { limit += " --cpu \(Self.seconds(cpu))" }
+        report.append(writeRecording(result.recording, to: recordingPath(appID: result.appID, seed: seed), limit: limit))
         printError(report.joined(separator: "\n"))
         return 1
     }
@@ -173,11 +179,11 @@ struct MonkeyCommand: ParsableCommand {
         return "screens monkey: \(result.recording.events.count) events in \(seconds) s of virtual time, no script errors\(screens)"
     }
 
-    /// Writes the recording and says where, and how to play it back.
-    @MainActor private func writeRecording(_ recording: InputRecording, to path: String, instructions: Int? = nil) -> String {
+    /// Writes the recording and says where, and how to play it back (with `limit`, the
+    /// options that play it under the monkey's limits).
+    @MainActor private func writeRecording(_ recording: InputRecording, to path: String, limit: String = "") -> String {
         do {
             try recording.text.write(toFile: path, atomically: true, encoding: .utf8)
-            let limit = instructions.map { " --instructions \($0)" } ?? ""
             return "screens monkey: wrote \(path); `screens run \(app)\(limit) --replay \(path)` plays it back"
         } catch {
             return "screens monkey: cannot write the recording to \(path): \(error.localizedDescription)"

@@ -23,9 +23,10 @@ struct Repl: ParsableCommand {
             error with a traceback, and reading goes on. Lines starting with `:` are commands: \
             :screen, :tree, :views [depth], :tap TITLE | :tap X Y, :type TEXT, :rotate, \
             :advance S, :pick X Y, :reload, :help, :quit. The exit status is 1 when any chunk failed. \
-            The loop keeps running while input is awaited: timers fire. A chunk runs at most \
-            200 million instructions when --instructions does not set a budget (a chunk typed \
-            on a terminal, 100 billion). \
+            The loop keeps running while input is awaited: timers fire. A chunk, like a \
+            callback, runs at most 200 million instructions and 10 seconds of CPU time unless \
+            --instructions or --cpu says otherwise (0 turns a limit off); a chunk typed on a \
+            terminal, where Ctrl-C stops it, 100 billion instructions and no CPU time limit. \
             On a terminal, lines are edited (Emacs keys), Up and Down walk the history (kept in \
             $XDG_STATE_HOME/luascreens/history), Tab completes names, fields, methods and \
             :commands, Ctrl-C stops a running chunk or drops the line being typed, and Ctrl-D on \
@@ -55,13 +56,11 @@ struct Repl: ParsableCommand {
     @OptionGroup var limits: LimitOptions
     @OptionGroup var plugins: PluginPathOptions
 
-    /// The instructions one chunk may run when --instructions does not say: a loop that
-    /// never ends stops rather than hang the prompt.
-    static let defaultInstructions = 200_000_000
-    /// What a chunk typed on a terminal may run, where Ctrl-C stops it: large, kept only so
-    /// that code in a coroutine can be interrupted too (the budget's hook is what sees
-    /// Ctrl-C there). Timers and other callbacks keep ``defaultInstructions``: while they
-    /// run, the prompt's Ctrl-C is not read.
+    /// What a chunk typed on a terminal may run when --instructions does not say, where
+    /// Ctrl-C stops it: large, kept only so that code in a coroutine can be interrupted too
+    /// (the budget's hook is what sees Ctrl-C there). Timers and other callbacks keep the
+    /// default limits (``ScriptHost/defaultLimits``): while they run, the prompt's Ctrl-C
+    /// is not read.
     static let terminalInstructions = 100_000_000_000
 
     func validate() throws {
@@ -114,10 +113,7 @@ struct Repl: ParsableCommand {
         let status = MainActor.assumeIsolated { () -> Int32 in
             do {
                 let onTerminal = isatty(STDIN_FILENO) != 0 && isatty(STDOUT_FILENO) != 0
-                var luaLimits = limits.luaLimits
-                if luaLimits.instructions == nil {
-                    luaLimits.instructions = Self.defaultInstructions
-                }
+                let luaLimits = limits.luaLimits
                 // An app's host is made as --watch makes them, so that `:reload` can reload it.
                 let pluginPaths = plugins.folders
                 let reloader = app.map { AppReloader(appPath: $0, limits: luaLimits, configure: { $0.pluginPaths = pluginPaths }) }
@@ -132,8 +128,11 @@ struct Repl: ParsableCommand {
                 session.hotReload = reloader.map { HotReload(host: host, reloader: $0) }
                 // On a terminal: line editing, history, completion, Ctrl-C (docs/repl.md).
                 if onTerminal {
-                    let chunkInstructions = limits.luaLimits.instructions == nil ? Self.terminalInstructions : nil
-                    return session.runOnTerminal(chunkInstructions: chunkInstructions) ? 1 : 0
+                    // The limits no option asked for are lifted for the lines typed.
+                    var chunkLimits = luaLimits
+                    if limits.instructions == nil { chunkLimits.instructions = Self.terminalInstructions }
+                    if limits.cpu == nil { chunkLimits.cpuSeconds = nil }
+                    return session.runOnTerminal(chunkLimits: chunkLimits) ? 1 : 0
                 }
                 return session.run() ? 1 : 0
             } catch {

@@ -50,6 +50,12 @@ struct Run: ParsableCommand {
             The app's data lives in $XDG_DATA_HOME/luascreens/<id>/ (~/.local/share when the \
             variable is not set), where <id> is app.id or the app folder's name.
 
+            Each call into the app's Lua (its main chunk, didFinishLaunching, a callback, an \
+            override, a plugin's main) may run 200 million instructions and use 10 seconds \
+            of CPU time, C library calls included (--instructions, --cpu; 0 turns a limit \
+            off): one that goes past either is stopped with an error naming its line, \
+            reported as any script error, and the app goes on.
+
             --watch reloads the app each time one of its Lua files changes, in a fresh Lua \
             state, keeping the controllers on screen (navigation stacks, selected tabs, \
             presented controllers, what encodeRestorableState saves); a reload that fails \
@@ -104,8 +110,11 @@ struct Run: ParsableCommand {
 
     // LimitOptions's options, written out: as an option group they cost each start of
     // `screens run` a reflection more. The same names, help and place in --help.
-    @Option(help: "Instructions one call into Lua may run before it is stopped (0: no limit).")
-    var instructions: Int = 0
+    @Option(parsing: .unconditional, help: LimitOptions.instructionsHelp)
+    var instructions: Int?
+
+    @Option(parsing: .unconditional, help: LimitOptions.cpuHelp)
+    var cpu: Double?
 
     @Option(help: "Megabytes the scripts may allocate (0: no limit).")
     var memory: Int = 0
@@ -131,6 +140,7 @@ struct Run: ParsableCommand {
         if watch && replay != nil { throw ValidationError("--watch cannot be used with --replay") }
         if record?.isEmpty == true { throw ValidationError("--record needs a file name") }
         if listen != nil && replay != nil { throw ValidationError("--listen cannot be used with --replay") }
+        try LimitOptions.validate(instructions: instructions, cpu: cpu)
     }
 
     func run() throws {
@@ -154,11 +164,12 @@ struct AppRun: Equatable {
     var dataDir: String?
     var watch = false
     var listen: String?
-    var instructions = 0
+    var instructions: Int?
+    var cpu: Double?
     var memory = 0
     var pluginPaths: [String] = []
 
-    var luaLimits: LuaLimits { LimitOptions.luaLimits(instructions: instructions, memory: memory) }
+    var luaLimits: LuaLimits { LimitOptions.luaLimits(instructions: instructions, cpu: cpu, memory: memory) }
 
     /// A run of `app` with every option at its default.
     init(app: String) {
@@ -179,6 +190,7 @@ struct AppRun: Equatable {
         watch = command.watch
         listen = command.listen
         instructions = command.instructions
+        cpu = command.cpu
         memory = command.memory
         pluginPaths = command.pluginPaths
     }
@@ -300,19 +312,52 @@ struct AppRun: Equatable {
     }
 }
 
-/// Limits shared by the commands that run scripts.
+/// Limits shared by the commands that run scripts. Every call into Lua from the loop runs
+/// under the instruction budget and the CPU time limit of ``ScriptHost/defaultLimits`` unless
+/// an option says otherwise; 0 turns a limit off.
 struct LimitOptions: ParsableArguments {
-    @Option(help: "Instructions one call into Lua may run before it is stopped (0: no limit).")
-    var instructions: Int = 0
+    @Option(parsing: .unconditional, help: LimitOptions.instructionsHelp)
+    var instructions: Int?
+
+    @Option(parsing: .unconditional, help: LimitOptions.cpuHelp)
+    var cpu: Double?
 
     @Option(help: "Megabytes the scripts may allocate (0: no limit).")
     var memory: Int = 0
 
-    var luaLimits: LuaLimits { Self.luaLimits(instructions: instructions, memory: memory) }
+    func validate() throws {
+        try Self.validate(instructions: instructions, cpu: cpu)
+    }
 
-    /// The limits the two options give, 0 for none.
-    static func luaLimits(instructions: Int, memory: Int) -> LuaLimits {
-        LuaLimits(memory: memory > 0 ? memory << 20 : nil, instructions: instructions > 0 ? instructions : nil)
+    var luaLimits: LuaLimits { Self.luaLimits(instructions: instructions, cpu: cpu, memory: memory) }
+
+    static let instructionsHelp = ArgumentHelp(
+        "Instructions one call into Lua may run before it is stopped (default: \(ScriptHost.defaultLimits.instructions ?? 0); 0: no limit).")
+    static let cpuHelp = ArgumentHelp(
+        "Seconds of CPU time one call into Lua may use before it is stopped, C library calls included (default: \(seconds(ScriptHost.defaultLimits.cpuSeconds ?? 0)); 0: no limit).")
+
+    /// Refuses a negative budget, and a CPU time that is negative, infinite or not a number.
+    static func validate(instructions: Int?, cpu: Double?) throws {
+        if let instructions, instructions < 0 {
+            throw ValidationError("--instructions needs a number, 0 or more, got \(instructions)")
+        }
+        if let cpu, !(cpu >= 0 && cpu.isFinite) {
+            throw ValidationError("--cpu needs a number of seconds, 0 or more, got \(seconds(cpu))")
+        }
+    }
+
+    /// The limits the options give: nil for the default, 0 for none.
+    static func luaLimits(instructions: Int?, cpu: Double?, memory: Int) -> LuaLimits {
+        let instructions = instructions ?? ScriptHost.defaultLimits.instructions ?? 0
+        let cpu = cpu ?? ScriptHost.defaultLimits.cpuSeconds ?? 0
+        return LuaLimits(
+            memory: memory > 0 ? memory << 20 : nil, instructions: instructions > 0 ? instructions : nil,
+            cpuSeconds: cpu > 0 ? cpu : nil)
+    }
+
+    /// Seconds as a person writes them: `10`, `0.5`, `nan`.
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
 }
 

@@ -1,5 +1,5 @@
 -- A button whose action is stuck inside one call of a C function (a pattern that
--- backtracks for ages), where the instruction budget cannot stop it.
+-- backtracks for ages), where no limit can stop it.
 local app = {}
 
 function app.didFinishLaunching(window)

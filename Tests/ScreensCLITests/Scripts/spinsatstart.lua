@@ -1,0 +1,3 @@
+-- A main chunk that never ends.
+local n = 0
+while true do n = n + 1 end
