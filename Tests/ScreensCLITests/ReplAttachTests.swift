@@ -192,9 +192,11 @@ struct ReplAttachTests {
     }
 
     /// Runs `body` with the counter app listening on a socket in a temporary folder.
-    /// The counter app listening on `app.sock` in a new folder, for `body`.
+    /// The counter app listening on `app.sock` in a new folder, for `body`. The folder has
+    /// mode 0700, as `screens repl --attach` wants the folder of a socket.
     static func withListeningApp(fileLimit: Int? = nil, _ body: (ListeningApp, String) throws -> Void) throws {
         try ScreensProgram.withTemporaryFolder { folder in
+            chmod(folder.path, 0o700)
             let sock = folder.appendingPathComponent("app.sock").path
             try body(try ListeningApp(folder: folder, socket: sock, fileLimit: fileLimit), sock)
         }
@@ -203,6 +205,7 @@ struct ReplAttachTests {
     /// The same, for a body that attaches from the folder (see ``attach(_:input:folder:)``).
     static func withListeningApp(_ body: (ListeningApp, String, URL) async throws -> Void) async throws {
         try await ScreensProgram.withTemporaryFolder { folder in
+            chmod(folder.path, 0o700)
             let sock = folder.appendingPathComponent("app.sock").path
             try await body(try ListeningApp(folder: folder, socket: sock), sock, folder)
         }
@@ -414,6 +417,7 @@ struct ReplAttachTests {
     @Test("a stale socket is replaced; a live one is refused")
     func staleAndLive() async throws {
         try await ScreensProgram.withTemporaryFolder { folder in
+            chmod(folder.path, 0o700)
             let sock = folder.appendingPathComponent("app.sock").path
             // A socket nobody listens on: bound, then its descriptor closed.
             let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)

@@ -60,28 +60,25 @@ public final class ReplClient {
 
     // MARK: - Connecting
 
-    /// Connects to `path` and reads the app's greeting.
+    /// Connects to `path` and reads the app's greeting, once ``checkSocket(_:user:)`` and,
+    /// connected, ``checkListener(of:path:user:)`` have found it to be this user's: nothing
+    /// is sent before.
     ///
-    /// - Throws: ``ReplSocketError`` when nobody listens there or it is not a REPL of this
-    ///   protocol's version.
+    /// - Throws: ``ReplSocketError`` when nobody listens there, it may not be the user's own
+    ///   app that does, or it is not a REPL of this protocol's version.
     public init(path: String) throws(ReplSocketError) {
         self.path = path
+        try Self.checkSocket(path)
         fd = ReplProtocol.connect(to: path)
+        // From here a throw deinitializes the client, which closes `fd`.
         guard fd >= 0 else {
             switch errno {
             case ENOENT: throw ReplSocketError("no app is listening on \(path): there is no such socket")
-            case ECONNREFUSED, ENOTSOCK:
-                var info = stat()
-                if lstat(path, &info) == 0 && info.st_mode & S_IFMT != S_IFSOCK {
-                    // A common mistake: the app's folder or file rather than its id or socket.
-                    let kind = info.st_mode & S_IFMT == S_IFDIR ? "a folder" : "not a socket"
-                    throw ReplSocketError(
-                        "\(path) is \(kind): attach by the app's id (screens repl --attach ID) or the socket `screens run APP --listen` printed")
-                }
-                throw ReplSocketError("no app is listening on \(path): the socket is stale (its app ended)")
+            case ECONNREFUSED: throw ReplSocketError("no app is listening on \(path): the socket is stale (its app ended)")
             default: throw ReplSocketError("cannot connect to \(path): \(String(cString: strerror(errno)))")
             }
         }
+        try Self.checkListener(of: fd, path: path)
         var first = nextLine(waiting: 3000)
         if first == .timeUp {
             // The app accepts connections between the steps of its loop: one busy with a
@@ -90,20 +87,70 @@ public final class ReplClient {
             first = nextLine()
         }
         guard case .line(.greeting, let greeting) = first else {
-            Glibc.close(fd)
             throw ReplSocketError("\(path) did not greet as a LuaScreens REPL")
         }
         let words = greeting.split(separator: " ", maxSplits: 1).map(String.init)
         guard words.first == String(ReplProtocol.version) else {
-            Glibc.close(fd)
             throw ReplSocketError(
                 "\(path) speaks REPL protocol \(words.first ?? "?"), this screens speaks \(ReplProtocol.version): use the same version of screens")
         }
         appID = words.count > 1 ? words[1] : ""
         guard case .line(.ready, _) = nextLine() else {
-            Glibc.close(fd)
             throw ReplSocketError("\(path) closed the connection before its prompt was ready")
         }
+    }
+
+    // MARK: - Whose socket
+
+    /// Checks, before connecting, that `path` is a socket (not a link to one) that `user`
+    /// owns, in a folder only `user` may enter (``ReplProtocol/privateFolderProblem(_:user:)``):
+    /// where another user may enter the folder, they may listen there in the app's place
+    /// and read every line typed.
+    ///
+    /// - Throws: ``ReplSocketError`` naming the path and what is wrong.
+    static func checkSocket(_ path: String, user: uid_t = getuid()) throws(ReplSocketError) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else {
+            if errno == ENOENT { throw ReplSocketError("no app is listening on \(path): there is no such socket") }
+            throw ReplSocketError("cannot look at \(path): \(String(cString: strerror(errno)))")
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFSOCK: break
+        case S_IFLNK: throw refusal(path, "it is a symbolic link (give the socket's own path)")
+        case S_IFDIR:
+            // A common mistake: the app's folder or file rather than its id or socket.
+            throw ReplSocketError(
+                "\(path) is a folder: attach by the app's id (screens repl --attach ID) or the socket `screens run APP --listen` printed")
+        default:
+            throw ReplSocketError(
+                "\(path) is not a socket: attach by the app's id (screens repl --attach ID) or the socket `screens run APP --listen` printed")
+        }
+        let parent = (path as NSString).deletingLastPathComponent
+        let folder = parent.isEmpty ? "." : parent
+        if let problem = ReplProtocol.privateFolderProblem(folder, user: user) {
+            throw refusal(path, problem.clause(folder) + (problem.remedy.map { " (\($0))" } ?? ""))
+        }
+        guard info.st_uid == user else {
+            throw refusal(path, "the socket belongs to user \(info.st_uid), not you (\(user))")
+        }
+    }
+
+    /// Checks that the process listening at the other end of the connected `fd` runs as
+    /// `user`: the kernel's word, which holds whatever happened to the files since
+    /// ``checkSocket(_:user:)`` looked at them.
+    ///
+    /// - Throws: ``ReplSocketError`` naming the path and the listener's user.
+    static func checkListener(of fd: Int32, path: String, user: uid_t = getuid()) throws(ReplSocketError) {
+        guard let listener = ReplProtocol.peerUser(fd) else {
+            throw refusal(path, "cannot tell which user the process listening on it runs as (\(String(cString: strerror(errno))))")
+        }
+        guard listener == user else {
+            throw refusal(path, "the process listening on it runs as user \(listener), not you (\(user))")
+        }
+    }
+
+    private static func refusal(_ path: String, _ reason: String) -> ReplSocketError {
+        ReplSocketError("refusing to attach to \(path): \(reason)")
     }
 
     deinit {

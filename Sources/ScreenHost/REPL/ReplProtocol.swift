@@ -82,8 +82,8 @@ nonisolated public enum ReplProtocol {
         defaultFolder(environment: environment) + "/" + id + ".sock"
     }
 
-    /// Makes `folder` when it does not exist (mode 0700), and checks that it is a folder of
-    /// this user's that nobody else may enter.
+    /// Makes `folder` when it does not exist (mode 0700), and checks it as the client does
+    /// (``privateFolderProblem(_:user:)``).
     ///
     /// - Throws: ``ReplSocketError`` saying what is wrong with it.
     public static func preparePrivateFolder(_ folder: String) throws(ReplSocketError) {
@@ -91,15 +91,57 @@ nonisolated public enum ReplProtocol {
             let reason = String(cString: strerror(errno))
             throw ReplSocketError("cannot make the folder \(folder): \(reason)")
         }
-        var info = stat()
-        guard lstat(folder, &info) == 0 else { throw ReplSocketError("cannot look at the folder \(folder): \(String(cString: strerror(errno)))") }
-        guard info.st_mode & S_IFMT == S_IFDIR else { throw ReplSocketError("\(folder) is not a folder") }
-        guard info.st_uid == getuid() else {
-            throw ReplSocketError("the folder \(folder) belongs to another user: refusing to listen there")
+        if let problem = privateFolderProblem(folder) {
+            throw ReplSocketError(problem.clause(folder) + ": refusing to listen there" + (problem.remedy.map { " (\($0))" } ?? ""))
         }
-        guard info.st_mode & 0o777 == 0o700 else {
-            throw ReplSocketError(
-                "the folder \(folder) has mode \(String(info.st_mode & 0o777, radix: 8)), not 0700: refusing to listen there (chmod 700 it)")
+    }
+
+    /// What makes `folder` unfit to hold a REPL socket, or nil when it is a folder (not a
+    /// link to one) of `user`'s that nobody else may enter: mode 0700. Whoever else may
+    /// enter it can put a socket of their own in the app's place and read what is typed.
+    /// The server checks the folder it listens in with it, the client the folder of the
+    /// socket it attaches to.
+    static func privateFolderProblem(_ folder: String, user: uid_t = getuid()) -> FolderProblem? {
+        var info = stat()
+        guard lstat(folder, &info) == 0 else { return .unreadable(String(cString: strerror(errno))) }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: break
+        case S_IFLNK: return .symbolicLink
+        default: return .notAFolder
+        }
+        guard info.st_uid == user else { return .owner(info.st_uid, user: user) }
+        guard info.st_mode & 0o777 == 0o700 else { return .mode(info.st_mode & 0o777) }
+        return nil
+    }
+
+    /// Why a folder may not hold a REPL socket (``privateFolderProblem(_:user:)``).
+    enum FolderProblem: Equatable {
+        /// `lstat` failed, for this reason.
+        case unreadable(String)
+        case symbolicLink
+        case notAFolder
+        /// It belongs to the first user, not to `user`.
+        case owner(uid_t, user: uid_t)
+        /// Its permission bits, which are not 0700.
+        case mode(mode_t)
+
+        /// The problem as a clause about `folder`: "the folder F has mode 0755, not 0700".
+        func clause(_ folder: String) -> String {
+            switch self {
+            case .unreadable(let reason): return "cannot look at the folder \(folder): \(reason)"
+            case .symbolicLink: return "the folder \(folder) is a symbolic link"
+            case .notAFolder: return "\(folder) is not a folder"
+            case .owner(let owner, let user): return "the folder \(folder) belongs to user \(owner), not you (\(user))"
+            case .mode(let mode):
+                let digits = String(mode, radix: 8)
+                return "the folder \(folder) has mode \(String(repeating: "0", count: max(0, 4 - digits.count)) + digits), not 0700"
+            }
+        }
+
+        /// What the user can do about it, when it is the user's own folder.
+        var remedy: String? {
+            if case .mode = self { return "chmod 700 it" }
+            return nil
         }
     }
 
@@ -138,6 +180,24 @@ nonisolated public enum ReplProtocol {
             return -1
         }
         return fd
+    }
+
+    /// The user the process at the other end of the connected Unix socket `fd` ran as when it
+    /// listened (or connected), as the kernel recorded it; nil, with `errno` set, when the
+    /// system does not say.
+    static func peerUser(_ fd: Int32) -> uid_t? {
+        #if os(Linux)
+        // struct ucred { pid_t pid; uid_t uid; gid_t gid; }, which Glibc shows only to C
+        // compiled with _GNU_SOURCE.
+        var credentials: (pid: pid_t, uid: uid_t, gid: gid_t) = (0, 0, 0)
+        var length = socklen_t(MemoryLayout.size(ofValue: credentials))
+        guard getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0 else { return nil }
+        return credentials.uid
+        #else
+        var user = uid_t(), group = gid_t()
+        guard getpeereid(fd, &user, &group) == 0 else { return nil }
+        return user
+        #endif
     }
 
     /// Writes to a socket whose peer may be gone without SIGPIPE (MSG_NOSIGNAL; SO_NOSIGPIPE

@@ -23,6 +23,11 @@ public final class ReplServer {
     public let path: String
     /// The host clients' lines run in now (it changes when a reload replaces the host).
     public var currentHost: () -> ScriptHost
+    /// The limits a client's chunk runs under, in place of the state's (which timers and
+    /// callbacks keep); nil: the state's. A client can always stop its chunk (Ctrl-C sends an
+    /// interrupt, and hanging up is one), so `screens run --listen` lifts the limits no
+    /// option asked for, as the REPL does on a terminal.
+    public var chunkLimits: LuaLimits?
     /// What `:reload` uses; nil: clients' `:reload` says it cannot.
     public var hotReload: () -> HotReload?
     /// The app id the greeting names.
@@ -37,7 +42,9 @@ public final class ReplServer {
     ///
     /// - Parameters:
     ///   - path: the socket's path; when it is in ``ReplProtocol/defaultFolder(environment:)``
-    ///     that folder is made (0700) or checked first.
+    ///     that folder is made (0700) or checked first; any other folder must already be
+    ///     one that only the user may enter (``ReplProtocol/privateFolderProblem(_:user:)``),
+    ///     as the client checks before it attaches.
     ///   - host: the host the clients' lines run in, asked before each line.
     /// - Throws: ``ReplSocketError`` saying why it cannot listen there.
     public init(path: String, host: @escaping () -> ScriptHost, hotReload: @escaping () -> HotReload? = { nil }) throws(ReplSocketError) {
@@ -50,6 +57,12 @@ public final class ReplServer {
         let folder = (path as NSString).deletingLastPathComponent
         if folder == ReplProtocol.defaultFolder() {
             try ReplProtocol.preparePrivateFolder(folder)
+        } else if let problem = ReplProtocol.privateFolderProblem(folder.isEmpty ? "." : folder) {
+            // The client refuses to attach to a socket there: say so now, not at the attach.
+            throw ReplSocketError(
+                problem.clause(folder.isEmpty ? "." : folder)
+                    + ": refusing to listen there, since `screens repl --attach` refuses a socket another user could replace"
+                    + " (use a folder of your own with mode 0700\(problem.remedy.map { ", or \($0)" } ?? ""))")
         }
         try listen()
     }

@@ -155,10 +155,13 @@ final class ReplServerClient: ReplOutput {
         guard let lua = session?.host.lua, let server else { return run() }
         running = true
         let interrupter = lua.interrupter
+        let limits = lua.limits
+        if let chunkLimits = server.chunkLimits { lua.limits = chunkLimits }
         lua.whileChecking(every: ReplProtocol.checkInterval, { [weak self, weak server] in
             guard let self, let reason = server?.checkWhileRunning(self) else { return }
             interrupter.interrupt(reason)
         }, run)
+        if lua.limits != limits { lua.limits = limits }
         running = false
         if lua.isInterrupted { lua.clearInterrupt() }
         server.handleWaitingLines(besides: self)

@@ -28,6 +28,7 @@ extension AppRun {
                     options: .init(device: device, orientation: orientation, recordPath: record, replay: nil, duration: duration))
                 if watch { session.watch(reloader) }
                 let server = try ReplServer(path: path, host: { session.host }, hotReload: { session.hotReloader })
+                server.chunkLimits = clientChunkLimits
                 printError(listeningLine(path, appID: host.appID))
                 let end = session.run()
                 server.close("the app ended")
@@ -37,6 +38,7 @@ extension AppRun {
             let hot = HotReload(host: host, reloader: reloader)
             let lastFailed = watch ? watchUndrawn(hot) : { false }
             let server = try ReplServer(path: path, host: { hot.host }, hotReload: { hot })
+            server.chunkLimits = clientChunkLimits
             printError(listeningLine(path, appID: host.appID))
             let signal = server.serve(for: duration)
             hot.stop()
@@ -50,6 +52,16 @@ extension AppRun {
         } catch {
             return printStartFailure(error)
         }
+    }
+
+    /// The limits of a chunk an attached client sends: those the options asked for, and for
+    /// the others what the REPL gives a line typed on a terminal, since the client can stop
+    /// its chunk (Ctrl-C, or hanging up).
+    private var clientChunkLimits: LuaLimits {
+        var limits = luaLimits
+        if instructions == nil { limits.instructions = Repl.terminalInstructions }
+        if cpu == nil { limits.cpuSeconds = nil }
+        return limits
     }
 
     /// The one line that tells where the REPL is served.
