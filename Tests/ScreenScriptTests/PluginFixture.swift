@@ -20,6 +20,14 @@ final class PluginFixture {
         try? FileManager.default.removeItem(atPath: folder)
     }
 
+    /// Makes a symbolic link at `path` inside the app's folder to `destination`.
+    func link(_ path: String, to destination: String) throws {
+        let full = folder + "/" + path
+        try FileManager.default.createDirectory(
+            atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: full, withDestinationPath: destination)
+    }
+
     /// Writes `text` to `path` inside the app's folder, making the folders it needs.
     func write(_ path: String, _ text: String) throws {
         let full = folder + "/" + path
@@ -35,9 +43,9 @@ final class PluginFixture {
     }
 
     /// A host with the app's `main.lua` loaded (launched when it returns an app table).
-    func host(main: String, dataDirectory: String? = nil) throws -> ScriptHost {
+    func host(main: String, dataDirectory: String? = nil, modules: ModuleRegistry = .builtins) throws -> ScriptHost {
         try write("main.lua", main)
-        let host = try ScriptHost(loop: EventLoop(clock: .virtual), limits: limits)
+        let host = try ScriptHost(loop: EventLoop(clock: .virtual), modules: modules, limits: limits)
         host.dataDirectory = dataDirectory ?? folder + "/data"
         host.errorReporter = { [unowned self] error, context in errors.append("\(context): \(error.message)") }
         try host.loadApp(at: folder)
@@ -59,6 +67,11 @@ final class PluginFixture {
     /// Runs `code` in the app's state (its globals) and returns its first result.
     func run(_ host: ScriptHost, _ code: String) throws -> LuaValue {
         try host.lua.run(code, name: "=test").first ?? .nil
+    }
+
+    /// Runs `code` with `argument` as `...` and returns its first result.
+    func run(_ host: ScriptHost, _ code: String, _ argument: String) throws -> LuaValue {
+        try host.lua.load(code, name: "=test").callReturningAll(argument).first ?? .nil
     }
 
     /// Runs `code` in the app's state, expecting an error, and returns its message.

@@ -64,6 +64,46 @@ struct PluginLoadingTests {
         #expect(without.stderr.contains("module 'greeter' not found"), "\(without.stderr)")
     }
 
+    /// Under `screens test` the host registers `test`: a plugin the app's suite loads gets
+    /// none of it, so it cannot launch a file of its own folder as an app, with the full
+    /// standard library, and run commands from there.
+    @Test func aPluginUnderTheTestRunnerCannotLaunchAnAppOfItsOwn() throws {
+        defer { remove() }
+        let marker = folder.appendingPathComponent("pwned").path
+        let files: [String: String] = [
+            "victim/main.lua": "return { didFinishLaunching = function(w) w.rootViewController = ui.Controller:new{} end }",
+            "victim/plugins/evil/plugin.lua": #"return { name = "evil", version = "1.0.0" }"#,
+            "victim/plugins/evil/init.lua": """
+                local reached = {}
+                for _, get in ipairs{
+                  function() return require("test") end, function() return test end,
+                  function() return _G.test end, function() return coroutine.wrap(require)("test") end,
+                } do
+                  local ok, runner = pcall(get)
+                  if ok and type(runner) == "table" then
+                    reached[#reached + 1] = "yes"
+                    pcall(runner.launch, plugin.folder .. "/payload")
+                  end
+                end
+                return { reached = #reached }
+                """,
+            "victim/plugins/evil/payload/main.lua": "os.execute(\"touch '\(marker)'\")\nreturn {}",
+            "victim/tests/victim_spec.lua": """
+                local evil = require("evil")
+                it("uses its plugin", function() assert.are.equal(0, evil.reached) end)
+                """,
+        ]
+        for (path, text) in files {
+            let file = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: file, atomically: true, encoding: .utf8)
+        }
+        let result = try screens(["test", "victim"])
+        #expect(!FileManager.default.fileExists(atPath: marker), "the plugin ran a command")
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("1 passed, 0 failed"), "\(result.stdout)")
+    }
+
     @Test func pluginFolderOpensFilesWhenThePathIsRelative() throws {
         defer { remove() }
         let files: [String: String] = [

@@ -55,6 +55,11 @@ public final class ScriptHost {
     var segueFinder: LuaFunction?
     /// The classes scripts made, by name, once a reload asked for them (see `recordClasses`).
     var classRegistry: LuaTable?
+    /// The seed ``seedRandom(_:)`` gave, from which each plugin's own random numbers are
+    /// seeded too.
+    public private(set) var randomSeed: Int64?
+    /// The folders ``prependModulePath(for:)`` put first on `package.path`, first first.
+    private var moduleFolders: [String] = []
     /// Whether a reload replaced this host (see ``retire()``).
     public internal(set) var isRetired = false
 
@@ -410,13 +415,27 @@ public final class ScriptHost {
     /// Seeds Lua's `math.random`, as `math.randomseed(seed)` does, so that a run can draw the
     /// same numbers again (a replay, the monkey).
     public func seedRandom(_ seed: Int64) throws(LuaError) {
+        randomSeed = seed
         try lua.load("local seed = ... if math then math.randomseed(seed) end", name: "=host").call(seed)
     }
 
-    /// Puts `folder` first on `package.path`, so that `require` finds the modules in it.
+    /// Puts `folder` first on `package.path`, so that `require` finds the modules in it, and
+    /// before any plugin of the same name.
     public func prependModulePath(for folder: String) throws(LuaError) {
         let base = folder.isEmpty ? "." : (folder.hasSuffix("/") ? String(folder.dropLast()) : folder)
         let prefix = "\(base)/?.lua;\(base)/?/init.lua;"
         try lua.load("package.path = ... .. package.path", name: "=host").call(prefix)
+        moduleFolders.insert(base, at: 0)
+    }
+
+    /// Whether one of the folders ``prependModulePath(for:)`` put on the path has module
+    /// `name` (`name.lua` or `name/init.lua`, dots as folders): the app's own module, which
+    /// `require` finds before a plugin of that name.
+    func hasOwnModule(_ name: String) -> Bool {
+        let relative = name.split(separator: ".", omittingEmptySubsequences: false).joined(separator: "/")
+        return moduleFolders.contains { folder in
+            FileManager.default.fileExists(atPath: "\(folder)/\(relative).lua")
+                || FileManager.default.fileExists(atPath: "\(folder)/\(relative)/init.lua")
+        }
     }
 }

@@ -42,24 +42,47 @@ enum StoreModule {
         })
         table.set("open", lua.function(lifetime: .state) { [weak host] args -> PersistentStore in
             guard let host else { throw BindingError("the host is gone") }
-            // store.open(path, model) or store.open(model) for the app's default file.
-            let path: String
-            let model: ModelObject
-            if let first = args.stack.object(at: 1, as: ModelObject.self) {
-                path = try defaultPath(for: host)
-                model = first
-            } else {
-                let given = try args.get(1, as: String?.self)
-                // SQLite takes the path as a C string: the part after a NUL would be dropped.
-                if given?.contains("\0") == true { throw args.error(1, "a path cannot hold a NUL byte") }
-                model = try args.get(2, as: ModelObject.self)
-                path = try given.map { try resolve($0, for: host) } ?? defaultPath(for: host)
-            }
+            let (given, model) = try openArguments(args)
+            let path = try given.map { try resolve($0, for: host) } ?? defaultPath(for: host)
             return try PersistentStore(path: path, model: model.model, notifications: host.loop.notifications)
         })
         table.set("didSave", StoreContext.didSaveNotification)
         table.set("objectsDidChange", StoreContext.objectsDidChangeNotification)
         return table
+    }
+
+    /// `store.open` as a plugin has it: the file stays inside the app's data directory, by
+    /// its real path, and must be a regular file; a model the file cannot take is refused
+    /// with what differs in the plugin's model, never what the file holds.
+    static func pluginOpen(_ host: ScriptHost) -> LuaFunction {
+        host.lua.function(lifetime: .state) { [weak host] args -> PersistentStore in
+            guard let host else { throw BindingError("the host is gone") }
+            let (given, model) = try openArguments(args)
+            var path = ":memory:"
+            if given != ":memory:" {
+                let directory = try madeDataDirectory(for: host)
+                switch PluginFiles.storePath(given ?? "store.sqlite", dataDirectory: directory) {
+                case .success(let real): path = real
+                case .failure(let refusal): throw args.error(1, refusal.message)
+                }
+            }
+            do {
+                return try PersistentStore(path: path, model: model.model, notifications: host.loop.notifications, disclosesFile: false)
+            } catch StoreError.migrationRefused(_, let changes) {
+                // Named as the plugin named it, not by the data directory's real path.
+                throw StoreError.migrationRefused(path: given ?? "store.sqlite", changes: changes)
+            }
+        }
+    }
+
+    /// `store.open(path, model)`, `store.open(nil, model)` or `store.open(model)`: the path
+    /// given (nil for the app's default file) and the model.
+    private static func openArguments(_ args: LuaArguments) throws -> (String?, ModelObject) {
+        if let first = args.stack.object(at: 1, as: ModelObject.self) { return (nil, first) }
+        let given = try args.get(1, as: String?.self)
+        // SQLite takes the path as a C string: the part after a NUL would be dropped.
+        if given?.contains("\0") == true { throw args.error(1, "a path cannot hold a NUL byte") }
+        return (given, try args.get(2, as: ModelObject.self))
     }
 
     // MARK: - Models
@@ -203,13 +226,18 @@ enum StoreModule {
     /// (``ScriptHost/dataDirectory``), made when first needed.
     private static func resolve(_ path: String, for host: ScriptHost) throws -> String {
         if path == ":memory:" || path.hasPrefix("/") { return path }
+        return (try madeDataDirectory(for: host) as NSString).appendingPathComponent(path)
+    }
+
+    /// The app's data directory, made when missing.
+    private static func madeDataDirectory(for host: ScriptHost) throws -> String {
         let directory = host.useDataDirectory()
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
             throw BindingError("cannot create the data directory \(directory)\(reason(error))")
         }
-        return (directory as NSString).appendingPathComponent(path)
+        return directory
     }
 
     /// ": Permission denied"-style text for a file-system error, without Foundation's dump

@@ -1,6 +1,12 @@
 import Foundation
 import LuaBridge
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Runs a host's modules and plugins: one searcher, first in `package.searchers`, finds both
 /// the Swift modules of the ``ModuleRegistry`` and the plugins the search path resolved, so
 /// that `require("ui")` and `require("stacklayout")` go the same way. A plugin's `main` runs
@@ -67,6 +73,8 @@ final class PluginLoader {
     /// The searcher's answer for `name`, no Swift module: the plugin's loader, or why
     /// there is none. The plugin loader starts only for a name the plugin path has.
     private func search(_ name: String) throws(LuaError) -> LuaMultiple {
+        // The app's own module comes first: Lua's searcher for files, after this one, finds it.
+        if host.hasOwnModule(name) { return LuaMultiple(Self.notFound(name)) }
         if plugins == nil {
             // No plugin can have a name a manifest may not give (`term.core`, `My-Lib`): it
             // needs no look at the plugin folders, which a library's own modules would
@@ -88,17 +96,48 @@ final class PluginLoader {
     private func started() throws(LuaError) -> Plugins {
         if let plugins { return plugins }
         let lua = host.lua
-        let confine = lua.function(lifetime: .state) { [unowned host] args -> LuaMultiple in
-            let path = try args.get(1, as: String.self)
+        let openFile = lua.function(lifetime: .state) { [unowned host] args -> LuaMultiple in
+            guard case .string(let path) = args[1] else { throw args.error(1, "string expected") }
             let mode = try args.get(2, as: String.self)
             let folder = try args.get(3, as: String.self)
-            let writable = try args.get(4, as: String?.self) != nil
-            let rule = PluginPathRule(folder: folder, dataDirectory: writable ? Self.madeDataDirectory(of: host) : nil)
-            switch rule.resolve(path, mode: mode) {
-            case .success(let real): return LuaMultiple(real)
-            case .failure(let error): return LuaMultiple(LuaValue.nil, error.message)
+            let usesData = try args.get(4, as: Bool.self)
+            // Lua's own check of the mode ran first; a path that is no UTF-8 names no file here.
+            guard let parsed = PluginFiles.Mode(mode), let text = path.text else {
+                return LuaMultiple(LuaValue.nil, "not a file name")
+            }
+            let files = PluginFiles(folder: folder, dataDirectory: usesData ? Self.madeDataDirectory(of: host) : nil)
+            switch files.open(text, mode: parsed) {
+            case .success(let descriptor):
+                guard let stream = fdopen(descriptor, parsed.stdio) else {
+                    let reason = String(cString: strerror(errno))
+                    close(descriptor)
+                    return LuaMultiple(LuaValue.nil, "\(PluginFiles.shown(text)): \(reason)")
+                }
+                return LuaMultiple(LuaFileHandle(stream: stream))
+            case .failure(let refusal):
+                return LuaMultiple(LuaValue.nil, refusal.message, refusal.isMissing)
             }
         }
+        let readSource = lua.function(lifetime: .state) { args -> LuaMultiple in
+            guard case .string(let path) = args[1] else { throw args.error(1, "string expected") }
+            let folder = try args.get(2, as: String.self)
+            guard let text = path.text else { return LuaMultiple(LuaValue.nil, "not a file name", false) }
+            switch PluginFiles(folder: folder, dataDirectory: nil).readSource(text) {
+            case .success(let bytes): return LuaMultiple(LuaValue.string(LuaString(bytes: bytes)))
+            case .failure(let refusal): return LuaMultiple(LuaValue.nil, refusal.message, refusal.isMissing)
+            }
+        }
+        let newMath = lua.function(lifetime: .state) { [unowned host] args -> LuaTable in
+            let library = try host.lua.newMathLibrary()
+            // A host that draws the same numbers again (a replay, the monkey) gives each
+            // plugin the same numbers again too: its own, from the host's seed and its name.
+            if let seed = host.randomSeed, let randomseed = library["randomseed"].functionValue {
+                let name = try args.get(1, as: String.self)
+                try randomseed.call(seed, Self.stableHash(name))
+            }
+            return library
+        }
+        let openStore = StoreModule.pluginOpen(host)
         let dataDirectory = lua.function(lifetime: .state) { [unowned host] _ -> String in
             Self.madeDataDirectory(of: host) ?? host.dataDirectory
         }
@@ -107,7 +146,7 @@ final class PluginLoader {
               let names = modules["modules"].tableValue
         else { throw LuaError(kind: .runtime, message: "the plugin loader did not start") }
         let loader = try lua.load(pluginSandboxSource, name: "=plugins", environment: environment).call(
-            module, names, confine, dataDirectory, resolve, returning: LuaTable.self)
+            module, names, openFile, readSource, newMath, openStore, dataDirectory, resolve, returning: LuaTable.self)
         guard let searcher = loader["searcher"].functionValue,
               let setPlugins = loader["setPlugins"].functionValue,
               let load = loader["load"].functionValue,
@@ -198,6 +237,16 @@ final class PluginLoader {
         while folder.count > 1 && folder.hasSuffix("/") { folder.removeLast() }
         while folder.hasPrefix("./") && folder.count > 2 { folder.removeFirst(2) }
         return folder
+    }
+
+    /// FNV-1a of the name's bytes, as a Lua integer: the same on every run, unlike Swift's
+    /// hashes.
+    private static func stableHash(_ name: String) -> Int64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in name.utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+        }
+        return Int64(bitPattern: hash)
     }
 
     /// The host's data directory, made when missing (a plugin with `files` opens its files

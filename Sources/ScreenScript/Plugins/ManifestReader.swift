@@ -46,10 +46,12 @@ enum ManifestReader {
         defer { state.close() }
         do {
             let bytes: [UInt8]
-            switch readSmallFile(file) {
+            switch readManifest(in: folder) {
             case .success(let read): bytes = read
-            case .failure(let reason):
-                problem(nil, reason.message)
+            case .failure(let refusal):
+                // The problem names the file already: "…/plugin.lua: is outside the plugin's folder".
+                let message = refusal.message.hasPrefix("plugin.lua ") ? String(refusal.message.dropFirst("plugin.lua ".count)) : refusal.message
+                problem(nil, message.hasPrefix("is ") ? message : "cannot be read: \(message)")
                 throw fail()
             }
             // A short chunk name: Lua cuts long ones, and the problem names the file anyway.
@@ -198,39 +200,20 @@ enum ManifestReader {
 
     // MARK: - Reading
 
-    struct ReadFailure: Error {
-        var message: String
-    }
-
-    /// The file's bytes, when it is a regular file of at most ``largestFile`` bytes. It is
-    /// opened without blocking and checked before it is read, so that a manifest that is a
-    /// FIFO or a link to a device cannot stall the host.
-    static func readSmallFile(_ path: String) -> Result<[UInt8], ReadFailure> {
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { return .failure(ReadFailure(message: "cannot be read: \(String(cString: strerror(errno)))")) }
+    /// The manifest's bytes, through the gate every file of a plugin goes through (see
+    /// ``PluginFiles``): inside the plugin's folder by its real path, a regular file opened
+    /// without blocking, of at most ``largestFile`` bytes. A manifest that is a link out of
+    /// the folder is refused unread, so that no problem reported quotes another file.
+    static func readManifest(in folder: String) -> Result<[UInt8], PluginFiles.Refusal> {
+        let descriptor: Int32
+        switch PluginFiles(folder: folder, dataDirectory: nil).open("plugin.lua", mode: .read) {
+        case .success(let opened): descriptor = opened
+        case .failure(let refusal): return .failure(refusal)
+        }
         defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
-            return .failure(ReadFailure(message: "is not a regular file"))
+        return PluginFiles.readAll(descriptor, limit: largestFile).mapError { _ in
+            PluginFiles.Refusal(message: "is larger than \(largestFile / 1024) KB; a manifest is a small table")
         }
-        guard status.st_size <= largestFile else {
-            return .failure(ReadFailure(message: "is larger than \(largestFile / 1024) KB; a manifest is a small table"))
-        }
-        var bytes = [UInt8](repeating: 0, count: largestFile + 1)
-        var count = 0
-        while count < bytes.count {
-            let read = bytes.withUnsafeMutableBytes { buffer in
-                systemRead(descriptor, buffer.baseAddress! + count, buffer.count - count)
-            }
-            if read < 0 && errno == EINTR { continue }
-            guard read >= 0 else { return .failure(ReadFailure(message: "cannot be read: \(String(cString: strerror(errno)))")) }
-            if read == 0 { break }
-            count += read
-        }
-        guard count <= largestFile else {
-            return .failure(ReadFailure(message: "is larger than \(largestFile / 1024) KB; a manifest is a small table"))
-        }
-        return .success(Array(bytes[..<count]))
     }
 
     // MARK: - Names
@@ -303,7 +286,3 @@ enum ManifestReader {
     }
 }
 
-/// `read(2)`, which the enum's own `read(folder:)` hides inside it.
-private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    read(descriptor, buffer, count)
-}

@@ -26,6 +26,9 @@ for _, name in ipairs{ "string", "table", "math", "utf8", "coroutine", "os", "io
   end
 end
 
+-- The string metatable as the host made it: strings index it whatever a script does later.
+env.stringMeta = getmetatable("")
+
 local modules = {}      -- name -> true: the Swift modules of the registry
 local moduleValues = {} -- name -> value, once opened
 
@@ -63,23 +66,27 @@ return { searcher = searcher, setModules = setModules, module = module, modules 
 /// through them.
 ///
 /// Arguments: `module(name)` and `modules` (the Swift modules, from ``pluginModulesSource``),
-/// `confine(path, mode, folder, writable)` (the real path `io.open` may use, or nil and why),
-/// `dataDirectory()` (the app's data directory, made when missing), `resolve()` (reads the
-/// plugin folders the host was given, and calls `setPlugins`).
+/// `openFile(path, mode, folder, data)` (a file handle for `io.open`, or nil and why; `data`:
+/// whether the app's data directory is allowed too), `readSource(path, folder)` (a file of
+/// the plugin's folder as Lua source, or nil, why and whether it is missing; see
+/// ``PluginFiles``), `newMath(name)` (a math library of the plugin's own), `openStore` (what
+/// `store.open` is for a plugin), `dataDirectory()` (the app's data directory, made when
+/// missing), `resolve()` (reads the plugin folders the host was given, and calls
+/// `setPlugins`).
 /// Returns a table: `searcher`, `setPlugins(infos)`, `markPending()`, `load(name)`,
 /// `status(name)`.
 let pluginSandboxSource = #"""
-local module, modules, confine, dataDirectory, resolve = ...
+local module, modules, openFile, readSource, newMath, openStore, dataDirectory, resolve = ...
 local G = _G
 local type, error, pairs, ipairs, next, select = type, error, pairs, ipairs, next, select
 local tostring, rawget, rawset, rawequal, rawlen = tostring, rawget, rawset, rawequal, rawlen
-local setmetatable, getmetatable, pcall, xpcall, load, loadfile = setmetatable, getmetatable, pcall, xpcall, load, loadfile
+local setmetatable, getmetatable, pcall, xpcall, load = setmetatable, getmetatable, pcall, xpcall, load
 local format, gsub, find, sub = string.format, string.gsub, string.find, string.sub
 local create, resume, status = coroutine.create, coroutine.resume, coroutine.status
 local traceback = debug and debug.traceback
 local collect = collectgarbage
 local io, os = io or {}, os or {}
-local ioopen, iopopen, iotype = io.open, io.popen, io.type
+local iopopen, iotype = io.popen, io.type
 local osexecute, osgetenv, osremove, osrename = os.execute, os.getenv, os.remove, os.rename
 local ostime, osdate, osclock, osdifftime = os.time, os.date, os.clock, os.difftime
 local config = package and package.config or "/\n;\n?\n!\n-\n"
@@ -98,6 +105,15 @@ local pristine = {
   string = copy(string, { dump = true }),
   table = copy(table), math = copy(math), utf8 = copy(utf8), coroutine = copy(coroutine),
 }
+local unpack = pristine.table.unpack
+
+-- A string's methods are the string metatable's, shared by every environment: string.dump
+-- goes from there, for the app too, so that no plugin dumps a function (another plugin's,
+-- or one the app handed it) to read its constants. No script here can load what it made.
+if type(stringMeta) == "table" then
+  local index = rawget(stringMeta, "__index")
+  if type(index) == "table" then rawset(index, "dump", nil) end
+end
 local basics = {}
 for _, name in ipairs{ "assert", "error", "ipairs", "next", "pairs", "pcall", "print", "rawequal",
                        "rawget", "rawlen", "rawset", "select", "tonumber", "tostring", "type",
@@ -127,7 +143,9 @@ local ioNeeds = { open = "files", lines = "files", popen = "os", read = false, w
                   stdin = false, stdout = false, stderr = false }
 local osNeeds = { execute = "os", getenv = "os", remove = "os", rename = "os",
                   exit = false, tmpname = false, setlocale = false }
-local moduleNeeds = { store = "store", notify = "notify" }
+-- The host's modules a plugin may have: true, or the permission it needs. Nothing else the
+-- host registers (the test runner's `test`, an embedder's module) reaches a plugin.
+local moduleNeeds = { ui = true, loop = true, store = "store", notify = "notify" }
 
 local plugins = {}      -- name -> info (see setPlugins)
 local states = {}       -- name -> { loaded = value } | { failed = message } | { running = thread }
@@ -152,26 +170,82 @@ local function guarded(p, t, prefix, needs)
   })
 end
 
--- A read-only view of a module the host shares with the app and the other plugins.
-local function newView(name, value)
+-- A read-only view of a module the host shares with the app and the other plugins, with
+-- `own` in place of some of its fields (false: a field the app keeps to itself).
+local function newView(name, value, own)
   if type(value) ~= "table" then return value end
+  local index = value
+  if own then
+    index = function(_, key)
+      local mine = own[key]
+      if mine == false then
+        error(format("%s.%s is the app's: plugins cannot use it", name, tostring(key)), 2)
+      elseif mine ~= nil then
+        return mine
+      end
+      return value[key]
+    end
+  end
   return setmetatable({}, {
-    __index = value,
+    __index = index,
     __newindex = function(_, key)
       error(format("%s is shared with the app: it cannot be changed (setting '%s')", name, tostring(key)), 2)
     end,
     -- Not `next, value`: the second value pairs returns would be the module itself.
-    __pairs = function(self) return function(_, key) return next(value, key) end, self, nil end,
+    __pairs = function(self)
+      return function(_, key)
+        local field, v = next(value, key)
+        while own and field ~= nil and own[field] == false do field, v = next(value, field) end
+        if own and field ~= nil and own[field] then v = own[field] end
+        return field, v
+      end, self, nil
+    end,
     __len = function() return rawlen(value) end,
     __metatable = false,
   })
+end
+
+-- `ui.segue` for a plugin: its segues start at its own classes and controllers, never at a
+-- class of `ui` itself (a segue on ui.Controller would answer every controller of the app).
+local function pluginSegue(ui)
+  local segue = ui.segue
+  local hostClasses = {}
+  for name, value in next, ui do
+    if type(value) == "table" and rawget(value, "__index") == value then hostClasses[value] = name end
+  end
+  return function(spec)
+    if type(spec) ~= "table" then return segue(spec) end
+    -- A copy, so that what is checked is what the host reads (no __index answering twice).
+    local fields = {}
+    for key, value in next, spec do fields[key] = value end
+    local from = fields.from
+    if hostClasses[from] then
+      error(format("ui.segue: a plugin's segues start at its own classes or controllers, not at ui.%s", hostClasses[from]), 2)
+    end
+    -- The host's own errors, at the plugin's line rather than this one.
+    local ok, message = pcall(segue, fields)
+    if not ok then
+      if type(message) == "string" then message = gsub(message, "^plugins:%d+: ", "", 1) end
+      error(message, 2)
+    end
+  end
+end
+
+-- What a plugin's view of a module has instead of the app's fields.
+local function ownFields(p, name, value)
+  if type(value) ~= "table" then return nil end
+  if name == "loop" then return { quit = false } end
+  if name == "ui" then return { Window = false, segue = value.segue and pluginSegue(value) } end
+  if name == "store" then return { open = openStore } end
+  return nil
 end
 
 -- Plugin p's view of module `name`: the same one each time.
 local function view(p, name)
   local made = p.views[name]
   if made == nil then
-    made = newView(name, module(name))
+    local value = module(name)
+    made = newView(name, value, ownFields(p, name, value))
     p.views[name] = made
   end
   return made
@@ -179,19 +253,19 @@ end
 
 local loadPlugin
 
--- The file of module `name` (dots are folders) in the plugin's folder, or nil.
-local function ownFile(p, name)
+-- The source of module `name` (dots are folders) in the plugin's folder and its chunk name,
+-- or nil when the folder has no such file; a file that is there but may not be read (a
+-- link out of the folder, a FIFO, too large) is an error at `level`.
+local function ownSource(p, name, level)
   if find(name, "..", 1, true) or find(name, "/", 1, true) or find(name, "\\", 1, true) or find(name, "\0", 1, true)
      or name == "" then
     return nil
   end
-  local base = p.folder .. "/" .. gsub(name, "%.", "/")
-  for _, path in ipairs{ base .. ".lua", base .. "/init.lua" } do
-    local file = ioopen and ioopen(path, "r")
-    if file then
-      file:close()
-      return path
-    end
+  local base = gsub(name, "%.", "/")
+  for _, relative in ipairs{ base .. ".lua", base .. "/init.lua" } do
+    local text, why, missing = readSource(relative, p.folder)
+    if text then return text, "@" .. p.folder .. "/" .. relative end
+    if not missing then error(format("module '%s' of plugin '%s': %s", name, p.name, why), level + 1) end
   end
   return nil
 end
@@ -211,17 +285,17 @@ local function keepMainTraceback(message)
   return message
 end
 
-local function runFile(p, name, path, level)
+local function runFile(p, name, text, chunkname, level)
   local loaded = p.loaded
   local value = loaded[name]
   if value ~= nil then
     if value == loaded then error(format("module '%s' of plugin '%s' requires itself while it loads", name, p.name), level + 1) end
     return value
   end
-  local chunk, message = loadfile(path, "t", p.env)
+  local chunk, message = load(text, chunkname, "t", p.env)
   if not chunk then error(message, 0) end
   loaded[name] = loaded
-  local ok, result = xpcall(chunk, keepTraceback, name, path)
+  local ok, result = xpcall(chunk, keepTraceback, name, sub(chunkname, 2))
   if not ok then
     loaded[name] = nil
     error(result, 0)
@@ -240,21 +314,21 @@ local function pluginRequire(p, name, level)
   local prefix = p.name .. "."
   if sub(name, 1, #prefix) == prefix then
     local own = sub(name, #prefix + 1)
-    local path = ownFile(p, own)
-    if path then return (runFile(p, own, path, level + 1)) end
+    local text, chunkname = ownSource(p, own, level + 1)
+    if text then return (runFile(p, own, text, chunkname, level + 1)) end
     error(format("plugin '%s' has no file for module '%s' in %s", p.name, name, p.folder), level + 1)
   end
   if name == p.name then return (loadPlugin(name, level + 1)) end
-  if modules[name] then
-    local permission = moduleNeeds[name]
-    if permission and not p.permissions[permission] then
-      permissionError(p, format("require(%q)", name), permission, level + 1)
+  local need = moduleNeeds[name]
+  if need and modules[name] then
+    if need ~= true and not p.permissions[need] then
+      permissionError(p, format("require(%q)", name), need, level + 1)
     end
     return view(p, name)
   end
   if p.requires[name] then return (loadPlugin(name, level + 1)) end
-  local path = ownFile(p, name)
-  if path then return (runFile(p, name, path, level + 1)) end
+  local text, chunkname = ownSource(p, name, level + 1)
+  if text then return (runFile(p, name, text, chunkname, level + 1)) end
   if plugins[name] then
     error(format("plugin '%s' cannot require '%s': add %s to requires in %s", p.name, name, name, p.file), level + 1)
   end
@@ -263,15 +337,22 @@ local function pluginRequire(p, name, level)
     name, p.name, p.folder, gsub(name, "%.", "/"), name, p.file), level + 1)
 end
 
--- `io.open` for a plugin with the "files" permission.
+-- Lua's own modes for io.open.
+local modes = { r = true, w = true, a = true, ["r+"] = true, ["w+"] = true, ["a+"] = true,
+                rb = true, wb = true, ab = true, ["r+b"] = true, ["w+b"] = true, ["a+b"] = true }
+
+-- `io.open` for a plugin with the "files" permission: a refused path is an error, a file
+-- that cannot be opened for another reason gives nil and why, as io.open does.
 local function confinedOpen(p)
   return function(path, mode)
     mode = mode == nil and "r" or mode
     if type(path) ~= "string" then error("bad argument #1 to 'open' (string expected, got " .. type(path) .. ")", 2) end
     if type(mode) ~= "string" then error("bad argument #2 to 'open' (string expected, got " .. type(mode) .. ")", 2) end
-    local real, why = confine(path, mode, p.folder, p.name)
-    if not real then error(why, 2) end
-    return ioopen(real, mode)
+    if not modes[mode] then error("bad argument #2 to 'open' (invalid mode)", 2) end
+    local file, why, missing = openFile(path, mode, p.folder, true)
+    if file then return file end
+    if missing then return nil, why, 2 end
+    error("io.open: " .. why, 2)
   end
 end
 
@@ -281,7 +362,7 @@ local function confinedLines(p, open)
     local file, message = open(path, "r")
     if not file then error(message, 2) end
     local formats = { ... }
-    local iterate = file:lines(table.unpack(formats))
+    local iterate = file:lines(unpack(formats))
     return function()
       local value = iterate()
       if value == nil then file:close() end
@@ -295,6 +376,9 @@ local function newEnvironment(p)
   local env, base = {}, {}
   for name, value in next, basics do base[name] = value end
   for name, library in next, pristine do base[name] = copy(library) end
+  -- Its random numbers are its own: seeding or drawing them changes nothing for the app.
+  local math = newMath(p.name)
+  base.math.random, base.math.randomseed = math.random, math.randomseed
   local stringMeta = { __index = base.string }
   local mine = setmetatable({}, { __mode = "k" })  -- the tables whose metatable the plugin set
   base.setmetatable = function(t, mt)
@@ -311,7 +395,10 @@ local function newEnvironment(p)
   base.getmetatable = function(value)
     if type(value) == "string" then return stringMeta end
     local mt = getmetatable(value)
-    if type(value) ~= "table" or mine[value] or type(mt) ~= "table" then return mt end
+    -- Another type's metatable is shared by every value of it: what shows of one (a host
+    -- object's class name) is never a table to change.
+    if type(value) ~= "table" then return type(mt) ~= "table" and mt or nil end
+    if mine[value] or type(mt) ~= "table" then return mt end
     -- A class table (the host's, or one made with extend) is what its objects show.
     if rawget(mt, "__index") == mt and rawget(mt, "__name") ~= nil then return mt end
     return nil
@@ -323,21 +410,26 @@ local function newEnvironment(p)
     end
     return load(chunk, name, "t", environment)
   end
-  local function inFolder(path, level)
+  -- The text of a file of the plugin's folder and its chunk name, or nil and why.
+  local function source(path, what, level)
     if type(path) ~= "string" then
-      error(format("bad argument #1 (string expected, got %s)", type(path)), level + 1)
+      error(format("bad argument #1 to '%s' (string expected, got %s)", what, type(path)), level + 1)
     end
-    local real, why = confine(path, "r", p.folder, nil)
-    if not real then error(why, level + 1) end
-    return real
+    local text, why, missing = readSource(path, p.folder)
+    if text then return text, "@" .. (sub(path, 1, 1) == "/" and path or p.folder .. "/" .. path) end
+    if missing then return nil, "cannot open " .. path end
+    error(what .. ": " .. why, level + 1)
   end
   base.loadfile = function(path, mode, environment)
-    local real = inFolder(path, 2)
+    local text, chunkname = source(path, "loadfile", 2)
+    if not text then return nil, chunkname end
     if environment == nil then environment = env end
-    return loadfile(real, "t", environment)
+    return load(text, chunkname, "t", environment)
   end
   base.dofile = function(path)
-    local chunk, message = loadfile(inFolder(path, 2), "t", env)
+    local text, chunkname = source(path, "dofile", 2)
+    if not text then error(chunkname, 2) end
+    local chunk, message = load(text, chunkname, "t", env)
     if not chunk then error(message, 2) end
     return chunk()
   end
@@ -391,11 +483,11 @@ end
 local function runMain(p)
   p.loaded, p.views = {}, {}
   p.env = newEnvironment(p)
-  local path = ownFile(p, p.main)
-  if not path then
+  local text, chunkname = ownSource(p, p.main, 1)
+  if not text then
     error(format("%s: main: no file for module '%s' in %s", p.file, p.main, p.folder), 0)
   end
-  return (runFile(p, p.main, path, 1))
+  return (runFile(p, p.main, text, chunkname, 1))
 end
 
 -- The message of a failed main without its traceback, which the report keeps.

@@ -31,10 +31,13 @@ public final class PersistentStore {
     ///     change keeps its data (new entity, new optional or defaulted attribute, new optional
     ///     to-one, index added or dropped), in one transaction.
     ///   - notifications: Where the context posts `store.objectsDidChange` and `store.didSave`.
+    ///   - disclosesFile: Whether a refused migration may name what the file holds (its other
+    ///     entities, how many rows hold what): false for one who is not the file's owner, who
+    ///     learns only what differs in the model it gave.
     /// - Throws: ``StoreError/notADatabase(path:reason:)`` for a file that is not an SQLite
     ///   database, ``StoreError/migrationRefused(path:changes:)`` (the file is left byte for
     ///   byte as it was), ``StoreError/cannotOpen(path:reason:)`` otherwise.
-    public init(path: String, model: Model, notifications: NotificationHub) throws {
+    public init(path: String, model: Model, notifications: NotificationHub, disclosesFile: Bool = true) throws {
         self.model = model
         self.path = path
         var configuration = Configuration()
@@ -50,7 +53,7 @@ public final class PersistentStore {
                 ? try DatabaseQueue(configuration: configuration)
                 : try DatabaseQueue(path: path, configuration: configuration)
             try database.inDatabase { db in
-                let migrator = SchemaMigrator(model: model, path: path)
+                let migrator = SchemaMigrator(model: model, path: path, disclosesFile: disclosesFile)
                 // Checked before WAL is switched on, which rewrites the header of a file in
                 // another journal mode: a refused migration leaves the bytes as they were.
                 let steps = try migrator.plan(db)

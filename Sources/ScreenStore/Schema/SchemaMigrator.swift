@@ -20,6 +20,10 @@ struct SchemaMigrator {
 
     let model: Model
     let path: String
+    /// Whether a refusal may tell what the file holds (its entities, its counts of rows): not
+    /// when the one opening the file is not its owner, such as a plugin; then each change is
+    /// told from the side of the model given.
+    var disclosesFile = true
 
     /// Applies the steps of ``plan(_:)`` and records the model, in one transaction.
     func apply(_ steps: [Step], to db: Database) throws {
@@ -49,8 +53,8 @@ struct SchemaMigrator {
             let tables = try String.fetchAll(
                 db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
             guard tables.isEmpty else {
-                throw StoreError.migrationRefused(
-                    path: path, changes: ["the file holds tables a store did not make (\(tables.joined(separator: ", ")))"])
+                let detail = disclosesFile ? " (\(tables.joined(separator: ", ")))" : ""
+                throw StoreError.migrationRefused(path: path, changes: ["the file holds tables a store did not make\(detail)"])
             }
             return [.sql("CREATE TABLE \(Self.metadataTable) (Z_KEY TEXT PRIMARY KEY, Z_VALUE TEXT NOT NULL)")]
                 + model.entities.flatMap(Self.creation)
@@ -66,7 +70,7 @@ struct SchemaMigrator {
             throw StoreError.migrationRefused(path: path, changes: ["the stored model is unreadable"])
         }
         if old == model { return nil }
-        var diff = Diff(db: db)
+        var diff = Diff(db: db, disclosesFile: disclosesFile)
         for entity in model.entities {
             if let before = old.entity(named: entity.name) {
                 try diff.compare(before, entity)
@@ -77,7 +81,8 @@ struct SchemaMigrator {
         for before in old.entities where model.entity(named: before.name) == nil {
             let rows = try diff.count(before.name)
             if rows > 0 {
-                diff.refusals.append("\(before.name): entity removed, but its table holds \(plural(rows, "row"))")
+                diff.refuse("\(before.name): entity removed, but its table holds \(plural(rows, "row"))",
+                            "the file holds objects of entities this model does not have")
             } else {
                 diff.steps.append(.sql("DROP TABLE \(SQLName.quote(before.name))"))
             }
@@ -130,11 +135,20 @@ struct SchemaMigrator {
 /// The comparison of one file with the model: steps to apply and changes refused.
 private struct Diff {
     let db: Database
+    let disclosesFile: Bool
     var steps: [SchemaMigrator.Step] = []
     var refusals: [String] = []
 
-    init(db: Database) {
+    init(db: Database, disclosesFile: Bool) {
         self.db = db
+        self.disclosesFile = disclosesFile
+    }
+
+    /// Refuses a change: `detail` tells the file's side, `ownSide` only what the model given
+    /// says, for one who may not learn what the file holds (said once).
+    mutating func refuse(_ detail: String, _ ownSide: String) {
+        let change = disclosesFile ? detail : ownSide
+        if disclosesFile || !refusals.contains(change) { refusals.append(change) }
     }
 
     func count(_ table: String, where condition: String = "1") throws -> Int {
@@ -159,7 +173,8 @@ private struct Diff {
         for column in try db.columns(in: name).map(\.name) where !known.contains(column) {
             let values = try count(name, nonNull: column)
             if values > 0 {
-                refusals.append("\(name).\(column): a column the stored model does not know holds \(plural(values, "value"))")
+                refuse("\(name).\(column): a column the stored model does not know holds \(plural(values, "value"))",
+                       "\(name): the file holds values this model does not have")
             } else {
                 drop(column, of: name)
             }
@@ -169,23 +184,28 @@ private struct Diff {
             let place = "\(name).\(attribute.name)"
             if let old = before.attribute(named: attribute.name) {
                 if old.type != attribute.type {
-                    refusals.append("\(place): type changed from \(old.type.rawValue) to \(attribute.type.rawValue)")
+                    refuse("\(place): type changed from \(old.type.rawValue) to \(attribute.type.rawValue)",
+                           "\(place): the file does not hold it as \(attribute.type.rawValue)")
                     continue
                 }
                 if old.isOptional && !attribute.isOptional {
                     let nulls = try count(name, null: attribute.name)
-                    if nulls > 0 { refusals.append("\(place): became required, but \(plural(nulls, "row")) hold nil") }
+                    if nulls > 0 {
+                        refuse("\(place): became required, but \(plural(nulls, "row")) hold nil",
+                               "\(place): required in this model, but the file has objects without it")
+                    }
                 }
                 if old.isIndexed != attribute.isIndexed {
                     steps.append(attribute.isIndexed
                         ? SchemaMigrator.index(name, attribute.name) : SchemaMigrator.dropIndex(name, attribute.name))
                 }
             } else if before.relationship(named: attribute.name) != nil {
-                refusals.append("\(place): changed from a relationship to an attribute")
+                refuse("\(place): changed from a relationship to an attribute",
+                       "\(place): an attribute in this model, but not in the file")
             } else {
                 if !attribute.isOptional && attribute.defaultValue.isNull && rows > 0 {
-                    refusals.append(
-                        "\(place): new required attribute without a default, but \(plural(rows, "row")) exist")
+                    refuse("\(place): new required attribute without a default, but \(plural(rows, "row")) exist",
+                           "\(place): required in this model without a default, but the file has objects without it")
                     continue
                 }
                 steps.append(.sql(
@@ -198,12 +218,14 @@ private struct Diff {
         }
         for old in before.attributes where after.attribute(named: old.name) == nil {
             guard after.relationship(named: old.name) == nil else {
-                refusals.append("\(name).\(old.name): changed from an attribute to a relationship")
+                refuse("\(name).\(old.name): changed from an attribute to a relationship",
+                       "\(name).\(old.name): a relationship in this model, but not in the file")
                 continue
             }
             let values = try count(name, nonNull: old.name)
             if values > 0 {
-                refusals.append("\(name).\(old.name): attribute removed, but \(plural(values, "row")) hold a value")
+                refuse("\(name).\(old.name): attribute removed, but \(plural(values, "row")) hold a value",
+                       "\(name): the file holds values this model does not have")
             } else {
                 drop(old.name, of: name)
             }
@@ -213,17 +235,23 @@ private struct Diff {
             let place = "\(name).\(relationship.name)"
             if let old = before.relationship(named: relationship.name) {
                 if old.isToMany != relationship.isToMany {
-                    refusals.append(
-                        "\(place): changed from \(old.isToMany ? "to-many" : "to-one") to \(relationship.isToMany ? "to-many" : "to-one")")
+                    refuse(
+                        "\(place): changed from \(old.isToMany ? "to-many" : "to-one") to \(relationship.isToMany ? "to-many" : "to-one")",
+                        "\(place): \(relationship.isToMany ? "to-many" : "to-one") in this model, but not in the file")
                 } else if old.destination != relationship.destination {
-                    refusals.append("\(place): destination changed from \(old.destination) to \(relationship.destination)")
+                    refuse("\(place): destination changed from \(old.destination) to \(relationship.destination)",
+                           "\(place): its destination in this model, \(relationship.destination), is not the file's")
                 } else if !relationship.isToMany && old.isOptional && !relationship.isOptional {
                     let nulls = try count(name, null: relationship.name)
-                    if nulls > 0 { refusals.append("\(place): became required, but \(plural(nulls, "row")) hold nil") }
+                    if nulls > 0 {
+                        refuse("\(place): became required, but \(plural(nulls, "row")) hold nil",
+                               "\(place): required in this model, but the file has objects without it")
+                    }
                 }
             } else if before.attribute(named: relationship.name) == nil, !relationship.isToMany {
                 if !relationship.isOptional && rows > 0 {
-                    refusals.append("\(place): new required relationship, but \(plural(rows, "row")) exist")
+                    refuse("\(place): new required relationship, but \(plural(rows, "row")) exist",
+                           "\(place): required in this model, but the file has objects without it")
                     continue
                 }
                 steps.append(.sql(
@@ -239,7 +267,8 @@ private struct Diff {
         {
             let links = try count(name, nonNull: old.name)
             if links > 0 {
-                refusals.append("\(name).\(old.name): relationship removed, but \(plural(links, "row")) hold a link")
+                refuse("\(name).\(old.name): relationship removed, but \(plural(links, "row")) hold a link",
+                       "\(name): the file holds links this model does not have")
             } else {
                 drop(old.name, of: name)
             }

@@ -210,10 +210,9 @@ function fuzzkit.note(format, ...)
 end
 
 -- Declares `count` tests, "NAME case I", each running `body(r, i)` under pcall with a
--- generator of its own and taking the errors its callbacks reported: a case may raise
--- (that is the point); the test fails only if the host crashes or hangs, which the runner
--- reports with the case's name. FUZZ_CASE=I declares case I alone.
-function fuzzkit.cases(name, count, body)
+-- generator of its own and taking the errors its callbacks reported. FUZZ_CASE=I declares
+-- case I alone. `strict`: an error of `body` fails the test, with the case to replay.
+local function declare(name, count, body, strict)
   local salt = 0
   for c in name:gmatch(".") do salt = (salt * 31 + c:byte()) % 2147483647 end
   for i = 1, count do
@@ -222,11 +221,24 @@ function fuzzkit.cases(name, count, body)
         local r = fuzzkit.random(salt * 100003 + i)
         if trace > 0 then io.stderr:write(("fuzz %s case %d (FUZZ_SEED=%d)\n"):format(name, i, seed)) end
         fuzzkit.recent = {}
-        pcall(body, r, i)
+        local ok, message = pcall(body, r, i)
         test.errors()
+        if strict and not ok then error(("%s (FUZZ_SEED=%d FUZZ_CASE=%d)"):format(tostring(message), seed, i), 0) end
       end)
     end
   end
+end
+
+-- Cases that may raise (that is the point): the test fails only if the host crashes or
+-- hangs, which the runner reports with the case's name.
+function fuzzkit.cases(name, count, body)
+  declare(name, count, body, false)
+end
+
+-- Cases of properties that must hold: `body` raises to fail the test, so it catches the
+-- hostile calls it makes itself.
+function fuzzkit.properties(name, count, body)
+  declare(name, count, body, true)
 end
 
 return fuzzkit
