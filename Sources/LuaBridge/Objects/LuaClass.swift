@@ -203,6 +203,13 @@ public class LuaClassDefinition {
     private var ownRejectsUnknownProperties: Bool?
     var constructor: ((LuaArguments) throws -> AnyObject)?
     var constructorKeys: [String] = []
+    /// Properties `Class:new{ ... }` applies before the class's others, in this order: the
+    /// bounds a value is checked against (a slider's `minimumValue` and `maximumValue`
+    /// before its `value`, a segmented control's `segments` before its `selectedIndex`).
+    /// The others follow in the order they were declared, ancestors' first, then fields no
+    /// property names, by name: the same order in every run, whatever the order the
+    /// table's keys come in.
+    public var appliedFirst: [String] = []
     /// The accessors of ``LuaClass/dynamicProperties(get:set:)``, stored under the key `true`
     /// of the getter and setter tables.
     var dynamicGetter: LuaNativeBody?

@@ -259,6 +259,8 @@ extension LuaState {
             pushPreludeField(name, on: L)
             lua_setfield(L, table, name)
         }
+        pushFieldRanks(definition, on: L)
+        lua_setfield(L, table, "__fieldrank")
         pushPreludeField("classtostring", on: L)
         lua_setfield(L, table, "__tostring")
         pushPreludeField("classnewindex", on: L)
@@ -271,6 +273,22 @@ extension LuaState {
             pushPreludeField("classmeta", on: L)
         }
         lua_setmetatable(L, table)
+    }
+
+    /// Pushes the table from property names to the place `new` applies them in (see
+    /// ``LuaClassDefinition/appliedFirst``): the properties applied first, ancestors' first,
+    /// then every settable property in declared order, ancestors' first.
+    /// Stack: [-0, +1, -]
+    private func pushFieldRanks(_ definition: LuaClassDefinition, on L: OpaquePointer) {
+        let chain = Self.ancestry(of: definition)
+        var rank: Int64 = 0
+        var ranked = Set<String>()
+        lua_createtable(L, 0, 16)
+        for name in chain.flatMap(\.appliedFirst) + chain.flatMap({ $0.setters.map(\.name) }) where ranked.insert(name).inserted {
+            rank += 1
+            lua_pushinteger(L, rank)
+            lua_setfield(L, -2, name)
+        }
     }
 
     /// Pushes a table from property names to boxes of their accessors, ancestors first.

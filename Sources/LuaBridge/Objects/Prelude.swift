@@ -3,11 +3,12 @@
 let luaPrelude = #"""
 local swiftkey, classnewindex = ...
 local G = _G
-local setmetatable, getmetatable, rawget, pairs, ipairs = setmetatable, getmetatable, rawget, pairs, ipairs
+local setmetatable, getmetatable, rawget, pairs, ipairs, next = setmetatable, getmetatable, rawget, pairs, ipairs, next
 local type, error, select, load, pcall, tostring, tonumber = type, error, select, load, pcall, tostring, tonumber
 local find, gsub = string and string.find, string and string.gsub
 local getinfo = debug and debug.getinfo
 local rawset = rawset
+local sort = table and table.sort
 
 local prelude = {}
 
@@ -90,6 +91,44 @@ function prelude.extend(base, name)
   return cls
 end
 
+-- The order `new` applies fields in: a class's properties by their rank (its __fieldrank,
+-- see LuaClassDefinition.appliedFirst), then the other keys, numbers before strings, each
+-- in their own order.
+local huge = 1 / 0
+local function unrankedBefore(a, b)
+  local ta, tb = type(a), type(b)
+  if ta ~= tb then return ta < tb end
+  if ta == "number" or ta == "string" then return a < b end
+  if ta == "boolean" then return not a and b end
+  return false
+end
+
+-- `keys[1..n]` in that order: by insertion while few (a constructor's table has a handful
+-- of fields, and this allocates nothing), by table.sort past that.
+local function order(keys, n, ranks)
+  if n <= 32 or not sort then
+    for i = 2, n do
+      local key = keys[i]
+      local rank = ranks[key] or huge
+      local j = i - 1
+      while j >= 1 do
+        local other = keys[j]
+        local otherRank = ranks[other] or huge
+        if otherRank < rank or (otherRank == rank and (rank ~= huge or not unrankedBefore(key, other))) then break end
+        keys[j + 1] = other
+        j = j - 1
+      end
+      keys[j + 1] = key
+    end
+  else
+    sort(keys, function(a, b)
+      local ra, rb = ranks[a] or huge, ranks[b] or huge
+      if ra ~= rb then return ra < rb end
+      return ra == huge and unrankedBefore(a, b)
+    end)
+  end
+end
+
 function prelude.new(cls, fields, ...)
   if not isclass(cls) then
     error("calling 'new' on bad self (class expected, got " .. type(cls) .. ")", 2)
@@ -105,11 +144,20 @@ function prelude.new(cls, fields, ...)
   if fields ~= nil and not positional then
     -- A constructor that consumes "#" takes the array part ({ a, b, c }) itself.
     local array = consumed and consumed["#"]
-    for key, value in pairs(fields) do
+    -- In a fixed order (see order), not the table's: a range before the value it bounds,
+    -- and the same result in every run. The table is read raw: it is data.
+    local keys, n = nil, 0
+    for key in next, fields do
       if not (consumed and consumed[key]) and not (array and type(key) == "number") then
-        local assigned, message = pcall(assign, object, key, value)
-        if not assigned then error(relocate(message), 2) end
+        n = n + 1
+        if n == 1 then keys = { key } else keys[n] = key end
       end
+    end
+    if n > 1 then order(keys, n, cls.__fieldrank or {}) end
+    for i = 1, n do
+      local key = keys[i]
+      local assigned, message = pcall(assign, object, key, rawget(fields, key))
+      if not assigned then error(relocate(message), 2) end
     end
   end
   local init = cls.init

@@ -27,11 +27,13 @@ enum ControlBindings {
                 cls.property("on", get: { $0.isOn }, set: { $0.isOn = $1 })
             }),
             ("Slider", controlClass("ui.Slider", { ScriptSlider() as Slider }, parent: control) { cls in
+                cls.appliedFirst = ["minimumValue", "maximumValue"]
                 cls.finiteProperty("value", get: { $0.value }, set: { $0.value = $1 })
                 cls.finiteProperty("minimumValue", get: { $0.minimumValue }, set: { $0.minimumValue = $1 })
                 cls.finiteProperty("maximumValue", get: { $0.maximumValue }, set: { $0.maximumValue = $1 })
             }),
             ("SegmentedControl", controlClass("ui.SegmentedControl", { ScriptSegmentedControl() as SegmentedControl }, parent: control) { cls in
+                cls.appliedFirst = ["segments"]
                 cls.property("segments", get: { $0.segments }, set: { $0.segments = $1 })
                 cls.property("selectedIndex", get: { control in control.selectedSegmentIndex.map { $0 + 1 } }, set: { control, index in
                     guard let index else { return control.selectedSegmentIndex = nil }
@@ -42,6 +44,7 @@ enum ControlBindings {
                 })
             }),
             ("Stepper", controlClass("ui.Stepper", { ScriptStepper() as Stepper }, parent: control) { cls in
+                cls.appliedFirst = ["minimumValue", "maximumValue", "stepValue"]
                 cls.finiteProperty("value", get: { $0.value }, set: { $0.value = $1 })
                 cls.finiteProperty("minimumValue", get: { $0.minimumValue }, set: { $0.minimumValue = $1 })
                 cls.finiteProperty("maximumValue", get: { $0.maximumValue }, set: { $0.maximumValue = $1 })
@@ -49,6 +52,7 @@ enum ControlBindings {
                 cls.property("wraps", get: { $0.wraps }, set: { $0.wraps = $1 })
             }),
             ("PageControl", controlClass("ui.PageControl", { ScriptPageControl() as PageControl }, parent: control) { cls in
+                cls.appliedFirst = ["numberOfPages"]
                 cls.property("numberOfPages", get: { $0.numberOfPages }, set: { $0.numberOfPages = $1 })
                 // From 1 to the number of pages (1 when there are none, as it reads then).
                 cls.property("currentPage", get: { $0.currentPage + 1 }, set: { control, page in

@@ -9,6 +9,7 @@ enum ViewBindings {
     static func view(host: ScriptHost) -> LuaClass<View> {
         let cls = LuaClass<View>("ui.View", extensible: true)
         cls.rejectsUnknownProperties = true
+        cls.appliedFirst = ["frame"]
         addViewMembers(to: cls, host: host)
         cls.scriptConstructor(callbacks: CallbackCheck.viewCallbacks, host: host) { _ in ScriptView() }
         return cls
