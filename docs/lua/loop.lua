@@ -32,7 +32,7 @@ function loop.every(seconds, fn) end
 
 --- Calls `fn` before the next timer and before input, first in first out.
 --- @param fn fun()
-function loop["defer"](fn) end
+function loop.defer(fn) end
 
 --- Ends `screens run` after the current callback.
 function loop.quit() end

@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+import LuaBridge
+
+/// Every `.lua` file of the repository compiles, as `luac -p` would check it: the stubs, the
+/// apps, the plugins, the suites and the runner's own Lua. A fixture that must not load says
+/// so in its first lines ("does not load"), and is checked to fail.
+@MainActor
+struct LuaSourcesTests {
+    static var root: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    /// The `.lua` files below the root, outside build folders and hidden ones.
+    static func luaFiles() -> [URL] {
+        guard let walker = FileManager.default.enumerator(
+            at: root, includingPropertiesForKeys: [.isDirectoryKey], options: [.skipsHiddenFiles])
+        else { return [] }
+        var files: [URL] = []
+        for case let url as URL in walker {
+            if url.lastPathComponent.hasPrefix(".build") {
+                walker.skipDescendants()
+                continue
+            }
+            if url.pathExtension == "lua" { files.append(url) }
+        }
+        return files.sorted { $0.path < $1.path }
+    }
+
+    @Test func everyLuaFileParses() throws {
+        let lua = try LuaState(libraries: [])
+        defer { lua.close() }
+        let files = Self.luaFiles()
+        #expect(files.count > 100, "found only \(files.count) .lua files under \(Self.root.path)")
+        var problems: [String] = []
+        for file in files {
+            let bytes = try [UInt8](Data(contentsOf: file))
+            let relative = String(file.path.dropFirst(Self.root.path.count + 1))
+            let header = String(decoding: bytes.prefix(300), as: UTF8.self)
+            let meantToFail = header.split(separator: "\n").prefix(3).contains { $0.contains("does not load") }
+            do {
+                _ = try lua.load(bytes: bytes, name: "@" + relative, mode: .text)
+                if meantToFail { problems.append("\(relative): says it does not load, but it does") }
+            } catch {
+                if !meantToFail { problems.append(error.message) }
+            }
+        }
+        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+    }
+}
