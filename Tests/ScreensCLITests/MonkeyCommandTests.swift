@@ -136,8 +136,8 @@ struct MonkeyCommandTests {
         (["--seed", "-1"], "Error: The value '-1' is invalid for '--seed <seed>'"),
         (["--instructions", "-1"], "Error: --instructions needs a number, 0 or more, got -1"),
         (["--seed", "abc"], "Error: The value 'abc' is invalid for '--seed <seed>'"),
-        (["--device", "watch"], "Error: unknown device 'watch': use iphone or ipad"),
-        (["--orientation", "up"], "Error: unknown orientation 'up': use portrait or landscape"),
+        (["--device", "watch"], "Error: The value 'watch' is invalid for '--device <device>'. Please provide one of 'iphone' and 'ipad'."),
+        (["--orientation", "up"], "Error: The value 'up' is invalid for '--orientation <orientation>'. Please provide one of 'portrait' and 'landscape'."),
         (["--out", ""], "Error: --out needs a file name"),
         (["--stall-limit", "0"], "Error: --stall-limit needs a number of seconds, more than 0"),
     ])

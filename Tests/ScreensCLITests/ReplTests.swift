@@ -4,8 +4,8 @@ import Testing
 /// `screens repl` driven through a pipe: evaluation as `lua` does it, printing, errors,
 /// the exit status, and the commands inside an app.
 struct ReplTests {
-    func repl(_ input: String, app: String? = nil) async throws -> ScreensProgram.Output {
-        let arguments = ["repl"] + (app.map { [$0] } ?? [])
+    func repl(_ input: String, app: String? = nil, options: [String] = []) async throws -> ScreensProgram.Output {
+        let arguments = ["repl"] + (app.map { [$0] } ?? []) + options
         return try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
                 continuation.resume(with: Result { try ScreensProgram.screens(arguments, input: input) })
@@ -25,6 +25,23 @@ struct ReplTests {
         #expect(result.stdout == "2\n1\t\"a\"\tnil\t2.5\n30\nprinted\n")
         #expect(result.stderr == "")
         #expect(result.status == 0)
+    }
+
+    @Test("--orientation and --data-dir launch the app as screens run does")
+    func orientationAndDataDirectory() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("repl-data-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try await repl(
+            ":screen\nreturn store.open(store.model{ Note = { text = 'string' } }).path\n", app: "scripts/hello",
+            options: ["--orientation", "landscape", "--device", "ipad", "--data-dir", folder.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        // An iPad in landscape is 1024 points, 128 cells, wide.
+        let widest = result.stdout.split(separator: "\n").map { (line: Substring) in line.count }.max() ?? 0
+        #expect(widest >= 128, "\(result.stdout)")
+        #expect(result.stdout.contains(folder.appendingPathComponent("store.sqlite").path), "\(result.stdout)")
+        let attached = try await repl("", options: ["--attach", "x", "--orientation", "landscape"])
+        #expect(attached.status == 64)
+        #expect(attached.stderr.contains("give no APP, --device, --orientation or --data-dir"), "\(attached.stderr)")
     }
 
     @Test("_ holds the last value")

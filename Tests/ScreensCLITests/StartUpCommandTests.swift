@@ -34,7 +34,7 @@ struct StartUpCommandTests {
             "Error: Missing expected argument '<app>'\nHelp:  <app>  The app folder or Lua file.\nUsage: screens run "))
         let device = try await screens(["run", "scripts/hello", "--device", "nope"])
         #expect(device.status == 64)
-        #expect(device.stderr.hasPrefix("Error: unknown device 'nope': use iphone or ipad\n"))
+        #expect(device.stderr.hasPrefix("Error: The value 'nope' is invalid for '--device <device>'. Please provide one of 'iphone' and 'ipad'.\n"))
         let extra = try await screens(["run", "scripts/hello", "extra"])
         #expect(extra.status == 64)
         #expect(extra.stderr.hasPrefix("Error: Unexpected argument 'extra'\n"))

@@ -43,10 +43,10 @@ struct MonkeyCommand: ParsableCommand {
     var seed: UInt64?
 
     @Option(help: "The device: iphone (320×480) or ipad (768×1024).")
-    var device: String = "iphone"
+    var device: Window.Device = .iphone
 
     @Option(help: "portrait or landscape.")
-    var orientation: String = "portrait"
+    var orientation: Window.Orientation = .portrait
 
     @Option(help: "Where to write the recording of a failed run (default: monkey-<app>-<seed>.rec).", completion: .file(extensions: ["rec"]))
     var out: String?
@@ -68,10 +68,6 @@ struct MonkeyCommand: ParsableCommand {
 
     func validate() throws {
         guard events >= 0 else { throw ValidationError("--events needs a number of events, 0 or more, got \(events)") }
-        guard Window.Device(rawValue: device) != nil else { throw ValidationError("unknown device '\(device)': use iphone or ipad") }
-        guard Window.Orientation(rawValue: orientation) != nil else {
-            throw ValidationError("unknown orientation '\(orientation)': use portrait or landscape")
-        }
         try LimitOptions.validate(instructions: instructions, cpu: cpu)
         if out?.isEmpty == true { throw ValidationError("--out needs a file name") }
         guard stallLimit > 0 && stallLimit.isFinite else { throw ValidationError("--stall-limit needs a number of seconds, more than 0") }
@@ -97,8 +93,8 @@ struct MonkeyCommand: ParsableCommand {
     /// Runs the monkey in a child process with the same options and its journal, and
     /// reports from the events it journalled when the app took the process down.
     @MainActor private func runInChild(seed: UInt64) -> Int32 {
-        var command = [Test.executablePath(), "monkey", app, "--events", "\(events)", "--seed", "\(seed)", "--device", device,
-                       "--orientation", orientation, "--instructions", "\(instructions)", "--cpu", "\(cpu)"]
+        var command = [Test.executablePath(), "monkey", app, "--events", "\(events)", "--seed", "\(seed)", "--device", device.rawValue,
+                       "--orientation", orientation.rawValue, "--instructions", "\(instructions)", "--cpu", "\(cpu)"]
         if let out { command += ["--out", out] }
         for folder in plugins.folders { command += ["--plugin-path", folder] }
         let child = MonkeyProcess(command: command + ["--journal"], stallLimit: stallLimit)
@@ -118,8 +114,8 @@ struct MonkeyCommand: ParsableCommand {
         }
         let journal = child.journal()
         var recording = journal.recording
-        recording.device = Window.Device(rawValue: device)
-        recording.orientation = Window.Orientation(rawValue: orientation)
+        recording.device = device
+        recording.orientation = orientation
         recording.randomSeed = Int64(bitPattern: seed)
         var report = ["screens monkey: \(what) at event \(recording.events.count) of \(events) (seed \(seed))"]
         if let last = recording.events.last { report.append("  \(recording.events.count): \(InputRecording.line(last))") }
@@ -140,8 +136,8 @@ struct MonkeyCommand: ParsableCommand {
         var options = Monkey.Options(app: app, seed: seed)
         options.events = events
         options.pluginPaths = plugins.folders
-        options.device = Window.Device(rawValue: device)!
-        options.orientation = Window.Orientation(rawValue: orientation)!
+        options.device = device
+        options.orientation = orientation
         options.limits = LuaLimits(
             memory: options.limits.memory, instructions: instructions > 0 ? instructions : nil, cpuSeconds: cpu > 0 ? cpu : nil)
         let handle = FileHandle(forWritingAtPath: journal)

@@ -44,8 +44,14 @@ struct Repl: ParsableCommand {
     @Argument(help: "The app folder or Lua file to launch (none: a bare host).", completion: .file(extensions: ["lua"]))
     var app: String?
 
-    @Option(help: "The device: iphone or ipad.")
-    var device: String?
+    @Option(help: "The device: iphone (320×480, the default) or ipad (768×1024).")
+    var device: Window.Device?
+
+    @Option(help: "portrait (the default) or landscape.")
+    var orientation: Window.Orientation?
+
+    @Option(help: "The folder for the app's data, instead of $XDG_DATA_HOME/luascreens/<id>.", completion: .directory)
+    var dataDir: String?
 
     @Option(
         help: ArgumentHelp(
@@ -64,11 +70,10 @@ struct Repl: ParsableCommand {
     static let terminalInstructions = 100_000_000_000
 
     func validate() throws {
-        if let device, Window.Device(rawValue: device) == nil {
-            throw ValidationError("unknown device '\(device)': use iphone or ipad")
-        }
-        if attach != nil && (app != nil || device != nil) {
-            throw ValidationError("--attach runs the lines in an app that is already running: give no APP or --device")
+        if dataDir?.isEmpty == true { throw ValidationError("--data-dir needs a folder") }
+        if attach != nil && (app != nil || device != nil || orientation != nil || dataDir != nil) {
+            throw ValidationError(
+                "--attach runs the lines in an app that is already running: give no APP, --device, --orientation or --data-dir")
         }
     }
 
@@ -116,13 +121,18 @@ struct Repl: ParsableCommand {
                 let luaLimits = limits.luaLimits
                 // An app's host is made as --watch makes them, so that `:reload` can reload it.
                 let pluginPaths = plugins.folders
-                let reloader = app.map { AppReloader(appPath: $0, limits: luaLimits, configure: { $0.pluginPaths = pluginPaths }) }
+                let dataDirectory = dataDir.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+                let configure: (ScriptHost) -> Void = { host in
+                    host.pluginPaths = pluginPaths
+                    if let dataDirectory { host.dataDirectory = dataDirectory }
+                }
+                let reloader = app.map { AppReloader(appPath: $0, limits: luaLimits, configure: configure) }
                 let loop = EventLoop(clock: .real)
                 let host = try reloader?.makeHost(loop: loop) ?? ScriptHost(loop: loop, limits: luaLimits)
-                host.pluginPaths = pluginPaths
+                configure(host)
                 if let app {
                     try host.loadApp(at: app)
-                    try host.launch(device: device.flatMap(Window.Device.init) ?? .iphone)
+                    try host.launch(device: device ?? .iphone, orientation: orientation ?? .portrait)
                 }
                 let session = try ReplSession(host: host)
                 session.hotReload = reloader.map { HotReload(host: host, reloader: $0) }

@@ -19,8 +19,8 @@ extension AppRun {
     @MainActor func runListening() -> Int32 {
         do {
             let (host, reloader) = try launchReloadable()
-            let device = device.flatMap(Window.Device.init) ?? .iphone
-            let orientation = orientation.flatMap(Window.Orientation.init) ?? .portrait
+            let device = device ?? .iphone
+            let orientation = orientation ?? .portrait
             let path = listen.flatMap { $0 == Run.defaultSocket ? nil : $0 } ?? ReplProtocol.defaultPath(appID: host.appID)
             if !headless, isatty(STDOUT_FILENO) != 0, TerminalSession.isPossible, host.keyWindow != nil {
                 let session = TerminalSession(

@@ -43,8 +43,8 @@ extension AppRun {
         if let dataDir { host.dataDirectory = URL(fileURLWithPath: dataDir).standardizedFileURL.path }
         try host.loadApp(at: app)
         try host.launch(
-            device: device.flatMap(Window.Device.init) ?? .iphone,
-            orientation: orientation.flatMap(Window.Orientation.init) ?? .portrait)
+            device: device ?? .iphone,
+            orientation: orientation ?? .portrait)
         return (host, reloader)
     }
 
@@ -90,8 +90,8 @@ extension AppRun {
         let session = TerminalSession(
             host: host,
             options: .init(
-                device: device.flatMap(Window.Device.init) ?? .iphone,
-                orientation: orientation.flatMap(Window.Orientation.init) ?? .portrait,
+                device: device ?? .iphone,
+                orientation: orientation ?? .portrait,
                 recordPath: record, replay: nil, duration: duration))
         session.watch(reloader)
         let end = session.run()

@@ -85,10 +85,10 @@ struct Run: ParsableCommand {
     var snapshot: String?
 
     @Option(help: "The device: iphone (320×480, the default) or ipad (768×1024).")
-    var device: String?
+    var device: Window.Device?
 
     @Option(help: "portrait (the default) or landscape.")
-    var orientation: String?
+    var orientation: Window.Orientation?
 
     @Option(help: "Play this recording into the app (see docs/recording.md).", completion: .file(extensions: ["rec"]))
     var replay: String?
@@ -123,12 +123,6 @@ struct Run: ParsableCommand {
     var pluginPaths: [String] = []
 
     func validate() throws {
-        if let device, Window.Device(rawValue: device) == nil {
-            throw ValidationError("unknown device '\(device)': use iphone or ipad")
-        }
-        if let orientation, Window.Orientation(rawValue: orientation) == nil {
-            throw ValidationError("unknown orientation '\(orientation)': use portrait or landscape")
-        }
         if let duration, !(duration >= 0 && duration.isFinite) {
             throw ValidationError("--for needs a number of seconds, 0 or more")
         }
@@ -157,8 +151,8 @@ struct AppRun: Equatable {
     var headless = false
     var duration: Double?
     var snapshot: String?
-    var device: String?
-    var orientation: String?
+    var device: Window.Device?
+    var orientation: Window.Orientation?
     var replay: String?
     var record: String?
     var dataDir: String?
@@ -224,8 +218,8 @@ struct AppRun: Equatable {
                 printError("screens: warning: \(replay) was recorded on the app '\(recorded)', and this is '\(host.appID)': its touches may land elsewhere")
             }
             try host.launch(
-                device: device.flatMap(Window.Device.init) ?? recording?.device ?? .iphone,
-                orientation: orientation.flatMap(Window.Orientation.init) ?? recording?.orientation ?? .portrait)
+                device: device ?? recording?.device ?? .iphone,
+                orientation: orientation ?? recording?.orientation ?? .portrait)
             if !headless {
                 let drawn = host.keyWindow != nil && TerminalSession.isPossible
                 if record != nil, !drawn {
@@ -234,8 +228,8 @@ struct AppRun: Equatable {
                 let session = TerminalSession(
                     host: host,
                     options: .init(
-                        device: device.flatMap(Window.Device.init) ?? recording?.device ?? .iphone,
-                        orientation: orientation.flatMap(Window.Orientation.init) ?? recording?.orientation ?? .portrait,
+                        device: device ?? recording?.device ?? .iphone,
+                        orientation: orientation ?? recording?.orientation ?? .portrait,
                         recordPath: record, replay: recording, duration: duration))
                 let end = drawn ? session.run() : runUndrawn(host)
                 if let path = record, drawn { printError("screens: wrote the recording \(path)") }
