@@ -95,7 +95,12 @@ let package = Package(
             swiftSettings: [staticStandardLibrary],
             linkerSettings: [.unsafeFlags(["-static-stdlib", "-Xlinker", "--no-export-dynamic", "-Xclang-linker", "-no-pie"], .when(platforms: [.linux], configuration: .release))]
         ),
-        .target(name: "BenchShim"),
+        .target(
+            name: "BenchShim",
+            dependencies: ["CLua"],
+            // As LuaShim's: a baseline pays for the Lua library's calls what the host pays.
+            cSettings: [.unsafeFlags(["-fno-plt"], .when(platforms: [.linux]))]
+        ),
         .executableTarget(
             name: "screens-bench",
             dependencies: [

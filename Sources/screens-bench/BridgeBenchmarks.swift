@@ -1,4 +1,5 @@
 import LuaBridge
+import BenchShim
 import LuaShim
 import ScreenScript
 
@@ -26,7 +27,7 @@ func runBridgeBenchmarks(_ bench: inout Benchmark) throws {
         let (ours, raw) = bench.compare(
             operations: calls,
             ours: { n in bench.time { for _ in 0..<n { try! nop.call() } } },
-            baseline: { n in lsh_bench_pcall(L, "nop", n) })
+            baseline: { n in bench_pcall(L, "nop", n) })
         bench.report(Figure(name: swiftToLua, ours: ours, baseline: raw, target: 1.3))
     }
 
@@ -37,7 +38,7 @@ func runBridgeBenchmarks(_ bench: inout Benchmark) throws {
     let luaToSwiftCollected = "Lua→Swift call of a collectable Swift function"
     if bench.wants(luaToSwift) || bench.wants(luaToSwiftCollected) {
         let loop = try lua.load("local f, n = ... for i = 1, n do f() end", name: "=loop")
-        lsh_bench_register_function(L, "cnop")
+        bench_register_function(L, "cnop")
         let cFunction = try lua.globals.get("cnop", as: LuaFunction.self)
         let functions = [
             (luaToSwift, lua.function(lifetime: .state) { _ in }, 1.5),
@@ -82,7 +83,7 @@ func runBridgeBenchmarks(_ bench: inout Benchmark) throws {
         lua.register(BenchCounter.lua)
         let read = try lua.load("local o, n = ... local x for i = 1, n do x = o.value end return x", name: "=read")
         let counter = BenchCounter()
-        lsh_bench_push_userdata(L, 7)
+        bench_push_userdata(L, 7)
         let cUserdata = lua.stack.value(at: -1)
         lua.stack.pop()
         let (ours, raw) = bench.compare(

@@ -220,15 +220,4 @@ unsigned long long lsh_methodsversion(lua_State *L);
    lsh_methodsversion. C, so that a nil or NaN key fails at the assignment's line. */
 int lsh_classnewindex(lua_State *L);
 
-/* -------------------------------------------------------------------------- */
-/* Baselines for screens-bench: the same work in plain C over the Lua C API.   */
-
-/* Calls the global function `name` n times as a C host calls a callback it holds: from a
-   registry reference, with lua_pcall and a traceback handler; returns nanoseconds. */
-double lsh_bench_pcall(lua_State *L, const char *name, long n);
-/* Registers `name` as a trivial C function returning nothing. */
-void lsh_bench_register_function(lua_State *L, const char *name);
-/* Pushes a C userdata whose __index returns an integer field for the key "value". */
-void lsh_bench_push_userdata(lua_State *L, long long value);
-
 #endif

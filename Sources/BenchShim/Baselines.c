@@ -2,7 +2,9 @@
 ** Baselines for screens-bench: the work each benchmark figure measures, done in plain C over
 ** the Lua C API, so that the Swift figure can be printed as a ratio against it.
 */
-#include "LuaShim.h"
+#include "BenchShim.h"
+
+#include <lauxlib.h>
 
 #include <string.h>
 #include <time.h>
@@ -21,7 +23,7 @@ static int traceback(lua_State *L) {
 /* The same work as a call from Swift, done by a careful C host: the callback is held in the
    registry (luaL_ref), and the call is protected with a traceback handler that stays on the
    stack, as lua.c's docall does but without pushing it for every call. */
-double lsh_bench_pcall(lua_State *L, const char *name, long n) {
+double bench_pcall(lua_State *L, const char *name, long n) {
   lua_pushcfunction(L, traceback);
   int handler = lua_gettop(L);
   lua_getglobal(L, name);
@@ -42,7 +44,7 @@ static int nop(lua_State *L) {
   return 0;
 }
 
-void lsh_bench_register_function(lua_State *L, const char *name) {
+void bench_register_function(lua_State *L, const char *name) {
   lua_pushcfunction(L, nop);
   lua_setglobal(L, name);
 }
@@ -59,7 +61,7 @@ static int counter_index(lua_State *L) {
   return 0;
 }
 
-void lsh_bench_push_userdata(lua_State *L, long long value) {
+void bench_push_userdata(lua_State *L, long long value) {
   Counter *c = (Counter *)lua_newuserdatauv(L, sizeof(Counter), 0);
   c->value = value;
   if (luaL_newmetatable(L, "bench.Counter")) {
