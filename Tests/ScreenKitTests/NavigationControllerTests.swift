@@ -234,6 +234,48 @@ struct NavigationControllerTests {
         #expect(bar.frame.height == NavigationBar.heightWithPrompt)
     }
 
+    @Test func theBackButtonGivesWayBeforeTheTitleIsCut() throws {
+        let log = CallbackLog()
+        let a = LoggingController("A", log: log), b = LoggingController("B", log: log)
+        a.title = "All Conversations"
+        b.title = "Thread"
+        let (navigation, _, _) = try onScreen(a, log: log)
+        try navigation.push(b, animated: false)
+        let bar = navigation.navigationBar
+        let back = { bar.subviews.compactMap { $0 as? Button }.first { $0.tag == -1 }?.title(for: .normal) }
+        let title = try #require(bar.subviews.compactMap { $0 as? Label }.first { $0.text == "Thread" })
+        // 320 points: "< All Conversations" (184) and "Thread" beside it.
+        #expect(bar.backTitle == "All Conversations" && back() == "< All Conversations")
+        #expect(title.frame.minX >= 184 + 16 && title.frame.width >= 6 * 8)
+
+        b.title = "Quarterly Report"
+        #expect(bar.backTitle == "Back" && back() == "< Back", "no room for both: the generic title")
+        #expect(title.frame.width >= 16 * 8)
+
+        b.title = "The Analytical Engine of Babbage"
+        #expect(bar.backTitle == "" && back() == "<", "no room for \"Back\": the chevron alone")
+        #expect(title.frame.width >= 32 * 8)
+
+        b.title = String(repeating: "x", count: 40)
+        #expect(bar.backTitle == "" && back() == "<", "only then is the title cut")
+        #expect(title.frame.minX == 56 && title.frame.maxX == 312)
+
+        b.title = "Thread"
+        #expect(bar.backTitle == "All Conversations", "a shorter title gives the previous title back")
+
+        b.title = "Quarterly Report"
+        navigation.view.window?.rotate(to: .landscape)
+        navigation.view.window?.layoutIfNeeded()
+        #expect(bar.backTitle == "All Conversations", "480 points hold both")
+        navigation.view.window?.rotate(to: .portrait)
+        navigation.view.window?.layoutIfNeeded()
+        #expect(bar.backTitle == "Back")
+
+        a.navigationItem.backButton = BarButtonItem(title: "Overview")
+        b.title = String(repeating: "x", count: 40)
+        #expect(bar.backTitle == "Overview", "a back button the previous controller set keeps its title")
+    }
+
     @Test func theBackButtonPopsWithoutCallingAnAction() throws {
         let log = CallbackLog()
         let a = LoggingController("A", log: log), b = LoggingController("B", log: log)

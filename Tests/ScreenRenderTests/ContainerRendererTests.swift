@@ -48,6 +48,39 @@ struct ContainerRendererTests {
         #expect(rows[40].hasPrefix(" └──"))
     }
 
+    @Test func aToolbarInThePopoverDrawsItsItemsBelowItsLine() throws {
+        let (window, _) = try Screens.splitPopover()
+        let split = try #require(window.rootViewController as? SplitViewController)
+        let master = try #require(split.masterViewController as? NavigationController)
+        master.topViewController?.toolbarItems = [BarButtonItem(title: "Add")]
+        master.isToolbarHidden = false
+        let rows = TextRenderer().render(window).split(separator: "\n", omittingEmptySubsequences: false)
+        // The panel ends at 652, so its toolbar starts at 608, on a row of the grid: the line
+        // has row 38 to itself, the item the next one, which it covers most.
+        #expect(rows[38] == " │" + String(repeating: "─", count: 38) + "│")
+        #expect(rows[39] == " │[ Add ]                               │")
+        #expect(rows[40].hasPrefix(" └──"))
+        // The same geometry in SVG: the line at the toolbar's top, the item under it.
+        let svg = SVGRenderer().render(window)
+        let toolbar = try #require(svg.range(of: "<g class=\"View\" transform=\"translate(0,556)\">"))
+        let after = svg[toolbar.upperBound...]
+        #expect(after.contains("<line x1=\"0\" y1=\"0.5\" x2=\"320\" y2=\"0.5\""))
+        #expect(after.contains("<g class=\"Button\" transform=\"translate(8,14)\">"))
+    }
+
+    @Test func aLongTitleTakesTheRoomOfThePreviousTitleFirst() throws {
+        let window = Window(device: .iphone)
+        let navigation = try NavigationController(root: Screens.Lines("All Conversations", []))
+        try navigation.push(Screens.Lines("Quarterly Report", []), animated: false)
+        window.rootViewController = navigation
+        window.makeKeyAndVisible()
+        let rows = TextRenderer().render(window).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(rows[0] == " [ < Back ] Quarterly Report")
+        let svg = SVGRenderer().render(window)
+        #expect(svg.contains(">&lt; Back</text>") && svg.contains(">Quarterly Report</text>"))
+        #expect(!svg.contains("All Conversations"))
+    }
+
     private static func make(_ name: String) throws -> Window {
         switch name {
         case "tabs": try Screens.tabs()

@@ -158,6 +158,28 @@ extension ListRendererTests {
         #expect(SVGRenderer().render(window).hasSuffix("</svg>\n"))
     }
 
+    @Test func everyRowOf44PointsShowsItsSeparatorWhereverItFalls() throws {
+        // 44 points are 2.75 rows of the grid: over 16 tops, each row's bottom edge falls at
+        // every place within a row of cells.
+        for top in 0..<16 {
+            let window = Window(device: .iphone)
+            let frame = Rect(x: 0, y: Double(top), width: 320, height: 480 - Double(top))
+            _ = try Screens.countedTable(20, frame: frame, in: window)
+            let lines = Self.lines(TextRenderer().render(window))
+            let numbers = Self.rowNumbers(lines)
+            let titles = numbers.indices.filter { numbers[$0] != nil }
+            #expect(titles.count >= 10)
+            for (upper, lower) in zip(titles, titles.dropFirst()) {
+                let separators = ((upper + 1)..<lower).filter { lines[$0].hasPrefix("  ───") }
+                #expect(separators.count == 1, "between Row \(numbers[upper]!) and Row \(numbers[lower]!), top \(top)")
+                // On the row of the grid holding the bottom edge, or the one above it.
+                let bottom = Double(top) + 44 * Double(numbers[upper]! + 1)
+                guard let row = separators.first else { continue }
+                #expect(Double(row) * 16 < bottom && Double(row + 2) * 16 >= bottom, "top \(top)")
+            }
+        }
+    }
+
     @Test func aClickOnADrawnRowGoesToThatRowsCell() throws {
         let (window, table) = try Self.millionRows()
         table.contentOffset = Point(x: 0, y: 44 * 500_000 + 7)

@@ -110,6 +110,25 @@ struct TextRendererTests {
         #expect(try rows(slider).first == "────●────")
     }
 
+    @Test func aTitleThatFitsItsSegmentFitsItSelected() throws {
+        // Slots of 10, 10 and 9 columns: "Transport" fills the 9 cells between its dividers.
+        let control = SegmentedControl(
+            segments: ["Cars", "Transport", "Walk"], frame: Rect(x: 0, y: 0, width: 240, height: 16))
+        #expect(try rows(width: 240, height: 16, control) == ["|  Cars   |Transport|  Walk  |"])
+        // Without room inside for the brackets, they take the places of its dividers.
+        control.selectedSegmentIndex = 1
+        #expect(try rows(width: 240, height: 16, control) == ["|  Cars   [Transport]  Walk  |"])
+        // With room, they go inside, the dividers kept.
+        control.selectedSegmentIndex = 0
+        #expect(try rows(width: 240, height: 16, control) == ["| [Cars]  |Transport|  Walk  |"])
+        control.selectedSegmentIndex = 2
+        #expect(try rows(width: 240, height: 16, control) == ["|  Cars   |Transport| [Walk] |"])
+        // A title cut unselected is cut the same selected.
+        control.segments = ["Cars", "Public transport", "Walk"]
+        control.selectedSegmentIndex = 1
+        #expect(try rows(width: 240, height: 16, control) == ["|  Cars   [Public t…]  Walk  |"])
+    }
+
     @Test func textFieldsScrollToTheCursorWhileEditing() throws {
         let window = Window(device: .iphone)
         let field = TextField(frame: Rect(x: 0, y: 0, width: 64, height: 16))

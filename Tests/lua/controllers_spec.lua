@@ -237,6 +237,29 @@ describe("controllers", function()
       assert.are.equal(a, nav.topViewController)
     end)
 
+    it("shortens the back button before the title: the previous title, then Back, then the chevron", function()
+      local a, b = ui.Controller:new{ title = "All Conversations" }, ui.Controller:new{ title = "Thread" }
+      local nav = ui.NavigationController:new(a)
+      window.rootViewController = nav
+      nav:push(b, false)
+      local bar = nav.navigationBar
+      local function top() return window:render("text"):match("^[^\n]*") end
+      assert.are.equal("All Conversations", bar.backTitle)
+      assert.are.equal(" [ < All Conversations ] Thread", top())
+      b.title = "Quarterly Report"
+      assert.are.equal("Back", bar.backTitle)
+      assert.are.equal(" [ < Back ] Quarterly Report", top())
+      b.title = "The Analytical Engine of Babbage"
+      assert.are.equal("", bar.backTitle, "a back button without a title is still a back button")
+      assert.are.equal(" [ < ] The Analytical Engine of Babbage", top())
+      window:rotate("landscape")
+      window:layoutIfNeeded()
+      assert.are.equal("All Conversations", bar.backTitle)
+      bar:tapBack()
+      test.advance(0.5)
+      assert.are.equal(a, nav.topViewController)
+    end)
+
     it("pops to a controller and to the root, and sets the stack", function()
       local a, b, c = ui.Controller:new{ title = "A" }, ui.Controller:new{ title = "B" }, ui.Controller:new{ title = "C" }
       local nav = ui.NavigationController:new(a)

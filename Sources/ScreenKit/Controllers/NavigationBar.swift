@@ -5,14 +5,24 @@
 /// controller below it; else a back button titled with that controller's title;
 /// and nothing on the root, or when the controller below has no title. The back button pops
 /// without calling any action.
+///
+/// As in UIKit, the back button gives way before the title is cut: when the title and a
+/// back button titled with the previous controller's title do not both fit, the back
+/// button shows "Back", and where even that does not fit, the chevron alone. A back button
+/// the controller below set keeps its own title. The title is centred in the bar where the
+/// buttons leave it room, else put as near the centre as they allow, and cut only when it
+/// does not fit between them.
 public final class NavigationBar: View {
     /// The bar's height without and with a prompt, in points.
     public static let height = 44.0
     public static let heightWithPrompt = 74.0
+    /// The space between the bar's edge and a button, and between a button and the title.
+    private static let margin = 8.0
 
     public private(set) var title: String?
     public private(set) var prompt: String?
-    /// The back button's title, or nil when no back button shows.
+    /// The back button's title as shown ("" for the chevron alone), or nil when no back
+    /// button shows.
     public private(set) var backTitle: String?
     public private(set) var leftButton: BarButtonItem?
     public private(set) var rightButton: BarButtonItem?
@@ -23,6 +33,11 @@ public final class NavigationBar: View {
     private let titleLabel = Label()
     private let promptLabel = Label()
     private var buttons: [Button] = []
+    private var backButton: Button?
+    /// The back button's title before the bar shortens it to fit, and whether it may: only
+    /// one taken from the previous controller's title gives way.
+    private var fullBackTitle: String?
+    private var backTitleGivesWay = false
     /// The items whose changes redraw the bar: the ones it shows.
     private var observedItems: [BarButtonItem] = []
 
@@ -46,14 +61,17 @@ public final class NavigationBar: View {
         prompt = item?.prompt
         rightButton = item?.rightButton
         leftButton = item?.leftButton
-        backTitle = nil
+        fullBackTitle = nil
+        backTitleGivesWay = false
         if leftButton == nil, let previousItem = previous?.navigationItem {
             if let back = previousItem.backButton {
-                backTitle = back.title ?? previousItem.title ?? "Back"
+                fullBackTitle = back.title ?? previousItem.title ?? "Back"
             } else if let previousTitle = previousItem.title, !previousTitle.isEmpty {
-                backTitle = previousTitle
+                fullBackTitle = previousTitle
+                backTitleGivesWay = true
             }
         }
+        backTitle = fullBackTitle
         rebuild()
     }
 
@@ -66,13 +84,16 @@ public final class NavigationBar: View {
     private func rebuild() {
         for button in buttons { button.removeFromSuperview() }
         buttons = []
+        backButton = nil
         for item in observedItems { item.removeObserver(self) }
         observedItems = [leftButton, rightButton].compactMap { $0 }
         titleLabel.text = title ?? ""
         promptLabel.text = prompt ?? ""
         promptLabel.isHidden = prompt == nil
-        if let backTitle {
-            buttons.append(makeButton("< " + backTitle, tag: -1) { [weak self] in self?.tapBack() })
+        if let fullBackTitle {
+            let button = makeButton(Self.backButtonText(fullBackTitle), tag: -1) { [weak self] in self?.tapBack() }
+            backButton = button
+            buttons.append(button)
         } else if let leftButton {
             buttons.append(makeButton(for: leftButton, tag: 0))
         }
@@ -82,6 +103,11 @@ public final class NavigationBar: View {
         // Laid out at once, so that a touch before the next layout pass finds the buttons.
         setNeedsLayout()
         layoutIfNeeded()
+    }
+
+    /// The back button's text: the chevron, then the title if any.
+    private static func backButtonText(_ title: String) -> String {
+        title.isEmpty ? "<" : "< " + title
     }
 
     private func makeButton(for item: BarButtonItem, tag: Int) -> Button {
@@ -111,13 +137,43 @@ public final class NavigationBar: View {
         let top = prompt == nil ? 0 : Self.heightWithPrompt - Self.height
         promptLabel.frame = Rect(x: 0, y: 4, width: width, height: 16)
         let row = top + (Self.height - 16) / 2
+        // The width the title needs on one line, however long.
+        let titleWidth = titleLabel.sizeThatFits(.zero).width
+        fitBackTitle(beside: titleWidth)
         for button in buttons {
             let size = button.sizeThatFits(bounds.size)
-            let x = button.tag == 1 ? width - size.width - 8 : 8
+            let x = button.tag == 1 ? width - size.width - Self.margin : Self.margin
             button.frame = Rect(x: x, y: row, width: size.width, height: size.height)
         }
-        let side = buttons.map { $0.frame.width + 16 }.max() ?? 0
-        titleLabel.frame = Rect(x: side, y: row, width: max(0, width - 2 * side), height: 16)
+        // What each side's button takes from the bar, with the space before the title.
+        let left = buttons.first { $0.tag != 1 }.map { $0.frame.maxX + Self.margin }
+        let right = buttons.first { $0.tag == 1 }.map { width - $0.frame.minX + Self.margin }
+        let side = max(left ?? 0, right ?? 0)
+        if titleWidth <= width - 2 * side {
+            titleLabel.frame = Rect(x: side, y: row, width: max(0, width - 2 * side), height: 16)
+        } else {
+            // Off centre, between the buttons (or the bar's margin where there is none).
+            let start = left ?? Self.margin, end = width - (right ?? Self.margin)
+            let shown = min(titleWidth, max(0, end - start))
+            let x = min(max((width - shown) / 2, start), end - shown)
+            titleLabel.frame = Rect(x: x, y: row, width: shown, height: 16)
+        }
+    }
+
+    /// Gives the back button the longest title that leaves the title room between the
+    /// buttons: the previous controller's title, "Back", or none. A bar not given a width
+    /// yet shows nothing, so it keeps the full title until it is laid out.
+    private func fitBackTitle(beside titleWidth: Double) {
+        guard let fullBackTitle, let backButton else { return }
+        let width = bounds.width
+        let right = buttons.first { $0.tag == 1 }.map { $0.sizeThatFits(bounds.size).width + 2 * Self.margin }
+        let candidates = backTitleGivesWay && width > 0 ? [fullBackTitle, "Back", ""] : [fullBackTitle]
+        for candidate in candidates {
+            backTitle = candidate
+            backButton.setTitle(Self.backButtonText(candidate), for: .normal)
+            let back = backButton.sizeThatFits(bounds.size).width + 2 * Self.margin
+            if back + titleWidth + (right ?? Self.margin) <= width { return }
+        }
     }
 }
 

@@ -22,15 +22,26 @@ extension TextPass {
         }
     }
 
-    /// The row controls draw on: the middle one, the upper of two middles.
-    private func middleRow(of cells: CellRect) -> Int {
-        cells.minRow + (cells.rows - 1) / 2
+    /// The row controls draw on: the middle one, the upper of two middles — unless the
+    /// views behind already drew on that one where the control writes (`columns`, all of
+    /// its cells unless told) and left the lower one clear. A control 16 points tall that
+    /// straddles two rows covers both, so either is true to its frame, and the upper one may
+    /// hold a bar's rule: a toolbar whose top edge is on a line of the grid has its rule and
+    /// its items' upper row on the same row of cells.
+    private func middleRow(of cells: CellRect, columns: Range<Int>? = nil, clip: CellRect) -> Int {
+        let upper = cells.minRow + (cells.rows - 1) / 2
+        guard cells.rows % 2 == 0, upper + 1 < clip.maxRow else { return upper }
+        let written = columns ?? visibleColumns(of: cells, clip: clip)
+        return !grid.isBlank(row: upper, columns: written) && grid.isBlank(row: upper + 1, columns: written)
+            ? upper + 1 : upper
     }
 
     /// Writes one line centred in `cells`, or from their first cell when it is wider.
     private mutating func centre(_ text: String, in cells: CellRect, clip: CellRect) {
-        let offset = max(0, (cells.columns - CellText.width(of: text)) / 2)
-        grid.write(text, column: cells.minColumn + offset, row: middleRow(of: cells), clip: clip)
+        let width = CellText.width(of: text)
+        let column = cells.minColumn + max(0, (cells.columns - width) / 2)
+        let written = CharacterGrid.range(max(column, clip.minColumn), min(column + width, clip.maxColumn))
+        grid.write(text, column: column, row: middleRow(of: cells, columns: written, clip: clip), clip: clip)
     }
 
     private mutating func drawLabel(_ label: Label, in cells: CellRect, clip: CellRect) {
@@ -72,35 +83,41 @@ extension TextPass {
     private mutating func drawSlider(_ slider: Slider, in cells: CellRect, clip: CellRect) {
         let fraction = slider.fraction.isFinite ? min(max(slider.fraction, 0), 1) : 0
         let knob = cells.minColumn + Int((fraction * Double(cells.columns - 1)).rounded())
-        let row = middleRow(of: cells)
+        let row = middleRow(of: cells, clip: clip)
         for column in visibleColumns(of: cells, clip: clip) {
             grid.put(column == knob ? "●" : "─", column: column, row: row, clip: clip)
         }
     }
 
     private mutating func drawSegments(_ control: SegmentedControl, in cells: CellRect, clip: CellRect) {
-        let row = middleRow(of: cells)
+        let row = middleRow(of: cells, clip: clip)
         let count = control.segments.count
         guard count > 0 else { return }
         // Slot i spans columns [bounds(i), bounds(i+1)): the same equal division as
         // `segment(at:)`, so a tap lands on the title drawn there.
         func boundary(_ index: Int) -> Int { cells.minColumn + index * cells.columns / count }
+        func end(_ index: Int) -> Int { index == count - 1 ? cells.maxColumn - 1 : boundary(index + 1) }
+        for index in 0..<count { grid.put("|", column: boundary(index), row: row, clip: clip) }
+        grid.put("|", column: cells.maxColumn - 1, row: row, clip: clip)
         for (index, title) in control.segments.enumerated() {
             let start = boundary(index)
-            let end = index == count - 1 ? cells.maxColumn - 1 : boundary(index + 1)
-            grid.put("|", column: start, row: row, clip: clip)
-            let room = end - start - 1
+            let room = end(index) - start - 1
             guard room > 0 else { continue }
-            let text: String
-            if index == control.selectedSegmentIndex && room >= 3 {
-                text = "[" + CellText.truncated(title, to: room - 2) + "]"
-            } else {
-                text = CellText.truncated(title, to: room)
+            var text = CellText.truncated(title, to: room)
+            if index == control.selectedSegmentIndex {
+                // The selection marks never take the title's room: without two spare cells
+                // inside, they replace the segment's dividers, so the title shows as much
+                // of itself selected as not.
+                if CellText.width(of: text) + 2 <= room {
+                    text = "[" + text + "]"
+                } else {
+                    grid.put("[", column: start, row: row, clip: clip)
+                    grid.put("]", column: end(index), row: row, clip: clip)
+                }
             }
             let offset = (room - CellText.width(of: text)) / 2
             grid.write(text, column: start + 1 + offset, row: row, clip: clip)
         }
-        grid.put("|", column: cells.maxColumn - 1, row: row, clip: clip)
     }
 
     private mutating func drawStepper(_ stepper: Stepper, in cells: CellRect, clip: CellRect) {
@@ -114,7 +131,7 @@ extension TextPass {
         let shown = pages.shownPages(room: cells.columns)
         guard !shown.isEmpty else { return }
         let first = cells.minColumn + max(0, (cells.columns - shown.count) / 2)
-        let row = middleRow(of: cells)
+        let row = middleRow(of: cells, clip: clip)
         for column in visibleColumns(of: CellRect(minColumn: first, minRow: row, maxColumn: first + shown.count, maxRow: row + 1), clip: clip) {
             let page = shown.lowerBound + (column - first)
             grid.put(page == pages.currentPage ? "●" : "○", column: column, row: row, clip: clip)
@@ -140,7 +157,7 @@ extension TextPass {
         }
         if room == 0 { inside = "" }
         // `[text____]`: the underscores only where they show, however wide the field is.
-        let row = middleRow(of: cells)
+        let row = middleRow(of: cells, clip: clip)
         grid.write("[" + icon + inside, column: cells.minColumn, row: row, clip: clip)
         let blank = CellRect(
             minColumn: cells.minColumn + 1 + CellText.width(of: icon + inside), minRow: row,

@@ -97,8 +97,8 @@ extension TextPass {
 
     /// A line under each row shown that has one (``TableView/separatedRows``), from the
     /// labels' inset to the right edge, on the row of the grid that holds the row's bottom
-    /// edge, where that row of the grid is empty all along (rows of 44 points do not fall
-    /// on the grid's 16); and, in a grouped table, a box around the rows of each section
+    /// edge or the one above (``separatorRow(under:in:clip:)``), where that row of the grid
+    /// is empty all along; and, in a grouped table, a box around the rows of each section
     /// shown, whose sides give way to what a cell draws.
     private mutating func drawSeparatorsAndGroups(
         of table: TableView, in cells: CellRect, placement: AffineTransform, clip: CellRect
@@ -107,8 +107,8 @@ extension TextPass {
         let right = grouped ? cells.maxColumn - 1 : cells.maxColumn
         for cell in table.separatedRows {
             let frame = placement.apply(to: cell.frame)
-            let row = CellRect.row(closing: frame.maxY)
             let left = CellRect.column(of: frame.minX + TableViewCell.labelInset)
+            let row = separatorRow(under: frame, in: left..<right, clip: clip)
             horizontalLine("─", row: row, columns: left..<right, clip: clip)
         }
         guard grouped else { return }
@@ -117,6 +117,24 @@ extension TextPass {
             let bottom = CellRect.row(closing: placement.apply(to: Point(x: 0, y: rows.maxY)).y)
             drawGroupBox(top: top, bottom: bottom, columns: cells.minColumn..<cells.maxColumn, clip: clip)
         }
+    }
+
+    /// The row of the grid for the separator under a table row whose frame (grid points) is
+    /// `frame`. UIKit draws a separator inside its row, along the bottom edge, so it goes on
+    /// the row of cells holding that edge; but an edge a point or so past a line of the grid
+    /// shares that row of cells with the next row's title, which is drawn on the upper of the
+    /// two rows it touches. Then the row above, still this row's own (its centre is inside
+    /// the row), holds the separator: a one-line title sits 14 points down a row of 44, so
+    /// one of the two is always free, and the separator never comes and goes with the row's
+    /// place on the grid.
+    private func separatorRow(under frame: Rect, in columns: Range<Int>, clip: CellRect) -> Int {
+        let edge = CellRect.row(closing: frame.maxY)
+        let above = edge - 1
+        guard edge >= clip.minRow, edge < clip.maxRow, above >= clip.minRow,
+              Double(above) * CellRect.cellHeight + CellRect.cellHeight / 2 >= frame.minY,
+              !isBlank(row: edge, columns: columns, clip: clip),
+              isBlank(row: above, columns: columns, clip: clip) else { return edge }
+        return above
     }
 
     /// A box from row `top` to row `bottom`: the top and bottom edges where their rows are

@@ -27,7 +27,9 @@ import ScreenKit
 ///    - `Slider`: a track `───●────` across its width, the knob at the cell nearest to
 ///      its fraction;
 ///    - `SegmentedControl`: `|  One  | [Two] |Three |`: equal slots, as touches are
-///      divided, each starting with `|`, the selected title in brackets;
+///      divided, each starting with `|`, the selected title in brackets — in place of its
+///      slot's dividers when they would not fit beside it, `|One[Transport]Walk|`, so that
+///      a title is cut no shorter selected than not;
 ///    - `Stepper`: `[-|+]`, followed by its value when there is room;
 ///    - `PageControl`: a dot per page, `○●○`, the current one filled;
 ///    - `TextField`: `[text______]` (the placeholder when there is no text), and while
@@ -42,8 +44,10 @@ import ScreenKit
 ///    - `TableViewHeaderFooterView` of a plain table: spaces on the rows of cells wholly
 ///      inside it, so the header that stays at the top hides the rows under it;
 ///
-///    controls are centred in their cells — on the middle row, the upper one of two, and
-///    rounding to the left — and start at their first cell when they are wider than that;
+///    controls are centred in their cells — on the middle row, the upper one of two (the
+///    lower one when the views behind drew on the upper one and left the lower one empty,
+///    as a toolbar's rule along a line of the grid does), and rounding to the left — and
+///    start at their first cell when they are wider than that;
 /// 4. the commands of its ``View/draw(_:)``, in order (see ``Canvas/Command``), in the
 ///    view's coordinates converted to the root's; a command in a fully transparent colour
 ///    draws nothing:
@@ -63,9 +67,11 @@ import ScreenKit
 ///      largest; for wider content `━` along its bottom row; with both, each stops short of
 ///      the shared corner;
 ///    - a `TableView`: a separator `───` under each row in view (from the labels' inset to
-///      the right edge) on the row of cells holding the row's bottom edge, where that row of
-///      cells is empty all along and no section header or footer lies over it — rows of 44
-///      points do not fall on the grid, so some separators have no room; a grouped table
+///      the right edge) on the row of cells holding the row's bottom edge, or, when the
+///      next row's title is drawn there, on the row above, still the row's own (so a row of
+///      44 points with one line of text shows its separator wherever it falls on the grid);
+///      where that row of cells is empty all along and no section header or footer lies
+///      over it (two lines in 44 points may leave no such row); a grouped table
 ///      draws no separator under a section's last row and puts a box `┌─┐ │ │ └─┘` around
 ///      the rows of each section in view, its edges where their rows are empty and its
 ///      sides where a cell left the cell empty;
