@@ -14,7 +14,8 @@ BIN = $(shell $(SWIFT) build --show-bin-path)
 LUA_MODULES_PRESENT = ( for m in $(LUA_MODULES); do d="$$(pkg-config --variable=INSTALL_LMOD $(LUA_PKG))"; [ -e "$$d/$$m.lua" ] || [ -e "$$d/$$m/init.lua" ] || exit 1; done )
 
 # make install: PREFIX/bin/screens links to PREFIX/lib/luascreens/, which holds the program
-# and the resources it loads from beside itself (the test runner's Lua files).
+# and the resources it loads from beside itself (the Lua files of each target, in
+# <Package>_<Target>.resources folders).
 PREFIX ?= /usr/local
 RELEASE_FLAGS := -c release --static-swift-stdlib
 RELEASE_BIN = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)

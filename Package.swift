@@ -40,7 +40,9 @@ let package = Package(
             cSettings: [.unsafeFlags(["-fno-plt"], .when(platforms: [.linux]))],
             linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
         ),
-        .target(name: "LuaBridge", dependencies: ["CLua", "LuaShim"], swiftSettings: mainActor),
+        // Each target that runs Lua of its own ships it as files of its `Lua` folder, found
+        // beside the program (see LuaResourceFolder).
+        .target(name: "LuaBridge", dependencies: ["CLua", "LuaShim"], resources: [.copy("Lua")], swiftSettings: mainActor),
         .target(
             name: "EventLoop",
             dependencies: [.product(name: "Collections", package: "swift-collections")],
@@ -63,6 +65,7 @@ let package = Package(
                 "LuaBridge", "EventLoop", "ScreenKit", "ScreenRender", "ScreenStore",
                 .product(name: "Version", package: "Version"),
             ],
+            resources: [.copy("Lua")],
             swiftSettings: mainActor
         ),
         .target(
@@ -76,6 +79,7 @@ let package = Package(
         .target(
             name: "ScreenHost",
             dependencies: ["ScreenScript", "ScreenRender", "ScreenKit", "EventLoop", "LuaBridge", "CLua", "LuaShim", "TerminalShim", "CLibEdit"],
+            resources: [.copy("Lua")],
             swiftSettings: mainActor
         ),
         .executableTarget(
@@ -84,6 +88,7 @@ let package = Package(
                 "ScreenHost", "ScreenScript", "ScreenTest", "ScreenKit", "EventLoop", "LuaBridge",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            resources: [.copy("Lua")],
             // A release build links the Swift libraries (Foundation and its ICU data among
             // them) into the program: they are then neither looked up nor relocated at each
             // start, and a test worker starts in half the time. It exports no symbols, which
@@ -111,6 +116,7 @@ let package = Package(
                 // Only for the raw-SQLite baselines the store is measured against.
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
+            resources: [.copy("Lua")],
             swiftSettings: mainActor
         ),
         .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge", "LuaShim"], swiftSettings: mainActor),

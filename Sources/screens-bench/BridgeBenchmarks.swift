@@ -14,6 +14,9 @@ final class BenchCounter: LuaObject {
     }()
 }
 
+/// The globals `nop` and `spin(n)`, and the loops `loop(f, n)` and `read(o, n)`.
+private let bridgeChunk = LuaResourceChunk("bridge.lua", name: "=bench", in: .bench)
+
 /// The bridge figures, each against the same work done with the plain C API.
 func runBridgeBenchmarks(_ bench: inout Benchmark) throws {
     let lua = try LuaState()
@@ -22,7 +25,7 @@ func runBridgeBenchmarks(_ bench: inout Benchmark) throws {
 
     let swiftToLua = "Swift→Lua call of a trivial Lua function"
     if bench.wants(swiftToLua) {
-        try lua.run("function nop() end", name: "=bench")
+        _ = try bridgeChunk.module(in: lua)
         let nop = try lua.globals.get("nop", as: LuaFunction.self)
         let (ours, raw) = bench.compare(
             operations: calls,
@@ -37,7 +40,7 @@ func runBridgeBenchmarks(_ bench: inout Benchmark) throws {
     let luaToSwift = "Lua→Swift call of a trivial Swift function"
     let luaToSwiftCollected = "Lua→Swift call of a collectable Swift function"
     if bench.wants(luaToSwift) || bench.wants(luaToSwiftCollected) {
-        let loop = try lua.load("local f, n = ... for i = 1, n do f() end", name: "=loop")
+        let loop = try bridgeChunk.function("loop", in: lua)
         bench_register_function(L, "cnop")
         let cFunction = try lua.globals.get("cnop", as: LuaFunction.self)
         let functions = [
@@ -59,9 +62,8 @@ func runBridgeBenchmarks(_ bench: inout Benchmark) throws {
     let limitedLoop = "Lua loop under the default limits (vs none), per iteration"
     if bench.wants(limitedCall) || bench.wants(limitedLoop) {
         let limited = try LuaState(limits: ScriptHost.defaultLimits)
-        let source = "function nop() end function spin(n) local t = {0} for i = 1, n do t[1] = t[1] + i % 7 end end"
-        try limited.run(source, name: "=bench")
-        try lua.run(source, name: "=bench")
+        _ = try bridgeChunk.module(in: limited)
+        _ = try bridgeChunk.module(in: lua)
         for (name, function, operations) in [(limitedCall, "nop", calls), (limitedLoop, "spin", 10_000_000)] where bench.wants(name) {
             let ours = try limited.globals.get(function, as: LuaFunction.self)
             let plain = try lua.globals.get(function, as: LuaFunction.self)
@@ -81,7 +83,7 @@ func runBridgeBenchmarks(_ bench: inout Benchmark) throws {
     let propertyRead = "userdata property read"
     if bench.wants(propertyRead) {
         lua.register(BenchCounter.lua)
-        let read = try lua.load("local o, n = ... local x for i = 1, n do x = o.value end return x", name: "=read")
+        let read = try bridgeChunk.function("read", in: lua)
         let counter = BenchCounter()
         bench_push_userdata(L, 7)
         let cUserdata = lua.stack.value(at: -1)

@@ -203,28 +203,14 @@ private func flowQueryFigure(_ name: String, _ bench: Benchmark, sizedByDelegate
     return Figure(name: name, ours: ours, baseline: baseline, unit: "ns/query", target: target)
 }
 
+/// A table of 100,000 rows whose data source is Lua, in a window.
+private let cellsChunk = LuaResourceChunk("cells.lua", name: "=bench", in: .bench)
+
 /// Scrolling a screen at a time through a table whose data source is Lua (dequeue a cell,
 /// set its text) against the same table with ``NumberedRows``, per cell that comes into view.
 private func luaCellFigure(_ name: String, _ bench: Benchmark) throws -> Figure {
     let host = try ScriptHost(loop: EventLoop(clock: .virtual))
-    let results = try host.lua.run("""
-        local window = ui.Window:new{}
-        window:makeKeyAndVisible()
-        local table = ui.TableView:new{ frame = { 0, 0, 320, 480 } }
-        window:addSubview(table)
-        table:register("Row", ui.TableViewCell)
-        table.dataSource = {
-          numberOfRows = function(self, tv, section) return 100000 end,
-          cellForRow = function(self, tv, ip)
-            local cell = tv:dequeue("Row", ip)
-            cell.textLabel.text = "Row " .. ip.row
-            return cell
-          end,
-        }
-        table:reloadData()
-        table:layoutIfNeeded()
-        return table, window
-        """, name: "=bench")
+    let results = try cellsChunk.load(in: host.lua).callReturningAll()
     guard case .userdata(let userdata)? = results.first, let luaTable = userdata.object(as: TableView.self) else {
         throw LuaError(kind: .runtime, message: "the benchmark script returned no table view")
     }

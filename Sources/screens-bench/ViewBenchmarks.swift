@@ -3,6 +3,9 @@ import LuaBridge
 import ScreenKit
 import ScreenScript
 
+/// A window with a button whose action counts taps in the global `taps`.
+private let tapChunk = LuaResourceChunk("tap.lua", name: "=bench", in: .bench)
+
 /// The view figures: hit testing a large tree, and a tap reaching a Lua action.
 func runViewBenchmarks(_ bench: inout Benchmark) throws {
     let hitTest = "ui: hit test in a tree of 10^4 views"
@@ -22,14 +25,7 @@ func runViewBenchmarks(_ bench: inout Benchmark) throws {
     let tap = "ui: tap from the window to a Lua action"
     if bench.wants(tap) {
         let host = try ScriptHost(loop: EventLoop(clock: .virtual))
-        let results = try host.lua.run("""
-            local window = ui.Window:new{}
-            local button = ui.Button:new{ frame = { 10, 10, 100, 40 }, title = "Tap" }
-            window:addSubview(button)
-            taps = 0
-            button:addTarget(function() taps = taps + 1 end, "touchUpInside")
-            return window
-            """, name: "=bench")
+        let results = try tapChunk.load(in: host.lua).callReturningAll()
         guard case .userdata(let userdata)? = results.first, let window = userdata.object(as: Window.self) else {
             throw LuaError(kind: .runtime, message: "the benchmark script returned no window")
         }

@@ -9,6 +9,7 @@ var bench = Benchmark()
 bench.filter = CommandLine.arguments.dropFirst().first
 do {
     try runBridgeBenchmarks(&bench)
+    try runHostBenchmarks(&bench)
     runLoopBenchmarks(&bench)
     try runViewBenchmarks(&bench)
     try runPageBenchmarks(&bench)

@@ -47,4 +47,30 @@ struct LuaSourcesTests {
         }
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
     }
+
+    /// Lua lives in `.lua` files, shipped as resources: no Swift file under Sources compiles
+    /// a string, a literal or one kept in a property, as a chunk of its own (`name: "=..."`).
+    /// The REPL's `stdin` chunks, the user's lines, are the exception.
+    @Test func noSwiftSourceLoadsLuaFromAString() throws {
+        guard let walker = FileManager.default.enumerator(atPath: Self.root.appendingPathComponent("Sources").path) else {
+            Issue.record("no Sources folder under \(Self.root.path)")
+            return
+        }
+        // A literal, or a string named before the chunk name: not `bytes:` or `file:`.
+        let load = try Regex(#"\.(load|run)\(\s*(#*"|[\w.]+,\s*name: "=)"#)
+        var problems: [String] = []
+        for case let relative as String in walker where relative.hasSuffix(".swift") {
+            let text = try String(contentsOf: Self.root.appendingPathComponent("Sources/\(relative)"), encoding: .utf8)
+            // Doc comments show the API with a chunk of Lua.
+            let code = text.split(separator: "\n", omittingEmptySubsequences: false)
+                .filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }
+                .joined(separator: "\n")
+            for match in code.matches(of: load) {
+                let call = code[match.range.lowerBound...].prefix { $0 != "\n" }
+                if call.contains(#"name: "=stdin""#) { continue }
+                problems.append("Sources/\(relative): \(call.prefix(80))")
+            }
+        }
+        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+    }
 }

@@ -260,4 +260,16 @@ struct ScriptHostTests {
         #expect(abs((values[0].numberValue ?? 0) - now) < 60)
         #expect(abs((values[1].numberValue ?? 0) - now) < 60)
     }
+
+    @Test func theHostsOwnLuaRunsOncePerStateUnderTheChunkNameItsFramesAreHiddenBy() throws {
+        let host = try ScriptHost(loop: EventLoop(clock: .virtual))
+        let module = try ScriptHost.appChunk.module(in: host.lua)
+        #expect(LuaValue.table(try ScriptHost.appChunk.module(in: host.lua)) == .table(module))
+        let field = try ScriptHost.appChunk.function("field", in: host.lua)
+        let source = try host.lua.load("return debug.getinfo(..., 'S').source", name: "=t").call(field, returning: String.self)
+        #expect(source == "=app")
+        #expect(ScriptHost.ownChunks.contains("app"))
+        let other = try ScriptHost(loop: EventLoop(clock: .virtual))
+        #expect(try ScriptHost.appChunk.function("field", in: other.lua).call(other.lua.globals, "ui", returning: LuaValue.self).tableValue != nil)
+    }
 }

@@ -382,7 +382,7 @@ extension LuaState {
 
     /// Runs the prelude and keeps its table.
     func loadPrelude() throws(LuaError) {
-        let chunk = try load(luaPrelude, name: "=luabridge")
+        let chunk = try luaPrelude.load(in: self)
         let L = prepareCall()
         try withStackEffect(L, 0) { () throws(LuaError) in
             chunk.pushReferenced(on: L)

@@ -61,7 +61,7 @@ extension LuaState {
     /// - Throws: ``LuaError`` of kind `.file` when the file cannot be read, `.syntax` when it
     ///   does not compile.
     public func load(file path: String, mode: LuaChunkMode = .text, environment: LuaTable? = nil) throws(LuaError) -> LuaFunction {
-        var bytes = try readFile(path)
+        var bytes = try Self.readFile(path)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             bytes.removeFirst(3)
         }
@@ -106,7 +106,9 @@ extension LuaState {
         lsh_libraryfile().map { String(cString: $0) }
     }
 
-    private func readFile(_ path: String) throws(LuaError) -> [UInt8] {
+    /// The bytes of the file at `path`.
+    /// - Throws: ``LuaError`` of kind `.file` when it cannot be opened or read.
+    static func readFile(_ path: String) throws(LuaError) -> [UInt8] {
         guard let file = fopen(path, "rb") else {
             throw LuaError(kind: .file, message: "cannot open \(path): \(String(cString: strerror(errno)))")
         }

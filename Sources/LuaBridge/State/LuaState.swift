@@ -42,6 +42,8 @@ public final class LuaState {
 
     var identityTable: Int32 = 0
     var prelude: Int32 = 0
+    /// What each ``LuaResourceChunk/module(in:)`` run in this state returned.
+    var resourceModules: [ObjectIdentifier: LuaTable] = [:]
     var classes: [ObjectIdentifier: LuaRealizedClass] = [:]
     var classesByDynamicType: [ObjectIdentifier: LuaRealizedClass] = [:]
 

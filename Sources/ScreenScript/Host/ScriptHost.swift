@@ -102,8 +102,8 @@ public final class ScriptHost {
         self.loop = loop
         self.modules = modules
         errorReporter = lua.errorHandler
-        methodInvoker = try lua.load(Self.methodInvokerSource, name: "=ui").call(returning: LuaFunction.self)
-        methodFinder = try lua.load(Self.methodFinderSource, name: "=ui").call(returning: LuaFunction.self)
+        methodInvoker = try Self.methodsChunk.function("invoke", in: lua)
+        methodFinder = try Self.methodsChunk.function("hasMethod", in: lua)
         lua.errorHandler = { [weak self] error, context in self?.record(error, in: context) }
         if loop.clock == .virtual {
             try installVirtualDates()
@@ -292,7 +292,7 @@ public final class ScriptHost {
 
     /// `app[name]`, through the app's metatable, in a protected call.
     func appField(_ name: String) throws(LuaError) -> LuaValue {
-        try lua.load("local app, name = ... return app[name]", name: "=app").call(app, name, returning: LuaValue.self)
+        try Self.appChunk.function("field", in: lua).call(app, name, returning: LuaValue.self)
     }
 
     /// "the string "x"", "the number 3", "a function": what a message says a wrong value was.
@@ -342,9 +342,9 @@ public final class ScriptHost {
 
     // MARK: - Errors
 
-    /// The names of the host's own chunks of Lua (its prelude and the small functions the
-    /// modules load), whose frames ``record(_:in:)`` leaves out of the tracebacks it reports:
-    /// see ``LuaError/hidingFrames(of:)``.
+    /// The names of the host's own chunks of Lua (the prelude and the files of the `Lua`
+    /// folders the modules load), whose frames ``record(_:in:)`` leaves out of the tracebacks
+    /// it reports: see ``LuaError/hidingFrames(of:)``.
     public static let ownChunks: Set<String> = [
         "luabridge", "ui", "host", "app", "os", "notify", "ui.segue", "ui.callbacks", "plugins",
     ]
@@ -361,43 +361,26 @@ public final class ScriptHost {
     // MARK: - Virtual dates
 
     /// On a virtual clock, `os.time()` and `os.date()` without a time read the loop's wall
-    /// clock, so that what a test or a headless run shows never depends on the day. Given a
-    /// time, they are Lua's own, with Lua's own errors at the caller's place.
+    /// clock, so that what a test or a headless run shows never depends on the day (dates.lua).
     private func installVirtualDates() throws(LuaError) {
         let loop = loop
         let wallClock = lua.function(lifetime: .state) { [unowned loop] _ -> Int64 in
             // The loop keeps its wall clock within ±10^12 s of 1970, so the conversion is exact.
             Int64(exactly: loop.wallTime.rounded(.down)) ?? 0
         }
-        try lua.load(Self.virtualDatesSource, name: "=os").call(wallClock)
+        try Self.datesChunk.load(in: lua).call(wallClock)
     }
 
-    private static let virtualDatesSource = """
-        local wallClock = ...
-        local os, pcall, error, type = os, pcall, error, type
-        if type(os) ~= "table" then return end
-        local time, date = os.time, os.date
-        -- Called through pcall, the library's functions cannot tell their own names or the
-        -- caller's place: put both back.
-        local function raise(message, name)
-          if type(message) == "string" then
-            message = message:gsub("to '%?'", "to '" .. name .. "'", 1)
-          end
-          error(message, 3)
-        end
-        function os.time(t)
-          if t == nil then return wallClock() end
-          local ok, result = pcall(time, t)
-          if not ok then raise(result, "time") end
-          return result
-        end
-        function os.date(format, t)
-          if t == nil then t = wallClock() end
-          local ok, result = pcall(date, format, t)
-          if not ok then raise(result, "date") end
-          return result
-        end
-        """
+    // MARK: - The host's own Lua
+
+    /// Calling delegates' and classes' methods from Swift when the object has them.
+    private static let methodsChunk = LuaResourceChunk("methods.lua", name: "=ui", in: .screenScript)
+    /// The virtual `os.time` and `os.date`.
+    private static let datesChunk = LuaResourceChunk("dates.lua", name: "=os", in: .screenScript)
+    /// Reading the app table.
+    static let appChunk = LuaResourceChunk("app.lua", name: "=app", in: .screenScript)
+    /// The host's small changes to the libraries: the random seed, the module path.
+    private static let hostChunk = LuaResourceChunk("host.lua", name: "=host", in: .screenScript)
 
     // MARK: - Modules
 
@@ -416,7 +399,7 @@ public final class ScriptHost {
     /// same numbers again (a replay, the monkey).
     public func seedRandom(_ seed: Int64) throws(LuaError) {
         randomSeed = seed
-        try lua.load("local seed = ... if math then math.randomseed(seed) end", name: "=host").call(seed)
+        try Self.hostChunk.function("seedRandom", in: lua).call(seed)
     }
 
     /// Puts `folder` first on `package.path`, so that `require` finds the modules in it, and
@@ -424,8 +407,14 @@ public final class ScriptHost {
     public func prependModulePath(for folder: String) throws(LuaError) {
         let base = folder.isEmpty ? "." : (folder.hasSuffix("/") ? String(folder.dropLast()) : folder)
         let prefix = "\(base)/?.lua;\(base)/?/init.lua;"
-        try lua.load("package.path = ... .. package.path", name: "=host").call(prefix)
+        try Self.hostChunk.function("prependPath", in: lua).call(prefix)
         moduleFolders.insert(base, at: 0)
+    }
+
+    /// Forgets the modules `names` (`package.loaded[name] = nil`), so that `require` loads
+    /// them again.
+    public func forgetModules(_ names: [String]) throws(LuaError) {
+        try Self.hostChunk.function("forgetModules", in: lua).call(names)
     }
 
     /// Whether one of the folders ``prependModulePath(for:)`` put on the path has module

@@ -16,12 +16,16 @@ import LuaBridge
 enum NotifyModule {
     static let module = ScriptModule(name: "notify") { host in .table(try open(host)) }
 
+    /// Maps each Lua value to one stand-in object for as long as the value lives: weakly
+    /// keyed for collectable values, strongly for strings, numbers and booleans.
+    private static let identitiesChunk = LuaResourceChunk("notify.lua", name: "=notify", in: .screenScript)
+
     static func open(_ host: ScriptHost) throws -> LuaTable {
         let lua = host.lua
         lua.register(ObserverToken.lua)
         lua.register(LocalNotification.lua)
         lua.register(LuaIdentity.lua)
-        let identityOf = try lua.load(identitiesSource, name: "=notify").call(
+        let identityOf = try identitiesChunk.load(in: lua).call(
             lua.function { _ in LuaIdentity() }, returning: LuaFunction.self)
         let hub = host.loop.notifications
 
@@ -85,27 +89,6 @@ enum NotifyModule {
             throw args.error(1, "exactly one of 'after' and 'at' expected")
         }
     }
-
-    /// Maps each Lua value to one stand-in object for as long as the value lives: weakly
-    /// keyed for collectable values, strongly for strings, numbers and booleans. NaN, which
-    /// no table can take as a key, has one stand-in of its own.
-    private static let identitiesSource = """
-        local newIdentity = ...
-        local collectable = setmetatable({}, { __mode = "k" })
-        local plain = {}
-        local nan = newIdentity()
-        return function(value)
-          if value ~= value then return nan end
-          local t = type(value)
-          local cache = (t == "table" or t == "function" or t == "userdata" or t == "thread") and collectable or plain
-          local identity = cache[value]
-          if identity == nil then
-            identity = newIdentity()
-            cache[value] = identity
-          end
-          return identity
-        end
-        """
 }
 
 /// The stand-in object for a Lua value that is not a Swift object.

@@ -49,7 +49,7 @@ extension ScriptHost {
         let listed = try appField("plugins")
         if listed.isNil { return }
         try resolvePlugins()
-        let names = try lua.load(Self.pluginNamesSource, name: "=app").call(listed, returning: LuaValue.self)
+        let names = try Self.appChunk.function("pluginNames", in: lua).call(listed, returning: LuaValue.self)
         guard let list = names.tableValue else {
             throw LuaError(
                 kind: .runtime,
@@ -77,15 +77,4 @@ extension ScriptHost {
             }
         }
     }
-
-    private static let pluginNamesSource = """
-        local list = ...
-        if type(list) ~= "table" then return type(list) end
-        local names = {}
-        for i, name in ipairs(list) do
-          if type(name) ~= "string" then return "a " .. type(name) .. " at [" .. i .. "]" end
-          names[i] = name
-        end
-        return names
-        """
 }

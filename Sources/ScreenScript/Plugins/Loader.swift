@@ -11,12 +11,18 @@ import Darwin
 /// the Swift modules of the ``ModuleRegistry`` and the plugins the search path resolved, so
 /// that `require("ui")` and `require("stacklayout")` go the same way. A plugin's `main` runs
 /// on the first `require` of its name, once per state, in the plugin's own environment (see
-/// docs/plugins.md, "Permissions and the sandbox"); the rules live in ``pluginSandboxSource``,
-/// which is compiled when a plugin is first needed (a host that runs none pays nothing for it).
+/// docs/plugins.md, "Permissions and the sandbox"); the rules live in sandbox.lua, which
+/// is loaded when a plugin is first needed (a host that runs none pays nothing for it).
 final class PluginLoader {
+    /// The registry's searcher, first in `package.searchers`, and the copy of the standard
+    /// library the plugin loader starts from.
+    private static let modulesChunk = LuaResourceChunk("modules.lua", name: "=plugins", in: .screenScript)
+    /// The plugin loader proper: each plugin's environment, `require` and permissions.
+    private static let sandboxChunk = LuaResourceChunk("sandbox.lua", name: "=plugins", in: .screenScript)
+
     private unowned let host: ScriptHost
-    /// What ``pluginModulesSource`` returned: the Swift modules and the copy of the
-    /// standard library the plugin loader starts from.
+    /// What modules.lua returned: the Swift modules and the copy of the standard library
+    /// the plugin loader starts from.
     private let modules: LuaTable
     /// The plugin loader proper, once started.
     private var plugins: Plugins?
@@ -61,12 +67,11 @@ final class PluginLoader {
             guard let loader else { return LuaMultiple(Self.notFound(name)) }
             return try loader.search(name)
         }
-        modules = try lua.load(pluginModulesSource, name: "=plugins").call(openModule, pluginSearcher, returning: LuaTable.self)
-        guard let searcher = modules["searcher"].functionValue, let setModules = modules["setModules"].functionValue else {
+        modules = try Self.modulesChunk.load(in: lua).call(openModule, pluginSearcher, returning: LuaTable.self)
+        guard let setModules = modules["setModules"].functionValue else {
             throw LuaError(kind: .runtime, message: "the plugin loader did not start")
         }
         try setModules.call(registry.modules.map(\.name))
-        try lua.load("table.insert(package.searchers, 1, ...)", name: "=plugins").call(searcher)
         loader = self
     }
 
@@ -145,7 +150,7 @@ final class PluginLoader {
         guard let environment = modules["env"].tableValue, let module = modules["module"].functionValue,
               let names = modules["modules"].tableValue
         else { throw LuaError(kind: .runtime, message: "the plugin loader did not start") }
-        let loader = try lua.load(pluginSandboxSource, name: "=plugins", environment: environment).call(
+        let loader = try Self.sandboxChunk.load(in: lua, environment: environment).call(
             module, names, openFile, readSource, newMath, openStore, dataDirectory, resolve, returning: LuaTable.self)
         guard let searcher = loader["searcher"].functionValue,
               let setPlugins = loader["setPlugins"].functionValue,

@@ -357,7 +357,7 @@ private struct Restorer {
         let coder = node.state?.luaValue(in: host.lua) ?? .nil
         let made: LuaValue
         do {
-            made = try host.lua.load(Self.makeSource, name: "=ui").call(
+            made = try ScriptHost.reloadChunk.function("make", in: host.lua).call(
                 LuaValue.table(cls), coder, argument ?? .nil, returning: LuaValue.self)
         } catch {
             host.lua.report(error, in: "making \(node.className) to restore it")
@@ -374,14 +374,6 @@ private struct Restorer {
         }
         return controller
     }
-
-    private static let makeSource = """
-        local cls, coder, argument = ...
-        local make = cls.newForRestoration
-        if type(make) == "function" then return make(cls, coder) end
-        if argument ~= nil then return cls:new(argument) end
-        return cls:new()
-        """
 
     /// The controller as a Lua value of the host's state.
     private func luaValue(_ controller: ViewController) -> LuaValue {

@@ -11,7 +11,7 @@ extension ScriptHost {
     func recordClasses() throws(LuaError) {
         guard classRegistry == nil else { return }
         let registry = lua.newTable()
-        let wrap = try lua.load(Self.classRecorderSource, name: "=ui").call(registry, returning: LuaFunction.self)
+        let wrap = try Self.reloadChunk.function("classRecorder", in: lua).call(registry, returning: LuaFunction.self)
         guard let ui = lua.globals["ui"].tableValue else { return }
         for (_, value) in ui.pairs {
             guard let cls = value.tableValue, cls["__index"] == value, let extend = cls["extend"].functionValue else { continue }
@@ -20,20 +20,8 @@ extension ScriptHost {
         classRegistry = registry
     }
 
-    private static let classRecorderSource = """
-        local registry = ...
-        local pcall, error, type = pcall, error, type
-        return function(extend)
-          return function(base, name, ...)
-            -- Under pcall extend's own errors carry no place; raised again here, they point
-            -- at the script's call, as they did.
-            local ok, cls = pcall(extend, base, name, ...)
-            if not ok then error(cls, 2) end
-            if type(name) == "string" then registry[name] = cls end
-            return cls
-          end
-        end
-        """
+    /// The Lua a reload needs: the class recorder, and controllers made to be restored.
+    static let reloadChunk = LuaResourceChunk("reload.lua", name: "=ui", in: .screenScript)
 
     /// The class a script made with `extend("name")`, or the `ui` class of that name
     /// (`ui.NavigationController`).

@@ -14,6 +14,8 @@ struct FileNamePatterns {
 
     let patterns: [String]
     let excluded: [String]
+    /// `matches(name, pattern)`: `name:find(pattern)`, as busted matches file names.
+    private static let matchesChunk = LuaResourceChunk("patterns.lua", name: "=patterns", in: .screenTest)
     /// Holds the state `find` lives in.
     private let lua: LuaState
     private let find: LuaFunction
@@ -24,7 +26,7 @@ struct FileNamePatterns {
         self.excluded = excluded.filter { !$0.isEmpty }
         // The patterns come from the user, not from a script: a plain state without limits.
         lua = try LuaState(libraries: .pure)
-        find = try lua.load("local name, pattern = ...; return string.find(name, pattern) ~= nil", name: "=patterns")
+        find = try Self.matchesChunk.function("matches", in: lua)
         for (option, list) in [("--pattern", self.patterns), ("--exclude-pattern", self.excluded)] {
             for pattern in list {
                 if let reason = LuaPatternSyntax.problem(in: pattern) {

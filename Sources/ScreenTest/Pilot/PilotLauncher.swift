@@ -199,9 +199,7 @@ struct PilotLauncher {
         let folder = isFolder.boolValue ? path : (path as NSString).deletingLastPathComponent
         let names = Self.moduleNames(in: folder.isEmpty ? "." : folder)
         guard !names.isEmpty else { return }
-        try host.lua.load(
-            "local names = ... for _, name in ipairs(names) do package.loaded[name] = nil end", name: "=host"
-        ).call(names)
+        try host.forgetModules(names)
     }
 
     /// The most Lua files of an app's folder whose modules a launch forgets.

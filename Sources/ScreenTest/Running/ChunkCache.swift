@@ -54,7 +54,7 @@ enum ChunkCache {
         guard let lua = try? LuaState(libraries: .all) else { return }
         keeping(in: lua) {
             guard let searcher = try? helpers(in: lua).get("searcher", as: LuaValue.self) else { return }
-            _ = try? lua.load(warmUpSource, name: "=screentest.chunks").call(searcher)
+            _ = try? Self.helpersChunk.function("warmUp", in: lua).call(searcher)
         }
     }
 
@@ -133,20 +133,6 @@ enum ChunkCache {
         if source != nil { unsaved = true }
     }
 
-    private static let warmUpSource = """
-        local searcher = ...
-        local absolute = {}
-        for entry in package.path:gmatch("[^;]+") do
-          if entry:sub(1, 1) == "/" then absolute[#absolute + 1] = entry end
-        end
-        package.path = table.concat(absolute, ";")
-        table.insert(package.searchers, 2, searcher)
-        for _, name in ipairs({ "luassert", "luassert.state", "luassert.spy", "luassert.stub", "luassert.mock",
-                                "luassert.match", "say" }) do
-          pcall(require, name)
-        end
-        """
-
     /// Loads the bytecode kept as the chunk `name`, or compiles the file at `path` as that
     /// chunk and keeps it.
     ///
@@ -203,46 +189,10 @@ enum ChunkCache {
             ChunkCache.keep(try args.get(1, as: String.self), code: code.bytes, source: source)
         }
         let stamp = lua.function { args -> String? in exactText(args[1]).flatMap { SourceStamp(path: $0)?.text } }
-        return try lua.load(helpersSource, name: "=screentest.chunks").call(load, keep, stamp, returning: LuaTable.self)
+        return try helpersChunk.function("helpers", in: lua).call(load, keep, stamp, returning: LuaTable.self)
     }
 
-    private static let helpersSource = """
-        local kept, keep, stamp = ...
-        local loadfile, dump, searchpath, match, type, error = loadfile, string.dump, package.searchpath, string.match, type, error
-        local package = package
-        local helpers = {}
-        -- `path` and its `stamp` (taken before it was read) when the chunk is a file's.
-        function helpers.keep(name, chunk, path, stamp)
-          keep(name, dump(chunk), path, stamp)
-        end
-        -- luassert and what it requires: say, and term (whether the output is a terminal).
-        local cachedRoots = { luassert = true, say = true, term = true }
-        local function cached(name)
-          return cachedRoots[match(name, "^[^.]*")] == true
-        end
-        -- What requiring a module of theirs that is not installed gives (luassert asks for
-        -- term with pcall): the error, at once. Passed on, the name would reach the
-        -- registry's searcher, which reads the plugin folders for a name it does not know.
-        local function absent(name)
-          return function() error("module '" .. name .. "' not found", 2) end
-        end
-        function helpers.searcher(name)
-          if type(name) ~= "string" or not cached(name) or type(package.path) ~= "string" then return nil end
-          local path = searchpath(name, package.path)
-          if not path then
-            local cpath = package.cpath
-            if type(cpath) == "string" and searchpath(name, cpath) then return nil end
-            return absent(name), ":absent"
-          end
-          local chunk = kept("@" .. path)
-          if not chunk then
-            local stamped = stamp(path)
-            chunk = loadfile(path, "t")
-            if not chunk then return nil end
-            helpers.keep("@" .. path, chunk, path, stamped)
-          end
-          return chunk, path
-        end
-        return helpers
-        """
+    /// The cache's Lua half: `helpers(kept, keep, stamp)`, the searcher and `keep`, and
+    /// `warmUp(searcher)`, which compiles luassert's modules.
+    private static let helpersChunk = LuaResourceChunk("chunks.lua", name: "=screentest.chunks", in: .screenTest)
 }

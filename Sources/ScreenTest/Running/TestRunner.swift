@@ -326,7 +326,7 @@ public final class TestRunner {
             try host.prependModulePath(for: folder)
             host.pluginPaths = options.pluginPaths
             try host.usePlugins(.forTestFile(file, pluginPaths: options.pluginPaths))
-            try lua.load(Self.prependPaths, name: "=screentest").call(options.luaPath, options.cPath)
+            try RunnerModules.setup.function("prependPaths", in: lua).call(options.luaPath, options.cPath)
             let snapshots = lua.newTable()
             snapshots.set("update", options.updateSnapshots)
             snapshots.set("ci", options.isCI)
@@ -343,7 +343,7 @@ public final class TestRunner {
             limited.onCall = onCall
             calls = limited
             let suite = try ChunkCache.keeping(in: lua) {
-                try lua.load(RunnerModules.startSuite, name: "=screentest").call(
+                try RunnerModules.setup.function("start", in: lua).call(
                     suiteOptions(file: file, after: after, call: limited.function(), in: lua),
                     TestModule.hooks(session: session, host: host, in: lua), snapshots, returning: LuaTable.self)
             }
@@ -422,13 +422,6 @@ public final class TestRunner {
         return try Self.makeHost(limits: limits, modules: modules)
     }
 
-    /// Puts `--lpath` and `--cpath` before `package.path` and `package.cpath`, as busted does.
-    private static let prependPaths = """
-        local lpath, cpath = ...
-        if lpath ~= "" then package.path = (lpath .. ";" .. package.path):gsub(";;", ";") end
-        if cpath ~= "" then package.cpath = (cpath .. ";" .. package.cpath):gsub(";;", ";") end
-        """
-
     /// Runs the `--helper`: a file when its name ends with `.lua`, else a module to require,
     /// as busted runs it.
     private func runHelper(_ helper: String, in lua: LuaState) throws {
@@ -436,7 +429,7 @@ public final class TestRunner {
             if helper.hasSuffix(".lua") {
                 try lua.load(file: helper).call()
             } else {
-                try lua.load("require(...)", name: "=screentest").call(helper)
+                try RunnerModules.setup.function("requireHelper", in: lua).call(helper)
             }
         } catch {
             throw LuaError(

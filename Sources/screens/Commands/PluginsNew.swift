@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LuaBridge
 import ScreenScript
 
 /// `screens plugins new NAME`: a plugin skeleton that passes `check` and its own spec.
@@ -39,7 +40,13 @@ struct PluginsNew: ParsableCommand {
             printError("screens: \(target) already exists (nothing was written); choose another name or --in folder")
             throw ExitCode(1)
         }
-        let contents = Self.skeleton(name)
+        let contents: [(String, String)]
+        do {
+            contents = try MainActor.assumeIsolated { try Self.skeleton(name) }
+        } catch let error as LuaError {
+            printError("screens: \(error.message) (nothing was written)")
+            throw ExitCode(1)
+        }
         do {
             for (path, text) in contents {
                 let file = target + "/" + path
@@ -55,70 +62,26 @@ struct PluginsNew: ParsableCommand {
         print("Check it with `screens plugins check \(target)` and test it with `screens test \(target)`.")
     }
 
-    /// The skeleton's files, by path in the plugin's folder.
-    static func skeleton(_ name: String) -> [(String, String)] {
+    /// The skeleton's files, by path in the plugin's folder: the templates of Lua/skeleton,
+    /// where `NAME` stands for the plugin's name and `HOST_RANGE` for the host versions it
+    /// runs on.
+    @MainActor
+    static func skeleton(_ name: String) throws(LuaError) -> [(String, String)] {
         let host = LuaScreensVersion.current
         let hostRange = host.major == 0 ? ">=0.\(host.minor) <1" : "^\(host.major).\(host.minor)"
-        return [
-            ("plugin.lua", """
-                return {
-                  name = "\(name)",
-                  version = "0.1.0",
-                  host = "\(hostRange)",
-                  requires = {},
-                  permissions = {},
-                  main = "init",
-                  description = "What \(name) does, in one line",
-                }
-
-                """),
-            ("init.lua", """
-                --- \(name): what it does.
-                local \(name) = {}
-
-                --- A greeting for `who`.
-                --- @param who string
-                --- @return string
-                function \(name).greet(who)
-                  if type(who) ~= "string" then
-                    error("bad argument #1 to 'greet' (string expected, got " .. type(who) .. ")", 2)
-                  end
-                  return "Hello, " .. who .. "!"
-                end
-
-                return \(name)
-
-                """),
-            ("spec/\(name)_spec.lua", """
-                local \(name) = require("\(name)")
-
-                describe("\(name)", function()
-                  it("greets", function()
-                    assert.are.equal("Hello, you!", \(name).greet("you"))
-                  end)
-
-                  it("wants a string", function()
-                    assert.has_error(function() \(name).greet(42) end, "bad argument #1 to 'greet' (string expected, got number)")
-                  end)
-                end)
-
-                """),
-            ("library/\(name).lua", """
-                --- @meta \(name)
-                -- LuaCATS stubs of the \(name) plugin, for editors: add this folder to the
-                -- Lua language server's workspace.library.
-
-                --- @class \(name)
-                local \(name) = {}
-
-                --- A greeting for `who`.
-                --- @param who string
-                --- @return string
-                function \(name).greet(who) end
-
-                return \(name)
-
-                """),
-        ]
+        var files: [(String, String)] = []
+        for (path, template) in [
+            ("plugin.lua", "plugin.lua"), ("init.lua", "init.lua"), ("spec/\(name)_spec.lua", "spec.lua"),
+            ("library/\(name).lua", "library.lua"),
+        ] {
+            let text = String(decoding: try LuaResourceFolder.screens.contents(of: "skeleton/" + template), as: UTF8.self)
+            files.append((path, text.replacingOccurrences(of: "HOST_RANGE", with: hostRange).replacingOccurrences(of: "NAME", with: name)))
+        }
+        return files
     }
+}
+
+extension LuaResourceFolder {
+    /// The program's own Lua files (Sources/screens/Lua): the templates of `plugins new`.
+    @MainActor static let screens = LuaResourceFolder(bundle: "LuaScreens_screens", elsewhere: Bundle.module.resourcePath)
 }

@@ -154,27 +154,4 @@ extension ScriptHost {
             return nil
         }
     }
-
-    /// Lua code that calls `obj:name(...)` when `obj` has `name`: true and the results;
-    /// false when it has none; the type's name when `name` is not callable.
-    static let methodInvokerSource = """
-        local type, getmetatable = type, getmetatable
-        return function(object, name, ...)
-          local method = object[name]
-          if method == nil then return false end
-          if type(method) ~= "function" then
-            local meta = getmetatable(method)
-            if type(meta) ~= "table" or meta.__call == nil then return type(method) end
-          end
-          return true, method(object, ...)
-        end
-        """
-
-    /// Lua code that tells whether `obj[name]` is a function; false when `obj` cannot be indexed.
-    static let methodFinderSource = """
-        return function(object, name)
-          local ok, method = pcall(function() return object[name] end)
-          return ok and type(method) == "function"
-        end
-        """
 }

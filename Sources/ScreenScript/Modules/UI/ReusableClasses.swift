@@ -8,6 +8,7 @@ import ScreenKit
 /// or extends it. Its views are made with `Class:new()` as the list needs them, so its
 /// `init` runs once per view, when the view is made, and never on reuse. One per host.
 final class ReusableClasses {
+    private static let descendsChunk = LuaResourceChunk("reusable.lua", name: "=ui.reusable", in: .screenScript)
     /// `descends(cls, base)`: whether the class table `cls` is `base` or reaches it up its
     /// chain of classes (raw comparisons; at most 100 classes up, should a script make a
     /// cycle).
@@ -16,7 +17,7 @@ final class ReusableClasses {
 
     init(host: ScriptHost) {
         self.host = host
-        descends = try? host.lua.load(Self.source, name: "=ui.reusable").call(returning: LuaFunction.self)
+        descends = try? Self.descendsChunk.load(in: host.lua).call(returning: LuaFunction.self)
     }
 
     /// The class at `index` of a call.
@@ -95,18 +96,6 @@ final class ReusableClasses {
         }
         return view
     }
-
-    private static let source = """
-        local getmetatable, rawequal, type = getmetatable, rawequal, type
-        return function(cls, base)
-          for _ = 1, 100 do
-            if rawequal(cls, base) then return true end
-            cls = getmetatable(cls)
-            if type(cls) ~= "table" then return false end
-          end
-          return false
-        end
-        """
 }
 
 /// A Lua class whose objects a list makes as it needs views.

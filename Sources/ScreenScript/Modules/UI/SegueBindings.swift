@@ -9,30 +9,7 @@ extension Segue: LuaObject {}
 /// code (a segue that undoes another, for example).
 enum SegueBindings {
     /// Segues registered for Lua classes, looked up along a class's chain of superclasses.
-    static let registrySource = """
-        local registry = setmetatable({}, { __mode = "k" })
-        local getmetatable, rawget, type = getmetatable, rawget, type
-        local function add(cls, id, template)
-          local segues = registry[cls]
-          if not segues then segues = {}; registry[cls] = segues end
-          segues[id] = template
-        end
-        local function find(cls, id)
-          -- At most 100 classes up, should a script make a cycle of metatables.
-          for _ = 1, 100 do
-            if type(cls) ~= "table" then return nil end
-            local segues = rawget(registry, cls)
-            if segues and segues[id] then return segues[id] end
-            cls = getmetatable(cls)
-          end
-          return nil
-        end
-        local function make(destination)
-          if type(destination) == "function" then return destination() end
-          return destination:new()
-        end
-        return add, find, make
-        """
+    private static let registryChunk = LuaResourceChunk("segue.lua", name: "=ui.segue", in: .screenScript)
 
     /// A registered segue as Lua holds it.
     final class TemplateBox: LuaObject {
@@ -44,7 +21,7 @@ enum SegueBindings {
     static func open(_ table: LuaTable, host: ScriptHost) throws {
         let lua = host.lua
         lua.register(TemplateBox.lua)
-        let functions = try lua.load(registrySource, name: "=ui.segue").callReturningAll()
+        let functions = try registryChunk.load(in: lua).callReturningAll()
         guard functions.count == 3, let add = functions[0].functionValue, let find = functions[1].functionValue,
               let make = functions[2].functionValue else {
             throw BindingError("the segue registry did not load")

@@ -224,21 +224,11 @@ enum TableBindings {
     /// `isCellClass(cls)`: whether a class table is ui.TableViewCell or extends it (at most
     /// 100 classes up, should a script make a cycle of metatables).
     private static func cellClassCheck(cell: LuaClassDefinition, host: ScriptHost) -> LuaFunction? {
-        let source = """
-            local base = ...
-            local getmetatable, type = getmetatable, type
-            return function(cls)
-              for _ = 1, 100 do
-                if cls == base then return true end
-                cls = getmetatable(cls)
-                if type(cls) ~= "table" then return false end
-              end
-              return false
-            end
-            """
         let base = host.lua.register(cell)
-        return try? host.lua.load(source, name: "=ui.TableView").call(base, returning: LuaFunction.self)
+        return try? cellClassChunk.load(in: host.lua).call(base, returning: LuaFunction.self)
     }
+
+    private static let cellClassChunk = LuaResourceChunk("tableview.lua", name: "=ui.TableView", in: .screenScript)
 
     static func tableViewCell(parent: LuaClassDefinition, host: ScriptHost) -> LuaClass<TableViewCell> {
         let cls = LuaClass<TableViewCell>("ui.TableViewCell", parent: parent, extensible: true)

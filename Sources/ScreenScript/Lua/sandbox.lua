@@ -1,81 +1,21 @@
-/// The first half of the plugin loader, run by every host before any script: the
-/// registry's searcher for the Swift modules, and a copy of the standard functions and
-/// tables as they are then, for the plugin loader proper (``pluginSandboxSource``), which is
-/// compiled only when a plugin is first needed: an app that uses none pays for none of it.
-///
-/// Arguments: `openModule(name)` (builds a Swift module, see ``ModuleRegistry``),
-/// `pluginSearcher(name)` (what package.searchers gives for a name that is no Swift module:
-/// a message, or the plugin loader's answer).
-/// Returns a table: `searcher`, `setModules(names)`, `module(name)`, `modules` (name -> true),
-/// `env` (the copy, with `_G` the host's globals).
-let pluginModulesSource = #"""
-local openModule, pluginSearcher = ...
-local next, type, ipairs = next, type, ipairs
-local G = _G
+-- sandbox (chunk `=plugins`): the Lua half of the plugin loader, each plugin's environment,
+-- `require` inside a plugin and the permissions. It is loaded when a plugin is first
+-- needed, with the copy modules.lua made of the standard functions and tables before any
+-- script ran as its `_ENV` (`_G` in it is the host's globals), and keeps what it needs of
+-- them (and copies of the standard tables), so that nothing a script does reaches the
+-- plugins through them.
+--
+-- Arguments: `module(name)` and `modules` (the Swift modules, from modules.lua),
+-- `openFile(path, mode, folder, data)` (a file handle for `io.open`, or nil and why; `data`:
+-- whether the app's data directory is allowed too), `readSource(path, folder)` (a file of
+-- the plugin's folder as Lua source, or nil, why and whether it is missing; see
+-- PluginFiles), `newMath(name)` (a math library of the plugin's own), `openStore` (what
+-- `store.open` is for a plugin), `dataDirectory()` (the app's data directory, made when
+-- missing), `resolve()` (reads the plugin folders the host was given, and calls
+-- `setPlugins`).
+-- Returns a table: `searcher`, `setPlugins(infos)`, `markPending()`, `load(name)`,
+-- `status(name)`.
 
--- The standard functions and tables as they are now, before any script: the plugin loader
--- starts from these, so nothing a script does in the meantime reaches plugins through them.
-local env = {}
-for key, value in next, G do env[key] = value end
-for _, name in ipairs{ "string", "table", "math", "utf8", "coroutine", "os", "io", "debug", "package" } do
-  local library = G[name]
-  if type(library) == "table" then
-    local copy = {}
-    for key, value in next, library do copy[key] = value end
-    env[name] = copy
-  end
-end
-
--- The string metatable as the host made it: strings index it whatever a script does later.
-env.stringMeta = getmetatable("")
-
-local modules = {}      -- name -> true: the Swift modules of the registry
-local moduleValues = {} -- name -> value, once opened
-
-local function module(name)
-  local value = moduleValues[name]
-  if value == nil then
-    value = openModule(name)
-    if value == nil then value = true end
-    moduleValues[name] = value
-  end
-  return value
-end
-
--- package.searchers[1]: the registry's modules, then the plugins.
-local function searcher(name)
-  if type(name) ~= "string" then
-    error("bad argument #1 to 'searcher' (string expected, got " .. type(name) .. ")", 2)
-  end
-  if modules[name] then return function() return module(name) end, ":module:" end
-  return pluginSearcher(name)
-end
-
-local function setModules(names)
-  for _, name in ipairs(names) do modules[name] = true end
-end
-
-return { searcher = searcher, setModules = setModules, module = module, modules = modules, env = env }
-"""#
-
-/// The Lua half of the plugin loader: each plugin's environment, `require` inside a plugin
-/// and the permissions. It is compiled when a plugin is first needed, with the copy
-/// ``pluginModulesSource`` made of the standard functions and tables before any script ran
-/// as its `_ENV` (`_G` in it is the host's globals), and keeps what it needs of them (and
-/// copies of the standard tables), so that nothing a script does reaches the plugins
-/// through them.
-///
-/// Arguments: `module(name)` and `modules` (the Swift modules, from ``pluginModulesSource``),
-/// `openFile(path, mode, folder, data)` (a file handle for `io.open`, or nil and why; `data`:
-/// whether the app's data directory is allowed too), `readSource(path, folder)` (a file of
-/// the plugin's folder as Lua source, or nil, why and whether it is missing; see
-/// ``PluginFiles``), `newMath(name)` (a math library of the plugin's own), `openStore` (what
-/// `store.open` is for a plugin), `dataDirectory()` (the app's data directory, made when
-/// missing), `resolve()` (reads the plugin folders the host was given, and calls
-/// `setPlugins`).
-/// Returns a table: `searcher`, `setPlugins(infos)`, `markPending()`, `load(name)`,
-/// `status(name)`.
-let pluginSandboxSource = #"""
 local module, modules, openFile, readSource, newMath, openStore, dataDirectory, resolve = ...
 local G = _G
 local type, error, pairs, ipairs, next, select = type, error, pairs, ipairs, next, select
@@ -587,4 +527,3 @@ function loader.status(name)
 end
 
 return loader
-"""#

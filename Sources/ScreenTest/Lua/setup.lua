@@ -1,0 +1,55 @@
+-- setup (chunk `=screentest`): what the runner does in a test file's state before the
+-- file's code runs.
+
+local setup = {}
+
+-- Starts a suite for a file, puts its functions (`describe`, `it`, `assert`, ...) in the
+-- globals, and returns the steps the host drives. It takes the options table `runner.new`
+-- reads (file, filters, filters_out, tags, exclude_tags, seed, list, fail_fast, shard, arg,
+-- after, call), the host's hooks and the snapshot options.
+function setup.start(options, hooks, snapshots)
+  -- luassert and say come from the process's compiled chunks while the suite starts,
+  -- asked first: the registry's searcher would read the plugin folders for a name it
+  -- does not have. The file then finds the host's searchers.
+  local searchers = package.searchers
+  table.insert(searchers, 1, (require("screentest.chunks")))
+  local suite = require("screentest.runner").new(options)
+  table.remove(searchers, 1)
+  suite:add_hooks(hooks)
+  if suite.env.assert then
+    require("screentest.snapshot").install(suite.env.assert, options.file, snapshots)
+  end
+  -- `test` is busted's alias of `it` and the host's module (test.advance, ...): the
+  -- module, callable.
+  local module = rawget(_G, "test")
+  for name, value in pairs(suite.env) do _G[name] = value end
+  if type(module) == "table" and getmetatable(module) == nil then
+    local declare = suite.env.test
+    setmetatable(module, { __call = function(_, ...) return declare(...) end })
+    _G.test = module
+  end
+  -- Ending the process would end the run without its report or its failures.
+  if os then
+    os.exit = function()
+      error("os.exit is not available in test files: it would end the run before its report", 2)
+    end
+  end
+  return {
+    collect = function(chunk) suite:collect(chunk) end,
+    fail_file = function(message) suite:fail_file(message) end,
+    run = function(reporter) suite:run(reporter) end,
+  }
+end
+
+-- Puts `--lpath` and `--cpath` before `package.path` and `package.cpath`, as busted does.
+function setup.prependPaths(lpath, cpath)
+  if lpath ~= "" then package.path = (lpath .. ";" .. package.path):gsub(";;", ";") end
+  if cpath ~= "" then package.cpath = (cpath .. ";" .. package.cpath):gsub(";;", ";") end
+end
+
+-- Runs the `--helper` that names a module, as busted runs it.
+function setup.requireHelper(name)
+  require(name)
+end
+
+return setup

@@ -1,0 +1,5 @@
+describe("one", function()
+  it("passes", function()
+    assert.is_true(true)
+  end)
+end)

@@ -1,0 +1,34 @@
+import Testing
+@testable import LuaBridge
+
+@MainActor
+struct LuaResourceChunkTests {
+    @Test func loadsUnderItsChunkNameWithTheLinesOfItsFile() throws {
+        let lua = try LuaState()
+        let info = try lua.load(
+            """
+            local chunk, source = ...
+            local function lines(f)
+              local list = {}
+              for line in pairs(debug.getinfo(f, "L").activelines) do list[#list + 1] = line end
+              table.sort(list)
+              return table.concat(list, " ")
+            end
+            return debug.getinfo(chunk, "S").source, lines(chunk) == lines(source)
+            """, name: "=test")
+        let source = try lua.load(bytes: try LuaResourceFolder.luaBridge.contents(of: "prelude.lua"), name: "=luabridge")
+        let results = try info.callReturningAll(try luaPrelude.load(in: lua), source)
+        #expect(results == ["=luabridge", true])
+    }
+
+    @Test func aMissingFileIsAnErrorNamingItEachTime() throws {
+        let lua = try LuaState()
+        let missing = LuaResourceChunk("missing.lua", name: "=missing", in: .luaBridge)
+        for _ in 0..<2 {
+            let error = try #require(throws: LuaError.self) { try missing.load(in: lua) }
+            #expect(error.kind == .file)
+            #expect(error.message.contains("missing.lua"))
+        }
+        #expect(try lua.run("return 1 + 1", name: "=after") == [.integer(2)])
+    }
+}
