@@ -724,7 +724,7 @@ function ui.Popover:dismiss() end
 --- @class ui.NavigationBar
 --- @field title string?
 --- @field prompt string?
---- @field backTitle string? nil when no back button shows
+--- @field backTitle string? the back button's title as shown: the previous title, "Back" when that does not fit beside the title, "" for the chevron alone; nil when no back button shows
 --- @field leftButton ui.BarButtonItem?
 --- @field rightButton ui.BarButtonItem?
 --- @field frame ui.Rect in the navigation controller's view
