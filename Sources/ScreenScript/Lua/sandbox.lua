@@ -6,8 +6,8 @@
 -- plugins through them.
 --
 -- Arguments: `module(name)` and `modules` (the Swift modules, from modules.lua),
--- `openFile(path, mode, folder, data)` (a file handle for `io.open`, or nil and why; `data`:
--- whether the app's data directory is allowed too), `readSource(path, folder)` (a file of
+-- `openFile(path, mode, folder)` (a file handle for `io.open` in the plugin's folder or the
+-- app's data directory, or nil and why), `readSource(path, folder)` (a file of
 -- the plugin's folder as Lua source, or nil, why and whether it is missing; see
 -- PluginFiles), `newMath(name)` (a math library of the plugin's own), `openStore` (what
 -- `store.open` is for a plugin), `dataDirectory()` (the app's data directory, made when
@@ -289,7 +289,7 @@ local function confinedOpen(p)
     if type(path) ~= "string" then error("bad argument #1 to 'open' (string expected, got " .. type(path) .. ")", 2) end
     if type(mode) ~= "string" then error("bad argument #2 to 'open' (string expected, got " .. type(mode) .. ")", 2) end
     if not modes[mode] then error("bad argument #2 to 'open' (invalid mode)", 2) end
-    local file, why, missing = openFile(path, mode, p.folder, true)
+    local file, why, missing = openFile(path, mode, p.folder)
     if file then return file end
     if missing then return nil, why, 2 end
     error("io.open: " .. why, 2)

@@ -105,12 +105,12 @@ final class PluginLoader {
             guard case .string(let path) = args[1] else { throw args.error(1, "string expected") }
             let mode = try args.get(2, as: String.self)
             let folder = try args.get(3, as: String.self)
-            let usesData = try args.get(4, as: Bool.self)
             // Lua's own check of the mode ran first; a path that is no UTF-8 names no file here.
             guard let parsed = PluginFiles.Mode(mode), let text = path.text else {
                 return LuaMultiple(LuaValue.nil, "not a file name")
             }
-            let files = PluginFiles(folder: folder, dataDirectory: usesData ? Self.madeDataDirectory(of: host) : nil)
+            // Only a plugin with `files` has io.open: it may use the data directory too.
+            let files = PluginFiles(folder: folder, dataDirectory: Self.madeDataDirectory(of: host))
             switch files.open(text, mode: parsed) {
             case .success(let descriptor):
                 guard let stream = fdopen(descriptor, parsed.stdio) else {
