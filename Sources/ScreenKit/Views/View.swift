@@ -150,6 +150,10 @@ open class View: Responder {
     /// background colour and under its subviews. The default draws nothing.
     open func draw(_ canvas: Canvas) {}
 
+    /// What the view shows, for the renderers, focus, the pilot and the REPL (see
+    /// ``ViewDescription``). A view class with content of its own overrides it.
+    open var contentDescription: ViewDescription { .none }
+
     // MARK: - Appearance
 
     public var tag = 0
