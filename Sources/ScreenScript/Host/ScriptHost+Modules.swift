@@ -1,0 +1,49 @@
+import Foundation
+import LuaBridge
+
+/// The modules a script can `require`, the module path and the random seed.
+extension ScriptHost {
+    func install(_ registry: ModuleRegistry) throws(LuaError) {
+        pluginLoader = try PluginLoader(host: self, registry: registry)
+        guard let require = lua.globals["require"].functionValue else {
+            throw LuaError(kind: .runtime, message: "the package library is not open: modules cannot be installed")
+        }
+        for module in registry.modules where module.isGlobal {
+            let value = try require.call(module.name, returning: LuaValue.self)
+            lua.globals.set(module.name, value)
+        }
+    }
+
+    /// Seeds Lua's `math.random`, as `math.randomseed(seed)` does, so that a run can draw the
+    /// same numbers again (a replay, the monkey).
+    public func seedRandom(_ seed: Int64) throws(LuaError) {
+        randomSeed = seed
+        try Self.hostChunk.function("seedRandom", in: lua).call(seed)
+    }
+
+    /// Puts `folder` first on `package.path`, so that `require` finds the modules in it, and
+    /// before any plugin of the same name.
+    public func prependModulePath(for folder: String) throws(LuaError) {
+        let base = folder.isEmpty ? "." : (folder.hasSuffix("/") ? String(folder.dropLast()) : folder)
+        let prefix = "\(base)/?.lua;\(base)/?/init.lua;"
+        try Self.hostChunk.function("prependPath", in: lua).call(prefix)
+        moduleFolders.insert(base, at: 0)
+    }
+
+    /// Forgets the modules `names` (`package.loaded[name] = nil`), so that `require` loads
+    /// them again.
+    public func forgetModules(_ names: [String]) throws(LuaError) {
+        try Self.hostChunk.function("forgetModules", in: lua).call(names)
+    }
+
+    /// Whether one of the folders ``prependModulePath(for:)`` put on the path has module
+    /// `name` (`name.lua` or `name/init.lua`, dots as folders): the app's own module, which
+    /// `require` finds before a plugin of that name.
+    func hasOwnModule(_ name: String) -> Bool {
+        let relative = name.split(separator: ".", omittingEmptySubsequences: false).joined(separator: "/")
+        return moduleFolders.contains { folder in
+            FileManager.default.fileExists(atPath: "\(folder)/\(relative).lua")
+                || FileManager.default.fileExists(atPath: "\(folder)/\(relative)/init.lua")
+        }
+    }
+}
