@@ -30,19 +30,22 @@ enum Main {
         if arguments.elementsEqual(Test.workerArguments) {
             exit(MainActor.assumeIsolated { TestWorker.serve() })
         }
-        if arguments.first == "test" {
-            MainActor.assumeIsolated { TestWorker.prestart(Test.workerCommand) }
-        }
+        // Held here, where the run that takes it is made: a worker for the coming test run.
+        let prestarted = arguments.first == "test" ? MainActor.assumeIsolated { TestWorker.prestart(Test.workerCommand) } : nil
         let line = Repl.attachArguments(Run.listenArguments(Array(arguments)))
         if let run = AppRun.plain(line) {
             exit(MainActor.assumeIsolated { run.run() })
         }
-        if let status = MainActor.assumeIsolated({ TestRun.plain(line)?.run() }) {
+        if let status = MainActor.assumeIsolated({ TestRun.plain(line)?.run(prestarted: prestarted) }) {
             exit(status)
         }
         if var command = Subcommand.parsedAlone(line) {
             do {
-                try command.run()
+                if let test = command as? Test {
+                    try test.run(prestarted: prestarted)
+                } else {
+                    try command.run()
+                }
             } catch {
                 Screens.exit(withError: error)
             }

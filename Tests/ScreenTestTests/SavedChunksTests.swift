@@ -154,6 +154,7 @@ struct SavedChunksTests {
 
     @Test("saved chunks are kept while their files are unchanged; a changed one is left out, and the file is written again without it")
     func loadingSavedChunks() throws {
+        let cache = ChunkCache()
         try withFolder { folder in
             let key = try #require(SavedChunks.libraryKey(libraryFile: LuaState.libraryFile))
             let lua = try LuaState(libraries: .all)
@@ -167,8 +168,8 @@ struct SavedChunksTests {
             }
             let file = folder + "/luascreens/chunks"
             #expect(SavedChunks.write(SavedChunks.encode(entries, key: key), to: file))
-            #expect(ChunkCache.loadSaved(from: file))
-            #expect(entries.allSatisfy { ChunkCache.isKept($0.name) })
+            #expect(cache.loadSaved(from: file))
+            #expect(entries.allSatisfy { cache.isKept($0.name) })
 
             // Another process would see the second file changed since.
             let other = folder + "/other"
@@ -178,19 +179,20 @@ struct SavedChunksTests {
             moved[1].source!.stamp.size += 1
             let otherFile = other + "/luascreens/chunks"
             #expect(SavedChunks.write(SavedChunks.encode(moved, key: key), to: otherFile))
-            #expect(!ChunkCache.loadSaved(from: otherFile))
-            ChunkCache.saveIfChanged(to: otherFile)
+            #expect(!cache.loadSaved(from: otherFile))
+            cache.saveIfChanged(to: otherFile)
             let rewritten = try #require(SavedChunks.read(from: otherFile).flatMap { SavedChunks.decode($0, key: key) })
             #expect(!rewritten.isEmpty)
             #expect(!rewritten.contains { $0.source == moved[1].source })
             // Written for another Lua library: nothing of it is taken.
             #expect(SavedChunks.write(SavedChunks.encode(entries, key: key + "x"), to: otherFile))
-            #expect(!ChunkCache.loadSaved(from: otherFile))
+            #expect(!cache.loadSaved(from: otherFile))
         }
     }
 
     @Test("what is saved is bounded: the chunks this process used come first, then the others saved before")
     func savingIsBounded() throws {
+        let cache = ChunkCache()
         try withFolder { folder in
             let key = try #require(SavedChunks.libraryKey(libraryFile: LuaState.libraryFile))
             let large = ChunkCache.savedBytes * 3 / 5
@@ -204,12 +206,12 @@ struct SavedChunksTests {
             unlink(entries[3].source!.path)
             let file = folder + "/luascreens/chunks"
             #expect(SavedChunks.write(SavedChunks.encode(entries, key: key), to: file))
-            #expect(!ChunkCache.loadSaved(from: file))
+            #expect(!cache.loadSaved(from: file))
             // Used by this process: its made-up bytecode does not load, and it is compiled.
             let lua = try LuaState(libraries: .all)
-            let chunk = try ChunkCache.keeping(in: lua) { try ChunkCache.compile(entries[2].name, in: lua, file: entries[2].source!.path) }
+            let chunk = try cache.keeping(in: lua) { try cache.compile(entries[2].name, in: lua, file: entries[2].source!.path) }
             #expect(try chunk.call(returning: String.self) == "c")
-            ChunkCache.saveIfChanged(to: file)
+            cache.saveIfChanged(to: file)
             let saved = try #require(SavedChunks.read(from: file).flatMap { SavedChunks.decode($0, key: key) })
             #expect(saved.reduce(0) { $0 + $1.code.count } <= ChunkCache.savedBytes)
             let names = Set(saved.map(\.name))

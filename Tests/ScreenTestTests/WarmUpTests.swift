@@ -26,7 +26,7 @@ struct WarmUpTests {
             let file = try write("it('adds', function() assert.are.equal(2, 1 + 1) end)\n", to: "a_spec.lua", in: folder)
             let runner = TestRunner(options: .init(paths: [file]))
             runner.output = { _ in }
-            runner.prepared = TestRunner.prepare()
+            runner.prepared = TestRunner.prepare(chunks: runner.chunks)
             #expect(runner.prepared != nil)
             let (summary, _) = try runner.run()
             #expect(summary.line == "1 passed, 0 failed")
@@ -42,7 +42,7 @@ struct WarmUpTests {
             options.instructionBudget = 100_000
             let runner = TestRunner(options: options)
             runner.output = { _ in }
-            runner.prepared = TestRunner.prepare()
+            runner.prepared = TestRunner.prepare(chunks: runner.chunks)
             let (summary, results) = try runner.run()
             #expect(summary.line == "0 passed, 1 failed")
             #expect(results.first?.failure?.message.contains("instruction") == true)
@@ -51,17 +51,18 @@ struct WarmUpTests {
 
     @Test("the chunks go through bytes whole; bytes cut short or damaged keep nothing")
     func serializedChunks() throws {
-        ChunkCache.warmUpRunner(in: try LuaState(libraries: .all))
-        ChunkCache.warmUpLuassert()
-        let bytes = ChunkCache.serialized()
-        #expect(ChunkCache.keptNames.contains("@screentest/runner.lua"))
-        #expect(ChunkCache.keptNames.contains { $0.hasSuffix("/luassert/init.lua") })
-        #expect(SavedChunks.decode(bytes, key: "").map { Set($0.map(\.name)) } == ChunkCache.keptNames)
+        let cache = ChunkCache()
+        cache.warmUpRunner(in: try LuaState(libraries: .all))
+        cache.warmUpLuassert()
+        let bytes = cache.serialized()
+        #expect(cache.keptNames.contains("@screentest/runner.lua"))
+        #expect(cache.keptNames.contains { $0.hasSuffix("/luassert/init.lua") })
+        #expect(SavedChunks.decode(bytes, key: "").map { Set($0.map(\.name)) } == cache.keptNames)
         // Keeping what is already kept changes nothing; cut or damaged bytes keep nothing.
-        let before = ChunkCache.keptNames
-        ChunkCache.keep(serialized: bytes)
-        ChunkCache.keep(serialized: Array(bytes.prefix(bytes.count / 2)))
-        ChunkCache.keep(serialized: [1, 2, 3])
-        #expect(ChunkCache.keptNames == before)
+        let before = cache.keptNames
+        cache.keep(serialized: bytes)
+        cache.keep(serialized: Array(bytes.prefix(bytes.count / 2)))
+        cache.keep(serialized: [1, 2, 3])
+        #expect(cache.keptNames == before)
     }
 }

@@ -8,7 +8,10 @@ import ScreenScript
 /// sixth of the time compiling the source takes, and compiling these was most of what a
 /// small test file cost. A worker also keeps them from one run to the next (see
 /// ``loadSaved(from:)`` and ``SavedChunks``).
-enum ChunkCache {
+///
+/// A cache belongs to a runner (``TestRunner/chunks``); a worker hands its one cache to
+/// every runner it makes, so that what one file compiled the next loads.
+final class ChunkCache {
     /// A chunk's bytecode, and the file it was compiled from when that file can be checked
     /// in a later run.
     private struct Kept {
@@ -21,19 +24,19 @@ enum ChunkCache {
 
     /// The chunks by name: `@screentest/runner.lua`, or `@` and the path of a module
     /// file found on `package.path`.
-    private static var chunks: [String: Kept] = [:]
+    private var chunks: [String: Kept] = [:]
     /// The state allowed to add chunks now: the one whose suite is starting, while none of
     /// its test file's code has run (see ``keeping(in:_:)``). A file's own code can reach
     /// the function that keeps chunks (through `require` and `debug.getupvalue`);
     /// what it handed over would be loaded as bytecode by every later file of the process,
     /// and bytecode is not checked, so outside that window nothing is kept.
-    private static var keepingState: ObjectIdentifier?
+    private var keepingState: ObjectIdentifier?
     /// Whether the chunks to save differ from those the saved file holds.
-    private static var unsaved = false
+    private var unsaved = false
 
     /// Runs `body` — the start of a suite, before the test file's code — with chunks kept
     /// for `lua`.
-    static func keeping<T>(in lua: LuaState, _ body: () throws -> T) rethrows -> T {
+    func keeping<T>(in lua: LuaState, _ body: () throws -> T) rethrows -> T {
         keepingState = ObjectIdentifier(lua)
         defer { keepingState = nil }
         return try body()
@@ -41,8 +44,8 @@ enum ChunkCache {
 
     /// Compiles and keeps the runner's modules in `lua`, where it only loads them: `lua` may
     /// be the state of a file to come, in which nothing then ran.
-    static func warmUpRunner(in lua: LuaState) {
-        keeping(in: lua) { RunnerModules.compileAll(in: lua) }
+    func warmUpRunner(in lua: LuaState) {
+        keeping(in: lua) { RunnerModules.compileAll(in: lua, chunks: self) }
     }
 
     /// Compiles and keeps, in a state of its own, luassert and say where `package.path`
@@ -50,7 +53,7 @@ enum ChunkCache {
     /// the run or the file's folder holds modules of those names, which it then compiles
     /// itself). Running luassert's modules there is all it does: no test code runs in that
     /// state.
-    static func warmUpLuassert() {
+    func warmUpLuassert() {
         guard let lua = try? LuaState(libraries: .all) else { return }
         keeping(in: lua) {
             guard let searcher = try? helpers(in: lua).get("searcher", as: LuaValue.self) else { return }
@@ -59,19 +62,19 @@ enum ChunkCache {
     }
 
     /// The names of the chunks kept.
-    static var keptNames: Set<String> { Set(chunks.keys) }
+    var keptNames: Set<String> { Set(chunks.keys) }
 
     /// Whether a chunk is kept as `name`.
-    static func isKept(_ name: String) -> Bool { chunks[name] != nil }
+    func isKept(_ name: String) -> Bool { chunks[name] != nil }
 
     /// All the chunks kept, as ``keep(serialized:)`` takes them.
-    static func serialized() -> [UInt8] {
+    func serialized() -> [UInt8] {
         SavedChunks.encode(entries, key: "")
     }
 
     /// Keeps the chunks of ``serialized()``'s bytes, from a process forked from this one (see
     /// ``TestWorker``), before any test code runs: a chunk already kept stays.
-    static func keep(serialized bytes: [UInt8]) {
+    func keep(serialized bytes: [UInt8]) {
         for entry in SavedChunks.decode(bytes, key: "") ?? [] {
             keep(entry.name, code: entry.code, source: entry.source)
         }
@@ -83,7 +86,7 @@ enum ChunkCache {
     /// - Returns: whether any were saved and all of them kept: luassert's modules, which
     ///   the first run compiled, need not be compiled ahead of the first file then.
     @discardableResult
-    static func loadSaved(from file: String? = SavedChunks.location()) -> Bool {
+    func loadSaved(from file: String? = SavedChunks.location()) -> Bool {
         guard let file, let key = SavedChunks.libraryKey(libraryFile: LuaState.libraryFile),
               let bytes = SavedChunks.read(from: file), let entries = SavedChunks.decode(bytes, key: key)
         else { return false }
@@ -102,7 +105,7 @@ enum ChunkCache {
     /// differ from what ``loadSaved(from:)`` found there: those this process used first,
     /// then the others saved before (of other projects' suites), up to ``savedBytes`` of
     /// code, which also bounds the files a worker checks as it starts.
-    static func saveIfChanged(to file: String? = SavedChunks.location()) {
+    func saveIfChanged(to file: String? = SavedChunks.location()) {
         guard unsaved, let file, let key = SavedChunks.libraryKey(libraryFile: LuaState.libraryFile) else { return }
         unsaved = false
         let candidates = chunks.filter { $0.value.source != nil }.sorted {
@@ -112,7 +115,7 @@ enum ChunkCache {
         var total = 0
         for (name, kept) in candidates {
             total += kept.code.count
-            guard total <= savedBytes else { break }
+            guard total <= Self.savedBytes else { break }
             saved.append(SavedChunks.Entry(name: name, source: kept.source, code: kept.code))
         }
         SavedChunks.write(SavedChunks.encode(saved, key: key), to: file)
@@ -121,13 +124,13 @@ enum ChunkCache {
     /// The most code ``saveIfChanged(to:)`` saves: some twenty sets of luassert's modules.
     static let savedBytes = 2 << 20
 
-    private static var entries: [SavedChunks.Entry] {
+    private var entries: [SavedChunks.Entry] {
         chunks.map { SavedChunks.Entry(name: $0.key, source: $0.value.source, code: $0.value.code) }
     }
 
     /// Keeps `code` as the chunk `name` unless one is kept already: the first kept wins,
     /// what the runner compiled before any test code ran.
-    private static func keep(_ name: String, code: [UInt8], source: SavedChunks.Source?) {
+    private func keep(_ name: String, code: [UInt8], source: SavedChunks.Source?) {
         guard chunks[name] == nil else { return }
         chunks[name] = Kept(code: code, source: source)
         if source != nil { unsaved = true }
@@ -138,7 +141,7 @@ enum ChunkCache {
     ///
     /// - Throws: ``LuaError`` of kind `.file` when the file cannot be read, `.syntax` when it
     ///   does not compile.
-    static func compile(_ name: String, in lua: LuaState, file path: String) throws -> LuaFunction {
+    func compile(_ name: String, in lua: LuaState, file path: String) throws -> LuaFunction {
         if let chunk = kept(name, in: lua) { return chunk }
         // Taken before the file is read: a change while it is read shows in the next run.
         let stamp = SourceStamp(path: path)
@@ -154,12 +157,14 @@ enum ChunkCache {
     /// modules of luassert, say and term on `package.path` as Lua's own searcher does, and loads
     /// them through the cache; it says nothing of the other modules, nor of those it does
     /// not find, which Lua's searcher after it then reports.
-    static let module = ScriptModule(name: "screentest.chunks", isGlobal: false) { host in
-        try helpers(in: host.lua).get("searcher", as: LuaValue.self)
+    var module: ScriptModule {
+        ScriptModule(name: "screentest.chunks", isGlobal: false) { [self] host in
+            try helpers(in: host.lua).get("searcher", as: LuaValue.self)
+        }
     }
 
     /// The chunk kept under `name`, loaded in `lua`.
-    private static func kept(_ name: String, in lua: LuaState) -> LuaFunction? {
+    private func kept(_ name: String, in lua: LuaState) -> LuaFunction? {
         guard let kept = chunks[name] else { return nil }
         guard let chunk = try? lua.load(bytes: kept.code, name: name, mode: .binary) else {
             // Lua refused it (another Lua's): compiled again, it takes its place.
@@ -176,20 +181,20 @@ enum ChunkCache {
         return String(validating: string.bytes, as: UTF8.self)
     }
 
-    private static func helpers(in lua: LuaState) throws -> LuaTable {
-        let load = lua.function { [unowned lua] args -> LuaFunction? in kept(try args.get(1, as: String.self), in: lua) }
-        let keep = lua.function { [unowned lua] args -> Void in
-            guard keepingState == ObjectIdentifier(lua), case .string(let code) = args[2] else { return }
+    private func helpers(in lua: LuaState) throws -> LuaTable {
+        let load = lua.function { [unowned lua, self] args -> LuaFunction? in self.kept(try args.get(1, as: String.self), in: lua) }
+        let keep = lua.function { [unowned lua, self] args -> Void in
+            guard self.keepingState == ObjectIdentifier(lua), case .string(let code) = args[2] else { return }
             // Only a file named by an absolute path (in UTF-8) can be checked in a later run.
             var source: SavedChunks.Source?
             if let path = Self.exactText(args[3]), path.hasPrefix("/"),
                let stamp = ((try? args.get(4, as: String?.self)) ?? nil).flatMap(SourceStamp.init(text:)) {
                 source = SavedChunks.Source(path: path, stamp: stamp)
             }
-            ChunkCache.keep(try args.get(1, as: String.self), code: code.bytes, source: source)
+            self.keep(try args.get(1, as: String.self), code: code.bytes, source: source)
         }
-        let stamp = lua.function { args -> String? in exactText(args[1]).flatMap { SourceStamp(path: $0)?.text } }
-        return try helpersChunk.function("helpers", in: lua).call(load, keep, stamp, returning: LuaTable.self)
+        let stamp = lua.function { args -> String? in Self.exactText(args[1]).flatMap { SourceStamp(path: $0)?.text } }
+        return try Self.helpersChunk.function("helpers", in: lua).call(load, keep, stamp, returning: LuaTable.self)
     }
 
     /// The cache's Lua half: `helpers(kept, keep, stamp)`, the searcher and `keep`, and

@@ -3,11 +3,14 @@ import ScreenScript
 
 /// The runner's Lua modules, loaded from the target's resources.
 enum RunnerModules {
-    static let all: [ScriptModule] = [
-        module("screentest.runner", file: "runner"),
-        module("screentest.snapshot", file: "snapshot"),
-        ChunkCache.module,
-    ]
+    /// The modules, compiled through `chunks`.
+    static func all(chunks: ChunkCache) -> [ScriptModule] {
+        [
+            module("screentest.runner", file: "runner", chunks: chunks),
+            module("screentest.snapshot", file: "snapshot", chunks: chunks),
+            chunks.module,
+        ]
+    }
 
     /// What the runner does in a test file's state before the file's code runs:
     /// `start(options, hooks, snapshots)` starts a suite, `prependPaths(lpath, cpath)`
@@ -15,16 +18,16 @@ enum RunnerModules {
     static let setup = LuaResourceChunk("setup.lua", name: "=screentest", in: .screenTest)
 
     /// Compiles the modules' files into the process's chunks, those not kept already.
-    static func compileAll(in lua: LuaState) {
-        for file in ["runner", "snapshot"] where !ChunkCache.isKept(chunkName(file)) {
-            _ = try? ChunkCache.compile(chunkName(file), in: lua, file: try path(file))
+    static func compileAll(in lua: LuaState, chunks: ChunkCache) {
+        for file in ["runner", "snapshot"] where !chunks.isKept(chunkName(file)) {
+            _ = try? chunks.compile(chunkName(file), in: lua, file: try path(file))
         }
     }
 
-    private static func module(_ name: String, file: String) -> ScriptModule {
+    private static func module(_ name: String, file: String, chunks: ChunkCache) -> ScriptModule {
         ScriptModule(name: name, isGlobal: false) { host in
             // The file is read only when no bytecode was kept for it.
-            let chunk = try ChunkCache.compile(chunkName(file), in: host.lua, file: try path(file))
+            let chunk = try chunks.compile(chunkName(file), in: host.lua, file: try path(file))
             return try chunk.call(name, returning: LuaValue.self)
         }
     }

@@ -148,8 +148,19 @@ public final class TestRunner {
     /// The snapshot files asked for since the last result.
     private var snapshotUses: [TestResult.SnapshotUse] = []
 
-    public init(options: Options) {
+    /// A worker started for this run before it was made (``TestWorker/prestart(_:)``),
+    /// which its first file on a worker takes.
+    public var prestartedWorker: PrestartedWorker?
+    /// The compiled chunks this runner's files load: its own, or its worker's.
+    let chunks: ChunkCache
+
+    public convenience init(options: Options) {
+        self.init(options: options, chunks: ChunkCache())
+    }
+
+    init(options: Options, chunks: ChunkCache) {
         self.options = options
+        self.chunks = chunks
     }
 
     isolated deinit {
@@ -227,6 +238,12 @@ public final class TestRunner {
         return (summary, results)
     }
 
+    /// The worker started early, handed to the first pool that asks.
+    private func takePrestartedWorker() -> PrestartedWorker? {
+        defer { prestartedWorker = nil }
+        return prestartedWorker
+    }
+
     /// The files in the order the shuffle seed gives, or as they are.
     private func ordered(_ files: [String]) -> [String] {
         guard let seed = options.shuffleSeed, options.shuffleFiles else { return files }
@@ -241,7 +258,7 @@ public final class TestRunner {
         fileDone: @escaping (String, [TestResult.SnapshotUse]) -> Void
     ) throws {
         if options.jobs > 0, !options.workerCommand.isEmpty, !files.isEmpty {
-            try WorkerPool(files: files, options: options).run(printed: reporter.printed, result: record, fileDone: fileDone)
+            try WorkerPool(files: files, options: options, prestarted: takePrestartedWorker()).run(printed: reporter.printed, result: record, fileDone: fileDone)
             return
         }
         for file in files {
@@ -342,7 +359,7 @@ public final class TestRunner {
             let limited = try TestCalls(lua: lua, watchdog: startedWatchdog(), timeout: options.timeout)
             limited.onCall = onCall
             calls = limited
-            let suite = try ChunkCache.keeping(in: lua) {
+            let suite = try chunks.keeping(in: lua) {
                 try RunnerModules.setup.function("start", in: lua).call(
                     suiteOptions(file: file, after: after, call: limited.function(), in: lua),
                     TestModule.hooks(session: session, host: host, in: lua), snapshots, returning: LuaTable.self)
@@ -396,20 +413,20 @@ public final class TestRunner {
     /// Makes a host for a file of a run with the default options: the work of a file's start
     /// that does not depend on the file. It is the same host as one made when the file
     /// starts, only made earlier: nothing of a file has run in it.
-    static func prepare() -> PreparedHost? {
+    static func prepare(chunks: ChunkCache) -> PreparedHost? {
         let defaults = Options(paths: [])
-        return try? makeHost(limits: limits(for: defaults), modules: .builtins)
+        return try? makeHost(limits: limits(for: defaults), modules: .builtins, chunks: chunks)
     }
 
     private static func limits(for options: Options) -> LuaLimits {
         LuaLimits(memory: options.memoryLimit, instructions: options.instructionBudget ?? unlimitedInstructions)
     }
 
-    private static func makeHost(limits: LuaLimits, modules: ModuleRegistry) throws -> PreparedHost {
+    private static func makeHost(limits: LuaLimits, modules: ModuleRegistry, chunks: ChunkCache) throws -> PreparedHost {
         let session = TestSession()
         let host = try ScriptHost(
             loop: EventLoop(clock: .virtual),
-            modules: modules.adding(contentsOf: RunnerModules.all + [TestModule.module(session: session)]),
+            modules: modules.adding(contentsOf: RunnerModules.all(chunks: chunks) + [TestModule.module(session: session)]),
             limits: limits)
         return PreparedHost(session: session, host: host, limits: limits)
     }
@@ -419,7 +436,7 @@ public final class TestRunner {
         defer { prepared = nil }
         let limits = Self.limits(for: options)
         if let prepared, prepared.limits == limits { return prepared }
-        return try Self.makeHost(limits: limits, modules: modules)
+        return try Self.makeHost(limits: limits, modules: modules, chunks: chunks)
     }
 
     /// Runs the `--helper`: a file when its name ends with `.lua`, else a module to require,

@@ -17,8 +17,9 @@ import Darwin
 public enum TestWorker {
     /// Starts the first worker of a coming run (`command`, which the run's
     /// ``TestRunner/Options/workerCommand`` must equal to take it) while the program still
-    /// reads its command line, so that the two overlap.
-    public static func prestart(_ command: [String]) {
+    /// reads its command line, so that the two overlap; give it to the run as its
+    /// ``TestRunner/prestartedWorker``.
+    public static func prestart(_ command: [String]) -> PrestartedWorker? {
         WorkerProcess.prestart(command)
     }
 
@@ -44,11 +45,13 @@ public enum TestWorker {
             close(null)
         }
         var reader = LineReader(descriptor: requests)
-        let savedAreCurrent = ChunkCache.loadSaved()
+        // One cache for every file this worker runs: what one compiled, the next loads.
+        let chunks = ChunkCache()
+        let savedAreCurrent = chunks.loadSaved()
         // Started before its parent read its command line (see ``prestart(_:)``), the worker
         // waits for its setup: it spends the time getting ready.
         var prepared = forked || isWaiting(requests)
-            ? warmUp(requests: requests, events: events, compilingLuassert: !savedAreCurrent) : nil
+            ? warmUp(requests: requests, events: events, compilingLuassert: !savedAreCurrent, chunks: chunks) : nil
         guard let line = reader.readLine(), let setup = try? WorkerMessage.decode(WorkerSetup.self, from: line) else {
             printToStandardError("screens test --worker: no setup from the parent")
             return 2
@@ -57,7 +60,7 @@ public enum TestWorker {
             printToStandardError("screens test --worker: cannot change to the folder \(setup.folder)")
             return 2
         }
-        let runner = TestRunner(options: setup.options)
+        let runner = TestRunner(options: setup.options, chunks: chunks)
         // Handed over, not kept here too: the host must close when its file is done, as
         // what runs as it closes (finalizers) belongs to the file.
         runner.prepared = prepared
@@ -96,7 +99,7 @@ public enum TestWorker {
             })
             // Before the parent hears the file is done, so that a run has written what it
             // compiled by the time it ends; only a run that compiled something pays it.
-            ChunkCache.saveIfChanged()
+            chunks.saveIfChanged()
             let leftovers = runner.takeSnapshotUses()
             send(WorkerEvent(kind: .done, output: takeOutput(), snapshots: leftovers.isEmpty ? nil : leftovers))
         }
@@ -105,24 +108,26 @@ public enum TestWorker {
 
     /// Does what the first file's start would, but for its options: makes its host and
     /// compiles the runner's modules here while a process forked from this one compiles
-    /// luassert (see ``compiledChunks(closing:)``), the two about as long, unless
+    /// luassert (see ``compiledChunks(closing:chunks:)``), the two about as long, unless
     /// `compilingLuassert` is false (an earlier run's chunks are all kept); when the setup
     /// has still not come, codes messages of each kind once, which costs most the first
     /// time in a process.
     ///
     /// - Returns: the host for the first file.
-    private static func warmUp(requests: Int32, events: Int32, compilingLuassert: Bool) -> TestRunner.PreparedHost? {
-        let compiling = compilingLuassert ? compiledChunks(closing: [requests, events]) : nil
-        let prepared = TestRunner.prepare()
+    private static func warmUp(
+        requests: Int32, events: Int32, compilingLuassert: Bool, chunks: ChunkCache
+    ) -> TestRunner.PreparedHost? {
+        let compiling = compilingLuassert ? compiledChunks(closing: [requests, events], chunks: chunks) : nil
+        let prepared = TestRunner.prepare(chunks: chunks)
         if let lua = prepared?.lua {
-            ChunkCache.warmUpRunner(in: lua)
+            chunks.warmUpRunner(in: lua)
         } else if let lua = try? LuaState(libraries: .all) {
-            ChunkCache.warmUpRunner(in: lua)
+            chunks.warmUpRunner(in: lua)
         }
         if let compiling {
-            ChunkCache.keep(serialized: compiling.read())
+            chunks.keep(serialized: compiling.read())
         } else if compilingLuassert {
-            ChunkCache.warmUpLuassert()
+            chunks.warmUpLuassert()
         }
         if isWaiting(requests) { WorkerMessage.warmUp() }
         return prepared
@@ -135,7 +140,7 @@ public enum TestWorker {
     ///
     /// - Returns: what reads the chunks and waits for the fork to end; nil when no fork
     ///   could be made, or this process has other threads.
-    private static func compiledChunks(closing descriptors: [Int32]) -> ChunkReader? {
+    private static func compiledChunks(closing descriptors: [Int32], chunks: ChunkCache) -> ChunkReader? {
         #if os(Linux)
         guard WorkerProcess.isSingleThreaded else { return nil }
         var ends: [Int32] = [-1, -1]
@@ -147,8 +152,8 @@ public enum TestWorker {
             for descriptor in descriptors { close(descriptor) }
             let null = open("/dev/null", O_WRONLY)
             for descriptor in [Int32(1), 2] { _ = dup2(null, descriptor) }
-            ChunkCache.warmUpLuassert()
-            writeAll(ends[1], ChunkCache.serialized())
+            chunks.warmUpLuassert()
+            writeAll(ends[1], chunks.serialized())
             _exit(0)
         }
         close(ends[1])
@@ -162,7 +167,7 @@ public enum TestWorker {
         #endif
     }
 
-    /// The reading end of ``compiledChunks(closing:)``.
+    /// The reading end of ``compiledChunks(closing:chunks:)``.
     private struct ChunkReader {
         let pid: pid_t
         let descriptor: Int32

@@ -58,8 +58,12 @@ final class WorkerPool {
     /// file order, with a failure.
     private var stop: Int
 
-    init(files: [String], options: TestRunner.Options) {
+    /// The worker started early for this run, until the first worker is started.
+    private var prestarted: PrestartedWorker?
+
+    init(files: [String], options: TestRunner.Options, prestarted: PrestartedWorker? = nil) {
         self.files = files
+        self.prestarted = prestarted
         self.options = options
         jobs = max(1, min(options.jobs, files.count))
         queue = files.indices.map { Job(file: $0) }
@@ -122,7 +126,7 @@ final class WorkerPool {
             if let idle = workers.first(where: { $0.job == nil }) {
                 worker = idle
             } else if workers.count < jobs {
-                worker = Worker(process: try WorkerProcess.start(options.workerCommand))
+                worker = Worker(process: try WorkerProcess.start(options.workerCommand, taking: &prestarted))
                 _ = worker.process.send(WorkerSetup(options: options))
                 workers.append(worker)
             } else {

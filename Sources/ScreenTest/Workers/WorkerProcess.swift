@@ -42,27 +42,24 @@ final class WorkerProcess {
         self.output = output
     }
 
-    /// A worker started before it was known to be needed; see ``prestart(_:)``.
-    private static var prestarted: (command: [String], process: WorkerProcess)?
-
     /// Starts the first worker of a run that is likely to need one (`screens test`) while
     /// the program still reads its command line: the worker's own start then overlaps it.
-    /// ``start(_:)`` hands it out for the same command; a run that needs no worker leaves it
-    /// to end by itself when this process ends and closes its requests.
+    /// The run that takes it (``start(_:taking:)``) hands it out for the same command; a run
+    /// that needs no worker leaves it to end by itself when this process ends and closes its
+    /// requests.
     ///
     /// While this process has a single thread (it has, at the start of `main`), the worker is
     /// a fork of it rather than a new program: it runs ``TestWorker/serve()`` at once, without
     /// loading the program again, and with nothing of the parent's but its pipes (see
     /// ``fork(_:)``). Otherwise it starts `command`.
-    static func prestart(_ command: [String]) {
-        guard prestarted == nil else { return }
+    static func prestart(_ command: [String]) -> PrestartedWorker? {
         #if os(Linux)
         let forked = isSingleThreaded ? try? fork(command) : nil
         #else
         let forked: WorkerProcess? = nil
         #endif
-        guard let process = forked ?? (try? launch(command)) else { return }
-        prestarted = (command, process)
+        guard let process = forked ?? (try? launch(command)) else { return nil }
+        return PrestartedWorker(command: command, process: process)
     }
 
     /// Whether this process has one thread: `/proc/self/task` lists one. Where it cannot be
@@ -106,8 +103,8 @@ final class WorkerProcess {
     #endif
 
     /// Starts `command` (an executable path and its arguments) as a worker, or hands out
-    /// the one started early for it.
-    static func start(_ command: [String]) throws -> WorkerProcess {
+    /// `prestarted` when it was started early for that command.
+    static func start(_ command: [String], taking prestarted: inout PrestartedWorker?) throws -> WorkerProcess {
         if let early = prestarted, early.command == command {
             prestarted = nil
             return early.process
@@ -287,3 +284,10 @@ private func closeDescriptor(_ fd: Int32) { _ = close(fd) }
 #if os(Linux)
 private func forkProcess() -> pid_t { fork() }
 #endif
+
+/// A test worker started before the run that will use it was known (see
+/// ``TestWorker/prestart(_:)``): the run takes it through ``TestRunner/prestartedWorker``.
+public struct PrestartedWorker {
+    let command: [String]
+    let process: WorkerProcess
+}

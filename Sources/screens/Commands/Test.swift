@@ -192,7 +192,12 @@ struct Test: ParsableCommand {
     }
 
     func run() throws {
-        let status = MainActor.assumeIsolated { worker ? TestWorker.serve() : TestRun(self).run() }
+        try run(prestarted: nil)
+    }
+
+    /// Runs the command, taking `prestarted` as its first worker when it fits.
+    func run(prestarted: PrestartedWorker?) throws {
+        let status = MainActor.assumeIsolated { worker ? TestWorker.serve() : TestRun(self).run(prestarted: prestarted) }
         if status != 0 { throw ExitCode(status) }
     }
 
@@ -288,11 +293,14 @@ struct Test: ParsableCommand {
         return run
     }
 
-    /// Runs the suites and returns the exit status.
-    func run() -> Int32 {
+    /// Runs the suites and returns the exit status; `prestarted` is the worker started for
+    /// the run before its command line was read.
+    func run(prestarted: PrestartedWorker? = nil) -> Int32 {
         do {
             let options = try options()
-            let (summary, results) = try TestRunner(options: options).run()
+            let runner = TestRunner(options: options)
+            runner.prestartedWorker = prestarted
+            let (summary, results) = try runner.run()
             // A listing succeeds when it lists something and no file failed to load.
             let succeeded = options.list
                 ? summary.failed == 0 && results.contains { $0.status == .listed } : summary.succeeded
