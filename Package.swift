@@ -78,7 +78,7 @@ let package = Package(
         .target(name: "TerminalShim"),
         .target(
             name: "ScreenHost",
-            dependencies: ["ScreenScript", "ScreenRender", "ScreenKit", "EventLoop", "LuaBridge", "CLua", "LuaShim", "TerminalShim", "CLibEdit"],
+            dependencies: ["ScreenScript", "ScreenRender", "ScreenKit", "EventLoop", "LuaBridge", "TerminalShim", "CLibEdit"],
             resources: [.copy("Lua")],
             swiftSettings: mainActor
         ),

@@ -28,7 +28,7 @@ static void write_all(int fd, const char *bytes, size_t length) {
     }
 }
 
-int lsh_term_restore(void) {
+int tsh_restore(void) {
     if (!armed) return 0;
     armed = 0;
     write_all(saved_fd, leave_bytes, leave_length);
@@ -37,10 +37,10 @@ int lsh_term_restore(void) {
 }
 
 static void restore_at_exit(void) {
-    lsh_term_restore();
+    tsh_restore();
 }
 
-int lsh_term_arm(int fd, const struct termios *saved, const char *leave, size_t length,
+int tsh_arm(int fd, const struct termios *saved, const char *leave, size_t length,
                  const char *crash_note, size_t note_length) {
     if (length > sizeof leave_bytes || note_length > sizeof note_bytes) return -1;
     armed = 0;
@@ -59,11 +59,11 @@ int lsh_term_arm(int fd, const struct termios *saved, const char *leave, size_t 
     return 0;
 }
 
-void lsh_term_disarm(void) {
+void tsh_disarm(void) {
     armed = 0;
 }
 
-int lsh_term_restored_by_signal(void) {
+int tsh_restored_by_signal(void) {
     return restored_by_signal;
 }
 
@@ -73,7 +73,7 @@ static const int notice_signals[] = {SIGWINCH, SIGTSTP, SIGCONT};
 #define COUNT(array) (sizeof(array) / sizeof((array)[0]))
 
 static void on_crash(int signal_number) {
-    if (lsh_term_restore()) write_all(saved_fd, note_bytes, note_length_kept);
+    if (tsh_restore()) write_all(saved_fd, note_bytes, note_length_kept);
     /* SA_RESETHAND put the default action back: the re-raised signal ends the process
        (with a core dump where the system keeps them) once this handler returns. */
     raise(signal_number);
@@ -90,7 +90,7 @@ static void notify(int signal_number) {
 
 static void on_quit(int signal_number) {
     int saved_errno = errno;
-    if (lsh_term_restore()) restored_by_signal = 1;
+    if (tsh_restore()) restored_by_signal = 1;
     errno = saved_errno;
     notify(signal_number);
 }
@@ -108,7 +108,7 @@ static int install(int signal_number, void (*handler)(int), int flags) {
     return sigaction(signal_number, &action, NULL);
 }
 
-int lsh_term_install_crash_handlers(void) {
+int tsh_install_crash_handlers(void) {
     static char *stack = NULL;
     if (stack == NULL) {
         size_t size = SIGSTKSZ > 65536 ? SIGSTKSZ : 65536;
@@ -126,7 +126,7 @@ int lsh_term_install_crash_handlers(void) {
     return 0;
 }
 
-int lsh_term_install_signal_pipe(int pipe_fd) {
+int tsh_install_signal_pipe(int pipe_fd) {
     notify_fd = pipe_fd;
     /* A process may start with these blocked (a parent's threads block SIGTERM, and the
        mask is inherited across exec): unblock them, or the handlers would never run. */
@@ -144,7 +144,7 @@ int lsh_term_install_signal_pipe(int pipe_fd) {
     return 0;
 }
 
-void lsh_term_uninstall_handlers(void) {
+void tsh_uninstall_handlers(void) {
     for (size_t i = 0; i < COUNT(crash_signals); i++) signal(crash_signals[i], SIG_DFL);
     for (size_t i = 0; i < COUNT(quit_signals); i++) signal(quit_signals[i], SIG_DFL);
     for (size_t i = 0; i < COUNT(notice_signals); i++) signal(notice_signals[i], SIG_DFL);

@@ -16,6 +16,13 @@ local sort = table and table.sort
 
 local prelude = {}
 
+-- The chunks that are the host's own rather than a script's (`=luabridge`, and those the
+-- embedder names with LuaState.hideFromCallers): a caller is looked for outside them.
+local ownchunks = { ["=luabridge"] = true }
+function prelude.hide(name)
+  ownchunks[name] = true
+end
+
 local function isclass(value)
   return type(value) == "table" and rawget(value, "__index") == value
 end
@@ -64,7 +71,7 @@ local function caller()
   for level = 3, 12 do
     local info = getinfo(level, "Sl")
     if not info then return nil end
-    if info.what ~= "C" and info.source ~= "=luabridge" and info.source ~= "=ui" then
+    if info.what ~= "C" and not ownchunks[info.source] then
       -- The whole file name (short_src would cut a long one), as the script was loaded.
       local source = info.source
       local first = source:sub(1, 1)

@@ -380,6 +380,20 @@ extension LuaState {
         lua_remove(L, -2)
     }
 
+    /// Counts the chunks `names` (as loaded: `=ui`, `@main.lua`) as the host's own, as the
+    /// bridge counts its prelude: where a class was made (`extend`) is then the first frame
+    /// outside them, the script's.
+    public func hideFromCallers(chunks names: some Sequence<String>) throws(LuaError) {
+        let L = prepareCall()
+        for name in names {
+            try withStackEffect(L, 0) { () throws(LuaError) in
+                pushPreludeField("hide", on: L)
+                lua_pushswiftstring(L, name)
+                try protectedCall(on: L, arguments: 1, results: 0)
+            }
+        }
+    }
+
     /// Runs the prelude and keeps its table.
     func loadPrelude() throws(LuaError) {
         let chunk = try luaPrelude.load(in: self)

@@ -100,3 +100,27 @@ private final class LuaCheck {
     let run: () -> Void
     init(_ run: @escaping () -> Void) { self.run = run }
 }
+
+/// Ctrl-C for a REPL, as `lua`'s own: a SIGINT handler that stops the Lua code of the state
+/// ``target(_:)`` names (it fails with "interrupted" and where) and writes a byte to a pipe
+/// the loop reads, so that the prompt hears of it too.
+///
+/// A signal's handler belongs to the process: one REPL at a time installs it, and
+/// ``uninstall()`` puts back the action it replaced.
+public enum LuaInterruptSignal {
+    /// Installs the handler, which writes to `pipe` (the write end of the loop's self-pipe).
+    /// - Returns: false when the handler could not be installed.
+    public static func install(writingTo pipe: Int32) -> Bool {
+        lsh_sigint_install(pipe) == 0
+    }
+
+    /// The state a SIGINT stops; nil for none (the signal only reaches the pipe).
+    public static func target(_ lua: LuaState?) {
+        lsh_sigint_target(lua?.handle)
+    }
+
+    /// Puts back the action ``install(writingTo:)`` replaced.
+    public static func uninstall() {
+        lsh_sigint_uninstall()
+    }
+}

@@ -5,7 +5,6 @@ import Darwin
 #endif
 import EventLoop
 import LuaBridge
-import LuaShim
 import ScreenScript
 
 extension ReplSession {
@@ -189,7 +188,7 @@ final class LineInterrupts {
     init?(loop: EventLoop, onPrompt: @escaping () -> Void) {
         guard let (readEnd, writeEnd) = openLoopPipe() else { return nil }
         (self.readEnd, self.writeEnd) = (readEnd, writeEnd)
-        guard lsh_sigint_install(writeEnd) == 0 else {
+        guard LuaInterruptSignal.install(writingTo: writeEnd) else {
             close()
             return nil
         }
@@ -201,9 +200,9 @@ final class LineInterrupts {
     /// Runs `body` (a line's evaluation) with Ctrl-C stopping the Lua code of `lua`.
     func run(_ lua: LuaState, _ body: () -> Void) {
         lua.clearInterrupt()
-        lsh_sigint_target(lua.handle)
+        LuaInterruptSignal.target(lua)
         body()
-        lsh_sigint_target(nil)
+        LuaInterruptSignal.target(nil)
         lua.clearInterrupt()
         // A Ctrl-C that came while the line ran was for it, not for the next prompt.
         _ = drain()
@@ -218,7 +217,7 @@ final class LineInterrupts {
     }
 
     func close() {
-        lsh_sigint_uninstall()
+        LuaInterruptSignal.uninstall()
         reader?.cancel()
         reader = nil
         for fd in [readEnd, writeEnd] where fd >= 0 { Glibc.close(fd) }

@@ -5,7 +5,7 @@ import Darwin
 #endif
 import EventLoop
 import Foundation
-import LuaShim
+import LuaBridge
 
 /// `screens repl --attach`: the REPL of an app that runs with `--listen`, reached through
 /// its socket (``ReplProtocol``). Lines go one at a time: each is sent, and what the app
@@ -346,9 +346,9 @@ public final class ReplClient {
             _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
             _ = fcntl(end, F_SETFD, FD_CLOEXEC)
         }
-        let handled = lsh_sigint_install(signalPipe[1]) == 0
+        let handled = LuaInterruptSignal.install(writingTo: signalPipe[1])
         defer {
-            if handled { lsh_sigint_uninstall() }
+            if handled { LuaInterruptSignal.uninstall() }
             for end in signalPipe { Glibc.close(end) }
         }
         let finish = { (message: String?) in

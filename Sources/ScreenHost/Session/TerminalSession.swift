@@ -168,7 +168,7 @@ public final class TerminalSession {
         guard ttyOutput >= 0, let saved = terminal.enterRawMode() else { return false }
         redirectOutput()
         arm(saved)
-        _ = lsh_term_install_crash_handlers()
+        _ = tsh_install_crash_handlers()
         signals = SignalPipe(loop: loop) { [weak self] signal in self?.received(signal) }
         write(TerminalMode.enter)
         isActive = true
@@ -184,7 +184,7 @@ public final class TerminalSession {
             note.withUnsafeBufferPointer { noteBytes in
                 leaveBytes.withMemoryRebound(to: CChar.self) { leaveChars in
                     noteBytes.withMemoryRebound(to: CChar.self) { noteChars in
-                        lsh_term_arm(ttyOutput, &saved, leaveChars.baseAddress, leaveChars.count, noteChars.baseAddress, noteChars.count)
+                        tsh_arm(ttyOutput, &saved, leaveChars.baseAddress, leaveChars.count, noteChars.baseAddress, noteChars.count)
                     }
                 }
             }
@@ -200,10 +200,10 @@ public final class TerminalSession {
         stdinReader = nil
         frameTimer?.cancel()
         escapeTimer?.cancel()
-        if lsh_term_restored_by_signal() == 0 {
+        if tsh_restored_by_signal() == 0 {
             write(TerminalMode.leave)
         }
-        lsh_term_disarm()
+        tsh_disarm()
         terminal.restore()
         signals?.close()
         signals = nil
@@ -244,7 +244,7 @@ public final class TerminalSession {
     }
 
     func write(_ bytes: [UInt8]) {
-        guard !bytes.isEmpty, ttyOutput >= 0, lsh_term_restored_by_signal() == 0 else { return }
+        guard !bytes.isEmpty, ttyOutput >= 0, tsh_restored_by_signal() == 0 else { return }
         TerminalDevice.write(bytes, to: ttyOutput)
     }
 
@@ -270,7 +270,7 @@ public final class TerminalSession {
     /// and redraws everything.
     func suspend() {
         write(TerminalMode.leave)
-        lsh_term_disarm()
+        tsh_disarm()
         terminal.restore()
         Glibc.signal(SIGTSTP, SIG_DFL)
         raise(SIGTSTP)

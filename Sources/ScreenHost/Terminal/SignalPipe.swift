@@ -20,7 +20,7 @@ final class SignalPipe {
     init?(loop: EventLoop, onSignal: @escaping (Int32) -> Void) {
         guard let (readEnd, writeEnd) = openLoopPipe() else { return nil }
         (self.readEnd, self.writeEnd) = (readEnd, writeEnd)
-        guard lsh_term_install_signal_pipe(writeEnd) == 0 else { return nil }
+        guard tsh_install_signal_pipe(writeEnd) == 0 else { return nil }
         reader = loop.addReader(readEnd) {
             var buffer = [UInt8](repeating: 0, count: 64)
             while true {
@@ -34,12 +34,12 @@ final class SignalPipe {
     /// Installs the handlers again, after the process let one signal take its default action
     /// (Ctrl-Z's stop).
     func reinstall() {
-        if writeEnd >= 0 { _ = lsh_term_install_signal_pipe(writeEnd) }
+        if writeEnd >= 0 { _ = tsh_install_signal_pipe(writeEnd) }
     }
 
     /// Puts the default actions back and closes the pipe.
     func close() {
-        lsh_term_uninstall_handlers()
+        tsh_uninstall_handlers()
         reader?.cancel()
         reader = nil
         if readEnd >= 0 { Glibc.close(readEnd) }

@@ -108,6 +108,7 @@ public final class ScriptHost {
         methodInvoker = try Self.methodsChunk.function("invoke", in: lua)
         methodFinder = try Self.methodsChunk.function("hasMethod", in: lua)
         lua.errorHandler = { [weak self] error, context in self?.record(error, in: context) }
+        try lua.hideFromCallers(chunks: Self.ownChunks.map { "=" + $0 })
         if loop.clock == .virtual {
             try installVirtualDates()
         }
