@@ -62,7 +62,7 @@ struct DocsTests {
             }
             live[module] = members
         }
-        for entry in ScriptClassCatalog(lua: host.lua).entries.values
+        for entry in ScriptClassCatalog(host: host).entries.values
         where modules.contains(where: { entry.name.hasPrefix($0 + ".") }) {
             live[entry.name] = entry.members
             parents[entry.name] = entry.parent

@@ -9,7 +9,8 @@ extension ReplSession {
     /// `a.b.c:d` path, each as the whole word (`ui.NavigationController`). Reads Lua only
     /// through raw access: a script's metatables cannot make it hang or fail.
     public func completions(for line: String) -> [String] {
-        ReplCompletion(lua: lua, commands: Self.commands.map { ":" + $0.name }).completions(for: line)
+        ReplCompletion(lua: lua, catalog: ScriptClassCatalog(host: host), commands: Self.commands.map { ":" + $0.name })
+            .completions(for: line)
     }
 }
 
@@ -23,6 +24,8 @@ extension ReplSession {
 /// properties are not read, since a getter is code. A class table offers its class's members.
 struct ReplCompletion {
     let lua: LuaState
+    /// The host's classes, whose members a Swift object or class table offers.
+    let catalog: ScriptClassCatalog
     let commands: [String]
 
     /// How many `__index` tables are followed from one value.
@@ -119,7 +122,6 @@ struct ReplCompletion {
     private func collect(_ L: OpaquePointer, methodsOnly: Bool, into names: inout Set<String>) {
         let value = lua_gettop(L)
         defer { lua_settop(L, value) }
-        let catalog = ScriptClassCatalog(lua: lua)
         switch lua_type(L, value) {
         case LUA_TTABLE:
             // A class table: its class's members.
