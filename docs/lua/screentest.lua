@@ -141,6 +141,32 @@ function test.now() end
 --- @return { context: string, message: string, traceback: string? }[]
 function test.errors() end
 
+--- One class of the host's registry, as `test.classes()` gives it.
+--- @class test.ClassRecord
+--- @field name string the dotted name (`ui.Switch`)
+--- @field module string `ui`, `loop`, `notify`, `store` or `test`
+--- @field key string its key in the module's table (`Switch`)
+--- @field kind "control"|"view"|"controller"|"gesture"|"layout"|"object" what its objects are
+--- @field parent string? the class it extends
+--- @field visibility "module"|"objects" in the module's table, or only through objects the host hands out
+--- @field constructible boolean whether scripts make objects with `new`
+--- @field extensible boolean whether scripts extend it with `extend`
+--- @field properties string[] its own properties, sorted
+--- @field methods string[] its own methods, sorted
+--- @field functions string[] its class functions (`new`, `extend`, ...), sorted
+--- @field options table<string, string[]> each option property (inherited ones too) with the strings it takes
+--- @field sample table fields that make one that shows and takes touches (`{ numberOfPages = 3 }`)
+
+--- Every class scripts see, from the host's registry, sorted by name: generic suites go
+--- through it, so that a class registered there is covered without a list to keep.
+--- ```lua
+--- for _, class in ipairs(test.classes()) do
+---   if class.kind == "control" and class.extensible then local C = ui[class.key]:extend("My" .. class.key) end
+--- end
+--- ```
+--- @return test.ClassRecord[]
+function test.classes() end
+
 --- Launches an app headless in this test file's state, on its virtual clock, and returns
 --- its pilot. `app` is a folder with `main.lua` or a Lua file: from the current folder as
 --- `screens run` takes it, else from the test file's folder. Each launch loads the modules of
