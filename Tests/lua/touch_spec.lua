@@ -121,16 +121,15 @@ describe("touches", function()
   end)
 
   describe("every control class", function()
-    local classes = {
-      { "Control", {} },
-      { "Button", {} },
-      { "Switch", {} },
-      { "Slider", { maximumValue = 10 } },
-      { "SegmentedControl", { segments = { "a", "b" } } },
-      { "Stepper", {} },
-      { "PageControl", { numberOfPages = 3 } },
-      { "TextField", {} },
-    }
+    -- Every control class a script can extend, from the host's registry.
+    local classes = {}
+    for _, class in ipairs(test.classes()) do
+      if class.kind == "control" and class.extensible then
+        local fields = {}
+        for key, value in pairs(class.sample) do fields[key] = value end
+        classes[#classes + 1] = { class.key, fields }
+      end
+    end
     for _, entry in ipairs(classes) do
       local name, fields = entry[1], entry[2]
       it("lets a Lua subclass of ui." .. name .. " override the tracking methods", function()

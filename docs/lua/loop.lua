@@ -41,7 +41,7 @@ function loop.quit() end
 --- @field active boolean whether it will fire again
 --- @field repeating boolean
 --- @field nextFireTime number? the loop time it fires next
-local Timer = {}
+loop.Timer = {}
 
 --- Stops the timer; safe from inside its own callback or another timer's.
-function Timer:cancel() end
+function loop.Timer:cancel() end

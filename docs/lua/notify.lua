@@ -41,8 +41,8 @@ function notify.cancelAll() end
 --- @class notify.Observer
 --- @field name string
 --- @field active boolean
-local Observer = {}
-function Observer:remove() end
+notify.Observer = {}
+function notify.Observer:remove() end
 
 --- @class notify.LocalNotification
 --- @field body string
@@ -50,5 +50,5 @@ function Observer:remove() end
 --- @field fireTime number the loop time (`loop.now()`) it is delivered at
 --- @field fireDate number? the date (`loop.time()`) it is delivered at
 --- @field pending boolean
-local LocalNotification = {}
-function LocalNotification:cancel() end
+notify.LocalNotification = {}
+function notify.LocalNotification:cancel() end

@@ -141,6 +141,32 @@ function test.now() end
 --- @return { context: string, message: string, traceback: string? }[]
 function test.errors() end
 
+--- One class of the host's registry, as `test.classes()` gives it.
+--- @class test.ClassRecord
+--- @field name string the dotted name (`ui.Switch`)
+--- @field module string `ui`, `loop`, `notify`, `store` or `test`
+--- @field key string its key in the module's table (`Switch`)
+--- @field kind "control"|"view"|"controller"|"gesture"|"layout"|"object" what its objects are
+--- @field parent string? the class it extends
+--- @field visibility "module"|"objects" in the module's table, or only through objects the host hands out
+--- @field constructible boolean whether scripts make objects with `new`
+--- @field extensible boolean whether scripts extend it with `extend`
+--- @field properties string[] its own properties, sorted
+--- @field methods string[] its own methods, sorted
+--- @field functions string[] its class functions (`new`, `extend`, ...), sorted
+--- @field options table<string, string[]> each option property (inherited ones too) with the strings it takes
+--- @field sample table fields that make one that shows and takes touches (`{ numberOfPages = 3 }`)
+
+--- Every class scripts see, from the host's registry, sorted by name: generic suites go
+--- through it, so that a class registered there is covered without a list to keep.
+--- ```lua
+--- for _, class in ipairs(test.classes()) do
+---   if class.kind == "control" and class.extensible then local C = ui[class.key]:extend("My" .. class.key) end
+--- end
+--- ```
+--- @return test.ClassRecord[]
+function test.classes() end
+
 --- Launches an app headless in this test file's state, on its virtual clock, and returns
 --- its pilot. `app` is a folder with `main.lua` or a Lua file: from the current folder as
 --- `screens run` takes it, else from the test file's folder. Each launch loads the modules of
@@ -172,65 +198,65 @@ function test.waitFor(condition, options) end
 --- @class test.Pilot
 --- @field window ui.Window
 --- @field app table the app table the main chunk returned
-local Pilot = {}
+test.Pilot = {}
 --- A finger down for 0.05 s; a tap within 0.4 s of the last one at the same place first
 --- waits, so that two taps are never a double tap.
 --- @param target string|ui.Point
-function Pilot:tap(target) end
+function test.Pilot:tap(target) end
 --- @param target string|ui.Point
-function Pilot:doubleTap(target) end
+function test.Pilot:doubleTap(target) end
 --- @param target string|ui.Point
 --- @param seconds? number how long the finger stays down, 1 by default
-function Pilot:longPress(target, seconds) end
+function test.Pilot:longPress(target, seconds) end
 --- 120 points in 4 frames, from the target or the middle of the window.
 --- @param direction "left"|"right"|"up"|"down"
 --- @param target? string|ui.Point
-function Pilot:swipe(direction, target) end
+function test.Pilot:swipe(direction, target) end
 --- Down at `from`, moves of at most 10 points a frame, up at `to`.
 --- @param from string|ui.Point
 --- @param to string|ui.Point
-function Pilot:drag(from, to) end
+function test.Pilot:drag(from, to) end
 --- Scrolls the list or scroll view under the target as the mouse wheel does.
 --- @param target string|ui.Point
 --- @param dy number points; positive shows what is further down
-function Pilot:scroll(target, dy) end
+function test.Pilot:scroll(target, dy) end
 --- Types into the text field being edited (an error when none is).
 --- @param text string
-function Pilot:type(text) end
+function test.Pilot:type(text) end
 --- Presses a key and settles, as `ui.Window:key` does: `"tab"`/`"shift-tab"` move the focus,
 --- `"return"`/`"enter"` ends editing or taps the focused view, `"space"` types a space or taps
 --- the focused view, the arrows and `"pageup"`/`"pagedown"` move within the focus,
 --- `"backspace"`/`"delete"` deletes, `"escape"` ends editing or goes back (pops the stack
 --- shown on top, or dismisses the controller presented on top); one character types it.
 --- @param name string
-function Pilot:key(name) end
+function test.Pilot:key(name) end
 --- @param orientation "portrait"|"landscape"
-function Pilot:rotate(orientation) end
+function test.Pilot:rotate(orientation) end
 --- Runs the virtual clock, as `test.advance` does.
 --- @param seconds number
-function Pilot:advance(seconds) end
+function test.Pilot:advance(seconds) end
 --- Runs virtual time until no transition, animation, deferred call or one-shot timer is
 --- left (repeating timers do not count); after `timeout` seconds (10 by default) it fails
 --- naming what is still busy and the script line that started it.
 --- @param options? { timeout: number? }
-function Pilot:settle(options) end
-function Pilot:memoryWarning() end
+function test.Pilot:settle(options) end
+function test.Pilot:memoryWarning() end
 --- The texts on screen, one a line, in reading order.
 --- @return string
-function Pilot:text() end
+function test.Pilot:text() end
 --- The screen as the text renderer draws it.
 --- @return string
-function Pilot:screen() end
+function test.Pilot:screen() end
 --- @return string
-function Pilot:svg() end
+function test.Pilot:svg() end
 --- The view showing `text` (or with it as accessibility label), nil when none is on screen.
 --- @param text string
 --- @return ui.View?
-function Pilot:find(text) end
+function test.Pilot:find(text) end
 --- The controller on top: the presented one, else the top of a navigation stack, the
 --- selected tab's, down through the containers.
 --- @return ui.Controller?
-function Pilot:controller() end
+function test.Pilot:controller() end
 --- Takes the errors scripts raised since the launch, as `test.errors()` takes them.
 --- @return { context: string, message: string, traceback: string? }[]
-function Pilot:errors() end
+function test.Pilot:errors() end

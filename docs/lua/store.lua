@@ -33,32 +33,34 @@ function store.open(path, model) end
 
 --- @class store.Model
 --- @field entities string[]
+store.Model = {}
 
 --- @class store.Store
 --- @field context store.Context
 --- @field path string
+store.Store = {}
 
 --- @class store.Context
 --- @field hasChanges boolean
 --- @field insertedObjects store.Object[]
 --- @field updatedObjects store.Object[]
 --- @field deletedObjects store.Object[]
-local Context = {}
+store.Context = {}
 --- Inserts an object with its attributes and relationships (an object or nil for a to-one,
 --- an array of objects for a to-many), all or nothing: a refused value inserts nothing.
 --- @param values table? attribute values and relationships
 --- @param entity string
 --- @return store.Object
-function Context:insert(entity, values) end
+function store.Context:insert(entity, values) end
 --- @param object store.Object
-function Context:delete(object) end
+function store.Context:delete(object) end
 --- Validates (required attributes, deny rules) and writes everything in one transaction.
-function Context:save() end
-function Context:rollback() end
+function store.Context:save() end
+function store.Context:rollback() end
 --- Reads the object's saved values again, dropping its unsaved changes.
 --- @param object store.Object
-function Context:refresh(object) end
-function Context:processPendingChanges() end
+function store.Context:refresh(object) end
+function store.Context:processPendingChanges() end
 --- @param request { entity: string, where: string?, args: any[]?, sort: string[]?, limit: integer?, offset: integer? }
 --- Other keys are an error. `args` fill `%@` and `%K` in order: `%K` takes a key path
 --- ("author.name"); after `IN`, an array of values or of objects (`author IN %@`).
@@ -70,14 +72,14 @@ function Context:processPendingChanges() end
 --- key path through to-one relationships ("author.name"). Unsaved changes are merged in,
 --- including changes to the objects a key path reaches (a renamed author, not yet saved).
 --- @return store.Object[]
-function Context:fetch(request) end
+function store.Context:fetch(request) end
 --- Counts what `fetch` would return (with `limit` and `offset`), without loading the objects.
 --- @param request { entity: string, where: string?, args: any[]?, sort: string[]?, limit: integer?, offset: integer? }
 --- @return integer
-function Context:count(request) end
+function store.Context:count(request) end
 --- @param request { entity: string, where: string?, args: any[]?, sort: string[], sectionKey: string?, delegate: table|ui.Controller? }
 --- @return store.FetchedResults
-function Context:fetchedResults(request) end
+function store.Context:fetchedResults(request) end
 
 --- A stored object: attributes, to-one and to-many relationships are fields. A to-many
 --- takes an array of objects, or nil or `{}` for none; anything else is an error and leaves
@@ -88,15 +90,15 @@ function Context:fetchedResults(request) end
 --- @field isUpdated boolean
 --- @field isDeleted boolean
 --- @field hasChanges boolean
-local Object = {}
+store.Object = {}
 --- Adds `other` to the to-many relationship `key`.
 --- @param key string
 --- @param other store.Object
-function Object:add(key, other) end
+function store.Object:add(key, other) end
 --- Removes `other` from the to-many relationship `key`.
 --- @param key string
 --- @param other store.Object
-function Object:remove(key, other) end
+function store.Object:remove(key, other) end
 
 --- Index paths are `ui.indexPath(section, item)` values (`ui.IndexPath`), counted from 1;
 --- where one is taken, a table `{ section =, item = }` (or `row =`) does as well.
@@ -120,22 +122,22 @@ function Object:remove(key, other) end
 --- @field fetchedObjects store.Object[]
 --- @field sectionKey (string|fun(object: store.Object): string?)? the key path or the function that makes sections
 --- @field delegate table|ui.Controller? held weakly when an object
-local FetchedResults = {}
-function FetchedResults:performFetch() end
+store.FetchedResults = {}
+function store.FetchedResults:performFetch() end
 --- A section or item the results do not have is an argument error ("item 9 out of range
 --- (section 1 has 5 items)").
 --- @param ip store.IndexPath
 --- @return store.Object
-function FetchedResults:objectAt(ip) end
+function store.FetchedResults:objectAt(ip) end
 --- @param object store.Object
 --- @return ui.IndexPath?
-function FetchedResults:indexPathFor(object) end
+function store.FetchedResults:indexPathFor(object) end
 --- @return integer
-function FetchedResults:numberOfSections() end
+function store.FetchedResults:numberOfSections() end
 --- A section the results do not have is an argument error.
 --- @param section integer from 1
 --- @return integer
-function FetchedResults:numberOfRows(section) end
+function store.FetchedResults:numberOfRows(section) end
 --- Feeds `tableView` from the results: its data source becomes one whose sections and rows
 --- are the results' and whose cells `cellForRow(tv, ip, obj)` gives (an error or a value that
 --- is not a cell is reported, and the row shows an empty cell). The header titles are
@@ -149,7 +151,7 @@ function FetchedResults:numberOfRows(section) end
 --- binding the results to another table moves them there. Returns nothing.
 --- @param tableView ui.TableView
 --- @param options { cellForRow: fun(tv: ui.TableView, ip: ui.IndexPath, obj: store.Object): ui.TableViewCell, commitDelete: fun(tv: ui.TableView, ip: ui.IndexPath, obj: store.Object)?, titleForHeader: (fun(tv: ui.TableView, section: integer): string?)? }
-function FetchedResults:bind(tableView, options) end
+function store.FetchedResults:bind(tableView, options) end
 
 --- One section of fetched results. `objects` builds the section's array each time it is
 --- read; `numberOfObjects` does not.
@@ -157,3 +159,4 @@ function FetchedResults:bind(tableView, options) end
 --- @field name string the section key's value as text
 --- @field numberOfObjects integer
 --- @field objects store.Object[]
+store.SectionInfo = {}

@@ -1,7 +1,7 @@
 --- @meta
 --- `ui`: views, controls, gestures and windows. Geometry: points `{x=, y=}` or `{x, y}`,
 --- sizes `{width=, height=}` or `{w, h}`, rects `{x=, y=, width=, height=}` or `{x, y, w, h}`.
---- Colours: names ("red"), "#rrggbb[aa]", or `{r, g, b[, a]}` from 0 to 1.
+--- Colours (`ui.Color`): names ("red"), "#rrggbb[aa]", or `{r, g, b[, a]}` from 0 to 1.
 
 --- Numbers must be finite: NaN and ±inf are refused where they are set (`bad value for property
 --- 'alpha' of ui.View (finite number expected, got nan)`), and so are counts below 1 where a
@@ -19,6 +19,74 @@
 --- @class ui
 ui = {}
 
+--- A colour: a name ("red", "systemBlue", "white", "clear", ...), "#rrggbb", "#rrggbbaa",
+--- or `{ r, g, b[, a] }` with each part from 0 to 1.
+--- @alias ui.Color string|number[]
+
+-- The strings each option property takes, as LuaCATS enums whose keys are the strings
+-- (`--- @field lineBreakMode ui.LineBreakMode`). These tables are types for editors and
+-- for the stubs' check; the `ui` module has no such fields.
+
+--- The strings of the parts of a view that grow with its superview (`autoresizing`).
+--- @enum (key) ui.Autoresizing
+ui.Autoresizing = { flexibleLeftMargin = 0, flexibleWidth = 0, flexibleRightMargin = 0, flexibleTopMargin = 0, flexibleHeight = 0, flexibleBottomMargin = 0 }
+
+--- The strings of how a label fits its text (`lineBreakMode`).
+--- @enum (key) ui.LineBreakMode
+ui.LineBreakMode = { clip = 0, truncateHead = 0, truncateTail = 0, truncateMiddle = 0, wordWrap = 0, charWrap = 0 }
+
+--- The strings of a label's `alignment`.
+--- @enum (key) ui.TextAlignment
+ui.TextAlignment = { left = 0, center = 0, right = 0 }
+
+--- The strings of a gesture recognizer's `state`; "recognized" is UIKit's name for "ended".
+--- @enum (key) ui.GestureState
+ui.GestureState = { possible = 0, began = 0, changed = 0, ended = 0, recognized = 0, cancelled = 0, failed = 0 }
+
+--- The strings of a swipe's `direction`.
+--- @enum (key) ui.SwipeDirection
+ui.SwipeDirection = { right = 0, left = 0, up = 0, down = 0 }
+
+--- The strings of a window's `device`.
+--- @enum (key) ui.Device
+ui.Device = { iphone = 0, ipad = 0 }
+
+--- The strings of a window's `orientation`.
+--- @enum (key) ui.Orientation
+ui.Orientation = { portrait = 0, landscape = 0 }
+
+--- The strings of a page view controller's `transitionStyle`.
+--- @enum (key) ui.PageTransitionStyle
+ui.PageTransitionStyle = { pageCurl = 0, scroll = 0 }
+
+--- The strings of a page view controller's `orientation`.
+--- @enum (key) ui.PageOrientation
+ui.PageOrientation = { horizontal = 0, vertical = 0 }
+
+--- The strings of a page view controller's `spineLocation`.
+--- @enum (key) ui.SpineLocation
+ui.SpineLocation = { min = 0, mid = 0, max = 0 }
+
+--- The strings of a segue's `kind`.
+--- @enum (key) ui.SegueKind
+ui.SegueKind = { push = 0, modal = 0, custom = 0 }
+
+--- The strings of a table view's `style`.
+--- @enum (key) ui.TableViewStyle
+ui.TableViewStyle = { plain = 0, grouped = 0 }
+
+--- The strings of a table view cell's `style`.
+--- @enum (key) ui.TableViewCellStyle
+ui.TableViewCellStyle = { default = 0, subtitle = 0, value1 = 0, value2 = 0 }
+
+--- The strings of a table view cell's `accessoryType`.
+--- @enum (key) ui.AccessoryType
+ui.AccessoryType = { none = 0, disclosureIndicator = 0, checkmark = 0 }
+
+--- The strings of a flow layout's `scrollDirection`.
+--- @enum (key) ui.ScrollDirection
+ui.ScrollDirection = { vertical = 0, horizontal = 0 }
+
 --- A view. Extend it with `ui.View:extend("Name")` and override `pointInside`,
 --- `layoutSubviews`, `draw` and the responder methods (`touchesBegan(touches)` and the
 --- others); call the Swift behaviour with `Name.super.method(self, ...)`. Every view class
@@ -34,10 +102,10 @@ ui = {}
 --- @field alpha number at 0.01 or below the view takes no touches
 --- @field userInteractionEnabled boolean
 --- @field clipsToBounds boolean
---- @field backgroundColor string?
+--- @field backgroundColor ui.Color?
 --- @field borderWidth number
---- @field borderColor string
---- @field autoresizing string[] "flexibleLeftMargin", "flexibleWidth", "flexibleRightMargin", "flexibleTopMargin", "flexibleHeight", "flexibleBottomMargin"
+--- @field borderColor ui.Color
+--- @field autoresizing ui.Autoresizing[] settable as one name or a list
 --- @field superview ui.View?
 --- @field subviews ui.View[]
 --- @field window ui.Window?
@@ -49,8 +117,10 @@ ui.View = {}
 --- @return ui.View
 function ui.View:new(fields) end
 --- Makes a Lua class of this one; every view, control and controller class extends the same way.
---- @param name string
---- @return table class
+--- @generic T
+--- @param self T
+--- @param name string the new class's name, shown in messages
+--- @return T class a class that extends this one, with `new`, `extend` and `super`
 function ui.View:extend(name) end
 --- Adds `view` on top of the subviews. A view cannot contain itself.
 --- @param view ui.View
@@ -120,20 +190,20 @@ function ui.View:removeGestureRecognizer(recognizer) end
 --- @field commands integer how many drawing commands it holds
 ui.Canvas = {}
 --- @param rect ui.Rect
---- @param colour? string|number[]
+--- @param colour? ui.Color
 function ui.Canvas:fill(rect, colour) end
 --- @param rect ui.Rect
---- @param colour? string|number[]
+--- @param colour? ui.Color
 --- @param width? number default 1
 function ui.Canvas:stroke(rect, colour, width) end
 --- @param from ui.Point
 --- @param to ui.Point
---- @param colour? string|number[]
+--- @param colour? ui.Color
 --- @param width? number default 1
 function ui.Canvas:line(from, to, colour, width) end
 --- @param text string
 --- @param point ui.Point where the text's first cell begins
---- @param colour? string|number[]
+--- @param colour? ui.Color
 function ui.Canvas:text(text, point, colour) end
 --- Limits what follows to `rect`.
 --- @param rect ui.Rect
@@ -229,9 +299,9 @@ ui.Target = {}
 --- @class ui.Label: ui.View
 --- @field text string
 --- @field lines integer 0: as many as needed
---- @field lineBreakMode "clip"|"truncateHead"|"truncateTail"|"truncateMiddle"|"wordWrap"|"charWrap"
---- @field alignment "left"|"center"|"right"
---- @field textColor string
+--- @field lineBreakMode ui.LineBreakMode
+--- @field alignment ui.TextAlignment
+--- @field textColor ui.Color
 --- @field displayedLines string[] the lines as shown at the label's width
 ui.Label = {}
 
@@ -311,7 +381,7 @@ function ui.TextField:endEditing() end
 --- view:addGestureRecognizer(Scratch:new{ action = function(g) erase() end })
 --- ```
 --- @class ui.GestureRecognizer
---- @field state "possible"|"began"|"changed"|"ended"|"cancelled"|"failed" settable only on a recognizer of this class or one that extends it, along the moves above
+--- @field state ui.GestureState settable only on a recognizer of this class or one that extends it, along the moves above
 --- @field enabled boolean
 --- @field cancelsTouchesInView boolean whether recognizing cancels the view's touch (true)
 --- @field numberOfTouches integer fingers down now
@@ -321,8 +391,10 @@ ui.GestureRecognizer = {}
 --- @param fields? { action: (fun(g: ui.GestureRecognizer)|string)?, target: table? }
 --- @return ui.GestureRecognizer
 function ui.GestureRecognizer:new(fields) end
---- @param name string
---- @return table class
+--- @generic T
+--- @param self T
+--- @param name string the new class's name, shown in messages
+--- @return T class a class that extends this one, with `new`, `extend` and `super`
 function ui.GestureRecognizer:extend(name) end
 --- @param view ui.View? nil for the window
 --- @return ui.Point
@@ -369,12 +441,12 @@ ui.LongPressGesture = {}
 function ui.LongPressGesture:new(fields) end
 
 --- @class ui.SwipeGesture: ui.GestureRecognizer
---- @field direction ("right"|"left"|"up"|"down")[] settable as one name or a list; right by default
---- @field swipedDirection ("right"|"left"|"up"|"down")? the direction of the swipe recognized
+--- @field direction ui.SwipeDirection[] settable as one name or a list; right by default
+--- @field swipedDirection ui.SwipeDirection? the direction of the swipe recognized
 --- @field minimumDistance number points, 30 by default
 --- @field numberOfTouchesRequired integer
 ui.SwipeGesture = {}
---- @param fields? { action: (fun(g: ui.SwipeGesture)|string)?, target: table?, direction: string|string[]?, minimumDistance: number?, numberOfTouchesRequired: integer? }
+--- @param fields? { action: (fun(g: ui.SwipeGesture)|string)?, target: table?, direction: (ui.SwipeDirection|ui.SwipeDirection[])?, minimumDistance: number?, numberOfTouchesRequired: integer? }
 --- @return ui.SwipeGesture
 function ui.SwipeGesture:new(fields) end
 
@@ -410,8 +482,8 @@ function ui.RotationGesture:new(fields) end
 
 --- @class ui.Window: ui.View
 --- @field size { width: number, height: number }
---- @field device "iphone"|"ipad"
---- @field orientation "portrait"|"landscape"
+--- @field device ui.Device
+--- @field orientation ui.Orientation
 --- @field rootViewController ui.Controller? on a visible window, setting it makes the controller appear
 --- @field visible boolean
 --- @field isKeyWindow boolean whether `makeKeyAndVisible` made it the host's window
@@ -421,7 +493,7 @@ ui.Window = {}
 --- The touches in progress are cancelled first, as the system does: controls send
 --- `touchCancel`, gestures under way go to "cancelled".
 function ui.Window:memoryWarning() end
---- @param fields { device: "iphone"|"ipad"?, orientation: "portrait"|"landscape"? }
+--- @param fields? { device: ui.Device?, orientation: ui.Orientation? } iphone and portrait by default
 --- @return ui.Window
 function ui.Window:new(fields) end
 function ui.Window:makeKeyAndVisible() end
@@ -485,8 +557,10 @@ ui.Controller = {}
 --- @param fields? table fields copied onto the new controller (controllers keep fields of their own)
 --- @return ui.Controller
 function ui.Controller:new(fields) end
---- @param name string
---- @return table class
+--- @generic T
+--- @param self T
+--- @param name string the new class's name, shown in messages
+--- @return T class a class that extends this one, with `new`, `extend` and `super`
 function ui.Controller:extend(name) end
 --- @return boolean
 function ui.Controller:isViewLoaded() end
@@ -601,8 +675,11 @@ function ui.Controller:touchesCancelled(touches) end
 --- @field toolbarHidden boolean
 --- @field delegate { willShow: fun(self, nav, vc, animated)?, didShow: fun(self, nav, vc, animated)? }?
 ui.NavigationController = {}
---- @param root ui.Controller
+--- `ui.NavigationController:new(root)`, or `:new{ root = vc, ... }` with other fields to
+--- assign; without a root the stack starts empty.
+--- @param root ui.Controller?
 --- @return ui.NavigationController
+--- @overload fun(self: ui.NavigationController, fields: { root: ui.Controller? }|table): ui.NavigationController
 function ui.NavigationController:new(root) end
 --- Pushing a controller already in a stack is an error. So is any push or pop while a push
 --- or pop animates ("cannot push ...: ... is still animating a transition").
@@ -681,18 +758,18 @@ function ui.SplitViewController:new(fields) end
 --- page 2 on the turning sheet (a child while the turn animates) and lands on page 3; a turn
 --- back from 3 lands on 1.
 --- @class ui.PageViewController: ui.Controller
---- @field transitionStyle "pageCurl"|"scroll"
---- @field orientation "horizontal"|"vertical"
---- @field spineLocation "min"|"mid"|"max"
+--- @field transitionStyle ui.PageTransitionStyle
+--- @field orientation ui.PageOrientation
+--- @field spineLocation ui.SpineLocation
 --- @field doubleSided boolean settable when the pages shown fit the new setting
 --- @field transitioning boolean whether an animated turn is under way
 --- @field viewControllers ui.Controller[] the pages shown; settable (not animated)
 --- @field dataSource { pageBefore: fun(self, pvc: ui.PageViewController, vc: ui.Controller): ui.Controller?, pageAfter: fun(self, pvc: ui.PageViewController, vc: ui.Controller): ui.Controller? }? nil at the ends of the book
---- @field delegate { spineLocationFor: (fun(self, pvc: ui.PageViewController, orientation: "portrait"|"landscape"): ("min"|"mid"|"max")?)?, didFinishAnimating: fun(self, pvc: ui.PageViewController, finished: boolean, previous: ui.Controller[], completed: boolean)? }?
+--- @field delegate { spineLocationFor: (fun(self, pvc: ui.PageViewController, orientation: ui.Orientation): ui.SpineLocation?)?, didFinishAnimating: fun(self, pvc: ui.PageViewController, finished: boolean, previous: ui.Controller[], completed: boolean)? }?
 ui.PageViewController = {}
 --- `ui.PageViewController:new{ transitionStyle = "pageCurl", orientation = "horizontal", spineLocation = "min", doubleSided = false }`
 --- (these are the defaults).
---- @param fields? { transitionStyle: ("pageCurl"|"scroll")?, orientation: ("horizontal"|"vertical")?, spineLocation: ("min"|"mid"|"max")?, doubleSided: boolean? }
+--- @param fields? { transitionStyle: ui.PageTransitionStyle?, orientation: ui.PageOrientation?, spineLocation: ui.SpineLocation?, doubleSided: boolean? }
 --- @return ui.PageViewController
 function ui.PageViewController:new(fields) end
 --- Shows `list` (checked against the spine table), turning in `direction` when `animated`
@@ -772,10 +849,10 @@ function ui.segue(fields) end
 --- @field identifier string?
 --- @field source ui.Controller
 --- @field destination ui.Controller
---- @field kind "push"|"modal"|"custom"
+--- @field kind ui.SegueKind
 ui.Segue = {}
 --- A segue to perform directly, made in code (a segue that undoes another, for example).
---- @param fields { identifier: string?, source: ui.Controller, destination: ui.Controller, kind: string?, perform: fun(segue: ui.Segue)? }
+--- @param fields { identifier: string?, source: ui.Controller, destination: ui.Controller, kind: ui.SegueKind?, perform: fun(segue: ui.Segue)? }
 --- @return ui.Segue
 function ui.Segue:new(fields) end
 function ui.Segue:perform() end
@@ -859,7 +936,7 @@ function ui.ScrollView:scrollBy(delta) end
 --- goes on. Outside `performBatchUpdates` or `beginUpdates`, each call is an update of its
 --- own.
 --- @class ui.TableView: ui.ScrollView
---- @field style "plain"|"grouped"
+--- @field style ui.TableViewStyle set by `new`
 --- @field dataSource table|ui.TableViewController? see above; a `ui.TableViewController` is its own table's
 --- @field delegate table|ui.TableViewController?
 --- @field rowHeight number 44 by default; below 0 counts as 0
@@ -873,7 +950,7 @@ function ui.ScrollView:scrollBy(delta) end
 --- @field indexPathForSelectedRow ui.IndexPath?
 ui.TableView = {}
 --- `ui.TableView:new{ style = "plain"|"grouped", frame = }`.
---- @param fields? { style: ("plain"|"grouped")?, frame: ui.Rect? }
+--- @param fields? { style: ui.TableViewStyle?, frame: ui.Rect? }
 --- @return ui.TableView
 function ui.TableView:new(fields) end
 --- Registers how to make the cells of `id`: `CellClass:new{ style = style }`, its `init`
@@ -969,19 +1046,19 @@ function ui.TableView:setEditing(editing, animated) end
 --- name the cell (or a controller) as their target, which is held weakly, so that they do
 --- not keep the cell alive.
 --- @class ui.TableViewCell: ui.View
---- @field style "default"|"subtitle"|"value1"|"value2" set by `new`
+--- @field style ui.TableViewCellStyle set by `new`
 --- @field reuseIdentifier string? the id it was registered and dequeued under
 --- @field contentView ui.View holds the labels and what you add; narrows for the accessory and the delete button
 --- @field textLabel ui.Label
 --- @field detailTextLabel ui.Label? nil in the default style
---- @field accessoryType "none"|"disclosureIndicator"|"checkmark"
+--- @field accessoryType ui.AccessoryType
 --- @field selected boolean
 --- @field highlighted boolean set while a finger is on the row
 --- @field showsEditingControl boolean while the table edits, on a row it can delete
 --- @field showsDeleteButton boolean after a tap on the delete control or a swipe to the left
 --- @field deleteButton ui.Button tapped, it commits the delete
 ui.TableViewCell = {}
---- @param fields? { style: ("default"|"subtitle"|"value1"|"value2")? }
+--- @param fields? { style: ui.TableViewCellStyle? }
 --- @return ui.TableViewCell
 function ui.TableViewCell:new(fields) end
 --- The built-in reset: clears the selection, the highlight and the delete button; the labels
@@ -1227,8 +1304,10 @@ ui.Layout = {}
 --- @param fields? table
 --- @return ui.Layout
 function ui.Layout:new(fields) end
---- @param name string
---- @return table class
+--- @generic T
+--- @param self T
+--- @param name string the new class's name, shown in messages
+--- @return T class a class that extends this one, with `new`, `extend` and `super`
 function ui.Layout:extend(name) end
 --- Marks the layout out of date: `prepare()` runs again before the next question, and the
 --- view lays its elements out again. (The view invalidates it itself where it needs to; this
@@ -1278,7 +1357,7 @@ function ui.Layout:attributesForDecoration(kind, ip) end
 --- @field sectionInset { top: number, left: number, bottom: number, right: number } around each section's items
 --- @field headerSize ui.Size its height counts when scrolling vertically, its width horizontally; zero for none
 --- @field footerSize ui.Size counted as `headerSize` is
---- @field scrollDirection "vertical"|"horizontal"
+--- @field scrollDirection ui.ScrollDirection
 ui.FlowLayout = {}
 --- `ui.FlowLayout:new{ itemSize =, minimumInteritemSpacing =, minimumLineSpacing =,
 --- sectionInset =, headerSize =, footerSize =, scrollDirection = }`.
@@ -1301,6 +1380,7 @@ function ui.FlowLayout:new(fields) end
 --- @field alpha number
 --- @field hidden boolean
 --- @field transform ui.Transform applied about the centre
+ui.LayoutAttributes = {}
 
 --- Attributes for a layout to return: a cell's without `kind`, a supplementary view's with
 --- `kind` ("header", "footer" or any kind), a decoration view's with `decoration` (a kind the

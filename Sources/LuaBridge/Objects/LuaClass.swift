@@ -210,6 +210,9 @@ public class LuaClassDefinition {
     /// property names, by name: the same order in every run, whatever the order the
     /// table's keys come in.
     public var appliedFirst: [String] = []
+    /// The strings each option property takes, by property: what a script may assign (or
+    /// reads back), recorded as the property is added (see `LuaClass+Options.swift`).
+    public internal(set) var optionValues: [String: [String]] = [:]
     /// The accessors of ``LuaClass/dynamicProperties(get:set:)``, stored under the key `true`
     /// of the getter and setter tables.
     var dynamicGetter: LuaNativeBody?

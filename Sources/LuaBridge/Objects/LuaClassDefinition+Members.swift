@@ -11,6 +11,9 @@ extension LuaClassDefinition {
     public var isExtensibleFromLua: Bool { isExtensible && constructor != nil }
     /// The class it inherits from.
     public var parentDefinition: LuaClassDefinition? { parent }
+    /// The Swift class of its objects (a subclass check tells a view class from a controller
+    /// class without a list of names).
+    public var objectType: AnyObject.Type { type }
 }
 
 extension LuaState {

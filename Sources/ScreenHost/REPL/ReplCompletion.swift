@@ -7,7 +7,8 @@ extension ReplSession {
     /// `a.b.c:d` path, each as the whole word (`ui.NavigationController`). Reads Lua only
     /// through raw access: a script's metatables cannot make it hang or fail.
     public func completions(for line: String) -> [String] {
-        ReplCompletion(lua: lua, commands: Self.commands.map { ":" + $0.name }).completions(for: line)
+        ReplCompletion(lua: lua, catalog: ScriptClassCatalog(host: host), commands: Self.commands.map { ":" + $0.name })
+            .completions(for: line)
     }
 }
 
@@ -19,6 +20,8 @@ extension ReplSession {
 /// the fields a script gave it; a class table offers its class's members.
 struct ReplCompletion {
     let lua: LuaState
+    /// The host's classes, whose members a Swift object or class table offers.
+    let catalog: ScriptClassCatalog
     let commands: [String]
 
     static let keywords: Set<String> = [
@@ -45,7 +48,6 @@ struct ReplCompletion {
         guard let found = lua.rawMembers(along: path, functionsOnly: methodsOnly) else { return [] }
         var names = found.names
         if let name = found.className {
-            let catalog = ScriptClassCatalog(lua: lua)
             names.formUnion(methodsOnly ? catalog.methods(of: name) : catalog.members(of: name))
         }
         let start = head.isEmpty ? "" : head + (methodsOnly ? ":" : ".")

@@ -16,6 +16,8 @@ public final class ScriptHost {
     /// The Swift modules and, once an app is loaded (or ``usePlugins(_:)`` was called), the
     /// plugins of its search path.
     public internal(set) var modules: ModuleRegistry
+    /// Every class the modules registered, each declared once (see ``ScriptRegistry``).
+    public let registry: ScriptRegistry
     /// The `--plugin-path` folders, searched after the app's `plugins/` (see ``loadApp(at:)``).
     public var pluginPaths: [String] = []
     /// Runs the registry's modules and plugins (see ``PluginLoader``).
@@ -102,6 +104,7 @@ public final class ScriptHost {
         loop: EventLoop = EventLoop(clock: .real), modules: ModuleRegistry = .builtins, limits: LuaLimits = .none
     ) throws(LuaError) {
         lua = try LuaState(libraries: .all, limits: limits)
+        registry = ScriptRegistry(lua: lua)
         self.loop = loop
         self.modules = modules
         errorReporter = lua.errorHandler

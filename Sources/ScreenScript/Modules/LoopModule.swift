@@ -17,9 +17,9 @@ enum LoopModule {
 
     static func open(_ host: ScriptHost) -> LuaTable {
         let lua = host.lua
-        lua.register(ScriptTimer.lua)
         let loop = host.loop
         let table = lua.newTable()
+        host.registry.register([ScriptClass(ScriptTimer.lua, .objects)], in: table)
         table.set("now", lua.function(lifetime: .state) { [unowned loop] _ in loop.now })
         table.set("time", lua.function(lifetime: .state) { [unowned loop] _ in loop.wallTime })
         table.set("after", lua.function(lifetime: .state) { [weak host] args in try schedule(args, host: host, repeating: false) })

@@ -22,9 +22,12 @@ enum NotifyModule {
 
     static func open(_ host: ScriptHost) throws -> LuaTable {
         let lua = host.lua
-        lua.register(ObserverToken.lua)
-        lua.register(LocalNotification.lua)
-        lua.register(LuaIdentity.lua)
+        let table = lua.newTable()
+        host.registry.register([
+            ScriptClass(ObserverToken.lua, .objects),
+            ScriptClass(LocalNotification.lua, .objects),
+            ScriptClass(LuaIdentity.lua, .hidden),
+        ], in: table)
         let identityOf = try identitiesChunk.load(in: lua).call(
             lua.function { _ in LuaIdentity() }, returning: LuaFunction.self)
         let hub = host.loop.notifications
@@ -38,7 +41,6 @@ enum NotifyModule {
             return try identityOf.call(value, returning: LuaIdentity.self)
         }
 
-        let table = lua.newTable()
         table.set("observe", lua.function(lifetime: .state) { [weak host] args -> ObserverToken in
             let name = try args.get(1, as: String.self)
             let body = try args.get(2, as: LuaFunction.self)

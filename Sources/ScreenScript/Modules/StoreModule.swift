@@ -24,14 +24,16 @@ enum StoreModule {
         let lua = host.lua
         // The functions registered here hold what this host's store keeps; nothing is static.
         let state = StoreHostState(host: host)
-        lua.register(ModelObject.lua)
-        lua.register(storeClass())
-        lua.register(contextClass(state: state))
-        lua.register(objectClass(state: state))
-        lua.register(FetchedResultsBindings.controllerClass(state: state, host: host))
-        lua.register(FetchedResultsBindings.sectionClass())
-        lua.register(ScriptIndexPath.lua)
         let table = lua.newTable()
+        host.registry.register([
+            ScriptClass(ModelObject.lua, .objects),
+            ScriptClass(storeClass(), .objects),
+            ScriptClass(contextClass(state: state), .objects),
+            ScriptClass(objectClass(state: state), .objects),
+            ScriptClass(FetchedResultsBindings.controllerClass(state: state, host: host), .objects),
+            ScriptClass(FetchedResultsBindings.sectionClass(), .objects),
+            ScriptClass(ScriptIndexPath.lua, .objects),
+        ], in: table)
         table.set("model", lua.function(lifetime: .state) { args in
             let definition = try args.get(1, as: LuaTable.self)
             do {

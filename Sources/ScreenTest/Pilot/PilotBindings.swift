@@ -18,7 +18,7 @@ enum PilotBindings {
 
     static func install(in table: LuaTable, host: ScriptHost, session: TestSession) {
         let lua = host.lua
-        lua.register(pilotClass())
+        host.registry.register([ScriptClass(pilotClass(), .objects)], in: table)
         let launcher = PilotLauncher(host: host, session: session)
         table.set("launch", lua.function(lifetime: .state) { args -> Pilot in
             let path = try args.get(1, as: String.self)

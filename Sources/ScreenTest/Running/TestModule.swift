@@ -108,6 +108,9 @@ enum TestModule {
             table.set("errors", lua.function(lifetime: .state) { [unowned session] _ in
                 session.takeReports().map(\.luaRecord)
             })
+            table.set("classes", lua.function(lifetime: .state) { [weak host] _ in
+                host.map(TestClasses.records) ?? []
+            })
             PilotBindings.install(in: table, host: host, session: session)
             return .table(table)
         }

@@ -1,5 +1,5 @@
 -- Shared pieces of the fuzz suites: a seeded generator, pools of hostile values, the
--- classes and members the API documents (read from the LuaCATS stubs in docs/lua), and a
+-- classes and members of the host's registry (`test.classes()`), and a
 -- case loop that runs every case under pcall.
 --
 -- FUZZ_SEED (default 20261124) and FUZZ_SCALE (default 1) come from the environment:
@@ -157,28 +157,26 @@ end
 
 -- MARK: - The documented API
 
--- Every `@class` of the stubs with its fields (`@field`), methods (`function X:m()`) and
--- functions (`function X.f()`), read from docs/lua/<file>.lua.
-function fuzzkit.stubs(file)
-  local classes, current = {}, nil
-  local path = fuzzkit.root .. "/docs/lua/" .. file .. ".lua"
-  local handle = assert(io.open(path, "r"))
-  for line in handle:lines() do
-    local name, parent = line:match("^%-%-%- @class ([%w%.]+):?%s*([%w%.]*)")
-    if name then
-      current = classes[name] or { name = name, parent = parent ~= "" and parent or nil, fields = {}, methods = {}, functions = {} }
-      classes[name] = current
-    end
-    local field = line:match("^%-%-%- @field ([%w_]+)")
-    if field and current then current.fields[#current.fields + 1] = field end
-    local owner, sep, member = line:match("^function ([%w%.]+)([:%.])([%w_]+)%(")
-    if owner then
-      classes[owner] = classes[owner] or { name = owner, fields = {}, methods = {}, functions = {} }
-      local list = sep == ":" and classes[owner].methods or classes[owner].functions
-      list[#list + 1] = member
+-- The classes of `module` in the host's registry (`test.classes()`), each with its
+-- properties (`fields`), methods and class functions, by name; and the module itself, with
+-- the functions of its table as `functions`. A class registered there is fuzzed without a
+-- list to keep.
+function fuzzkit.classes(module)
+  local classes = {}
+  for _, class in ipairs(test.classes()) do
+    if class.module == module then
+      classes[class.name] = {
+        name = class.name, parent = class.parent, fields = class.properties, methods = class.methods,
+        functions = class.functions,
+      }
     end
   end
-  handle:close()
+  local functions = {}
+  for key, value in pairs(_G[module]) do
+    if type(key) == "string" and type(value) == "function" then functions[#functions + 1] = key end
+  end
+  table.sort(functions)
+  classes[module] = { name = module, fields = {}, methods = {}, functions = functions }
   return classes
 end
 

@@ -44,12 +44,25 @@ local function rollback()
   undo = {}
 end
 
+-- One object of every class of the registry that scripts make (a class registered there is
+-- tampered with too), a navigation controller with a root, and a store's context.
+local makeable = {}
+for _, class in ipairs(test.classes()) do
+  if class.module == "ui" and class.constructible then makeable[#makeable + 1] = class end
+end
+
 local function objects()
-  return {
-    ui.View:new{}, ui.Label:new{ text = "x" }, ui.Button:new{}, ui.Controller:new{}, ui.Window:new{},
-    ui.TapGesture:new{}, ui.NavigationController:new(ui.Controller:new{}),
+  local list = {
+    ui.NavigationController:new(ui.Controller:new{}),
     store.open(":memory:", store.model{ E = { name = "string" } }).context,
   }
+  for _, class in ipairs(makeable) do
+    local fields = {}
+    for key, value in pairs(class.sample) do fields[key] = value end
+    local ok, object = pcall(ui[class.key].new, ui[class.key], fields)
+    if ok then list[#list + 1] = object end
+  end
+  return list
 end
 
 local actions = {

@@ -4,17 +4,18 @@
 -- renderers in between. A case may raise; none may crash or hang the host.
 local fuzzkit = require("fuzzkit")
 
-local viewMakers = {
-  function() return ui.View:new{ frame = { 0, 0, 100, 100 } } end,
-  function() return ui.Label:new{ text = "label", frame = { 10, 10, 80, 20 } } end,
-  function() return ui.Button:new{ title = "tap", frame = { 10, 40, 80, 30 } } end,
-  function() return ui.Switch:new{} end,
-  function() return ui.Slider:new{} end,
-  function() return ui.PageControl:new{ numberOfPages = 3 } end,
-  function() return ui.SegmentedControl:new{ segments = { "a", "b" } } end,
-  function() return ui.TextField:new{ placeholder = "type" } end,
-  function() return ui.Window:new{} end,
-}
+-- A maker for every view class of the registry that a script can make, with the fields
+-- that make one show and take touches: a class registered there is fuzzed here too.
+local viewMakers = {}
+for _, class in ipairs(test.classes()) do
+  if class.module == "ui" and class.constructible and (class.kind == "view" or class.kind == "control") then
+    viewMakers[#viewMakers + 1] = function()
+      local fields = { frame = { 10, 10, 80, 30 } }
+      for key, value in pairs(class.sample) do fields[key] = value end
+      return ui[class.key]:new(fields)
+    end
+  end
+end
 
 local Card = ui.View:extend("FuzzCard")
 function Card:layoutSubviews() for _, v in ipairs(self.subviews) do v.frame = { 0, 0, 10, 10 } end end
@@ -32,6 +33,12 @@ local controllerMakers = {
   function() return ui.SplitViewController:new{ Screen:new{}, Screen:new{} } end,
   function() return ui.PageViewController:new{} end,
 }
+-- And a plain one of every controller class of the registry.
+for _, class in ipairs(test.classes()) do
+  if class.module == "ui" and class.constructible and class.kind == "controller" then
+    controllerMakers[#controllerMakers + 1] = function() return ui[class.key]:new{} end
+  end
+end
 
 local function pick(r, pool)
   if #pool == 0 then return nil end

@@ -14,20 +14,6 @@ import ScreenKit
 /// }
 /// ```
 enum CollectionBindings {
-    static func all(
-        view: LuaClassDefinition, scrollView: LuaClassDefinition, controller: LuaClassDefinition, host: ScriptHost
-    ) -> [(String, LuaClassDefinition)] {
-        let classes = ReusableClasses(host: host)
-        let reusable = reusableView(parent: view, host: host)
-        let cell = cell(parent: reusable, host: host)
-        return [
-            ("CollectionReusableView", reusable),
-            ("CollectionViewCell", cell),
-            ("CollectionView", collectionView(parent: scrollView, host: host, classes: classes, cell: cell, reusable: reusable)),
-            ("CollectionViewController", collectionViewController(parent: controller, host: host)),
-        ] + LayoutBindings.all(host: host, classes: classes, reusable: reusable)
-    }
-
     // MARK: - Reusable views and cells
 
     static func reusableView(parent: LuaClassDefinition, host: ScriptHost) -> LuaClass<CollectionReusableView> {

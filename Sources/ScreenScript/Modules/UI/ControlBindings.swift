@@ -5,74 +5,84 @@ import ScreenKit
 /// `SegmentedControl`, `Stepper`, `PageControl`, `TextField`. Indexes (segments, pages)
 /// count from 1, as Lua arrays do.
 enum ControlBindings {
-    static func all(view: LuaClassDefinition, host: ScriptHost) -> [(String, LuaClassDefinition)] {
-        /// A control class Lua can extend: `make` returns its Script subclass, which asks the
-        /// object's Lua class for the view and tracking overrides. The class is the Swift
-        /// class's, so that a control Swift made (a search bar's field) has its members too.
-        func controlClass<T: Control>(
-            _ name: String, _ make: @escaping @MainActor () -> T, parent: LuaClassDefinition, members: (LuaClass<T>) -> Void
-        ) -> LuaClass<T> {
-            let cls = LuaClass<T>(name, parent: parent, extensible: true)
-            members(cls)
-            cls.scriptConstructor(callbacks: CallbackCheck.controlCallbacks, host: host) { _ in make() }
-            return cls
-        }
-
-        let control = control(parent: view, host: host)
-        return [
-            ("Control", control),
-            ("Label", label(parent: view, host: host)),
-            ("Button", button(parent: control, host: host)),
-            ("Switch", controlClass("ui.Switch", { ScriptSwitch() as Switch }, parent: control) { cls in
-                cls.property("on", get: { $0.isOn }, set: { $0.isOn = $1 })
-            }),
-            ("Slider", controlClass("ui.Slider", { ScriptSlider() as Slider }, parent: control) { cls in
-                cls.appliedFirst = ["minimumValue", "maximumValue"]
-                cls.finiteProperty("value", get: { $0.value }, set: { $0.value = $1 })
-                cls.finiteProperty("minimumValue", get: { $0.minimumValue }, set: { $0.minimumValue = $1 })
-                cls.finiteProperty("maximumValue", get: { $0.maximumValue }, set: { $0.maximumValue = $1 })
-            }),
-            ("SegmentedControl", controlClass("ui.SegmentedControl", { ScriptSegmentedControl() as SegmentedControl }, parent: control) { cls in
-                cls.appliedFirst = ["segments"]
-                cls.property("segments", get: { $0.segments }, set: { $0.segments = $1 })
-                cls.property("selectedIndex", get: { control in control.selectedSegmentIndex.map { $0 + 1 } }, set: { control, index in
-                    guard let index else { return control.selectedSegmentIndex = nil }
-                    guard index >= 1, index <= control.segments.count else {
-                        throw LuaConversionError(message: "index out of range")
-                    }
-                    control.selectedSegmentIndex = index - 1
-                })
-            }),
-            ("Stepper", controlClass("ui.Stepper", { ScriptStepper() as Stepper }, parent: control) { cls in
-                cls.appliedFirst = ["minimumValue", "maximumValue", "stepValue"]
-                cls.finiteProperty("value", get: { $0.value }, set: { $0.value = $1 })
-                cls.finiteProperty("minimumValue", get: { $0.minimumValue }, set: { $0.minimumValue = $1 })
-                cls.finiteProperty("maximumValue", get: { $0.maximumValue }, set: { $0.maximumValue = $1 })
-                cls.property("stepValue", get: { Positive($0.stepValue) }, set: { $0.stepValue = $1.value })
-                cls.property("wraps", get: { $0.wraps }, set: { $0.wraps = $1 })
-            }),
-            ("PageControl", controlClass("ui.PageControl", { ScriptPageControl() as PageControl }, parent: control) { cls in
-                cls.appliedFirst = ["numberOfPages"]
-                cls.property("numberOfPages", get: { $0.numberOfPages }, set: { $0.numberOfPages = $1 })
-                // From 1 to the number of pages (1 when there are none, as it reads then).
-                cls.property("currentPage", get: { $0.currentPage + 1 }, set: { control, page in
-                    guard page >= 1, page <= max(control.numberOfPages, 1) else {
-                        throw LuaConversionError(message: "index out of range")
-                    }
-                    control.currentPage = page - 1
-                })
-            }),
-            ("TextField", controlClass("ui.TextField", { ScriptTextField() as TextField }, parent: control) { cls in
-                cls.property("text", get: { $0.text }, set: { $0.text = $1 })
-                cls.property("placeholder", get: { $0.placeholder }, set: { $0.placeholder = $1 })
-                cls.property("editing") { $0.isEditing }
-                cls.method("beginEditing") { field, _ in field.beginEditing() }
-                cls.method("endEditing") { field, _ in field.endEditing() }
-            }),
-        ]
+    /// A control class Lua can extend: `make` returns its Script subclass, which asks the
+    /// object's Lua class for the view and tracking overrides. The class is the Swift
+    /// class's, so that a control Swift made (a search bar's field) has its members too.
+    private static func controlClass<T: Control>(
+        _ name: String, _ make: @escaping @MainActor () -> T, parent: LuaClassDefinition, host: ScriptHost,
+        members: (LuaClass<T>) -> Void
+    ) -> LuaClass<T> {
+        let cls = LuaClass<T>(name, parent: parent, extensible: true)
+        members(cls)
+        cls.scriptConstructor(callbacks: CallbackCheck.controlCallbacks, host: host) { _ in make() }
+        return cls
     }
 
-    private static func control(parent: LuaClassDefinition, host: ScriptHost) -> LuaClass<Control> {
+    static func switchControl(parent control: LuaClassDefinition, host: ScriptHost) -> LuaClass<Switch> {
+        controlClass("ui.Switch", { ScriptSwitch() as Switch }, parent: control, host: host) { cls in
+            cls.property("on", get: { $0.isOn }, set: { $0.isOn = $1 })
+        }
+    }
+
+    static func slider(parent control: LuaClassDefinition, host: ScriptHost) -> LuaClass<Slider> {
+        controlClass("ui.Slider", { ScriptSlider() as Slider }, parent: control, host: host) { cls in
+            cls.appliedFirst = ["minimumValue", "maximumValue"]
+            cls.finiteProperty("value", get: { $0.value }, set: { $0.value = $1 })
+            cls.finiteProperty("minimumValue", get: { $0.minimumValue }, set: { $0.minimumValue = $1 })
+            cls.finiteProperty("maximumValue", get: { $0.maximumValue }, set: { $0.maximumValue = $1 })
+        }
+    }
+
+    static func segmentedControl(parent control: LuaClassDefinition, host: ScriptHost) -> LuaClass<SegmentedControl> {
+        controlClass("ui.SegmentedControl", { ScriptSegmentedControl() as SegmentedControl }, parent: control, host: host) { cls in
+            cls.appliedFirst = ["segments"]
+            cls.property("segments", get: { $0.segments }, set: { $0.segments = $1 })
+            cls.property("selectedIndex", get: { control in control.selectedSegmentIndex.map { $0 + 1 } }, set: { control, index in
+                guard let index else { return control.selectedSegmentIndex = nil }
+                guard index >= 1, index <= control.segments.count else {
+                    throw LuaConversionError(message: "index out of range")
+                }
+                control.selectedSegmentIndex = index - 1
+            })
+        }
+    }
+
+    static func stepper(parent control: LuaClassDefinition, host: ScriptHost) -> LuaClass<Stepper> {
+        controlClass("ui.Stepper", { ScriptStepper() as Stepper }, parent: control, host: host) { cls in
+            cls.appliedFirst = ["minimumValue", "maximumValue", "stepValue"]
+            cls.finiteProperty("value", get: { $0.value }, set: { $0.value = $1 })
+            cls.finiteProperty("minimumValue", get: { $0.minimumValue }, set: { $0.minimumValue = $1 })
+            cls.finiteProperty("maximumValue", get: { $0.maximumValue }, set: { $0.maximumValue = $1 })
+            cls.property("stepValue", get: { Positive($0.stepValue) }, set: { $0.stepValue = $1.value })
+            cls.property("wraps", get: { $0.wraps }, set: { $0.wraps = $1 })
+        }
+    }
+
+    static func pageControl(parent control: LuaClassDefinition, host: ScriptHost) -> LuaClass<PageControl> {
+        controlClass("ui.PageControl", { ScriptPageControl() as PageControl }, parent: control, host: host) { cls in
+            cls.appliedFirst = ["numberOfPages"]
+            cls.property("numberOfPages", get: { $0.numberOfPages }, set: { $0.numberOfPages = $1 })
+            // From 1 to the number of pages (1 when there are none, as it reads then).
+            cls.property("currentPage", get: { $0.currentPage + 1 }, set: { control, page in
+                guard page >= 1, page <= max(control.numberOfPages, 1) else {
+                    throw LuaConversionError(message: "index out of range")
+                }
+                control.currentPage = page - 1
+            })
+        }
+    }
+
+    static func textField(parent control: LuaClassDefinition, host: ScriptHost) -> LuaClass<TextField> {
+        controlClass("ui.TextField", { ScriptTextField() as TextField }, parent: control, host: host) { cls in
+            cls.property("text", get: { $0.text }, set: { $0.text = $1 })
+            cls.property("placeholder", get: { $0.placeholder }, set: { $0.placeholder = $1 })
+            cls.property("editing") { $0.isEditing }
+            cls.method("beginEditing") { field, _ in field.beginEditing() }
+            cls.method("endEditing") { field, _ in field.endEditing() }
+        }
+    }
+
+    static func control(parent: LuaClassDefinition, host: ScriptHost) -> LuaClass<Control> {
         let cls = LuaClass<Control>("ui.Control", parent: parent, extensible: true)
         cls.property("enabled", get: { $0.isEnabled }, set: { $0.isEnabled = $1 })
         cls.property("highlighted", get: { $0.isHighlighted }, set: { $0.isHighlighted = $1 })
@@ -108,7 +118,7 @@ enum ControlBindings {
         return cls
     }
 
-    private static func label(parent: LuaClassDefinition, host: ScriptHost) -> LuaClass<Label> {
+    static func label(parent: LuaClassDefinition, host: ScriptHost) -> LuaClass<Label> {
         let cls = LuaClass<Label>("ui.Label", parent: parent, extensible: true)
         cls.property("text", get: { $0.text }, set: { $0.text = $1 })
         cls.property("lines", get: { $0.lines }, set: { label, lines in
@@ -125,7 +135,7 @@ enum ControlBindings {
         return cls
     }
 
-    private static func button(parent: LuaClassDefinition, host: ScriptHost) -> LuaClass<Button> {
+    static func button(parent: LuaClassDefinition, host: ScriptHost) -> LuaClass<Button> {
         let cls = LuaClass<Button>("ui.Button", parent: parent, extensible: true)
         cls.method("setTitle") { button, args in
             button.setTitle(try args.get(2, as: String?.self), for: try state(args, 3))

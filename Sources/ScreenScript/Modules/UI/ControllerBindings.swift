@@ -14,18 +14,6 @@ extension TabBarItem: LuaObject {}
 /// window.rootViewController = nav
 /// ```
 enum ControllerBindings {
-    static func all(host: ScriptHost) -> [(String, LuaClassDefinition)] {
-        let controller = controller(host: host)
-        return [
-            ("Controller", controller),
-            ("NavigationController", navigationController(parent: controller, host: host)),
-            ("BarButtonItem", barButtonItem(host: host)),
-            ("NavigationItem", navigationItem()),
-            ("TabBarItem", tabBarItem()),
-            ("NavigationBar", navigationBar()),
-        ]
-    }
-
     // MARK: - ui.Controller
 
     static func controller(host: ScriptHost) -> LuaClass<ViewController> {

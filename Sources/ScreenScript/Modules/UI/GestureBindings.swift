@@ -4,51 +4,62 @@ import ScreenKit
 /// The gesture recognizers of `ui`: `ui.TapGesture:new{ action = fn(g), ... }` and the
 /// rest, added with `view:addGestureRecognizer(g)`.
 enum GestureBindings {
-    static func all(host: ScriptHost) -> [(String, LuaClassDefinition)] {
-        let base = recognizer(host: host)
-        return [
-            ("GestureRecognizer", base),
-            ("TapGesture", make("ui.TapGesture", { TapGestureRecognizer() }, parent: base, host: host) { cls in
-                cls.countProperty("numberOfTapsRequired", get: { $0.numberOfTapsRequired }, set: { $0.numberOfTapsRequired = $1 })
-                cls.countProperty("numberOfTouchesRequired", get: { $0.numberOfTouchesRequired }, set: { $0.numberOfTouchesRequired = $1 })
-            }),
-            ("LongPressGesture", make("ui.LongPressGesture", { LongPressGestureRecognizer() }, parent: base, host: host) { cls in
-                cls.finiteProperty("minimumPressDuration", get: { $0.minimumPressDuration }, set: { $0.minimumPressDuration = $1 })
-                cls.finiteProperty("allowableMovement", get: { $0.allowableMovement }, set: { $0.allowableMovement = $1 })
-                cls.countProperty("numberOfTouchesRequired", get: { $0.numberOfTouchesRequired }, set: { $0.numberOfTouchesRequired = $1 })
-            }),
-            ("SwipeGesture", make("ui.SwipeGesture", { SwipeGestureRecognizer() }, parent: base, host: host) { cls in
-                cls.property("direction", get: { swipe in
-                    OptionList(SwipeGestureRecognizer.Direction.allCases.filter(swipe.directions.contains))
-                }, set: { swipe, list in
-                    swipe.directions = Set(list.options)
-                })
-                cls.property("swipedDirection") { $0.direction?.rawValue }
-                cls.finiteProperty("minimumDistance", get: { $0.minimumDistance }, set: { $0.minimumDistance = $1 })
-                cls.countProperty("numberOfTouchesRequired", get: { $0.numberOfTouchesRequired }, set: { $0.numberOfTouchesRequired = $1 })
-            }),
-            ("PanGesture", make("ui.PanGesture", { PanGestureRecognizer() }, parent: base, host: host) { cls in
-                cls.method("translationIn") { pan, args in pan.translation(in: try args.get(2, as: View?.self)) }
-                cls.method("setTranslation") { pan, args in
-                    pan.setTranslation(try args.get(2, as: Point.self), in: try args.get(3, as: View?.self))
-                }
-                cls.property("translation") { $0.translation(in: $0.view) }
-                cls.property("velocity") { $0.velocity }
-                cls.countProperty("minimumNumberOfTouches", get: { $0.minimumNumberOfTouches }, set: { $0.minimumNumberOfTouches = $1 })
-            }),
-            ("PinchGesture", make("ui.PinchGesture", { PinchGestureRecognizer() }, parent: base, host: host) { cls in
-                cls.property("scale") { $0.scale }
-            }),
-            ("RotationGesture", make("ui.RotationGesture", { RotationGestureRecognizer() }, parent: base, host: host) { cls in
-                cls.property("rotation") { $0.rotation }
-                cls.property("angle") { $0.rotation }
-            }),
-        ]
+    static func tap(parent base: LuaClassDefinition, host: ScriptHost) -> LuaClass<TapGestureRecognizer> {
+        make("ui.TapGesture", { TapGestureRecognizer() }, parent: base, host: host) { cls in
+            cls.countProperty("numberOfTapsRequired", get: { $0.numberOfTapsRequired }, set: { $0.numberOfTapsRequired = $1 })
+            cls.countProperty("numberOfTouchesRequired", get: { $0.numberOfTouchesRequired }, set: { $0.numberOfTouchesRequired = $1 })
+        }
+    }
+
+    static func longPress(parent base: LuaClassDefinition, host: ScriptHost) -> LuaClass<LongPressGestureRecognizer> {
+        make("ui.LongPressGesture", { LongPressGestureRecognizer() }, parent: base, host: host) { cls in
+            cls.finiteProperty("minimumPressDuration", get: { $0.minimumPressDuration }, set: { $0.minimumPressDuration = $1 })
+            cls.finiteProperty("allowableMovement", get: { $0.allowableMovement }, set: { $0.allowableMovement = $1 })
+            cls.countProperty("numberOfTouchesRequired", get: { $0.numberOfTouchesRequired }, set: { $0.numberOfTouchesRequired = $1 })
+        }
+    }
+
+    static func swipe(parent base: LuaClassDefinition, host: ScriptHost) -> LuaClass<SwipeGestureRecognizer> {
+        make("ui.SwipeGesture", { SwipeGestureRecognizer() }, parent: base, host: host) { cls in
+            cls.property("direction", get: { swipe in
+                OptionList(SwipeGestureRecognizer.Direction.allCases.filter(swipe.directions.contains))
+            }, set: { swipe, list in
+                swipe.directions = Set(list.options)
+            })
+            cls.property("swipedDirection") { $0.direction?.rawValue }
+            cls.finiteProperty("minimumDistance", get: { $0.minimumDistance }, set: { $0.minimumDistance = $1 })
+            cls.countProperty("numberOfTouchesRequired", get: { $0.numberOfTouchesRequired }, set: { $0.numberOfTouchesRequired = $1 })
+        }
+    }
+
+    static func pan(parent base: LuaClassDefinition, host: ScriptHost) -> LuaClass<PanGestureRecognizer> {
+        make("ui.PanGesture", { PanGestureRecognizer() }, parent: base, host: host) { cls in
+            cls.method("translationIn") { pan, args in pan.translation(in: try args.get(2, as: View?.self)) }
+            cls.method("setTranslation") { pan, args in
+                pan.setTranslation(try args.get(2, as: Point.self), in: try args.get(3, as: View?.self))
+            }
+            cls.property("translation") { $0.translation(in: $0.view) }
+            cls.property("velocity") { $0.velocity }
+            cls.countProperty("minimumNumberOfTouches", get: { $0.minimumNumberOfTouches }, set: { $0.minimumNumberOfTouches = $1 })
+        }
+    }
+
+    static func pinch(parent base: LuaClassDefinition, host: ScriptHost) -> LuaClass<PinchGestureRecognizer> {
+        make("ui.PinchGesture", { PinchGestureRecognizer() }, parent: base, host: host) { cls in
+            cls.property("scale") { $0.scale }
+        }
+    }
+
+    static func rotation(parent base: LuaClassDefinition, host: ScriptHost) -> LuaClass<RotationGestureRecognizer> {
+        make("ui.RotationGesture", { RotationGestureRecognizer() }, parent: base, host: host) { cls in
+            cls.property("rotation") { $0.rotation }
+            cls.property("angle") { $0.rotation }
+        }
     }
 
     /// `ui.GestureRecognizer`, the class Lua recognizers extend: a subclass overrides the
     /// touches methods and `reset`, and sets `self.state` as its gesture unfolds.
-    private static func recognizer(host: ScriptHost) -> LuaClass<GestureRecognizer> {
+    static func recognizer(host: ScriptHost) -> LuaClass<GestureRecognizer> {
         let cls = LuaClass<GestureRecognizer>("ui.GestureRecognizer", extensible: true)
         cls.property("state", get: { GestureStateName($0.state) }, set: { recognizer, name in try setState(of: recognizer, to: name) })
         cls.property("enabled", get: { $0.isEnabled }, set: { $0.isEnabled = $1 })

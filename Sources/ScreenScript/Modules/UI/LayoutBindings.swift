@@ -19,11 +19,6 @@ extension FlowLayout.ScrollDirection: LuaEnumeration {}
 /// end
 /// ```
 enum LayoutBindings {
-    static func all(host: ScriptHost, classes: ReusableClasses, reusable: LuaClassDefinition) -> [(String, LuaClassDefinition)] {
-        let layout = layout(host: host, classes: classes, reusable: reusable)
-        return [("Layout", layout), ("FlowLayout", flowLayout(parent: layout, host: host))]
-    }
-
     // MARK: - ui.Layout
 
     static func layout(host: ScriptHost, classes: ReusableClasses, reusable: LuaClassDefinition) -> LuaClass<CollectionViewLayout> {

@@ -14,10 +14,6 @@ import ScreenKit
 /// pages:setViewControllers({ Page:new{ number = 1 }, Page:new{ number = 2 } }, "forward", false)
 /// ```
 enum PageBindings {
-    static func all(controller: LuaClassDefinition, host: ScriptHost) -> [(String, LuaClassDefinition)] {
-        [("PageViewController", pageViewController(parent: controller, host: host))]
-    }
-
     static func pageViewController(parent: LuaClassDefinition, host: ScriptHost) -> LuaClass<PageViewController> {
         let cls = LuaClass<PageViewController>("ui.PageViewController", parent: parent, extensible: true)
         cls.scriptConstructor(

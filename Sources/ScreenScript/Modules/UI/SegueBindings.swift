@@ -20,7 +20,6 @@ enum SegueBindings {
 
     static func open(_ table: LuaTable, host: ScriptHost) throws {
         let lua = host.lua
-        lua.register(TemplateBox.lua)
         let functions = try registryChunk.load(in: lua).callReturningAll()
         guard functions.count == 3, let add = functions[0].functionValue, let find = functions[1].functionValue,
               let make = functions[2].functionValue else {
@@ -63,7 +62,6 @@ enum SegueBindings {
             }
             _ = host
         })
-        table.set("Segue", lua.register(segue(host: host)))
     }
 
     /// The segue registered as `identifier` for `cls` or one of its superclasses.
@@ -77,7 +75,7 @@ enum SegueBindings {
         }
     }
 
-    private static func segue(host: ScriptHost) -> LuaClass<Segue> {
+    static func segue(host: ScriptHost) -> LuaClass<Segue> {
         let cls = LuaClass<Segue>("ui.Segue")
         cls.scriptConstructor(keys: ["identifier", "source", "destination", "kind", "perform"], host: host) { args in
             _ = try args.get(2, as: LuaTable.self)

@@ -13,15 +13,6 @@ extension Popover: LuaObject {}
 /// split.delegate = { willHide = function(self, split, master, button) toolbar:insert(button) end }
 /// ```
 enum TabSplitBindings {
-    static func all(controller: LuaClassDefinition, host: ScriptHost) -> [(String, LuaClassDefinition)] {
-        [
-            ("TabBarController", tabBarController(parent: controller, host: host)),
-            ("SplitViewController", splitViewController(parent: controller, host: host)),
-            ("TabBar", tabBar()),
-            ("Popover", popover()),
-        ]
-    }
-
     // MARK: - ui.TabBarController
 
     static func tabBarController(parent: LuaClassDefinition, host: ScriptHost) -> LuaClass<TabBarController> {

@@ -20,19 +20,6 @@ import ScreenKit
 /// }
 /// ```
 enum TableBindings {
-    static func all(view: LuaClassDefinition, controller: LuaClassDefinition, host: ScriptHost) -> [(String, LuaClassDefinition)] {
-        let scrollView = scrollView(parent: view, host: host)
-        let cell = tableViewCell(parent: view, host: host)
-        let isCellClass = cellClassCheck(cell: cell, host: host)
-        return [
-            ("ScrollView", scrollView),
-            ("TableView", tableView(parent: scrollView, host: host, isCellClass: isCellClass)),
-            ("TableViewCell", cell),
-            ("TableViewController", tableViewController(parent: controller, host: host)),
-            ("SearchBar", searchBar(parent: view, host: host)),
-        ]
-    }
-
     // MARK: - ui.ScrollView
 
     static func scrollView(parent: LuaClassDefinition, host: ScriptHost) -> LuaClass<ScrollView> {
@@ -223,7 +210,7 @@ enum TableBindings {
 
     /// `isCellClass(cls)`: whether a class table is ui.TableViewCell or extends it (at most
     /// 100 classes up, should a script make a cycle of metatables).
-    private static func cellClassCheck(cell: LuaClassDefinition, host: ScriptHost) -> LuaFunction? {
+    static func cellClassCheck(cell: LuaClassDefinition, host: ScriptHost) -> LuaFunction? {
         let base = host.lua.register(cell)
         return try? cellClassChunk.load(in: host.lua).call(base, returning: LuaFunction.self)
     }

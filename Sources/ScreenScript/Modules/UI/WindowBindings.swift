@@ -18,8 +18,8 @@ enum WindowBindings {
             return Window(device: device, orientation: orientation, loop: host?.loop)
         }
         cls.property("size") { $0.bounds.size }
-        cls.property("device") { $0.device.rawValue }
-        cls.property("orientation") { $0.orientation.rawValue }
+        cls.property("device") { $0.device }
+        cls.property("orientation") { $0.orientation }
         cls.property("isKeyWindow") { [weak host] window in host?.keyWindow === window }
         cls.method("makeKeyAndVisible") { [weak host] window, _ in
             host?.keyWindow = window
