@@ -13,30 +13,6 @@ extension View {
         drawContent(in: canvas)
         return canvas.commands
     }
-
-    /// The map from the view's bounds coordinates to its superview's: move the bounds'
-    /// centre to the origin, apply the transform (which turns about the centre), move to
-    /// `center`. The renderers compose these down the tree, so that placing a view costs the
-    /// same at any depth.
-    var placementInSuperview: AffineTransform {
-        AffineTransform(translationX: -bounds.midX, y: -bounds.midY)
-            .concatenating(transform)
-            .concatenating(AffineTransform(translationX: center.x, y: center.y))
-    }
-
-    /// The map from this view's bounds coordinates to `ancestor`'s, composed up the chain
-    /// of superviews (so far from the root, precision is that of the views between); nil
-    /// when `ancestor` does not hold this view.
-    func placement(in ancestor: View) -> AffineTransform? {
-        var result = AffineTransform.identity
-        var view: View = self
-        while view !== ancestor {
-            guard let superview = view.superview else { return nil }
-            result = result.concatenating(view.placementInSuperview)
-            view = superview
-        }
-        return result
-    }
 }
 
 extension Color {
