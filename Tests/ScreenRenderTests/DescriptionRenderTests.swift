@@ -95,4 +95,21 @@ struct DescriptionRenderTests {
         #expect(svg.contains("stroke=\"#34c759\""))
         #expect(svg.contains("fill=\"#34c759\">Go</text>"))
     }
+
+    @Test func aFieldsCursorIsInItsTint() throws {
+        let field = TextField(frame: Rect(x: 0, y: 0, width: 120, height: 16))
+        field.tintColor = .systemRed
+        field.beginEditing()
+        #expect(SVGRenderer().render(field).contains("stroke=\"#ff3b30\" stroke-width=\"2\""))
+    }
+
+    /// A disabled control draws grey, as a disabled button always did.
+    @Test func aDisabledSliderIsGrey() throws {
+        let slider = Slider(frame: Rect(x: 0, y: 0, width: 100, height: 16))
+        slider.value = 0.5
+        #expect(SVGRenderer().render(slider).contains("stroke=\"#007aff\""))
+        slider.isEnabled = false
+        let svg = SVGRenderer().render(slider)
+        #expect(!svg.contains("#007aff") && svg.contains("stroke=\"#8e8e93\""))
+    }
 }

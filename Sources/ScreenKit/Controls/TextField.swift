@@ -15,7 +15,9 @@ open class TextField: Control {
         var traits = traits
         if isSearch { traits.insert(.searchField) }
         return ViewDescription(
-            .field(ViewDescription.Field(text: text, placeholder: placeholder, isEditing: isEditing, isSearch: isSearch)),
+            .field(ViewDescription.Field(
+                text: text, placeholder: placeholder, isEditing: isEditing, isSearch: isSearch,
+                cursorColor: effectiveTintColor)),
             kind: "TextField", foreground: textColor, accessibilityLabel: accessibilityLabel,
             accessibilityValue: text.isEmpty ? placeholder : text, traits: traits)
     }

@@ -51,12 +51,15 @@ extension ViewDescription {
         public var isEditing: Bool
         /// Whether it is a search field, with a magnifier before the text.
         public var isSearch: Bool
+        /// The colour of the cursor while editing: the field's tint.
+        public var cursorColor: Color
 
-        public init(text: String, placeholder: String?, isEditing: Bool, isSearch: Bool) {
+        public init(text: String, placeholder: String?, isEditing: Bool, isSearch: Bool, cursorColor: Color = .systemBlue) {
             self.text = text
             self.placeholder = placeholder
             self.isEditing = isEditing
             self.isSearch = isSearch
+            self.cursorColor = cursorColor
         }
     }
 

@@ -233,7 +233,7 @@ extension SVGPass {
         if field.isEditing {
             let cursorX = x + Double(cursorCells) * Self.advance + 1
             line(Point(x: cursorX, y: bounds.midY - 8), Point(x: cursorX, y: bounds.midY + 8),
-                 stroke: .systemBlue, width: 2)
+                 stroke: field.cursorColor, width: 2)
         }
     }
 }
