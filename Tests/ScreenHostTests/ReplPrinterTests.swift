@@ -61,6 +61,20 @@ struct ReplPrinterTests {
         #expect(text == "{\n  alpha = \"\(String(repeating: "a", count: 40))\",\n  beta = \"\(String(repeating: "b", count: 40))\"\n}")
     }
 
+    @Test("Swift views print their accessibility value, else their label")
+    func viewValues() throws {
+        let slider = Slider(frame: Rect(x: 0, y: 0, width: 100, height: 16))
+        slider.value = 0.5
+        #expect(ReplPrinter.describe(object: slider) == "ui.Slider \"50%\" {0,0,100,16}")
+        let field = TextField(frame: Rect(x: 0, y: 0, width: 100, height: 16))
+        field.text = "Ada"
+        #expect(ReplPrinter.describe(object: field) == "ui.TextField \"Ada\" {0,0,100,16}")
+        let label = Label(frame: Rect(x: 0, y: 0, width: 100, height: 16))
+        label.text = "X"
+        label.accessibilityLabel = "Close"
+        #expect(ReplPrinter.describe(object: label) == "ui.Label \"Close\" {0,0,100,16}")
+    }
+
     @Test("a table with __tostring prints as its tostring")
     func tostringMetamethod() throws {
         #expect(try show("setmetatable({}, {__tostring = function() return 'Point(1, 2)' end})") == "Point(1, 2)")

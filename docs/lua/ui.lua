@@ -1,7 +1,8 @@
 --- @meta
 --- `ui`: views, controls, gestures and windows. Geometry: points `{x=, y=}` or `{x, y}`,
 --- sizes `{width=, height=}` or `{w, h}`, rects `{x=, y=, width=, height=}` or `{x, y, w, h}`.
---- Colours (`ui.Color`): names ("red"), "#rrggbb[aa]", or `{r, g, b[, a]}` from 0 to 1.
+--- Colours (`ui.Color`): names ("red", or iOS's "systemBlue", "systemGray", "separator", ...),
+--- "#rrggbb[aa]", or `{r, g, b[, a]}` from 0 to 1.
 
 --- Numbers must be finite: NaN and ±inf are refused where they are set (`bad value for property
 --- 'alpha' of ui.View (finite number expected, got nan)`), and so are counts below 1 where a
@@ -103,6 +104,7 @@ ui.ScrollDirection = { vertical = 0, horizontal = 0 }
 --- @field userInteractionEnabled boolean
 --- @field clipsToBounds boolean
 --- @field backgroundColor ui.Color?
+--- @field tintColor ui.Color? the colour of its marks (a control's title, track, check mark); nil takes the superview's, systemBlue at the top, and reading it gives the colour in effect
 --- @field borderWidth number
 --- @field borderColor ui.Color
 --- @field autoresizing ui.Autoresizing[] settable as one name or a list
@@ -344,6 +346,7 @@ ui.PageControl = {}
 --- @class ui.TextField: ui.Control
 --- @field text string
 --- @field placeholder string?
+--- @field textColor ui.Color
 --- @field editing boolean
 ui.TextField = {}
 --- Starts editing: typed text goes to this field.

@@ -78,14 +78,11 @@ public struct ReplPrinter {
         controller.className != String(describing: type(of: controller))
     }
 
-    /// The title or text the view shows, if it is of a kind that shows one.
+    /// What the view says of itself: its accessibility value (a field's text, a slider's
+    /// "50%"), else its accessibility label (a label's text, a button's title).
     static func shownText(of view: View) -> String? {
-        switch view {
-        case let label as Label: label.text
-        case let button as Button: button.currentTitle
-        case let field as TextField: field.text
-        default: nil
-        }
+        let description = view.contentDescription
+        return description.accessibilityValue ?? description.accessibilityLabel
     }
 
     static func quoted(_ text: String) -> String {

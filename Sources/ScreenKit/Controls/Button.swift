@@ -20,6 +20,29 @@ open class Button: Control {
     /// A single tap is its default action: a tap recognizer on a superview does not take it.
     open override var defaultActionIsATap: Bool { true }
 
+    /// Its title for the current state, in its tint (grey while disabled), with a wash while
+    /// highlighted: in a frame, or bare in a bar (a search bar's Cancel), or white on red as
+    /// a table row's delete button.
+    open override var contentDescription: ViewDescription {
+        let style: ViewDescription.ButtonTitle.Style
+        var foreground = controlForeground(enabled: isEnabled)
+        var highlight = isHighlighted ? Color.highlight(for: effectiveTintColor) : nil
+        if let cell = superview as? TableViewCell, cell.deleteButton === self {
+            style = .delete(cell.rowTitle(placement: placementInSuperview.inverted()))
+            (foreground, highlight) = (.white, nil)
+        } else if superview is SearchBar {
+            style = .bar
+            // A bar button has no frame to wash: its title takes the wash.
+            if let wash = highlight { (foreground, highlight) = (wash, nil) }
+        } else {
+            style = .bordered
+        }
+        return ViewDescription(
+            .button(ViewDescription.ButtonTitle(title: currentTitle, isHighlighted: isHighlighted, isEnabled: isEnabled, style: style)),
+            kind: "Button", foreground: foreground, highlight: highlight,
+            accessibilityLabel: accessibilityLabel ?? currentTitle, traits: traits.union(.button))
+    }
+
     open override func sizeThatFits(_ size: Size) -> Size {
         // `[ title ]` on the text grid: the title plus four cells, one row.
         Size(width: Double((currentTitle?.count ?? 0) + 4) * 8, height: 16)

@@ -48,6 +48,27 @@ open class Control: View {
     /// outside touch handling (an action sent from code).
     public private(set) var currentTouch: Touch?
 
+    /// A plain control draws nothing; its marks would be in its tint, grey while disabled.
+    open override var contentDescription: ViewDescription {
+        ViewDescription(kind: "Control", foreground: controlForeground(enabled: isEnabled),
+                        accessibilityLabel: accessibilityLabel, traits: traits)
+    }
+
+    /// The accessibility traits of its state: not enabled, selected.
+    var traits: ViewDescription.Traits {
+        var traits: ViewDescription.Traits = []
+        if !isEnabled { traits.insert(.notEnabled) }
+        if isSelected { traits.insert(.selected) }
+        return traits
+    }
+
+    /// Sends `valueChanged` when `changed`, as a person's change of the value does; for
+    /// ``View/accessibilityAdjust(_:)``.
+    func adjusted(_ changed: Bool) -> Bool {
+        if changed { sendActions(for: .valueChanged) }
+        return changed
+    }
+
     // MARK: - Targets
 
     private var targets: [Target] = []

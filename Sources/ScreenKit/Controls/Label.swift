@@ -35,6 +35,13 @@ open class Label: View {
         return cells < Double(Int32.max) ? Int(cells) : Int(Int32.max)
     }
 
+    /// Its lines in its text colour; it is called by its text.
+    open override var contentDescription: ViewDescription {
+        ViewDescription(
+            .text(ViewDescription.Text(string: text, lines: layout.lines, alignment: alignment)), kind: "Label",
+            foreground: textColor, accessibilityLabel: accessibilityLabel ?? text, traits: .staticText)
+    }
+
     open override func sizeThatFits(_ size: Size) -> Size {
         let columns = size.width > 0 ? Label.columns(in: size.width) : Int.max / 2
         let fitted = TextLayout(text: text, width: columns, lines: lines, lineBreakMode: lineBreakMode)

@@ -17,6 +17,29 @@ open class PageControl: Control {
     /// The index of the last page, 0 when there are none.
     private var lastPage: Int { max(numberOfPages, 1) - 1 }
 
+    /// A dot per page, the current one marked; its value reads "page 2 of 5"; adjustable.
+    open override var contentDescription: ViewDescription {
+        ViewDescription(
+            .dots(count: numberOfPages, current: currentPage), kind: "PageControl",
+            foreground: controlForeground(enabled: isEnabled), accessibilityLabel: accessibilityLabel,
+            accessibilityValue: numberOfPages > 0 ? "page \(currentPage + 1) of \(numberOfPages)" : nil,
+            traits: traits.union(.adjustable))
+    }
+
+    /// The next or previous page, or the first or last.
+    open override func accessibilityAdjust(_ step: AccessibilityStep) -> Bool {
+        let new: Int
+        switch step {
+        case .increment: new = currentPage + 1
+        case .decrement: new = currentPage - 1
+        case .toStart: new = 0
+        case .toEnd: new = numberOfPages - 1
+        }
+        guard new >= 0, new < numberOfPages, new != currentPage else { return false }
+        currentPage = new
+        return adjusted(true)
+    }
+
     /// A single tap is its default action: a tap recognizer on a superview does not take it.
     open override var defaultActionIsATap: Bool { true }
 

@@ -13,6 +13,31 @@ open class SegmentedControl: Control {
         }
     }
 
+    /// Its segments' titles and the selected one, whose title is its value; adjustable.
+    open override var contentDescription: ViewDescription {
+        ViewDescription(
+            .segments(segments, selected: selectedSegmentIndex), kind: "SegmentedControl",
+            foreground: controlForeground(enabled: isEnabled), accessibilityLabel: accessibilityLabel,
+            accessibilityValue: selectedSegmentIndex.map { segments[$0] }, traits: traits.union(.adjustable))
+    }
+
+    /// Selects the next or previous segment (the first or last when none is), or the first
+    /// or last.
+    open override func accessibilityAdjust(_ step: AccessibilityStep) -> Bool {
+        guard !segments.isEmpty else { return false }
+        let old = selectedSegmentIndex
+        let new: Int
+        switch step {
+        case .increment: new = old.map { $0 + 1 } ?? 0
+        case .decrement: new = old.map { $0 - 1 } ?? segments.count - 1
+        case .toStart: new = 0
+        case .toEnd: new = segments.count - 1
+        }
+        guard segments.indices.contains(new), new != old else { return false }
+        selectedSegmentIndex = new
+        return adjusted(true)
+    }
+
     /// A single tap is its default action: a tap recognizer on a superview does not take it.
     open override var defaultActionIsATap: Bool { true }
 

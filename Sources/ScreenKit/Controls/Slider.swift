@@ -16,6 +16,34 @@ open class Slider: Control {
         maximumValue > minimumValue ? (value - minimumValue) / (maximumValue - minimumValue) : 0
     }
 
+    /// Its value on the track between its bounds, as a percentage of the range for a
+    /// person; adjustable, and not tapped by the keyboard (a tap would set it by where it
+    /// lands).
+    open override var contentDescription: ViewDescription {
+        ViewDescription(
+            .track(value: value, minimum: minimumValue, maximum: maximumValue), kind: "Slider",
+            foreground: controlForeground(enabled: isEnabled), accessibilityLabel: accessibilityLabel,
+            accessibilityValue: ViewDescription.percent(fraction), traits: traits.union(.adjustable),
+            activatesByTap: false)
+    }
+
+    /// How much of the range one step moves the value.
+    public static let stepFraction = 0.1
+
+    /// A tenth of the range up or down, or to either bound.
+    open override func accessibilityAdjust(_ step: AccessibilityStep) -> Bool {
+        let old = value
+        let range = maximumValue - minimumValue
+        guard range.isFinite, range > 0 else { return false }
+        switch step {
+        case .increment: value = old + range * Slider.stepFraction
+        case .decrement: value = old - range * Slider.stepFraction
+        case .toStart: value = minimumValue
+        case .toEnd: value = maximumValue
+        }
+        return adjusted(value != old)
+    }
+
     /// A swipe along the track moves the thumb (UIKit): a swipe recognizer on a superview
     /// fails when the swipe it saw was left or right.
     open override func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {

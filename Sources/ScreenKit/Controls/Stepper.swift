@@ -10,6 +10,38 @@ open class Stepper: Control {
     /// Whether going past a limit wraps to the other one.
     public var wraps = false
 
+    /// Its value beside its buttons; adjustable.
+    open override var contentDescription: ViewDescription {
+        ViewDescription(
+            .stepper(value: value), kind: "Stepper", foreground: controlForeground(enabled: isEnabled),
+            accessibilityLabel: accessibilityLabel, accessibilityValue: Stepper.text(of: value),
+            traits: traits.union(.adjustable))
+    }
+
+    /// One `stepValue` up or down, wrapping past a limit when it ``wraps``, or to either limit.
+    open override func accessibilityAdjust(_ step: AccessibilityStep) -> Bool {
+        let old = value
+        var new: Double
+        switch step {
+        case .increment: new = old + stepValue
+        case .decrement: new = old - stepValue
+        case .toStart: new = minimumValue
+        case .toEnd: new = maximumValue
+        }
+        if new > maximumValue { new = wraps ? minimumValue : maximumValue }
+        if new < minimumValue { new = wraps ? maximumValue : minimumValue }
+        guard !new.isNaN, new != old else { return false }
+        value = new
+        return adjusted(true)
+    }
+
+    /// A number as a person reads it: `3`, `2.5`; nil for one that is not finite.
+    static func text(of value: Double) -> String? {
+        guard value.isFinite else { return nil }
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return String(value)
+    }
+
     /// A single tap is its default action: a tap recognizer on a superview does not take it.
     open override var defaultActionIsATap: Bool { true }
 

@@ -4,6 +4,13 @@ open class Switch: Control {
 
     public func setOn(_ on: Bool) { isOn = on }
 
+    /// On or off; its value reads "on" or "off".
+    open override var contentDescription: ViewDescription {
+        ViewDescription(.toggle(isOn: isOn), kind: "Switch", foreground: controlForeground(enabled: isEnabled),
+                        accessibilityLabel: accessibilityLabel, accessibilityValue: isOn ? "on" : "off",
+                        traits: traits.union(.button))
+    }
+
     /// A single tap is its default action: a tap recognizer on a superview does not take it.
     open override var defaultActionIsATap: Bool { true }
 

@@ -5,6 +5,22 @@ open class TextField: Control {
     public var text = ""
     public var placeholder: String?
     public private(set) var isEditing = false
+    /// The colour of the text.
+    public var textColor: Color = .black
+
+    /// Its text (or placeholder) in its text colour, a magnifier first in a search bar; its
+    /// value is its text, or its placeholder while it is empty.
+    open override var contentDescription: ViewDescription {
+        let isSearch = superview is SearchBar
+        var traits = traits
+        if isSearch { traits.insert(.searchField) }
+        return ViewDescription(
+            .field(ViewDescription.Field(
+                text: text, placeholder: placeholder, isEditing: isEditing, isSearch: isSearch,
+                cursorColor: effectiveTintColor)),
+            kind: "TextField", foreground: textColor, accessibilityLabel: accessibilityLabel,
+            accessibilityValue: text.isEmpty ? placeholder : text, traits: traits)
+    }
 
     open override func endTracking(_ touch: Touch) {
         guard isInside(touch.location(in: self)) else { return }

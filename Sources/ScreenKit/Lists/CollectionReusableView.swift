@@ -9,6 +9,11 @@ open class CollectionReusableView: View, ReusableView {
     /// The attributes the collection view last placed it by; nil while it is not shown.
     public internal(set) var layoutAttributes: LayoutAttributes?
 
+    /// Nothing of its own, named for the class.
+    open override var contentDescription: ViewDescription {
+        ViewDescription(kind: "CollectionReusableView", accessibilityLabel: accessibilityLabel)
+    }
+
     /// Called as the view is taken from its reuse queue to be shown again: reset what the
     /// data source set for the element it showed before. The default does nothing.
     open func prepareForReuse() {}

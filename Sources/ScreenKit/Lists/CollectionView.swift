@@ -196,6 +196,13 @@ open class CollectionView: ScrollView, CollectionViewLayoutContext, BatchUpdatin
     /// The touch that is on a cell, and the item it is on.
     var trackedTouch: (id: Int, indexPath: IndexPath)?
 
+    /// A scroll view's description, named for the collection view.
+    open override var contentDescription: ViewDescription {
+        var description = super.contentDescription
+        description.kind = "CollectionView"
+        return description
+    }
+
     open override func layoutSubviews() {
         super.layoutSubviews()
         layoutElements()

@@ -17,6 +17,13 @@ open class CollectionViewCell: CollectionReusableView {
     /// Whether a finger is down on the cell; the collection view sets it while it is.
     public var isHighlighted = false
 
+    /// Framed in its tint while selected or highlighted.
+    open override var contentDescription: ViewDescription {
+        ViewDescription(
+            .collectionCell(selected: isSelected || isHighlighted), kind: "CollectionViewCell",
+            foreground: effectiveTintColor, accessibilityLabel: accessibilityLabel, traits: isSelected ? .selected : [])
+    }
+
     public override init(frame: Rect = .zero) {
         contentView = View(frame: Rect(origin: .zero, size: frame.standardized.size))
         super.init(frame: frame)

@@ -73,6 +73,11 @@ open class ScrollView: View {
 
     /// The size of the content in points. Negative and non-numbers count as 0, and lengths
     /// are at most ``maximumContentLength``. Shrinking it pulls the offset back in range.
+    /// Its scroll indicators, drawn over its subviews.
+    open override var contentDescription: ViewDescription {
+        ViewDescription(.scroll(contentSize: contentSize), kind: "ScrollView", accessibilityLabel: accessibilityLabel)
+    }
+
     public var contentSize: Size = .zero {
         didSet {
             let sane = Size(width: ScrollView.length(contentSize.width), height: ScrollView.length(contentSize.height))

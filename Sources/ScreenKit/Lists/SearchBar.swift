@@ -52,6 +52,11 @@ open class SearchBar: View {
         }
     }
 
+    /// A line under the bar; its field and button describe themselves.
+    open override var contentDescription: ViewDescription {
+        ViewDescription(.searchBar, kind: "SearchBar", accessibilityLabel: accessibilityLabel)
+    }
+
     /// A search bar as wide as an iPhone screen and ``defaultHeight`` high.
     public convenience init() {
         self.init(frame: Rect(x: 0, y: 0, width: 320, height: SearchBar.defaultHeight))

@@ -354,6 +354,9 @@ open class TableView: ScrollView, BatchUpdating {
 
     // MARK: - Layout
 
+    /// Its separators, its grouped sections' boxes and its scroll indicators.
+    open override var contentDescription: ViewDescription { tableDescription }
+
     open override func layoutSubviews() {
         if needsReload {
             reloadData()

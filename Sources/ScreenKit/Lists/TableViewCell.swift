@@ -110,6 +110,31 @@ open class TableViewCell: View, ReusableView {
         showsDeleteButton = false
     }
 
+    /// Its selection (grey while selected or highlighted), the delete control while its
+    /// table edits, and its accessory mark in its tint, on the line of its title.
+    open override var contentDescription: ViewDescription {
+        let selected = isSelected || isHighlighted
+        let cell = ViewDescription.TableCell(
+            isSelected: selected, editingControl: showsEditingControl ? editingControlRect : nil,
+            accessory: accessoryType, accessoryRect: accessoryRect,
+            isGrouped: (superview as? TableView)?.style == .grouped, showsDeleteButton: showsDeleteButton,
+            title: rowTitle(placement: nil))
+        return ViewDescription(
+            .tableCell(cell), kind: "TableViewCell", foreground: effectiveTintColor,
+            highlight: selected ? .systemGray4 : nil, accessibilityLabel: accessibilityLabel,
+            traits: isSelected ? .selected : [])
+    }
+
+    /// The line of the row's title, for its marks and its delete button's title;
+    /// `placement` maps the row's bounds to those of the view described (nil: the row's).
+    func rowTitle(placement: AffineTransform?) -> ViewDescription.RowTitle {
+        var label: (bounds: Rect, placement: AffineTransform, lines: Int)?
+        if !textLabel.text.isEmpty, !textLabel.isHidden, let inCell = textLabel.placement(in: self) {
+            label = (textLabel.bounds, inCell, textLabel.layout.lines.count)
+        }
+        return ViewDescription.RowTitle(label: label, rowBounds: bounds, rowPlacement: placement)
+    }
+
     /// Where the delete control is drawn and taken, in the cell's coordinates; empty without one.
     public var editingControlRect: Rect {
         Rect(x: bounds.minX, y: bounds.minY, width: showsEditingControl ? TableViewCell.editingControlWidth : 0, height: bounds.height)

@@ -11,6 +11,13 @@ open class TableViewHeaderFooterView: View, ReusableView {
         try? addSubview(textLabel)
     }
 
+    /// A band that, in a plain table, stays over the rows scrolling under it.
+    open override var contentDescription: ViewDescription {
+        ViewDescription(
+            .sectionHeader(floating: (superview as? TableView)?.style == .plain), kind: "TableViewHeaderFooterView",
+            accessibilityLabel: accessibilityLabel, traits: .header)
+    }
+
     /// Clears the title; the table sets the next section's.
     open func prepareForReuse() {
         textLabel.text = ""

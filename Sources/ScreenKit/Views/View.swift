@@ -152,7 +152,18 @@ open class View: Responder {
 
     /// What the view shows, for the renderers, focus, the pilot and the REPL (see
     /// ``ViewDescription``). A view class with content of its own overrides it.
-    open var contentDescription: ViewDescription { .none }
+    open var contentDescription: ViewDescription {
+        ViewDescription(accessibilityLabel: accessibilityLabel)
+    }
+
+    /// Steps the value of a view whose description is ``ViewDescription/Traits/adjustable``,
+    /// as UIKit's `accessibilityIncrement()` and `accessibilityDecrement()` do, and sends
+    /// what a person's change sends (a control's `valueChanged`); the arrow keys call it on
+    /// the focused view. The default changes nothing.
+    ///
+    /// - Returns: whether the value changed.
+    @discardableResult
+    open func accessibilityAdjust(_ step: AccessibilityStep) -> Bool { false }
 
     // MARK: - Appearance
 
@@ -169,6 +180,9 @@ open class View: Responder {
     /// Whether subviews are cut to this view's bounds when drawn.
     public var clipsToBounds = false
     public var backgroundColor: Color?
+    /// The colour of the view's marks (a control's title, track, check mark); nil takes the
+    /// superview's, as UIKit's `tintColor` does (see ``effectiveTintColor``).
+    public var tintColor: Color?
     /// A border drawn inside the bounds (the layer border in UIKit); 0 for none.
     public var borderWidth = 0.0
     public var borderColor: Color = .black
@@ -413,60 +427,6 @@ open class View: Responder {
                 if subview.bounds.size != before { pending.append((subview, before)) }
             }
         }
-    }
-
-    // MARK: - Coordinates
-
-    /// `point` in this view's coordinates converted to its superview's.
-    func pointInSuperview(_ point: Point) -> Point {
-        let offset = Point(x: point.x - bounds.midX, y: point.y - bounds.midY)
-        return center + (transform.isIdentity ? offset : transform.apply(to: offset))
-    }
-
-    /// `point` in the superview's coordinates converted to this view's.
-    func pointFromSuperview(_ point: Point) -> Point {
-        let offset = point - center
-        let local = transform.isIdentity ? offset : (transform.inverted()?.apply(to: offset) ?? offset)
-        return Point(x: local.x + bounds.midX, y: local.y + bounds.midY)
-    }
-
-    /// Converts `point` from this view's coordinates to `view`'s (the window's, or the
-    /// root's when not in a window, when `view` is nil).
-    public func convert(_ point: Point, to view: View?) -> Point {
-        var inRoot = point
-        var current: View = self
-        while let superview = current.superview {
-            inRoot = current.pointInSuperview(inRoot)
-            current = superview
-        }
-        guard let view else { return inRoot }
-        return view.fromRoot(inRoot)
-    }
-
-    /// Converts `point` from `view`'s coordinates (the window's when nil) to this view's.
-    public func convert(_ point: Point, from view: View?) -> Point {
-        guard let view else { return fromRoot(point) }
-        return fromRoot(view.convert(point, to: nil))
-    }
-
-    /// Converts a rectangle to `view`'s coordinates (the bounding box of its corners).
-    public func convert(_ rect: Rect, to view: View?) -> Rect {
-        let corners = [
-            Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY),
-            Point(x: rect.minX, y: rect.maxY), Point(x: rect.maxX, y: rect.maxY),
-        ].map { convert($0, to: view) }
-        let xs = corners.map(\.x), ys = corners.map(\.y)
-        return Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
-    }
-
-    private func fromRoot(_ point: Point) -> Point {
-        var chain: [View] = []
-        var current: View? = self
-        while let view = current, view.superview != nil {
-            chain.append(view)
-            current = view.superview
-        }
-        return chain.reversed().reduce(point) { $1.pointFromSuperview($0) }
     }
 
     // MARK: - Hit testing

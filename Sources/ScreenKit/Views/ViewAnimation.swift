@@ -119,17 +119,14 @@ extension View {
             duration: duration, curve: curve, on: loop, label: label, animations: animations, completion: completion)
     }
 
-    /// "Label 'Saved'", "Button 'Edit'", "TableView": the view's class and the text it
-    /// shows or its accessibility label, for messages.
+    /// "Label 'Saved'", "Button 'Edit'", "TableView": the view's class and its
+    /// accessibility label (a label's text, a button's title) or value (a field's text),
+    /// for messages.
     public var summary: String {
         let name = (self as? any ViewOverriding)?.overriddenClassName ?? String(describing: type(of: self))
-        let text: String? = switch self {
-        case let label as Label: label.text
-        case let button as Button: button.currentTitle
-        case let field as TextField: field.text.isEmpty ? field.placeholder : field.text
-        default: nil
-        }
-        guard let shown = accessibilityLabel ?? text, !shown.isEmpty else { return name }
+        let description = contentDescription
+        guard let shown = description.accessibilityLabel ?? description.accessibilityValue, !shown.isEmpty
+        else { return name }
         let line = shown.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
         return "\(name) '\(line.count > 30 ? line.prefix(30) + "…" : line)'"
     }

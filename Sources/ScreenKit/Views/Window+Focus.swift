@@ -33,8 +33,6 @@ struct FocusTarget {
 private let lineHeight = 16.0
 /// The touch id of the taps Enter and Space make, apart from a finger's or the mouse's.
 private let keyboardTouchID = -1
-/// How much of a slider's range one arrow press moves it.
-private let sliderStepFraction = 0.1
 
 // MARK: - Focus
 
@@ -105,21 +103,24 @@ extension Window {
     /// Enter or Space: taps the focused view at the middle of what shows of it, through the
     /// touches path a finger takes (so gesture recognizers, controls and row selection work
     /// as for a finger): a button sends its actions, a switch turns over, a cell selects its
-    /// row, a text field starts editing. A slider takes no tap (the arrows move it).
+    /// row, a text field starts editing. A view whose description says it is not activated
+    /// by a tap (a slider, whose value a tap would set) takes none: the arrows step it.
     ///
     /// - Returns: whether there was a focused view to tap.
     @discardableResult
     public func activateFocused() -> Bool {
-        guard let view = focusedView, !(view is Slider), let point = touchPoint(of: view) else { return false }
+        guard let view = focusedView, view.contentDescription.activatesByTap,
+              let point = touchPoint(of: view) else { return false }
         touch(.began, at: point, id: keyboardTouchID)
         touch(.ended, at: point, id: keyboardTouchID)
         return true
     }
 
     /// An arrow or page key. In order, the first that applies:
-    /// - left and right change the focused slider (by a tenth of its range), segmented
-    ///   control, stepper or page control, sending `valueChanged`; Home and End take it to
-    ///   its least or greatest value (the first or last segment or page);
+    /// - left and right step the focused view when its description is adjustable (a slider
+    ///   by a tenth of its range, a segmented control, a stepper, a page control), through
+    ///   ``View/accessibilityAdjust(_:)``, which sends `valueChanged`; Home and End take it
+    ///   to its least or greatest value (the first or last segment or page);
     /// - on a focused cell, up and down move the focus to the row above or below (in a
     ///   collection view, the nearest item in the line above or below; left and right, the
     ///   previous or next item), scrolling it into view; page up and down scroll a page and
@@ -139,7 +140,7 @@ extension Window {
     public func scrollFocused(_ direction: FocusDirection) -> Bool {
         layoutIfNeeded()
         let view = focusedView
-        if let control = view as? Control, step(control, direction) { return true }
+        if let view, step(view, direction) { return true }
         if let view, let (list, path) = Self.row(of: view), moveInList(list, from: path, direction) { return true }
         if let scrollView = view.flatMap(Self.enclosingScrollView) ?? largestScrollView(),
            scrollByKey(scrollView, direction) {
@@ -275,44 +276,19 @@ extension Window {
 
     // MARK: - Moving
 
-    /// Left and right on a control that has a value to step; Home and End take it to its
-    /// least or greatest value.
-    private func step(_ control: Control, _ direction: FocusDirection) -> Bool {
-        // Home and End: to the start (false) or the end (true).
-        let edge: Bool? = direction == .home ? false : direction == .end ? true : nil
-        guard edge != nil || direction == .left || direction == .right else { return false }
-        let sign = direction == .left ? -1.0 : 1.0
-        switch control {
-        case let slider as Slider:
-            let old = slider.value
-            let range = slider.maximumValue - slider.minimumValue
-            guard range.isFinite, range > 0 else { return false }
-            slider.value = edge.map { $0 ? slider.maximumValue : slider.minimumValue } ?? old + sign * range * sliderStepFraction
-            guard slider.value != old else { return false }
-        case let segmented as SegmentedControl:
-            guard !segmented.segments.isEmpty else { return false }
-            let old = segmented.selectedSegmentIndex
-            let new = edge.map { $0 ? segmented.segments.count - 1 : 0 }
-                ?? old.map { $0 + Int(sign) } ?? (sign > 0 ? 0 : segmented.segments.count - 1)
-            guard segmented.segments.indices.contains(new), new != old else { return false }
-            segmented.selectedSegmentIndex = new
-        case let stepper as Stepper:
-            let old = stepper.value
-            var new = old + sign * stepper.stepValue
-            if new > stepper.maximumValue { new = stepper.wraps ? stepper.minimumValue : stepper.maximumValue }
-            if new < stepper.minimumValue { new = stepper.wraps ? stepper.maximumValue : stepper.minimumValue }
-            if let edge { new = edge ? stepper.maximumValue : stepper.minimumValue }
-            guard !new.isNaN, new != old else { return false }
-            stepper.value = new
-        case let pages as PageControl:
-            let new = edge.map { $0 ? pages.numberOfPages - 1 : 0 } ?? pages.currentPage + Int(sign)
-            guard new >= 0, new < pages.numberOfPages, new != pages.currentPage else { return false }
-            pages.currentPage = new
-        default:
-            return false
+    /// Left and right on a view whose value steps (its description is adjustable); Home
+    /// and End take it to its least or greatest value.
+    private func step(_ view: View, _ direction: FocusDirection) -> Bool {
+        let step: AccessibilityStep
+        switch direction {
+        case .left: step = .decrement
+        case .right: step = .increment
+        case .home: step = .toStart
+        case .end: step = .toEnd
+        default: return false
         }
-        control.sendActions(for: .valueChanged)
-        return true
+        guard view.contentDescription.traits.contains(.adjustable) else { return false }
+        return view.accessibilityAdjust(step)
     }
 
     /// Moves the focus from the row at `path` of `list` the way `direction` goes.

@@ -42,6 +42,11 @@ open class Window: View {
         loop?.after(seconds) { _ in body() }
     }
 
+    /// Nothing of its own, named for the window.
+    open override var contentDescription: ViewDescription {
+        ViewDescription(kind: "Window", accessibilityLabel: accessibilityLabel)
+    }
+
     public init(device: Device = .iphone, orientation: Orientation = .portrait, loop: EventLoop? = nil) {
         self.device = device
         self.orientation = orientation

@@ -14,21 +14,22 @@ struct SVGPass {
             case draw(View, placement: AffineTransform?)
             /// Close the clipping group of a view's subviews when it has one, draw what the
             /// view shows over them, and close its group.
-            case close(View, clipsSubviews: Bool)
+            case close(ViewDescription, bounds: Rect, clipsSubviews: Bool)
         }
         var pending: [Step] = [.draw(root, placement: rootPlacement)]
         while let step = pending.popLast() {
             switch step {
-            case .close(let view, let clipsSubviews):
+            case .close(let description, let bounds, let clipsSubviews):
                 if clipsSubviews { document.close("g") }
-                drawCover(of: view)
+                drawCover(description, bounds: bounds)
                 document.close("g")
             case .draw(let view, let placement):
                 guard view.isRendered else { continue }
-                let subviews = drawOwnContent(of: view, placement: placement ?? view.placementInSuperview)
+                let description = view.contentDescription
+                let subviews = drawOwnContent(description, of: view, placement: placement ?? view.placementInSuperview)
                 let clips = view.clipsToBounds && !subviews.isEmpty
                 if clips { openClip(view.bounds) }
-                pending.append(.close(view, clipsSubviews: clips))
+                pending.append(.close(description, bounds: view.bounds, clipsSubviews: clips))
                 for subview in subviews.reversed() { pending.append(.draw(subview, placement: nil)) }
             }
         }
@@ -36,8 +37,10 @@ struct SVGPass {
 
     /// Opens `view`'s group and draws what the view itself shows; returns the subviews to
     /// draw in it, which the caller closes the group after.
-    private mutating func drawOwnContent(of view: View, placement: AffineTransform) -> [View] {
-        var attributes: SVGDocument.Attributes = [("class", Self.kind(of: view))]
+    private mutating func drawOwnContent(
+        _ description: ViewDescription, of view: View, placement: AffineTransform
+    ) -> [View] {
+        var attributes: SVGDocument.Attributes = [("class", description.kind)]
         if let transform = SVGDocument.transform(placement) { attributes.append(("transform", transform)) }
         if view.alpha < 1 { attributes.append(("opacity", SVGDocument.number(view.alpha))) }
         document.open("g", attributes)
@@ -55,7 +58,7 @@ struct SVGPass {
                     + SVGDocument.paint(view.borderColor, "stroke")
                     + [("stroke-width", SVGDocument.number(view.borderWidth))])
         }
-        drawContent(of: view)
+        drawContent(description, of: view)
         drawCommands(view.drawingCommands(), in: bounds)
         return view.subviews.filter(\.isRendered)
     }
@@ -69,31 +72,5 @@ struct SVGPass {
         document.close("clipPath")
         document.close("defs")
         document.open("g", [("clip-path", "url(#" + id + ")")])
-    }
-
-    /// The ScreenKit class a view is, or descends from: a stable name for the `class`
-    /// attribute, where the Swift type's own name could be a script's or a private type's.
-    static func kind(of view: View) -> String {
-        switch view {
-        case is Window: "Window"
-        case is TableView: "TableView"
-        case is CollectionView: "CollectionView"
-        case is ScrollView: "ScrollView"
-        case is TableViewCell: "TableViewCell"
-        case is TableViewHeaderFooterView: "TableViewHeaderFooterView"
-        case is CollectionViewCell: "CollectionViewCell"
-        case is CollectionReusableView: "CollectionReusableView"
-        case is SearchBar: "SearchBar"
-        case is Label: "Label"
-        case is Button: "Button"
-        case is Switch: "Switch"
-        case is Slider: "Slider"
-        case is SegmentedControl: "SegmentedControl"
-        case is Stepper: "Stepper"
-        case is PageControl: "PageControl"
-        case is TextField: "TextField"
-        case is Control: "Control"
-        default: "View"
-        }
     }
 }

@@ -7,7 +7,8 @@ import ScreenKit
 /// The tree is drawn as ``TextRenderer`` draws it — laid out first, back to front, without
 /// hidden views and views with alpha at most 0.01, each view's background, border, content,
 /// ``View/draw(_:)`` commands and then subviews — but as shapes:
-/// - each view is a `<g class="Label">` (the nearest ScreenKit class) whose `transform`
+/// - each view is a `<g class="Label">` (its description's kind: the nearest ScreenKit
+///   class) whose `transform`
 ///   maps its bounds into its superview's (`translate` or, for a transformed view,
 ///   `matrix`), with `opacity` when its alpha is below 1, so nested views compose their
 ///   positions and opacities as UIKit does;
@@ -19,7 +20,10 @@ import ScreenKit
 ///   does; buttons a rounded rectangle with the centred title; switches a pill with a knob;
 ///   sliders a track with a round thumb; segmented controls equal boxes, the selected one
 ///   filled; steppers a box split into − and +; page controls a row of dots; text fields a
-///   box with the text or the grey placeholder and, while editing, a cursor;
+///   box with the text or the grey placeholder and, while editing, a cursor; progress a
+///   grey capsule filled in the tint; an image a grey frame with its label — each as the
+///   view's ``View/contentDescription`` says, in its foreground colour (the tint, grey
+///   while disabled; a label's text colour) and highlight;
 /// - lists look as iOS draws them: a table cell is grey while selected or highlighted, has
 ///   a grey chevron or a blue check mark in its accessory rectangle, a red disc with a
 ///   white bar before its labels while its table edits, and a delete button white on red;
@@ -35,9 +39,10 @@ import ScreenKit
 ///   the offset is of the largest, drawn over its subviews;
 /// - canvas commands become `<rect>`, `<line>`, `<text>` and nested clipping groups.
 ///
-/// The class of a group is the nearest of Window, the list classes (TableView,
-/// CollectionView, ScrollView, TableViewCell, TableViewHeaderFooterView, CollectionViewCell,
-/// CollectionReusableView, SearchBar) and the controls.
+/// The class of a group is the kind the view's description gives: the nearest of Window,
+/// the list classes (TableView, CollectionView, ScrollView, TableViewCell,
+/// TableViewHeaderFooterView, CollectionViewCell, CollectionReusableView, SearchBar) and the
+/// controls, or View.
 ///
 /// Text is monospace at 13 px, whose characters are about as wide as a text-grid cell, so
 /// both renderings break lines at the same places. Colours are `#rrggbb`, with

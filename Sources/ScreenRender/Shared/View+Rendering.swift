@@ -13,30 +13,6 @@ extension View {
         drawContent(in: canvas)
         return canvas.commands
     }
-
-    /// The map from the view's bounds coordinates to its superview's: move the bounds'
-    /// centre to the origin, apply the transform (which turns about the centre), move to
-    /// `center`. The renderers compose these down the tree, so that placing a view costs the
-    /// same at any depth.
-    var placementInSuperview: AffineTransform {
-        AffineTransform(translationX: -bounds.midX, y: -bounds.midY)
-            .concatenating(transform)
-            .concatenating(AffineTransform(translationX: center.x, y: center.y))
-    }
-
-    /// The map from this view's bounds coordinates to `ancestor`'s, composed up the chain
-    /// of superviews (so far from the root, precision is that of the views between); nil
-    /// when `ancestor` does not hold this view.
-    func placement(in ancestor: View) -> AffineTransform? {
-        var result = AffineTransform.identity
-        var view: View = self
-        while view !== ancestor {
-            guard let superview = view.superview else { return nil }
-            result = result.concatenating(view.placementInSuperview)
-            view = superview
-        }
-        return result
-    }
 }
 
 extension Color {
@@ -48,54 +24,15 @@ extension Color {
     var luminance: Double { 0.2126 * red + 0.7152 * green + 0.0722 * blue }
 }
 
-extension PageControl {
-    /// The pages whose dots are drawn when there is room for `room` dots: all of them when
-    /// they fit, else `room` of them around the current page, as a page control with more
-    /// pages than fit scrolls its dots.
-    func shownPages(room: Int) -> Range<Int> {
-        let room = max(room, 1)
-        guard numberOfPages > room else { return 0..<numberOfPages }
-        let first = min(max(currentPage - room / 2, 0), numberOfPages - room)
+/// The dots of a page control both renderers draw.
+enum PageDots {
+    /// The pages whose dots are drawn when there is room for `room` dots: all `count` of
+    /// them when they fit, else `room` of them around the current page, as a page control
+    /// with more pages than fit scrolls its dots.
+    static func shown(count: Int, current: Int, room: Int) -> Range<Int> {
+        let room = max(room, 1), count = max(count, 0)
+        guard count > room else { return 0..<count }
+        let first = min(max(current - room / 2, 0), count - room)
         return first..<(first + room)
-    }
-}
-
-extension Button {
-    /// The table cell whose delete button this is, if it is one.
-    var deletingCell: TableViewCell? {
-        guard let cell = superview as? TableViewCell, cell.deleteButton === self else { return nil }
-        return cell
-    }
-}
-
-extension TableView {
-    /// The rows in view whose separators are drawn, with their cells: each row but the last
-    /// of a grouped section (its box's edge is there), and none whose bottom edge a section
-    /// header or footer shown lies over (a plain table's header stays at the top while rows
-    /// scroll under it).
-    var separatedRows: [TableViewCell] {
-        let paths = indexPathsForVisibleRows
-        var sections: [Int] = []
-        for path in paths where sections.last != path.section { sections.append(path.section) }
-        let bars = sections.flatMap { [headerView(forSection: $0), footerView(forSection: $0)] }.compactMap { $0?.frame }
-        return paths.compactMap { path in
-            guard let cell = cellForRow(at: path) else { return nil }
-            if style == .grouped && path.row == numberOfRows(inSection: path.section) - 1 { return nil }
-            let bottom = cell.frame.maxY
-            return bars.contains { $0.minY < bottom && $0.maxY >= bottom } ? nil : cell
-        }
-    }
-
-    /// The rectangles of the rows of each section with rows in view, in content
-    /// coordinates: where a grouped table draws its sections' boxes.
-    var visibleSectionRows: [Rect] {
-        var sections: [Int] = []
-        for path in indexPathsForVisibleRows where sections.last != path.section { sections.append(path.section) }
-        return sections.compactMap { section in
-            let count = numberOfRows(inSection: section)
-            guard count > 0, let first = rectForRow(at: IndexPath(row: 0, section: section)),
-                  let last = rectForRow(at: IndexPath(row: count - 1, section: section)) else { return nil }
-            return Rect(x: first.minX, y: first.minY, width: first.width, height: last.maxY - first.minY)
-        }
     }
 }

@@ -1,24 +1,33 @@
 import ScreenKit
 
-/// The content of the views ScreenKit knows, as characters; ``TextRenderer`` lists the
-/// shapes.
+/// What views show (their ``ViewDescription``'s content), as characters; ``TextRenderer``
+/// lists the shapes.
 extension TextPass {
-    mutating func drawContent(of view: View, in cells: CellRect, placement: AffineTransform, clip: CellRect) {
-        switch view {
-        case let label as Label: drawLabel(label, in: cells, clip: clip)
-        case let button as Button where button.deletingCell != nil:
-            drawDeleteButton(button, in: cells, placement: placement, clip: clip)
-        case let button as Button: drawButton(button, in: cells, clip: clip)
-        case let control as Switch: centre(control.isOn ? "(on)" : "(off)", in: cells, clip: clip)
-        case let slider as Slider: drawSlider(slider, in: cells, clip: clip)
-        case let control as SegmentedControl: drawSegments(control, in: cells, clip: clip)
-        case let stepper as Stepper: drawStepper(stepper, in: cells, clip: clip)
-        case let pages as PageControl: drawPages(pages, in: cells, clip: clip)
-        case let field as TextField: drawField(field, in: cells, clip: clip)
-        case let cell as TableViewCell: drawCell(cell, in: cells, placement: placement, clip: clip)
-        case let header as TableViewHeaderFooterView: drawHeaderFooter(header, placement: placement, clip: clip)
-        case let bar as SearchBar: drawSearchBar(bar, placement: placement, clip: clip)
-        default: break
+    mutating func drawContent(
+        _ description: ViewDescription, of view: View, in cells: CellRect, placement: AffineTransform, clip: CellRect
+    ) {
+        switch description.content {
+        case .text(let text): drawText(text, width: view.bounds.width, in: cells, clip: clip)
+        case .button(let button):
+            if case .delete(let row) = button.style {
+                drawDeleteButton(button, row: row, in: cells, placement: placement, clip: clip)
+            } else {
+                drawButton(button, in: cells, clip: clip)
+            }
+        case .toggle(let isOn): centre(isOn ? "(on)" : "(off)", in: cells, clip: clip)
+        case .track(let value, let minimum, let maximum):
+            drawTrack(ViewDescription.fraction(value, minimum: minimum, maximum: maximum), in: cells, clip: clip)
+        case .progress(let progress): drawProgress(progress, in: cells, clip: clip)
+        case .segments(let titles, let selected): drawSegments(titles, selected: selected, in: cells, clip: clip)
+        case .stepper(let value): drawStepper(value, in: cells, clip: clip)
+        case .dots(let count, let current): drawDots(count, current: current, in: cells, clip: clip)
+        case .field(let field): drawField(field, in: cells, clip: clip)
+        case .image(let label): drawImage(label, in: cells, clip: clip)
+        case .tableCell(let cell): drawCell(cell, in: cells, placement: placement, clip: clip)
+        case .sectionHeader(let floating):
+            if floating { drawFloatingHeader(view.bounds, placement: placement, clip: clip) }
+        case .searchBar: drawSearchBar(view.bounds, placement: placement, clip: clip)
+        case .none, .scroll, .table, .collectionCell: break
         }
     }
 
@@ -44,15 +53,15 @@ extension TextPass {
         grid.write(text, column: column, row: middleRow(of: cells, columns: written, clip: clip), clip: clip)
     }
 
-    private mutating func drawLabel(_ label: Label, in cells: CellRect, clip: CellRect) {
-        let layout = label.layout
+    /// Lines of text, from a label `width` points wide.
+    private mutating func drawText(_ text: ViewDescription.Text, width: Double, in cells: CellRect, clip: CellRect) {
         // The width the layout was made for, which alignment is relative to.
-        let width = Label.columns(in: label.bounds.width)
-        let top = cells.minRow + max(0, (cells.rows - layout.lines.count) / 2)
-        for (index, line) in layout.lines.enumerated() {
+        let width = Label.columns(in: width)
+        let top = cells.minRow + max(0, (cells.rows - text.lines.count) / 2)
+        for (index, line) in text.lines.enumerated() {
             let free = max(0, width - CellText.width(of: line))
             let offset: Int
-            switch label.alignment {
+            switch text.alignment {
             case .left: offset = 0
             case .center: offset = free / 2
             case .right: offset = free
@@ -61,8 +70,8 @@ extension TextPass {
         }
     }
 
-    private mutating func drawButton(_ button: Button, in cells: CellRect, clip: CellRect) {
-        guard let title = button.currentTitle, !title.isEmpty else { return }
+    private mutating func drawButton(_ button: ViewDescription.ButtonTitle, in cells: CellRect, clip: CellRect) {
+        guard let title = button.title, !title.isEmpty else { return }
         centre(Self.buttonText(title, highlighted: button.isHighlighted, columns: cells.columns), in: cells, clip: clip)
     }
 
@@ -80,8 +89,8 @@ extension TextPass {
         CharacterGrid.range(max(cells.minColumn, clip.minColumn), min(cells.maxColumn, clip.maxColumn))
     }
 
-    private mutating func drawSlider(_ slider: Slider, in cells: CellRect, clip: CellRect) {
-        let fraction = slider.fraction.isFinite ? min(max(slider.fraction, 0), 1) : 0
+    /// A value on a track, `fraction` (from 0 to 1) of the way along.
+    private mutating func drawTrack(_ fraction: Double, in cells: CellRect, clip: CellRect) {
         let knob = cells.minColumn + Int((fraction * Double(cells.columns - 1)).rounded())
         let row = middleRow(of: cells, clip: clip)
         for column in visibleColumns(of: cells, clip: clip) {
@@ -89,9 +98,19 @@ extension TextPass {
         }
     }
 
-    private mutating func drawSegments(_ control: SegmentedControl, in cells: CellRect, clip: CellRect) {
+    /// A bar `████░░░░` across the width, filled as far as `progress` (clamped to 0...1).
+    private mutating func drawProgress(_ progress: Double, in cells: CellRect, clip: CellRect) {
+        let fraction = progress.isFinite ? min(max(progress, 0), 1) : 0
+        let filled = cells.minColumn + Int((fraction * Double(cells.columns)).rounded())
         let row = middleRow(of: cells, clip: clip)
-        let count = control.segments.count
+        for column in visibleColumns(of: cells, clip: clip) {
+            grid.put(column < filled ? "█" : "░", column: column, row: row, clip: clip)
+        }
+    }
+
+    private mutating func drawSegments(_ titles: [String], selected: Int?, in cells: CellRect, clip: CellRect) {
+        let row = middleRow(of: cells, clip: clip)
+        let count = titles.count
         guard count > 0 else { return }
         // Slot i spans columns [bounds(i), bounds(i+1)): the same equal division as
         // `segment(at:)`, so a tap lands on the title drawn there.
@@ -99,12 +118,12 @@ extension TextPass {
         func end(_ index: Int) -> Int { index == count - 1 ? cells.maxColumn - 1 : boundary(index + 1) }
         for index in 0..<count { grid.put("|", column: boundary(index), row: row, clip: clip) }
         grid.put("|", column: cells.maxColumn - 1, row: row, clip: clip)
-        for (index, title) in control.segments.enumerated() {
+        for (index, title) in titles.enumerated() {
             let start = boundary(index)
             let room = end(index) - start - 1
             guard room > 0 else { continue }
             var text = CellText.truncated(title, to: room)
-            if index == control.selectedSegmentIndex {
+            if index == selected {
                 // The selection marks never take the title's room: without two spare cells
                 // inside, they replace the segment's dividers, so the title shows as much
                 // of itself selected as not.
@@ -120,28 +139,28 @@ extension TextPass {
         }
     }
 
-    private mutating func drawStepper(_ stepper: Stepper, in cells: CellRect, clip: CellRect) {
+    private mutating func drawStepper(_ value: Double, in cells: CellRect, clip: CellRect) {
         let buttons = "[-|+]"
-        let withValue = buttons + " " + RenderedNumber.text(stepper.value)
+        let withValue = buttons + " " + RenderedNumber.text(value)
         centre(CellText.width(of: withValue) <= cells.columns ? withValue : buttons, in: cells, clip: clip)
     }
 
     /// A dot per page, as many as the cells hold around the current page.
-    private mutating func drawPages(_ pages: PageControl, in cells: CellRect, clip: CellRect) {
-        let shown = pages.shownPages(room: cells.columns)
+    private mutating func drawDots(_ count: Int, current: Int, in cells: CellRect, clip: CellRect) {
+        let shown = PageDots.shown(count: count, current: current, room: cells.columns)
         guard !shown.isEmpty else { return }
         let first = cells.minColumn + max(0, (cells.columns - shown.count) / 2)
         let row = middleRow(of: cells, clip: clip)
         for column in visibleColumns(of: CellRect(minColumn: first, minRow: row, maxColumn: first + shown.count, maxRow: row + 1), clip: clip) {
             let page = shown.lowerBound + (column - first)
-            grid.put(page == pages.currentPage ? "●" : "○", column: column, row: row, clip: clip)
+            grid.put(page == current ? "●" : "○", column: column, row: row, clip: clip)
         }
     }
 
-    private mutating func drawField(_ field: TextField, in cells: CellRect, clip: CellRect) {
+    private mutating func drawField(_ field: ViewDescription.Field, in cells: CellRect, clip: CellRect) {
         guard cells.columns >= 2 else { return }
-        // A search bar's field starts with a magnifier, where there is room for one.
-        let icon = field.superview is SearchBar && cells.columns >= 6 ? "⌕ " : ""
+        // A search field starts with a magnifier, where there is room for one.
+        let icon = field.isSearch && cells.columns >= 6 ? "⌕ " : ""
         let room = cells.columns - 2 - CellText.width(of: icon)
         var inside: String
         if field.isEditing {
@@ -164,5 +183,21 @@ extension TextPass {
             maxColumn: cells.maxColumn - 1, maxRow: row + 1)
         for column in visibleColumns(of: blank, clip: clip) { grid.put("_", column: column, row: row, clip: clip) }
         grid.put("]", column: cells.maxColumn - 1, row: row, clip: clip)
+    }
+
+    /// An image not drawn yet: a box with its label in the middle, or the label alone where
+    /// there is no room for a box.
+    private mutating func drawImage(_ label: String?, in cells: CellRect, clip: CellRect) {
+        let label = label ?? ""
+        guard cells.rows >= 3, cells.columns >= 3 else {
+            if !label.isEmpty { centre(CellText.truncated(label, to: cells.columns), in: cells, clip: clip) }
+            return
+        }
+        grid.box(cells, clip: clip)
+        guard !label.isEmpty else { return }
+        let inside = CellRect(
+            minColumn: cells.minColumn + 1, minRow: cells.minRow + 1, maxColumn: cells.maxColumn - 1,
+            maxRow: cells.maxRow - 1)
+        centre(CellText.truncated(label, to: inside.columns), in: inside, clip: clip)
     }
 }

@@ -4,24 +4,33 @@ import ScreenKit
 /// of grouped sections, selected collection cells and scroll indicators; ``TextRenderer``
 /// lists the shapes.
 extension TextPass {
-    /// Whether the view shows something over its subviews, drawn after them.
-    static func hasCover(_ view: View) -> Bool {
-        view is ScrollView
+    /// Whether the view shows something over its subviews, drawn after them: a scroll
+    /// view's indicators, a table's separators.
+    static func hasCover(_ description: ViewDescription) -> Bool {
+        switch description.content {
+        case .scroll, .table: true
+        default: false
+        }
     }
 
     /// Whether the view is a selected or highlighted collection cell, framed by a heavy box
     /// (drawn before its subviews, as a border is, so that its content stays readable).
-    static func isSelectedCollectionCell(_ view: View) -> Bool {
-        guard let cell = view as? CollectionViewCell else { return false }
-        return cell.isSelected || cell.isHighlighted
+    static func isFramedAsSelected(_ description: ViewDescription) -> Bool {
+        if case .collectionCell(selected: true) = description.content { return true }
+        return false
     }
 
-    mutating func drawCover(of view: View, in cells: CellRect, placement: AffineTransform, clip: CellRect) {
-        if let table = view as? TableView {
+    mutating func drawCover(
+        _ description: ViewDescription, bounds: Rect, in cells: CellRect, placement: AffineTransform, clip: CellRect
+    ) {
+        switch description.content {
+        case .scroll(let contentSize):
+            drawIndicators(bounds: bounds, contentSize: contentSize, in: cells, clip: clip)
+        case .table(let table):
             drawSeparatorsAndGroups(of: table, in: cells, placement: placement, clip: clip)
-        }
-        if let scrollView = view as? ScrollView {
-            drawIndicators(of: scrollView, in: cells, clip: clip)
+            drawIndicators(bounds: bounds, contentSize: table.contentSize, in: cells, clip: clip)
+        default:
+            break
         }
     }
 
@@ -32,32 +41,31 @@ extension TextPass {
         return CellRect(covering: line)?.minRow ?? CellRect.row(of: rect.midY)
     }
 
-    /// The row the cell's title is drawn on, which its marks and delete button share; where
-    /// it shows no title, the row a line centred in the cell takes. `cellToGrid` maps the
-    /// cell's bounds coordinates to grid points.
-    static func titleRow(of cell: TableViewCell, cellToGrid: AffineTransform) -> Int {
-        let label = cell.textLabel
-        if !label.text.isEmpty, !label.isHidden, let inCell = label.placement(in: cell),
-           let cells = CellRect(covering: inCell.concatenating(cellToGrid).apply(to: label.bounds)) {
-            return cells.minRow + max(0, (cells.rows - label.layout.lines.count) / 2)
+    /// The row a table row's title is drawn on, which its marks and delete button share;
+    /// where it shows no title, the row a line centred in the row takes. `rowToGrid` maps
+    /// the row's bounds coordinates to grid points.
+    static func titleRow(of row: ViewDescription.RowTitle, rowToGrid: AffineTransform) -> Int {
+        if let label = row.label,
+           let cells = CellRect(covering: label.placement.concatenating(rowToGrid).apply(to: label.bounds)) {
+            return cells.minRow + max(0, (cells.rows - label.lines) / 2)
         }
-        return textRow(centredIn: cellToGrid.apply(to: cell.bounds))
+        return textRow(centredIn: rowToGrid.apply(to: row.rowBounds))
     }
 
     // MARK: - Table cells
 
-    mutating func drawCell(_ cell: TableViewCell, in cells: CellRect, placement: AffineTransform, clip: CellRect) {
-        let row = Self.titleRow(of: cell, cellToGrid: placement)
+    mutating func drawCell(_ cell: ViewDescription.TableCell, in cells: CellRect, placement: AffineTransform, clip: CellRect) {
+        let row = Self.titleRow(of: cell.title, rowToGrid: placement)
         // The left gutter: the delete control in the space the content moved aside for it,
         // or the mark of the selected row before the labels' inset.
-        if cell.showsEditingControl {
-            let control = CellRect(covering: placement.apply(to: cell.editingControlRect))
+        if let editingControl = cell.editingControl {
+            let control = CellRect(covering: placement.apply(to: editingControl))
             grid.put("⊖", column: (control?.minColumn ?? cells.minColumn) + 1, row: row, clip: clip)
-        } else if cell.isSelected || cell.isHighlighted {
+        } else if cell.isSelected {
             grid.put("▸", column: cells.minColumn, row: row, clip: clip)
         }
         let mark: Character
-        switch cell.accessoryType {
+        switch cell.accessory {
         case .none: return
         case .disclosureIndicator: mark = "›"
         case .checkmark: mark = "✓"
@@ -66,53 +74,55 @@ extension TextPass {
         grid.put(mark, column: accessory.minColumn + (accessory.columns - 1) / 2, row: row, clip: clip)
     }
 
-    /// A cell's delete button: its title in brackets on the row of the cell's title.
-    mutating func drawDeleteButton(_ button: Button, in cells: CellRect, placement: AffineTransform, clip: CellRect) {
-        guard let cell = button.deletingCell, let title = button.currentTitle, !title.isEmpty else { return }
-        let text = Self.buttonText(title, highlighted: button.isHighlighted, columns: cells.columns)
+    /// A row's delete button: its title in brackets on the line of the row's title.
+    mutating func drawDeleteButton(
+        _ button: ViewDescription.ButtonTitle, row title: ViewDescription.RowTitle, in cells: CellRect,
+        placement: AffineTransform, clip: CellRect
+    ) {
+        guard let titleText = button.title, !titleText.isEmpty else { return }
+        let text = Self.buttonText(titleText, highlighted: button.isHighlighted, columns: cells.columns)
         let offset = max(0, (cells.columns - CellText.width(of: text)) / 2)
-        let cellToGrid = button.placementInSuperview.inverted()?.concatenating(placement) ?? placement
-        let row = Self.titleRow(of: cell, cellToGrid: cellToGrid)
+        let rowToGrid = title.rowPlacement?.concatenating(placement) ?? placement
+        let row = Self.titleRow(of: title, rowToGrid: rowToGrid)
         grid.write(text, column: cells.minColumn + offset, row: row, clip: clip)
     }
 
     /// A header or footer of a plain table hides the rows that scroll under it: the rows of
     /// the grid wholly inside it become empty (those it shares with a row keep the row's
     /// text).
-    mutating func drawHeaderFooter(_ view: TableViewHeaderFooterView, placement: AffineTransform, clip: CellRect) {
-        guard let table = view.superview as? TableView, table.style == .plain,
-              let inside = CellRect(inside: placement.apply(to: view.bounds)) else { return }
+    mutating func drawFloatingHeader(_ bounds: Rect, placement: AffineTransform, clip: CellRect) {
+        guard let inside = CellRect(inside: placement.apply(to: bounds)) else { return }
         grid.fill(inside, with: " ", clip: clip)
     }
 
     /// A line under a search bar, on the row of the grid holding its bottom edge, when that
     /// row is empty.
-    mutating func drawSearchBar(_ bar: SearchBar, placement: AffineTransform, clip: CellRect) {
-        let frame = placement.apply(to: bar.bounds)
+    mutating func drawSearchBar(_ bounds: Rect, placement: AffineTransform, clip: CellRect) {
+        let frame = placement.apply(to: bounds)
         let columns = CellRect.column(of: frame.minX)..<(CellRect.column(closing: frame.maxX) + 1)
         horizontalLine("─", row: CellRect.row(closing: frame.maxY), columns: columns, clip: clip)
     }
 
     // MARK: - Separators and grouped sections
 
-    /// A line under each row shown that has one (``TableView/separatedRows``), from the
+    /// A line under each row shown that has one (``ViewDescription/Table/separatedRows``), from the
     /// labels' inset to the right edge, on the row of the grid that holds the row's bottom
     /// edge or the one above (``separatorRow(under:in:clip:)``), where that row of the grid
     /// is empty all along; and, in a grouped table, a box around the rows of each section
     /// shown, whose sides give way to what a cell draws.
     private mutating func drawSeparatorsAndGroups(
-        of table: TableView, in cells: CellRect, placement: AffineTransform, clip: CellRect
+        of table: ViewDescription.Table, in cells: CellRect, placement: AffineTransform, clip: CellRect
     ) {
-        let grouped = table.style == .grouped
+        let grouped = table.isGrouped
         let right = grouped ? cells.maxColumn - 1 : cells.maxColumn
-        for cell in table.separatedRows {
-            let frame = placement.apply(to: cell.frame)
+        for rowFrame in table.separatedRows {
+            let frame = placement.apply(to: rowFrame)
             let left = CellRect.column(of: frame.minX + TableViewCell.labelInset)
             let row = separatorRow(under: frame, in: left..<right, clip: clip)
             horizontalLine("─", row: row, columns: left..<right, clip: clip)
         }
         guard grouped else { return }
-        for rows in table.visibleSectionRows {
+        for rows in table.sectionRows {
             let top = CellRect.row(closing: placement.apply(to: Point(x: 0, y: rows.minY)).y)
             let bottom = CellRect.row(closing: placement.apply(to: Point(x: 0, y: rows.maxY)).y)
             drawGroupBox(top: top, bottom: bottom, columns: cells.minColumn..<cells.maxColumn, clip: clip)
@@ -183,8 +193,7 @@ extension TextPass {
     /// A thumb `┃` in the right-most column for content taller than the view and `━` along
     /// the bottom row for content wider, as long as the view is beside the content it shows;
     /// with both, each track stops short of the corner they would share.
-    private mutating func drawIndicators(of scrollView: ScrollView, in cells: CellRect, clip: CellRect) {
-        let bounds = scrollView.bounds, content = scrollView.contentSize
+    private mutating func drawIndicators(bounds: Rect, contentSize content: Size, in cells: CellRect, clip: CellRect) {
         let both = ScrollIndicator.scrolls(visible: bounds.width, content: content.width)
             && ScrollIndicator.scrolls(visible: bounds.height, content: content.height)
         let corner = both ? 1 : 0

@@ -34,14 +34,14 @@ struct TextPass {
             /// for the root) and where it may draw; then its subviews.
             case draw(View, parentPlacement: AffineTransform?, clip: Rect)
             /// Draw what the view numbered `drawer` shows over its subviews.
-            case cover(View, drawer: Int, placement: AffineTransform, cells: CellRect, area: CellRect)
+            case cover(ViewDescription, bounds: Rect, drawer: Int, placement: AffineTransform, cells: CellRect, area: CellRect)
         }
         var pending: [Step] = [.draw(root, parentPlacement: nil, clip: clip)]
         while let step = pending.popLast() {
             switch step {
-            case .cover(let view, let drawer, let placement, let cells, let area):
+            case .cover(let description, let bounds, let drawer, let placement, let cells, let area):
                 grid.drawer = Int32(clamping: drawer)
-                drawCover(of: view, in: cells, placement: placement, clip: area)
+                drawCover(description, bounds: bounds, in: cells, placement: placement, clip: area)
             case .draw(let view, let parentPlacement, let clip):
                 guard view.isRendered else { continue }
                 let placement = parentPlacement.map { view.placementInSuperview.concatenating($0) } ?? rootPlacement
@@ -55,14 +55,16 @@ struct TextPass {
                     if let background = view.backgroundColor, background.isVisible, let owned = CellRect(centresIn: frame) {
                         grid.fill(owned, with: " ", clip: area)
                     }
-                    let selected = Self.isSelectedCollectionCell(view)
+                    let description = view.contentDescription
+                    let selected = Self.isFramedAsSelected(description)
                     if view.borderWidth > 0 || selected {
                         grid.box(cells, clip: area, heavy: selected)
                     }
-                    drawContent(of: view, in: cells, placement: placement, clip: area)
+                    drawContent(description, of: view, in: cells, placement: placement, clip: area)
                     drawCommands(view.drawingCommands(), placement: placement, clip: visible)
-                    if Self.hasCover(view) {
-                        pending.append(.cover(view, drawer: drawer, placement: placement, cells: cells, area: area))
+                    if Self.hasCover(description) {
+                        pending.append(.cover(
+                            description, bounds: view.bounds, drawer: drawer, placement: placement, cells: cells, area: area))
                     }
                 }
                 guard let inner = view.clipsToBounds ? visible : clip else { continue }

@@ -16,25 +16,28 @@ import ScreenKit
 ///    what is behind, on the cells whose centres it covers (so that of two rows of 44
 ///    points sharing a row of cells, the one covering most of it keeps it);
 /// 2. its border, if `borderWidth > 0`: a box `┌─┐ │ │ └─┘` on its outermost cells;
-/// 3. its content, by class:
-///    - `Label`: the lines of its ``TextLayout``, aligned left, centred or right within the
+/// 3. its content, as its ``View/contentDescription`` says (never by its class):
+///    - text (a `Label`): the lines of its ``TextLayout``, aligned left, centred or right within the
 ///      label's width in cells, the block of lines centred vertically in its rows as
 ///      `UILabel` centres text (from the top row when there are more lines than rows);
-///    - `Button`: `[ title ]` with its current title, `[*title*]` while highlighted;
+///    - a button: `[ title ]` with its current title, `[*title*]` while highlighted;
 ///      without room for the padding `[title]`, with the title cut to `[Tit…]`;
 ///      nothing without a title;
-///    - `Switch`: `(on)` or `(off)`;
-///    - `Slider`: a track `───●────` across its width, the knob at the cell nearest to
+///    - a toggle (`Switch`): `(on)` or `(off)`;
+///    - a track (`Slider`): `───●────` across its width, the knob at the cell nearest to
 ///      its fraction;
-///    - `SegmentedControl`: `|  One  | [Two] |Three |`: equal slots, as touches are
+///    - progress: a bar `████░░░░` across its width, filled to the cell nearest its
+///      fraction (clamped to 0...1; not a number is 0);
+///    - segments (`SegmentedControl`): `|  One  | [Two] |Three |`: equal slots, as touches are
 ///      divided, each starting with `|`, the selected title in brackets — in place of its
 ///      slot's dividers when they would not fit beside it, `|One[Transport]Walk|`, so that
 ///      a title is cut no shorter selected than not;
-///    - `Stepper`: `[-|+]`, followed by its value when there is room;
-///    - `PageControl`: a dot per page, `○●○`, the current one filled;
-///    - `TextField`: `[text______]` (the placeholder when there is no text), and while
-///      editing the end of the text followed by the cursor, `[text▏_____]`; in a
-///      `SearchBar`, a magnifier first, `[⌕ Search___]`, its Cancel button beside it as a
+///    - a stepper: `[-|+]`, followed by its value when there is room;
+///    - dots (`PageControl`): a dot per page, `○●○`, the current one filled;
+///    - an image: a box `┌─┐ │ │ └─┘` with its accessibility label in the middle;
+///    - a field (`TextField`): `[text______]` (the placeholder when there is no text), and while
+///      editing the end of the text followed by the cursor, `[text▏_____]`; a search
+///      field (in a `SearchBar`) has a magnifier first, `[⌕ Search___]`, its Cancel button beside it as a
 ///      button, and a line `───` under the bar where its last row is empty;
 ///    - `TableViewCell`: on the row of its title, `▸` in its first column while selected or
 ///      highlighted, `⊖` there instead while its table edits and it shows its delete

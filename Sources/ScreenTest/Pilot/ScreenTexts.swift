@@ -4,8 +4,9 @@ import ScreenRender
 /// The texts a window shows, found as a person reads them: in the text rendering, each
 /// with the view that drew it and where a tap on it goes.
 ///
-/// A view's texts are its label's text, its button's title, its text field's text (or its
-/// placeholder while it is empty), its segments' titles, and its accessibility label. A
+/// A view's texts are those its description shows (``ViewDescription/shownTexts``: a
+/// label's text, a button's title, a field's text or placeholder, segments' titles) and its
+/// accessibility label, where that is not one of them (a label is called by its text). A
 /// text is on screen when the view drew cells of the rendering that a tap there would reach
 /// (a presented controller over it hides it), and a tap on it goes to the cells where the
 /// text is drawn, at the drawing view's point nearest the middle of them.
@@ -121,17 +122,10 @@ struct ScreenTexts {
     }
 
     private static func texts(of view: View) -> [(String, Bool)] {
-        var texts: [(String, Bool)] = []
-        switch view {
-        case let label as Label: texts.append((label.text, false))
-        case let button as Button: texts.append((button.currentTitle ?? "", false))
-        case let field as TextField:
-            texts.append((field.text, false))
-            if field.text.isEmpty, let placeholder = field.placeholder { texts.append((placeholder, false)) }
-        case let segments as SegmentedControl: texts += segments.segments.map { ($0, false) }
-        default: break
-        }
-        if let label = view.accessibilityLabel { texts.append((label, true)) }
+        let description = view.contentDescription
+        let shown = description.shownTexts
+        var texts = shown.map { ($0, false) }
+        if let label = description.accessibilityLabel, !shown.contains(label) { texts.append((label, true)) }
         return texts
     }
 

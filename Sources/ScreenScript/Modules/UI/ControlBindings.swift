@@ -76,6 +76,7 @@ enum ControlBindings {
         controlClass("ui.TextField", { ScriptTextField() as TextField }, parent: control, host: host) { cls in
             cls.property("text", get: { $0.text }, set: { $0.text = $1 })
             cls.property("placeholder", get: { $0.placeholder }, set: { $0.placeholder = $1 })
+            cls.property("textColor", get: { $0.textColor }, set: { $0.textColor = $1 })
             cls.property("editing") { $0.isEditing }
             cls.method("beginEditing") { field, _ in field.beginEditing() }
             cls.method("endEditing") { field, _ in field.endEditing() }

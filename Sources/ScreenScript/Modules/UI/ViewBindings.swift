@@ -26,6 +26,7 @@ enum ViewBindings {
         cls.property("userInteractionEnabled", get: { $0.isUserInteractionEnabled }, set: { $0.isUserInteractionEnabled = $1 })
         cls.property("clipsToBounds", get: { $0.clipsToBounds }, set: { $0.clipsToBounds = $1 })
         cls.property("backgroundColor", get: { $0.backgroundColor }, set: { $0.backgroundColor = $1 })
+        cls.property("tintColor", get: { Optional($0.effectiveTintColor) }, set: { $0.tintColor = $1 })
         cls.finiteProperty("borderWidth", get: { $0.borderWidth }, set: { $0.borderWidth = $1 })
         cls.property("borderColor", get: { $0.borderColor }, set: { $0.borderColor = $1 })
         cls.property("autoresizing", get: { view in
