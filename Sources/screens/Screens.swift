@@ -20,8 +20,7 @@ struct Screens: ParsableCommand {
 
 /// The program's entry: a test worker (`screens test --worker`, which `screens test`
 /// starts for each of its jobs, always with exactly these arguments) goes straight to its
-/// work, without building the command line's parser, which costs more than the rest of a
-/// worker's start, and so do `screens run APP` and `screens test [PATH...]` alone
+/// work, without building the command line's parser, the largest part of a start, and so do `screens run APP` and `screens test [PATH...]` alone
 /// (``AppRun/plain(_:)``, ``TestRun/plain(_:)``); everything else is parsed.
 @main
 enum Main {
@@ -59,8 +58,8 @@ enum Main {
 /// their own instead of as subcommands of `screens`: a root with a super-command (`Run` and
 /// `Test` name `screens`, which only a root's name is read for, so the whole tree is the
 /// same) skips what ArgumentParser does first for every other root, two more parses of the
-/// whole line looking for `--generate-completion-script`, which cost as much as the
-/// command's own parse (a fifth of an empty `screens run`).
+/// whole line looking for `--generate-completion-script`, each as costly as the command's
+/// own parse (see the `runner: screens run of an empty file` figure of `screens-bench`).
 ///
 /// Only a line that parses as the command is taken, and only when it holds none of the
 /// words the whole tree answers differently (`help`, `--help`, `-h`, `--version`, the

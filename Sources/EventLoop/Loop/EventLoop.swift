@@ -54,8 +54,8 @@ public final class EventLoop {
     /// Whether ``quit()`` was called and ``run()`` has not yet returned because of it.
     public private(set) var isQuitRequested = false
 
-    // The queues are unchecked for exclusivity because they are touched several times per timer
-    // and dynamic checks cost about a fifth of a timer's time (see LoopBenchmarks.swift). That is
+    // The queues are unchecked for exclusivity because they are touched several times per timer,
+    // and dynamic checks would take the `loop:` figure of screens-bench past its target. That is
     // sound only while no code from outside runs inside an access to them: the queues' methods
     // never call a callback and never release one (TimerQueue hands callbacks back, to be
     // released after the access), and input sources are polled before their events are appended.

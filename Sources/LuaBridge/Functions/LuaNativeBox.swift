@@ -3,9 +3,8 @@ import LuaShim
 
 /// Holds a Swift function that Lua can call: the trampoline's context.
 ///
-/// The body is main-actor code stored under a nonisolated type. Lua only ever calls it
-/// from the main actor, and a checked hop would cost a system call per call on Linux, so
-/// the isolation is asserted in debug builds instead.
+/// The body is main-actor code stored under a nonisolated type (see ``_MainActorOnly``),
+/// its isolation asserted in debug builds.
 final class LuaNativeBox {
     // The body as stored: under a nonisolated type, and without an adapter closure for
     // bodies that return nothing, since every closure level costs every call. Two stored
@@ -20,12 +19,12 @@ final class LuaNativeBox {
     init(_ body: LuaNativeBody, state: LuaState) {
         switch body {
         case .counted(let body):
-            counted = Self.dropIsolation(Self.checked(body))
+            counted = _MainActorOnly.dropIsolation(Self.checked(body))
             nothing = { _ in }
             returnsNothing = false
         case .nothing(let body):
             counted = { _ in 0 }
-            nothing = Self.dropIsolation(Self.checked(body))
+            nothing = _MainActorOnly.dropIsolation(Self.checked(body))
             returnsNothing = true
         }
         self.state = state
@@ -87,24 +86,5 @@ final class LuaNativeBox {
             lua_pushswiftstring(L, String(describing: error))
             return LSH_RAISE_WHERE
         }
-    }
-
-    /// The same closure under a nonisolated type. The cast goes through structs because a
-    /// closure cast directly passes through a generic parameter and comes back wrapped in
-    /// two reabstraction thunks, which would cost every call.
-    private nonisolated static func dropIsolation(
-        _ body: @escaping LuaFunctionBody
-    ) -> (LuaArguments) throws -> Int32 {
-        struct Isolated { let body: LuaFunctionBody }
-        struct Plain { let body: (LuaArguments) throws -> Int32 }
-        return unsafeBitCast(Isolated(body: body), to: Plain.self).body
-    }
-
-    private nonisolated static func dropIsolation(
-        _ body: @escaping @MainActor (LuaArguments) throws -> Void
-    ) -> (LuaArguments) throws -> Void {
-        struct Isolated { let body: @MainActor (LuaArguments) throws -> Void }
-        struct Plain { let body: (LuaArguments) throws -> Void }
-        return unsafeBitCast(Isolated(body: body), to: Plain.self).body
     }
 }

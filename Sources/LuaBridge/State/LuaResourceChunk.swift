@@ -7,9 +7,8 @@ import LuaShim
 ///
 /// The file is read and compiled once per process, when first loaded, and every state then
 /// loads that bytecode, with its debug information (names, lines): keep it in a `static let`.
-/// Loading it takes a sixth of the time compiling the text takes, which makes a new host a
-/// fifth cheaper (screens-bench's host figure); the first state of a process pays for the
-/// dump instead. Only the host's own code loads bytecode; scripts still load text only.
+/// Loading bytecode is much cheaper than compiling the text, which screens-bench's `host:`
+/// figure holds to its target; the first state of a process pays for the dump instead. Only the host's own code loads bytecode; scripts still load text only.
 ///
 /// ```swift
 /// static let sandbox = LuaResourceChunk("sandbox.lua", name: "=plugins", in: .screenScript)

@@ -63,7 +63,7 @@ public final class ScriptHost {
     /// The folders ``prependModulePath(for:)`` put first on `package.path`, first first.
     var moduleFolders: [String] = []
     /// The environment the default data directory is read from (the process's).
-    /// Read when first needed: copying it costs every start a tenth of a millisecond.
+    /// Read when first needed, so that a host that never needs it does not copy it.
     lazy var environment = ProcessInfo.processInfo.environment
     /// Whether a reload replaced this host (see ``retire()``).
     public internal(set) var isRetired = false

@@ -280,9 +280,10 @@ struct Test: ParsableCommand {
     }
 
     /// `screens test` followed by nothing or by paths alone: the run ArgumentParser would
-    /// parse it into, without its parse, which is half of the main process's work for a
-    /// small suite (reflection of the command's thirty options and a search of the
-    /// program's protocol conformances for their types). Anything else — an option, `--`,
+    /// parse it into, without its parse (reflection of the command's thirty options and a
+    /// search of the program's protocol conformances for their types), the main process's
+    /// largest cost for a small suite (the `runner: screens test, one file` figure of
+    /// `screens-bench`). Anything else — an option, `--`,
     /// help — is nil, and parsed.
     static func plain(_ arguments: [String]) -> TestRun? {
         guard arguments.first == "test" else { return nil }
