@@ -135,4 +135,33 @@ struct TextRendererColorTests {
         let dark = try #require(rows.indices.first { String(rows[$0]).contains("on a dark background") })
         #expect(try colours(screen, 5, dark).1 == 0x333333)
     }
+
+    @Test("colours of hostile numbers (NaN, ±inf, huge) are clamped, never a trap")
+    func hostileColours() throws {
+        let values = [Double.nan, .infinity, -.infinity, 1e308, -1e308, 0.5]
+        var views: [View] = []
+        for (index, value) in values.enumerated() {
+            let view = Canvassed(frame: Rect(x: Double(index) * 16, y: 0, width: 16, height: 32))
+            view.color = Color(red: value, green: 1 - value, blue: value * 2, alpha: value)
+            view.backgroundColor = Color(red: value, green: value, blue: value, alpha: value)
+            view.alpha = value
+            views.append(view)
+        }
+        let root = View(frame: Rect(x: 0, y: 0, width: 160, height: 64))
+        for view in views { try root.addSubview(view) }
+        let screen = TextRenderer(colors: true).renderScreen(root)
+        #expect(screen.text == TextRenderer().render(root))
+        for column in 0..<screen.columns {
+            let pair = try #require(screen.colors(atColumn: column, row: 0))
+            #expect(pair.foreground.packedRGB <= 0xFFFFFF && pair.background.alpha == 1)
+        }
+    }
+
+    final class Canvassed: View {
+        var color = Color.black
+        override func draw(_ canvas: Canvas) {
+            canvas.fill(Rect(x: 0, y: 0, width: 8, height: 16), color: color)
+            canvas.text("x", at: Point(x: 8, y: 16), color: color)
+        }
+    }
 }
