@@ -3,9 +3,10 @@ import ScreenRender
 
 /// The terminal figures: the bytes written when one label changes on a full iPhone screen
 /// against the bytes of that label's cells, and the time of a full redraw of an iPad screen
-/// (render, frame, bytes) against the render alone.
+/// (render, frame, bytes) against the render alone: without colour, and in colour (24-bit
+/// and 256, rows of coloured backgrounds) against the same plain render.
 ///
-/// `screens-bench terminal` runs them both.
+/// `screens-bench terminal` runs them all.
 func runTerminalBenchmarks(_ bench: inout Benchmark) throws {
     let all = bench.wants("terminal")
     let label = "terminal: bytes for one changed label, iPhone (vs its cells)"
@@ -16,11 +17,17 @@ func runTerminalBenchmarks(_ bench: inout Benchmark) throws {
     if all || bench.wants(redraw) {
         bench.report(try redrawFigure(redraw, bench))
     }
+    for depth in [TerminalColorDepth.trueColor, .indexed256] {
+        let name = "terminal: full redraw of an iPad screen, \(depth) (vs the render)"
+        if all || bench.wants(name) {
+            bench.report(try redrawFigure(name, bench, colors: depth))
+        }
+    }
 }
 
 /// A window filled with rows of labels and buttons, as a settings or detail screen is; the
 /// label on the row `changing` is returned to be changed.
-private func fullScreen(_ device: Window.Device, changing: Int) throws -> (Window, Label) {
+private func fullScreen(_ device: Window.Device, changing: Int, colored: Bool = false) throws -> (Window, Label) {
     let window = Window(device: device)
     let width = window.bounds.width
     let title = Label(frame: Rect(x: 0, y: 0, width: width, height: 32))
@@ -38,6 +45,11 @@ private func fullScreen(_ device: Window.Device, changing: Int) throws -> (Windo
         value.alignment = .right
         let button = Button(frame: Rect(x: width * 3 / 4, y: y, width: width / 4, height: 16))
         button.setTitle("Edit", for: .normal)
+        if colored {
+            // A settings screen's bands, and a value in a colour of its own.
+            if row % 2 == 0 { name.backgroundColor = Color(red: 0.95, green: 0.95, blue: 0.97) }
+            value.backgroundColor = [Color(hex: "#d9ead3"), Color(hex: "#fce8b2"), Color(hex: "#f4c7c3")][row % 3]
+        }
         try window.addSubview(name)
         try window.addSubview(value)
         try window.addSubview(button)
@@ -73,24 +85,28 @@ private func labelChangeFigure(_ name: String) throws -> Figure {
     return Figure(name: name, ours: Double(written.count), baseline: Double(labelBytes), unit: "bytes", target: 3)
 }
 
-/// A full redraw — render, frame, bytes — against the render alone, of a full iPad screen.
-private func redrawFigure(_ name: String, _ bench: Benchmark) throws -> Figure {
-    let (window, _) = try fullScreen(.ipad, changing: -1)
-    let renderer = TextRenderer()
+/// A full redraw — render, frame, bytes — against the plain render alone, of a full iPad
+/// screen; with `colors`, of a screen with coloured rows, rendered with colours and written
+/// for that depth.
+private func redrawFigure(_ name: String, _ bench: Benchmark, colors: TerminalColorDepth = .monochrome) throws -> Figure {
+    let (window, _) = try fullScreen(.ipad, changing: -1, colored: colors.showsColor)
+    let plain = TextRenderer()
+    let renderer = TextRenderer(colors: colors.showsColor)
     var written = 0
     var rendered = 0
     let (ours, baseline) = bench.compare(
         operations: 200,
         ours: { n in
             bench.time {
-                var writer = TerminalWriter()
+                var writer = TerminalWriter(colors: colors)
                 for _ in 0..<n {
                     writer.invalidate()
                     written += writer.frame(terminalFrame(renderer.renderScreen(window))).count
                 }
             }
         },
-        baseline: { n in bench.time { for _ in 0..<n { rendered += renderer.renderScreen(window).rows } } })
+        baseline: { n in bench.time { for _ in 0..<n { rendered += plain.renderScreen(window).rows } } })
     precondition(written > 0 && rendered > 0)
-    return Figure(name: name, ours: ours, baseline: baseline, target: 1.3)
+    // Colour costs the colour layer, a style per cell and its SGR where it changes.
+    return Figure(name: name, ours: ours, baseline: baseline, target: colors.showsColor ? 1.5 : 1.3)
 }

@@ -11,12 +11,16 @@ struct SessionFrameTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    func session() throws -> TerminalSession {
+    /// A session of the test app, launched and settled, for a terminal whose environment has
+    /// `colors` over this process's (no colour unless told).
+    func session(colors: [String: String] = ["NO_COLOR": "1"], noColor: Bool = false) throws -> TerminalSession {
         let host = try ScriptHost(loop: EventLoop(clock: .virtual))
         try host.loadApp(at: Self.root.path + "/Tests/ScreensCLITests/Scripts/terminal.lua")
         try host.launch()
         host.runHeadless()
-        return TerminalSession(host: host, options: .init(device: .iphone, orientation: .portrait))
+        let environment = ProcessInfo.processInfo.environment.merging(colors) { $1 }
+        return TerminalSession(
+            host: host, options: .init(device: .iphone, orientation: .portrait, noColor: noColor), environment: environment)
     }
 
     func row(_ frame: TerminalFrame, _ row: Int, reversedOnly: Bool = false) -> String {

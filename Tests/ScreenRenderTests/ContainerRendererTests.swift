@@ -81,7 +81,7 @@ struct ContainerRendererTests {
         #expect(!svg.contains("All Conversations"))
     }
 
-    private static func make(_ name: String) throws -> Window {
+    static func make(_ name: String) throws -> Window {
         switch name {
         case "tabs": try Screens.tabs()
         case "split": try Screens.split()

@@ -76,10 +76,34 @@ struct TerminalEmulator {
         case "K":
             for x in column..<width { cells[row * width + x] = .blank }
         case "m":
-            for code in numbers.isEmpty ? [0] : numbers { sgr(code) }
+            var codes = numbers.isEmpty ? [0] : numbers
+            while !codes.isEmpty {
+                let code = codes.removeFirst()
+                if code == 38 || code == 48, let color = extendedColor(&codes) {
+                    if code == 38 { style.foreground = color } else { style.background = color }
+                } else {
+                    sgr(code)
+                }
+            }
         default:
             unknown.append("CSI \(body)\(final)")
         }
+    }
+
+    /// The colour of `38;5;n`, `38;2;r;g;b` (or `48;…`) from the parameters after 38 or 48.
+    private mutating func extendedColor(_ codes: inout [Int]) -> TerminalColor? {
+        guard let kind = codes.first else { unknown.append("SGR 38/48 cut"); return nil }
+        if kind == 5, codes.count >= 2, let color = TerminalColor(indexed: codes[1]) {
+            codes.removeFirst(2)
+            return color
+        }
+        if kind == 2, codes.count >= 4, codes[1...3].allSatisfy({ (0...255).contains($0) }) {
+            defer { codes.removeFirst(4) }
+            return TerminalColor(red: UInt8(codes[1]), green: UInt8(codes[2]), blue: UInt8(codes[3]))
+        }
+        unknown.append("SGR 38/48 \(codes)")
+        codes = []
+        return nil
     }
 
     private mutating func sgr(_ code: Int) {
@@ -92,11 +116,11 @@ struct TerminalEmulator {
         case 22: style.bold = false; style.dim = false
         case 24: style.underline = false
         case 27: style.reverse = false
-        case 30...37: style.foreground = TerminalColor(rawValue: UInt8(code - 30))
-        case 90...97: style.foreground = TerminalColor(rawValue: UInt8(code - 90 + 8))
+        case 30...37: style.foreground = TerminalColor(palette: code - 30)
+        case 90...97: style.foreground = TerminalColor(palette: code - 90 + 8)
         case 39: style.foreground = nil
-        case 40...47: style.background = TerminalColor(rawValue: UInt8(code - 40))
-        case 100...107: style.background = TerminalColor(rawValue: UInt8(code - 100 + 8))
+        case 40...47: style.background = TerminalColor(palette: code - 40)
+        case 100...107: style.background = TerminalColor(palette: code - 100 + 8)
         case 49: style.background = nil
         default: unknown.append("SGR \(code)")
         }

@@ -31,16 +31,19 @@ public final class TerminalSession {
         public var replay: InputRecording?
         /// Real seconds after which the session quits (`--for`).
         public var duration: Double?
+        /// Draws without colour whatever the terminal shows (`--no-color`).
+        public var noColor: Bool
 
         public init(
             device: Window.Device, orientation: Window.Orientation, recordPath: String? = nil,
-            replay: InputRecording? = nil, duration: Double? = nil
+            replay: InputRecording? = nil, duration: Double? = nil, noColor: Bool = false
         ) {
             self.device = device
             self.orientation = orientation
             self.recordPath = recordPath
             self.replay = replay
             self.duration = duration
+            self.noColor = noColor
         }
     }
 
@@ -71,7 +74,10 @@ public final class TerminalSession {
     private var savedStandardOutput: Int32 = -1
     private var savedStandardError: Int32 = -1
 
-    var writer = TerminalWriter()
+    var writer: TerminalWriter
+    /// The colours the frames are drawn in: what the environment says the terminal shows
+    /// (`COLORTERM`, `TERM`, `NO_COLOR`), none with ``Options/noColor``.
+    public let colors: TerminalColorDepth
     var decoder = TerminalInputDecoder()
     var status: StatusLine
     var panel = ErrorPanel()
@@ -111,6 +117,8 @@ public final class TerminalSession {
     public init(host: ScriptHost, options: Options, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.host = host
         self.options = options
+        colors = options.noColor ? .monochrome : TerminalColorDepth(environment: environment)
+        writer = TerminalWriter(colors: colors)
         terminal = TerminalDevice()
         status = StatusLine(appID: host.appID, device: options.device, orientation: options.orientation)
         stateDirectory = StateDirectory.path(forApp: host.appID, environment: environment)

@@ -5,23 +5,27 @@
 /// scalars that fit, without a zero-width joiner at the end — so that a frame of thousands of cells is one block of plain memory:
 /// made, compared and written without reference counting.
 public struct TerminalCell: Hashable, Sendable, CustomDebugStringConvertible {
-    /// The UTF-8 bytes, the first in the low byte of `low`, the ninth in the low byte of `high`.
+    /// The UTF-8 bytes, the first in the low byte of `low`, the ninth in the low byte of
+    /// `high`, whose top byte (the sixteenth, which no character reaches) is their count:
+    /// three words a cell, its style one of them.
     private var low: UInt64
     private var high: UInt64
-    private var count: UInt8
     public var style: TerminalStyle
+
+    /// The number of UTF-8 bytes, 0 for the right half of a wide character.
+    private var count: UInt8 { UInt8(truncatingIfNeeded: high >> 56) }
 
     /// The most UTF-8 bytes a cell keeps.
     static let capacity = 15
 
     public init(text: String, style: TerminalStyle = .plain) {
-        (low, high, count) = Self.encode(text)
+        (low, high) = Self.encode(text)
         self.style = style
     }
 
     /// A cell showing one ASCII character, made without looking at a string.
     init(ascii byte: UInt8, style: TerminalStyle = .plain) {
-        (low, high, count) = (UInt64(byte), 0, 1)
+        (low, high) = (UInt64(byte), 1 << 56)
         self.style = style
     }
 
@@ -38,7 +42,7 @@ public struct TerminalCell: Hashable, Sendable, CustomDebugStringConvertible {
             }
         }
         set {
-            (low, high, count) = Self.encode(newValue)
+            (low, high) = Self.encode(newValue)
         }
     }
 
@@ -68,18 +72,17 @@ public struct TerminalCell: Hashable, Sendable, CustomDebugStringConvertible {
     }
 
     public static func == (left: TerminalCell, right: TerminalCell) -> Bool {
-        left.low == right.low && left.high == right.high && left.count == right.count && left.style == right.style
+        left.low == right.low && left.high == right.high && left.style == right.style
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(low)
         hasher.combine(high)
-        hasher.combine(count)
         hasher.combine(style)
     }
 
-    /// The bytes of `text` up to ``capacity``, cut after a whole scalar.
-    private static func encode(_ text: String) -> (UInt64, UInt64, UInt8) {
+    /// The bytes of `text` up to ``capacity``, cut after a whole scalar, with their count.
+    private static func encode(_ text: String) -> (UInt64, UInt64) {
         let utf8 = text.utf8
         var count = utf8.count
         if count > capacity || (count > 3 && utf8.last == 0x8D) {
@@ -103,6 +106,6 @@ public struct TerminalCell: Hashable, Sendable, CustomDebugStringConvertible {
             }
             index += 1
         }
-        return (low, high, UInt8(count))
+        return (low, high | UInt64(count) << 56)
     }
 }

@@ -69,7 +69,8 @@ public struct TerminalFrame: Equatable, Sendable {
     }
 
     /// Draws the cells of a text rendering with their top-left corner at a cell, in the
-    /// plain style; the part off the frame is cut.
+    /// plain style, or when the rendering kept colours (``TextScreen/hasColors``) in its
+    /// cells' colours as 24-bit ones; the part off the frame is cut.
     public mutating func draw(_ screen: TextScreen, atColumn column: Int, row: Int) {
         // Far enough off the frame to draw nothing, near enough that no sum overflows.
         let limit = 4 * Self.maximumSize
@@ -79,29 +80,38 @@ public struct TerminalFrame: Equatable, Sendable {
         let last = min(screen.columns, width - column)
         guard first < last else { return }
         let slots = screen.slots
+        let (foregrounds, backgrounds) = (screen.foregrounds, screen.backgrounds)
+        let colored = screen.hasColors
         for y in max(0, -row)..<max(0, min(screen.rows, height - row)) {
-            // Only the edges can cut a wide character: the screen's own are whole inside.
-            put(" ", column: first + column, row: y + row, style: .plain)
-            put(" ", column: last - 1 + column, row: y + row, style: .plain)
             let source = y * screen.columns
             let target = (y + row) * width + column
+            func style(_ x: Int) -> TerminalStyle {
+                colored ? TerminalStyle(rgbForeground: foregrounds[source + x], background: backgrounds[source + x]) : .plain
+            }
+            // Only the edges can cut a wide character: the screen's own are whole inside.
+            put(" ", column: first + column, row: y + row, style: style(first))
+            put(" ", column: last - 1 + column, row: y + row, style: style(last - 1))
             cells.withUnsafeMutableBufferPointer { cells in
                 for x in first..<last {
+                    let style = style(x)
+                    let space = colored ? TerminalCell(ascii: 0x20, style: style) : .blank
                     switch slots[source + x] {
                     case .glyph(let character, let wide):
                         let utf8 = character.utf8
                         if utf8.count == 1, let byte = utf8.first {
                             // ASCII, nearly all a screen shows.
-                            cells[target + x] = byte == 0x20 || byte == 0x09 ? .blank : TerminalCell(ascii: byte)
+                            cells[target + x] = byte == 0x20 || byte == 0x09 ? space : TerminalCell(ascii: byte, style: style)
                         } else if wide && x + 1 == last {
-                            cells[target + x] = .blank
+                            cells[target + x] = space
                         } else if wide {
-                            cells[target + x] = TerminalCell(text: String(character))
+                            cells[target + x] = TerminalCell(text: String(character), style: style)
                         } else {
-                            cells[target + x] = TerminalCell(text: Self.shown(character))
+                            cells[target + x] = TerminalCell(text: Self.shown(character), style: style)
                         }
                     case .continuation:
-                        cells[target + x] = x == first ? .blank : Self.continuation
+                        var half = Self.continuation
+                        half.style = style
+                        cells[target + x] = x == first ? space : half
                     }
                 }
             }

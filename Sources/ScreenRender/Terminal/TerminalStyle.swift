@@ -1,25 +1,31 @@
 /// How a terminal cell is drawn: a few attributes and, optionally, a foreground and a
-/// background colour from the terminal's own 16-colour palette (so the user's theme decides
-/// what they look like).
+/// background colour — one of the terminal's own 16 (so the user's theme decides what they
+/// look like), one of xterm's 256, or a 24-bit colour, which ``TerminalWriter`` brings to
+/// what the terminal shows.
 ///
 /// ```swift
 /// let focused = TerminalStyle.reverse
 /// let error = TerminalStyle(bold: true, foreground: .red)
+/// let tinted = TerminalStyle(foreground: TerminalColor(red: 0, green: 122, blue: 255))
 /// ```
 public struct TerminalStyle: Hashable, Sendable, CustomStringConvertible {
-    /// The attributes in the low bits, then each colour as its number plus one (0 for the
-    /// default): one word, so that comparing the styles of two cells is one comparison.
-    private var bits: UInt32
+    /// The attributes in the low byte, then each colour's code (26 bits, 0 for the default):
+    /// one word, so that comparing the styles of two cells is one comparison.
+    private var bits: UInt64
+
+    private static let foregroundShift: UInt64 = 8
+    private static let backgroundShift: UInt64 = 34
+    private static let colourMask: UInt64 = 0x3FF_FFFF
 
     public init(
         bold: Bool = false, dim: Bool = false, underline: Bool = false, reverse: Bool = false,
         foreground: TerminalColor? = nil, background: TerminalColor? = nil
     ) {
-        var attributes: UInt32 = bold ? 1 : 0
+        var attributes: UInt64 = bold ? 1 : 0
         if dim { attributes |= 2 }
         if underline { attributes |= 4 }
         if reverse { attributes |= 8 }
-        bits = attributes | Self.number(foreground) << 8 | Self.number(background) << 16
+        bits = attributes | Self.number(foreground) << Self.foregroundShift | Self.number(background) << Self.backgroundShift
     }
 
     public var bold: Bool {
@@ -44,14 +50,14 @@ public struct TerminalStyle: Hashable, Sendable, CustomStringConvertible {
 
     /// The text colour; nil for the terminal's default.
     public var foreground: TerminalColor? {
-        get { colour(shift: 8) }
-        set { setColour(newValue, shift: 8) }
+        get { colour(shift: Self.foregroundShift) }
+        set { setColour(newValue, shift: Self.foregroundShift) }
     }
 
     /// The cell's colour; nil for the terminal's default.
     public var background: TerminalColor? {
-        get { colour(shift: 16) }
-        set { setColour(newValue, shift: 16) }
+        get { colour(shift: Self.backgroundShift) }
+        set { setColour(newValue, shift: Self.backgroundShift) }
     }
 
     /// The terminal's default: no attribute, default colours.
@@ -73,34 +79,30 @@ public struct TerminalStyle: Hashable, Sendable, CustomStringConvertible {
         return words.isEmpty ? "plain" : words.joined(separator: " ")
     }
 
-    private func flag(_ mask: UInt32) -> Bool { bits & mask != 0 }
+    /// A style of 24-bit colours only, made from two `0xRRGGBB` values without a check: what
+    /// the text renderer's cells become.
+    init(rgbForeground foreground: UInt32, background: UInt32) {
+        let rgb = UInt64(TerminalColor.Kind.rgb.rawValue) << 24
+        bits = (rgb | UInt64(foreground & 0xFF_FFFF)) << Self.foregroundShift
+            | (rgb | UInt64(background & 0xFF_FFFF)) << Self.backgroundShift
+    }
 
-    private mutating func setFlag(_ mask: UInt32, _ on: Bool) {
+    private func flag(_ mask: UInt64) -> Bool { bits & mask != 0 }
+
+    private mutating func setFlag(_ mask: UInt64, _ on: Bool) {
         bits = on ? bits | mask : bits & ~mask
     }
 
-    private func colour(shift: UInt32) -> TerminalColor? {
-        let number = (bits >> shift) & 0xFF
-        return number == 0 ? nil : TerminalColor(rawValue: UInt8(number - 1))
+    private func colour(shift: UInt64) -> TerminalColor? {
+        let code = (bits >> shift) & Self.colourMask
+        return code == 0 ? nil : TerminalColor(code: UInt32(code))
     }
 
-    private mutating func setColour(_ colour: TerminalColor?, shift: UInt32) {
-        bits = bits & ~(0xFF << shift) | Self.number(colour) << shift
+    private mutating func setColour(_ colour: TerminalColor?, shift: UInt64) {
+        bits = bits & ~(Self.colourMask << shift) | Self.number(colour) << shift
     }
 
-    private static func number(_ colour: TerminalColor?) -> UInt32 {
-        colour.map { UInt32($0.rawValue) + 1 } ?? 0
-    }
-}
-
-/// The 16 colours every colour terminal has, which its theme chooses.
-public enum TerminalColor: UInt8, CaseIterable, Sendable {
-    case black, red, green, yellow, blue, magenta, cyan, white
-    case brightBlack, brightRed, brightGreen, brightYellow, brightBlue, brightMagenta, brightCyan, brightWhite
-
-    /// The SGR parameter that selects this colour for text (30–37, 90–97); add 10 for the
-    /// background.
-    var foregroundParameter: Int {
-        rawValue < 8 ? 30 + Int(rawValue) : 90 + Int(rawValue) - 8
+    private static func number(_ colour: TerminalColor?) -> UInt64 {
+        colour.map { UInt64($0.code) } ?? 0
     }
 }

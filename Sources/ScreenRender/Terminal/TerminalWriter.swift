@@ -13,19 +13,30 @@
 /// nothing. Every frame that set attributes ends with them reset, so whatever else is
 /// written between frames starts from the default style.
 ///
+/// Colours are written for the writer's ``TerminalColorDepth``: a palette colour as SGR 30–37
+/// and 90–97 (40–47, 100–107 for the cell), an xterm colour as `38;5;n`, a 24-bit one as
+/// `38;2;r;g;b` (`48;…` for the cell), each brought first to the nearest the depth shows
+/// (see ``TerminalStyle/resolved(for:)``: text keeps its contrast on its cell); in
+/// monochrome no colour is written at all, only the attributes.
+///
 /// The writer assumes the terminal shows what it wrote last, its width and height at least
 /// the frame's; after a resize, or anything else drawn over it, call ``invalidate()``.
 ///
 /// ```swift
-/// var writer = TerminalWriter()
+/// var writer = TerminalWriter(colors: .indexed256)
 /// output.write(writer.frame(frame))   // everything
 /// frame.draw("Saved", column: 2, row: 3)
 /// output.write(writer.frame(frame))   // "\u{1B}[4;3HSaved"
 /// ```
 public struct TerminalWriter {
     private var last: TerminalFrame?
+    /// The colours the terminal shows.
+    public let colors: TerminalColorDepth
 
-    public init() {}
+    /// - Parameter colors: The colours the terminal shows; 24-bit unless told.
+    public init(colors: TerminalColorDepth = .trueColor) {
+        self.colors = colors
+    }
 
     /// Makes the next frame a full redraw.
     public mutating func invalidate() {
@@ -38,7 +49,7 @@ public struct TerminalWriter {
     /// - Returns: A full redraw for the first frame, after ``invalidate()`` or when the size
     ///   changed; otherwise the changes only, nothing when there are none.
     public mutating func frame(_ new: TerminalFrame) -> [UInt8] {
-        var output = Output()
+        var output = Output(depth: colors)
         if let old = last, old.width == new.width, old.height == new.height {
             if old != new {
                 for row in 0..<new.height { output.update(row: row, from: old, to: new) }
@@ -63,7 +74,15 @@ private struct Output {
     /// on the width of some characters (emoji above all), so after others the column is
     /// only known within the row and the next move does not count from it.
     var columnIsExact = true
+    /// The style of the cells last written, as the frame has it.
     var style = TerminalStyle.plain
+    /// That style as written: its colours those the terminal shows.
+    var shown = TerminalStyle.plain
+    let depth: TerminalColorDepth
+
+    init(depth: TerminalColorDepth) {
+        self.depth = depth
+    }
 
     // MARK: - Frames
 
@@ -115,7 +134,7 @@ private struct Output {
 
     /// Resets the attributes if the frame set any.
     mutating func finish() {
-        if style != .plain { setStyle(.plain) }
+        if shown != .plain { setStyle(.plain) }
     }
 
     // MARK: - Writing
@@ -186,13 +205,17 @@ private struct Output {
         count == 1 ? "\u{1B}[\(final)" : "\u{1B}[\(count)\(final)"
     }
 
-    private mutating func setStyle(_ new: TerminalStyle) {
-        defer { style = new }
+    private mutating func setStyle(_ wanted: TerminalStyle) {
+        style = wanted
+        // Runs of one style are the rule: a style is resolved once per run.
+        let new = wanted == .plain ? .plain : depth == .trueColor ? wanted : wanted.resolved(for: depth)
+        let old = shown
+        guard new != old else { return }
+        shown = new
         if new == .plain {
             append("\u{1B}[0m")
             return
         }
-        let old = style
         let removes = (old.bold && !new.bold) || (old.dim && !new.dim) || (old.underline && !new.underline)
             || (old.reverse && !new.reverse) || (old.foreground != nil && new.foreground == nil)
             || (old.background != nil && new.background == nil)
@@ -202,8 +225,8 @@ private struct Output {
         if new.dim && !base.dim { parameters.append(2) }
         if new.underline && !base.underline { parameters.append(4) }
         if new.reverse && !base.reverse { parameters.append(7) }
-        if let colour = new.foreground, colour != base.foreground { parameters.append(colour.foregroundParameter) }
-        if let colour = new.background, colour != base.background { parameters.append(colour.foregroundParameter + 10) }
+        if let colour = new.foreground, colour != base.foreground { colour.appendParameters(background: false, to: &parameters) }
+        if let colour = new.background, colour != base.background { colour.appendParameters(background: true, to: &parameters) }
         append("\u{1B}[" + parameters.map(String.init).joined(separator: ";") + "m")
     }
 

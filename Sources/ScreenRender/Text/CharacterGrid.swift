@@ -9,6 +9,10 @@ import ScreenKit
 /// Each cell also keeps who drew it last: the ``drawer`` at the time, a number the caller
 /// gives its views (-1 for a cell nobody drew), so that a click on a cell can go to the view
 /// that drew it.
+///
+/// A grid made to keep colours also has, for each cell, the colour of its character and of
+/// its background, both opaque (see `CharacterGrid+Colors.swift`); the characters are the
+/// same either way.
 struct CharacterGrid {
     enum Slot: Equatable {
         case glyph(Character, wide: Bool)
@@ -21,6 +25,19 @@ struct CharacterGrid {
     /// The cells, row by row.
     private(set) var slots: [Slot]
     private var drawers: [Int32]
+    /// Whether the grid keeps colours: else the colour arrays are empty and painting does
+    /// nothing.
+    let keepsColors: Bool
+    /// Each cell's character colour and background as `0xRRGGBB`, when the grid keeps
+    /// colours; a cell starts black on white, as a page does.
+    var foregrounds: [UInt32]
+    var backgrounds: [UInt32]
+    /// The colour characters are written in from now on, alpha-composited over the cell's
+    /// background; its packed value while it is opaque.
+    var pen = Color.black {
+        didSet { opaquePen = pen.alpha >= 1 ? pen.packedRGB : nil }
+    }
+    private var opaquePen: UInt32? = 0
 
     /// Who draws from now on: the number the caller gave the view drawing.
     var drawer: Int32 = -1
@@ -29,12 +46,20 @@ struct CharacterGrid {
     /// few enough that a window made huge by a script cannot take the memory.
     static let maximumCells = 1024
 
-    init(columns: Int, rows: Int) {
+    init(columns: Int, rows: Int, keepsColors: Bool = false) {
         self.columns = min(max(columns, 0), Self.maximumCells)
         self.rows = min(max(rows, 0), Self.maximumCells)
-        slots = Array(repeating: .glyph(" ", wide: false), count: self.columns * self.rows)
-        drawers = Array(repeating: -1, count: self.columns * self.rows)
+        let count = self.columns * self.rows
+        slots = Array(repeating: .glyph(" ", wide: false), count: count)
+        drawers = Array(repeating: -1, count: count)
+        self.keepsColors = keepsColors
+        foregrounds = keepsColors ? Array(repeating: Self.pageForeground, count: count) : []
+        backgrounds = keepsColors ? Array(repeating: Self.pageBackground, count: count) : []
     }
+
+    /// What a cell shows before anything is drawn: black on a white page.
+    static let pageForeground: UInt32 = 0x000000
+    static let pageBackground: UInt32 = 0xFFFFFF
 
     /// Every cell of the grid.
     var bounds: CellRect { CellRect(minColumn: 0, minRow: 0, maxColumn: columns, maxRow: rows) }
@@ -182,5 +207,8 @@ struct CharacterGrid {
         }
         slots[index] = slot
         drawers[index] = drawer
+        if keepsColors {
+            foregrounds[index] = opaquePen ?? Self.composite(pen, over: backgrounds[index])
+        }
     }
 }

@@ -6,14 +6,17 @@ extension TextPass {
     private static let axisSlope = 0.41421356237309503
 
     /// Draws `commands` inside `clip` (grid points); `placement` maps the coordinates they
-    /// are in (the view's) to grid points.
-    mutating func drawCommands(_ commands: [Canvas.Command], placement: AffineTransform, clip: Rect) {
+    /// are in (the view's) to grid points. With colours, each command draws in its colour
+    /// faded by `opacity` (a fill also lays it over the cells' background).
+    mutating func drawCommands(_ commands: [Canvas.Command], placement: AffineTransform, clip: Rect, opacity: Double = 1) {
         var clip: Rect? = clip
         for command in commands {
             guard let current = clip, let area = CellRect(covering: current) else { return }
+            if grid.keepsColors, let color = command.color { grid.pen = color.fading(by: opacity) }
             switch command {
             case .fill(let rect, let color):
                 guard color.isVisible, let cells = CellRect(covering: placement.apply(to: rect)) else { continue }
+                grid.paint(color.fading(by: opacity), on: cells, clip: area)
                 grid.fill(cells, with: color.luminance < 0.5 ? "█" : " ", clip: area)
             case .stroke(let rect, let color, let width):
                 guard color.isVisible, width > 0, let cells = CellRect(covering: placement.apply(to: rect)) else {
@@ -113,5 +116,15 @@ extension TextPass {
         let low = holding(min(a, b))
         let high = max(low, closing(max(a, b)))
         return a <= b ? (low, high) : (high, low)
+    }
+}
+
+extension Canvas.Command {
+    /// The colour the command draws in; nil for a clip.
+    var color: Color? {
+        switch self {
+        case .fill(_, let color), .stroke(_, let color, _), .line(_, _, let color, _), .text(_, _, let color): color
+        case .clip: nil
+        }
     }
 }

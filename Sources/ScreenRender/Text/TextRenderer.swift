@@ -84,6 +84,16 @@ import ScreenKit
 /// Each cell remembers the view that drew it last; ``renderScreen(_:)`` gives that map with
 /// the text, so that a click on a cell goes to the view drawn there (see ``TextScreen``).
 ///
+/// A renderer made with `colors: true` also keeps each cell's colours, for a terminal that
+/// shows them (the text is the same): cells start black on a white page, as the SVG
+/// renderer's; a view's background and its ``ViewDescription/highlight`` are laid over what
+/// is behind them, where their spaces go; its border takes its `borderColor`, and what it
+/// writes otherwise (its content, its background's spaces) its
+/// ``ViewDescription/foreground``, black without one; a canvas command draws in its colour
+/// (a fill also paints the background), and what a view shows over its subviews in iOS's
+/// system grey. Every colour is faded by the view's alpha, composed down the tree, and
+/// characters are blended over the background they are written on.
+///
 /// A character's width comes from ``TextLayout/cellWidth(of:)``: wide characters and emoji
 /// take two cells. Every line of the output is trimmed of trailing spaces and ends with a
 /// newline; every row is there, empty or not. A root larger than
@@ -98,7 +108,14 @@ import ScreenKit
 /// TextRenderer().render(window).split(separator: "\n").first   // " [ Save ]"
 /// ```
 public struct TextRenderer {
-    public init() {}
+    /// Whether the renderings keep each cell's colours.
+    public let colors: Bool
+
+    /// - Parameter colors: Whether to keep each cell's colours, for a terminal frame (see
+    ///   ``TerminalFrame/draw(_:atColumn:row:)``); the text is the same either way.
+    public init(colors: Bool = false) {
+        self.colors = colors
+    }
 
     /// Renders `root` and its subviews as text.
     ///
@@ -116,7 +133,7 @@ public struct TextRenderer {
     ///   there goes.
     public func renderScreen(_ root: View) -> TextScreen {
         root.layoutIfNeeded()
-        var pass = TextPass(root: root)
+        var pass = TextPass(root: root, colors: colors)
         let cells = Rect(x: 0, y: 0, width: Double(pass.grid.columns) * CellRect.cellWidth,
                          height: Double(pass.grid.rows) * CellRect.cellHeight)
         pass.drawTree(clip: Rect(origin: .zero, size: root.bounds.size).intersection(cells) ?? .zero)

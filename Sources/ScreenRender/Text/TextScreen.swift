@@ -66,6 +66,20 @@ public struct TextScreen {
     /// What the grid holds, row by row: characters, and the right halves of wide ones.
     var slots: [CharacterGrid.Slot] { grid.slots }
 
+    /// Whether the rendering kept each cell's colours (see ``TextRenderer/init(colors:)``).
+    public var hasColors: Bool { grid.keepsColors }
+
+    /// The colours of a cell's character and background, both opaque; nil when the
+    /// rendering kept no colours or the cell is off the grid.
+    public func colors(atColumn column: Int, row: Int) -> (foreground: Color, background: Color)? {
+        grid.colors(column: column, row: row).map { (Color(packedRGB: $0.foreground), Color(packedRGB: $0.background)) }
+    }
+
+    /// Each cell's character colour and background as `0xRRGGBB`, row by row, when the
+    /// rendering kept them; else empty.
+    var foregrounds: [UInt32] { grid.foregrounds }
+    var backgrounds: [UInt32] { grid.backgrounds }
+
     /// `value` within `lower..<upper`, kept off the upper edge (which hit testing leaves
     /// out) by a little.
     private static func clamp(_ value: Double, _ lower: Double, _ upper: Double) -> Double {

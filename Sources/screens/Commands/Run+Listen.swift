@@ -25,7 +25,9 @@ extension AppRun {
             if !headless, isatty(STDOUT_FILENO) != 0, TerminalSession.isPossible, host.keyWindow != nil {
                 let session = TerminalSession(
                     host: host,
-                    options: .init(device: device, orientation: orientation, recordPath: record, replay: nil, duration: duration))
+                    options: .init(
+                        device: device, orientation: orientation, recordPath: record, replay: nil, duration: duration,
+                        noColor: noColor))
                 if watch { session.watch(reloader) }
                 let server = try ReplServer(path: path, host: { session.host }, hotReload: { session.hotReloader })
                 server.chunkLimits = clientChunkLimits

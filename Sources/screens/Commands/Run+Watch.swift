@@ -92,7 +92,7 @@ extension AppRun {
             options: .init(
                 device: device ?? .iphone,
                 orientation: orientation ?? .portrait,
-                recordPath: record, replay: nil, duration: duration))
+                recordPath: record, replay: nil, duration: duration, noColor: noColor))
         session.watch(reloader)
         let end = session.run()
         if let path = record { printError("screens: wrote the recording \(path)") }

@@ -56,6 +56,10 @@ struct Run: ParsableCommand {
             off): one that goes past either is stopped with an error naming its line, \
             reported as any script error, and the app goes on.
 
+            On a terminal the app is drawn in colour: 24-bit where COLORTERM is truecolor or \
+            24bit, else 256 colours where TERM names a 256color terminal, else the terminal's \
+            16; none with --no-color or when NO_COLOR is set to anything but "".
+
             --watch reloads the app each time one of its Lua files changes, in a fresh Lua \
             state, keeping the controllers on screen (navigation stacks, selected tabs, \
             presented controllers, what encodeRestorableState saves); a reload that fails \
@@ -101,6 +105,9 @@ struct Run: ParsableCommand {
 
     @Flag(help: "Reload the app when one of its Lua files changes, keeping where you were (see docs/terminal.md).")
     var watch = false
+
+    @Flag(name: .customLong("no-color"), help: "Draw without colours on a terminal, as NO_COLOR does (see docs/terminal.md).")
+    var noColor = false
 
     @Option(
         help: ArgumentHelp(
@@ -157,6 +164,7 @@ struct AppRun: Equatable {
     var record: String?
     var dataDir: String?
     var watch = false
+    var noColor = false
     var listen: String?
     var instructions: Int?
     var cpu: Double?
@@ -182,6 +190,7 @@ struct AppRun: Equatable {
         record = command.record
         dataDir = command.dataDir
         watch = command.watch
+        noColor = command.noColor
         listen = command.listen
         instructions = command.instructions
         cpu = command.cpu
@@ -230,7 +239,7 @@ struct AppRun: Equatable {
                     options: .init(
                         device: device ?? recording?.device ?? .iphone,
                         orientation: orientation ?? recording?.orientation ?? .portrait,
-                        recordPath: record, replay: recording, duration: duration))
+                        recordPath: record, replay: recording, duration: duration, noColor: noColor))
                 let end = drawn ? session.run() : runUndrawn(host)
                 if let path = record, drawn { printError("screens: wrote the recording \(path)") }
                 return finish(session, end: end)
