@@ -105,6 +105,7 @@ public final class ScriptHost {
         methodInvoker = try Self.methodsChunk.function("invoke", in: lua)
         methodFinder = try Self.methodsChunk.function("hasMethod", in: lua)
         lua.errorHandler = { [weak self] error, context in self?.record(error, in: context) }
+        lua.owner = self
         if loop.clock == .virtual {
             try installVirtualDates()
         }

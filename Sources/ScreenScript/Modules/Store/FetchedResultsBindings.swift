@@ -60,7 +60,7 @@ enum FetchedResultsBindings {
 
     /// The controller `ctx:fetchedResults{...}` makes, its delegate set.
     static func make(_ context: StoreContext, _ args: LuaArguments, state: StoreHostState) throws -> FetchedResultsController {
-        guard let host = state.host else { throw BindingError("the script host is gone") }
+        guard let host = state.host else { throw ScriptHost.gone }
         let request = try StoreModule.fetchRequest(args, 2, of: context, extraOptions: ["sectionKey", "delegate"])
         let value = try args.field(2, "delegate", as: DelegateValue.self)
         let delegate: ScriptDelegate?
@@ -140,7 +140,7 @@ enum FetchedResultsBindings {
             return sections[try checkSection(try args.get(2, as: Int64.self), of: sections, args, 2)].numberOfObjects
         }
         cls.method("bind") { [weak host] controller, args in
-            guard let host else { throw BindingError("the script host is gone") }
+            guard let host else { throw ScriptHost.gone }
             try bind(controller, args, state: state, host: host)
         }
         return cls

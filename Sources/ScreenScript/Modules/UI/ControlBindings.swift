@@ -38,7 +38,7 @@ enum ControlBindings {
                 cls.property("selectedIndex", get: { control in control.selectedSegmentIndex.map { $0 + 1 } }, set: { control, index in
                     guard let index else { return control.selectedSegmentIndex = nil }
                     guard index >= 1, index <= control.segments.count else {
-                        throw LuaConversionError(message: "index out of range")
+                        throw LuaConversionError.outOfRange(index, count: control.segments.count)
                     }
                     control.selectedSegmentIndex = index - 1
                 })
@@ -57,7 +57,7 @@ enum ControlBindings {
                 // From 1 to the number of pages (1 when there are none, as it reads then).
                 cls.property("currentPage", get: { $0.currentPage + 1 }, set: { control, page in
                     guard page >= 1, page <= max(control.numberOfPages, 1) else {
-                        throw LuaConversionError(message: "index out of range")
+                        throw LuaConversionError.outOfRange(page, count: max(control.numberOfPages, 1))
                     }
                     control.currentPage = page - 1
                 })
@@ -84,7 +84,7 @@ enum ControlBindings {
         // target held weakly (see ScriptAction). Either is called with the sender, the event's
         // name and the touch (a `ui.Touch` in the sender's coordinates; nil when code sent it).
         cls.method("addTarget") { [weak host] control, args in
-            guard let host else { throw args.error(2, "the script host is gone") }
+            guard let host else { throw ScriptHost.gone }
             let (action, next) = try ScriptAction.parse(args, at: 2, host: host)
             let events = try eventNames(args, next)
             let context = "action for \(events.map(\.rawValue).sorted().joined(separator: ", ")) added at \(args.callerLocation ?? "?")"

@@ -179,7 +179,7 @@ enum ControllerBindings {
         cls.property("enabled", get: { $0.isEnabled }, set: { $0.isEnabled = $1 })
         // `setAction(fn)`, or `setAction(target, "method")`.
         cls.method("setAction") { [weak host] item, args in
-            guard let host else { throw args.error(2, "the script host is gone") }
+            guard let host else { throw ScriptHost.gone }
             setAction(try ScriptAction.parse(args, at: 2, host: host).0, on: item, place: args.callerLocation)
         }
         cls.method("tap") { item, _ in item.tap() }

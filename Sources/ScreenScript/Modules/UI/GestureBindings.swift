@@ -58,7 +58,7 @@ enum GestureBindings {
         cls.method("locationIn") { recognizer, args in recognizer.location(in: try args.get(2, as: View?.self)) }
         // `addTarget(fn)`, or UIKit's `addTarget(target, "method")` with the target held weakly.
         cls.method("addTarget") { [weak host] recognizer, args in
-            guard let host else { throw args.error(2, "the script host is gone") }
+            guard let host else { throw ScriptHost.gone }
             addAction(try ScriptAction.parse(args, at: 2, host: host).0, to: recognizer, at: args.callerLocation)
         }
         cls.method("removeTarget") { recognizer, args in try removeTargets(of: recognizer, args) }

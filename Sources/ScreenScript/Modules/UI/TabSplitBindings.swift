@@ -67,9 +67,7 @@ enum TabSplitBindings {
         cls.property("selectedIndex") { $0.selectedIndex.map { $0 + 1 } }
         cls.property("frame") { $0.frame }
         cls.method("tapTab") { bar, args in
-            let index = try args.get(2, as: Int.self)
-            guard index >= 1, index <= bar.titles.count else { throw args.error(2, "index out of range") }
-            bar.tapTab(at: index - 1)
+            bar.tapTab(at: try args.index(2, among: bar.titles.count))
         }
         return cls
     }
