@@ -122,7 +122,7 @@ extension View {
     /// "Label 'Saved'", "Button 'Edit'", "TableView": the view's class and the text it
     /// shows or its accessibility label, for messages.
     public var summary: String {
-        let name = (self as? any ViewOverriding)?.overriddenClassName ?? String(describing: type(of: self))
+        let name = overrideHook?.className ?? String(describing: type(of: self))
         let text: String? = switch self {
         case let label as Label: label.text
         case let button as Button: button.currentTitle

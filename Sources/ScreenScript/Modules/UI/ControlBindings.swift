@@ -6,9 +6,9 @@ import ScreenKit
 /// count from 1, as Lua arrays do.
 enum ControlBindings {
     static func all(view: LuaClassDefinition, host: ScriptHost) -> [(String, LuaClassDefinition)] {
-        /// A control class Lua can extend: `make` returns its Script subclass, which asks the
-        /// object's Lua class for the view and tracking overrides. The class is the Swift
-        /// class's, so that a control Swift made (a search bar's field) has its members too.
+        /// A control class Lua can extend: its objects ask their Lua class for the view and
+        /// tracking overrides (see `ScriptHook`), a control Swift made (a search bar's field)
+        /// as well as one `make` made.
         func controlClass<T: Control>(
             _ name: String, _ make: @escaping @MainActor () -> T, parent: LuaClassDefinition, members: (LuaClass<T>) -> Void
         ) -> LuaClass<T> {
@@ -23,16 +23,16 @@ enum ControlBindings {
             ("Control", control),
             ("Label", label(parent: view, host: host)),
             ("Button", button(parent: control, host: host)),
-            ("Switch", controlClass("ui.Switch", { ScriptSwitch() as Switch }, parent: control) { cls in
+            ("Switch", controlClass("ui.Switch", { Switch() }, parent: control) { cls in
                 cls.property("on", get: { $0.isOn }, set: { $0.isOn = $1 })
             }),
-            ("Slider", controlClass("ui.Slider", { ScriptSlider() as Slider }, parent: control) { cls in
+            ("Slider", controlClass("ui.Slider", { Slider() }, parent: control) { cls in
                 cls.appliedFirst = ["minimumValue", "maximumValue"]
                 cls.finiteProperty("value", get: { $0.value }, set: { $0.value = $1 })
                 cls.finiteProperty("minimumValue", get: { $0.minimumValue }, set: { $0.minimumValue = $1 })
                 cls.finiteProperty("maximumValue", get: { $0.maximumValue }, set: { $0.maximumValue = $1 })
             }),
-            ("SegmentedControl", controlClass("ui.SegmentedControl", { ScriptSegmentedControl() as SegmentedControl }, parent: control) { cls in
+            ("SegmentedControl", controlClass("ui.SegmentedControl", { SegmentedControl() }, parent: control) { cls in
                 cls.appliedFirst = ["segments"]
                 cls.property("segments", get: { $0.segments }, set: { $0.segments = $1 })
                 cls.property("selectedIndex", get: { control in control.selectedSegmentIndex.map { $0 + 1 } }, set: { control, index in
@@ -43,7 +43,7 @@ enum ControlBindings {
                     control.selectedSegmentIndex = index - 1
                 })
             }),
-            ("Stepper", controlClass("ui.Stepper", { ScriptStepper() as Stepper }, parent: control) { cls in
+            ("Stepper", controlClass("ui.Stepper", { Stepper() }, parent: control) { cls in
                 cls.appliedFirst = ["minimumValue", "maximumValue", "stepValue"]
                 cls.finiteProperty("value", get: { $0.value }, set: { $0.value = $1 })
                 cls.finiteProperty("minimumValue", get: { $0.minimumValue }, set: { $0.minimumValue = $1 })
@@ -51,7 +51,7 @@ enum ControlBindings {
                 cls.property("stepValue", get: { Positive($0.stepValue) }, set: { $0.stepValue = $1.value })
                 cls.property("wraps", get: { $0.wraps }, set: { $0.wraps = $1 })
             }),
-            ("PageControl", controlClass("ui.PageControl", { ScriptPageControl() as PageControl }, parent: control) { cls in
+            ("PageControl", controlClass("ui.PageControl", { PageControl() }, parent: control) { cls in
                 cls.appliedFirst = ["numberOfPages"]
                 cls.property("numberOfPages", get: { $0.numberOfPages }, set: { $0.numberOfPages = $1 })
                 // From 1 to the number of pages (1 when there are none, as it reads then).
@@ -62,7 +62,7 @@ enum ControlBindings {
                     control.currentPage = page - 1
                 })
             }),
-            ("TextField", controlClass("ui.TextField", { ScriptTextField() as TextField }, parent: control) { cls in
+            ("TextField", controlClass("ui.TextField", { TextField() }, parent: control) { cls in
                 cls.property("text", get: { $0.text }, set: { $0.text = $1 })
                 cls.property("placeholder", get: { $0.placeholder }, set: { $0.placeholder = $1 })
                 cls.property("editing") { $0.isEditing }
@@ -104,7 +104,7 @@ enum ControlBindings {
         cls.method("continueTracking") { control, args in control.continueTracking(try args.get(2, as: TouchObject.self).touch) }
         cls.method("endTracking") { control, args in control.endTracking(try args.get(2, as: TouchObject.self).touch) }
         cls.method("cancelTracking") { control, _ in control.cancelTracking() }
-        cls.scriptConstructor(callbacks: CallbackCheck.controlCallbacks, host: host) { _ in ScriptControl() }
+        cls.scriptConstructor(callbacks: CallbackCheck.controlCallbacks, host: host) { _ in Control() }
         return cls
     }
 
@@ -121,7 +121,7 @@ enum ControlBindings {
         cls.property("textColor", get: { $0.textColor }, set: { $0.textColor = $1 })
         cls.property("alignment", get: { $0.alignment }, set: { $0.alignment = $1 })
         cls.property("displayedLines") { $0.layout.lines }
-        cls.scriptConstructor(callbacks: CallbackCheck.viewCallbacks, host: host) { _ in ScriptLabel() }
+        cls.scriptConstructor(callbacks: CallbackCheck.viewCallbacks, host: host) { _ in Label() }
         return cls
     }
 
@@ -133,7 +133,7 @@ enum ControlBindings {
         cls.method("titleFor") { button, args in button.title(for: try state(args, 2)) }
         cls.property("currentTitle") { $0.currentTitle }
         cls.property("title", get: { $0.title(for: .normal) }, set: { $0.setTitle($1, for: .normal) })
-        cls.scriptConstructor(callbacks: CallbackCheck.controlCallbacks, host: host) { _ in ScriptButton() }
+        cls.scriptConstructor(callbacks: CallbackCheck.controlCallbacks, host: host) { _ in Button() }
         return cls
     }
 

@@ -11,7 +11,7 @@ enum ViewBindings {
         cls.rejectsUnknownProperties = true
         cls.appliedFirst = ["frame"]
         addViewMembers(to: cls, host: host)
-        cls.scriptConstructor(callbacks: CallbackCheck.viewCallbacks, host: host) { _ in ScriptView() }
+        cls.scriptConstructor(callbacks: CallbackCheck.viewCallbacks, host: host) { _ in View() }
         return cls
     }
 
