@@ -71,9 +71,9 @@ final class ScriptHook: OverrideHook {
     var className: String? { peer.luaClassName }
 
     func callOverride<Method: OverridableMethod>(_ method: Method, on object: AnyObject) -> Method.Answer? {
-        guard let scripted = method as? any ScriptedMethod, let answer = scripted.callScript(through: self, on: object) else {
-            return nil
-        }
+        // A method the Lua class lacks costs the peer's miss cache alone: no cast, no call.
+        guard peer.mayOverride(method.name), let scripted = method as? any ScriptedMethod,
+              let answer = scripted.callScript(through: self, on: object) else { return nil }
         return answer as? Method.Answer
     }
 
