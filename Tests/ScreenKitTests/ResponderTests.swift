@@ -23,16 +23,25 @@ final class TouchLogController: ViewController {
 }
 
 /// A controller whose touches methods are replaced, as a scripting layer replaces them.
-final class ReplacedTouchesController: ViewController, ViewControllerOverriding {
-    var log: [String] = []
-    func performOverride(of callback: ViewController.Callback) -> Bool {
-        guard case .touches(let phase, let touches) = callback else { return false }
-        log.append("\(phase) \(touches.count)")
-        return true
+final class ReplacedTouchesController: ViewController {
+    /// Replaces the touches callbacks, logging them.
+    final class Hook: OverrideHook {
+        var log: [String] = []
+        var className: String? { nil }
+        func callOverride<Method: OverridableMethod>(_ method: Method, on object: AnyObject) -> Method.Answer? {
+            guard case .touches(let phase, let touches)? = method as? ViewController.Callback else { return nil }
+            log.append("\(phase) \(touches.count)")
+            return () as? Method.Answer
+        }
     }
-    var overriddenForwardsAppearance: Bool? { nil }
-    func overriddenSegueTemplate(withIdentifier identifier: String) -> SegueTemplate? { nil }
-    var overriddenClassName: String? { nil }
+
+    private let hook = Hook()
+    var log: [String] { hook.log }
+
+    override init() {
+        super.init()
+        overrideHook = hook
+    }
 }
 
 /// A view whose layout puts its one subview on its left or its right half.

@@ -9,13 +9,15 @@ final class CountingReusableView: View, ReusableView {
 }
 
 /// A reusable view whose `prepareForReuse` a scripting layer replaces.
-final class ReplacedReusableView: View, ReusableView, ViewOverriding {
+final class ReplacedReusableView: View, ReusableView {
     let replacement = Replacement()
     var reuseIdentifier: String?
     var ownPreparations = 0
+    override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+        overrideHook = ReplacementHook(replacement)
+    }
     func prepareForReuse() { ownPreparations += 1 }
-    func performOverride(of callback: View.Callback) -> Bool { replacement.perform(callback) }
-    func overriddenAnswer(to question: View.Question) -> Bool? { replacement.answer(question) }
 }
 
 @MainActor

@@ -37,21 +37,52 @@ final class Replacement {
     }
 }
 
-final class ReplacedView: View, ViewOverriding {
+/// The hook a scripting layer would give: it asks a ``Replacement`` and counts the other
+/// kinds' methods it is asked.
+final class ReplacementHook: OverrideHook {
+    let replacement: Replacement
+    var others: [String] = []
+
+    init(_ replacement: Replacement) {
+        self.replacement = replacement
+    }
+
+    var className: String? { nil }
+
+    func callOverride<Method: OverridableMethod>(_ method: Method, on object: AnyObject) -> Method.Answer? {
+        switch method {
+        case let callback as View.Callback:
+            guard replacement.perform(callback) else { return nil }
+            return () as? Method.Answer
+        case let question as View.Question:
+            guard let answer = replacement.answer(question) else { return nil }
+            return answer as? Method.Answer
+        default:
+            others.append(method.name)
+            return nil
+        }
+    }
+}
+
+final class ReplacedView: View {
     let replacement = Replacement()
     var ownLayouts = 0
+    override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+        overrideHook = ReplacementHook(replacement)
+    }
     override func layoutSubviews() { ownLayouts += 1 }
-    func performOverride(of callback: View.Callback) -> Bool { replacement.perform(callback) }
-    func overriddenAnswer(to question: View.Question) -> Bool? { replacement.answer(question) }
 }
 
-final class ReplacedSwitch: Switch, ViewOverriding {
+final class ReplacedSwitch: Switch {
     let replacement = Replacement()
-    func performOverride(of callback: View.Callback) -> Bool { replacement.perform(callback) }
-    func overriddenAnswer(to question: View.Question) -> Bool? { replacement.answer(question) }
+    override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+        overrideHook = ReplacementHook(replacement)
+    }
 }
 
-/// ScreenKit asks one hook, ``ViewOverriding``, at every point where a view's class may
+/// ScreenKit asks one hook, ``OverrideHook``, at every point where a view's class may
 /// replace a method: what a scripting layer implements once for all its view classes.
 @MainActor
 struct ViewOverridingTests {
@@ -137,5 +168,10 @@ struct ViewOverridingTests {
         #expect(!View().isOverriding)
         #expect(!Switch().isOverriding)
         #expect(ReplacedView().isOverriding)
+        let view = View()
+        view.overrideHook = ReplacementHook(Replacement())
+        #expect(view.isOverriding)
+        view.overrideHook = nil
+        #expect(!view.isOverriding)
     }
 }

@@ -77,12 +77,15 @@ struct TextRendererColorTests {
         #expect(try colours(screen, 6, 0).1 == 0xFF0000)
     }
 
-    /// A label whose description gives colours, as every view class will.
+    /// A label whose description gives the colours a test chooses.
     final class Described: Label {
         var foreground: Color?
         var highlight: Color?
         override var contentDescription: ViewDescription {
-            ViewDescription(foreground: foreground, highlight: highlight)
+            var description = super.contentDescription
+            description.foreground = foreground
+            description.highlight = highlight
+            return description
         }
     }
 

@@ -14,7 +14,7 @@ struct ControllerOverridesTests {
         "touchesCancelled", "shouldAutomaticallyForwardAppearanceMethods",
     ]
 
-    @Test(arguments: ["Controller", "NavigationController", "TabBarController", "SplitViewController", "PageViewController"])
+    @Test(arguments: ["Controller", "NavigationController", "TabBarController", "SplitViewController", "PageViewController", "TableViewController", "CollectionViewController"])
     func everyCallbackReachesTheLuaOverride(of className: String) throws {
         let host = try ScriptHost()
         let names = Self.overridable.map { "'\($0)'" }.joined(separator: ", ")
@@ -30,7 +30,7 @@ struct ControllerOverridesTests {
             Issue.record("no controller made: \(results)")
             return
         }
-        let overriding = try #require(controller as? any ViewControllerOverriding)
+        let hook = try #require(controller.overrideHook)
         let segue = Segue(identifier: "s", source: controller, destination: ViewController(), kind: .custom)
         let callbacks: [ViewController.Callback] = [
             .loadView, .viewDidLoad, .viewWillAppear(true), .viewDidAppear(true), .viewWillDisappear(true),
@@ -40,9 +40,9 @@ struct ControllerOverridesTests {
             .touches(.cancelled, []),
         ]
         for callback in callbacks {
-            #expect(overriding.performOverride(of: callback), "\(callback)")
+            #expect(hook.callOverride(callback, on: controller) != nil, "\(callback)")
         }
-        #expect(overriding.overriddenForwardsAppearance == false)
+        #expect(hook.callOverride(ViewController.Question.shouldAutomaticallyForwardAppearanceMethods, on: controller) == false)
         #expect(controller.className == "My\(className)")
         let calls = try #require(results[1].tableValue)
         #expect((1...calls.count).map { calls[$0] } == Self.overridable.map { LuaValue.string(LuaString($0)) })

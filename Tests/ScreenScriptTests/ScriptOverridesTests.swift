@@ -4,7 +4,7 @@ import ScreenKit
 @testable import ScreenScript
 
 /// Every view class Lua extends answers every overridable point with the Lua override: the
-/// one implementation of ``ViewOverriding`` they share covers them all, and a miss is
+/// one ``OverrideHook`` they share (``ScriptHook``) covers them all, and a miss is
 /// remembered until a class or object changes.
 @MainActor
 struct ScriptOverridesTests {
@@ -49,7 +49,7 @@ struct ScriptOverridesTests {
             Issue.record("\(className): no view made: \(results)")
             return
         }
-        let overriding = try #require(view as? any ViewOverriding)
+        let hook = try #require(view.overrideHook)
         let window = Window(device: .iphone)
         let grab = TouchGrabbingView(frame: Rect(x: 200, y: 200, width: 10, height: 10))
         try window.addSubview(grab)
@@ -61,10 +61,10 @@ struct ScriptOverridesTests {
             .touches(.ended, [touch]), .touches(.cancelled, [touch, touch]), .endTracking(touch), .cancelTracking,
         ]
         for callback in callbacks {
-            #expect(overriding.performOverride(of: callback), "\(className): \(callback)")
+            #expect(hook.callOverride(callback, on: view) != nil, "\(className): \(callback)")
         }
         for question in [View.Question.pointInside(Point(x: 1, y: 1)), .beginTracking(touch), .continueTracking(touch)] {
-            #expect(overriding.overriddenAnswer(to: question) == false, "\(className): \(question)")
+            #expect(hook.callOverride(question, on: view) == false, "\(className): \(question)")
         }
         let calls = try #require(results[1].tableValue).array.compactMap(\.stringValue)
         #expect(calls == [
@@ -83,13 +83,13 @@ struct ScriptOverridesTests {
             Issue.record("no view made: \(results)")
             return
         }
-        let overriding = try #require(view as? any ViewOverriding)
-        #expect(!overriding.performOverride(of: .layoutSubviews))
-        #expect(!overriding.performOverride(of: .cancelTracking))
-        #expect(overriding.overriddenAnswer(to: .pointInside(.zero)) == nil)
+        let hook = try #require(view.overrideHook)
+        #expect(hook.callOverride(View.Callback.layoutSubviews, on: view) == nil)
+        #expect(hook.callOverride(View.Callback.cancelTracking, on: view) == nil)
+        #expect(hook.callOverride(View.Question.pointInside(.zero), on: view) == nil)
         // Asked again, the answer comes from what the first asking found.
-        #expect(overriding.overriddenAnswer(to: .pointInside(.zero)) == nil)
-        #expect(!overriding.performOverride(of: .layoutSubviews))
+        #expect(hook.callOverride(View.Question.pointInside(.zero), on: view) == nil)
+        #expect(hook.callOverride(View.Callback.layoutSubviews, on: view) == nil)
     }
 }
 

@@ -168,4 +168,16 @@ describe("ui.FlowLayout", function()
     assert.are.same(rect(110, 0, 100, 100), cv:cellAt(ip(1, 2)).frame)
     assert.are.equal(1, cv:layoutAttributesForItem(ip(1, 1)).alpha)
   end)
+
+  it("takes an override's nil as its answer, not as a call for the flow layout's", function()
+    local Sparse = ui.FlowLayout:extend("Sparse")
+    function Sparse:attributesForItem(path)
+      if path.item == 2 then return nil end
+      return Sparse.super.attributesForItem(self, path)
+    end
+    cv.layout = Sparse:new{ itemSize = { 100, 100 } }
+    show({ 3 })
+    assert.is_nil(cv:layoutAttributesForItem(ip(1, 2)))
+    assert.are.same(rect(0, 0, 100, 100), cv:layoutAttributesForItem(ip(1, 1)).frame)
+  end)
 end)

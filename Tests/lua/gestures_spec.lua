@@ -153,6 +153,31 @@ describe("gesture recognizers", function()
         "bad value for property 'state' of ui.GestureRecognizer (only a recognizer of ui.GestureRecognizer or a class that extends it sets its state)")
       assert.are.equal("possible", tap.state)
     end)
+
+    it("extend the built-in ones too: a tap that counts its touches and resets through super", function()
+      local CountingTap = ui.TapGesture:extend("CountingTap")
+      local seen = {}
+      function CountingTap:touchesBegan(touches)
+        seen[#seen + 1] = string.format("began %d", touches[1].x)
+        CountingTap.super.touchesBegan(self, touches)
+      end
+      function CountingTap:reset()
+        seen[#seen + 1] = "reset"
+        CountingTap.super.reset(self)
+      end
+      local taps = 0
+      local tap = CountingTap:new{ action = function() taps = taps + 1 end }
+      local view = ui.View:new{ frame = { 50, 60, 100, 100 } }
+      surface:addSubview(view)
+      view:addGestureRecognizer(tap)
+      window:tap({ 60, 80 })
+      -- The Swift tap recognized through super, then was reset once the touch was lifted.
+      assert.are.same({ "began 10", "reset" }, seen)
+      assert.are.equal(1, taps)
+      -- Its state stays its own: only a ui.GestureRecognizer of Lua's sets it.
+      assert.has_error(function() tap.state = "began" end,
+        "bad value for property 'state' of ui.GestureRecognizer (only a recognizer of ui.GestureRecognizer or a class that extends it sets its state)")
+    end)
   end)
 
   describe("removeTarget", function()

@@ -53,8 +53,9 @@ describe("views under hostile input", function()
     it("insert subviews from 1 to one past the last", function()
       local parent, a, b = ui.View:new{}, ui.View:new{}, ui.View:new{}
       for _, index in ipairs{ math.mininteger, -1, 0, 2, math.maxinteger } do
+        -- The reason names the index and the ones that would fit.
         assert.has_error(function() parent:insertSubview(a, index) end,
-          "bad argument #2 to 'insertSubview' (index out of range)")
+          string.format("bad argument #2 to 'insertSubview' (index %d out of range 1...1)", index))
       end
       parent:insertSubview(a, 1)
       parent:insertSubview(b, 1)
@@ -73,12 +74,12 @@ describe("views under hostile input", function()
       assert.are.equal(math.maxinteger, pages.currentPage)
       for _, page in ipairs{ math.mininteger, -1, 0 } do
         assert.has_error(function() pages.currentPage = page end,
-          "bad value for property 'currentPage' of ui.PageControl (index out of range)")
+          string.format("bad value for property 'currentPage' of ui.PageControl (index %d out of range 1...%d)", page, math.maxinteger))
       end
       pages.numberOfPages = 3
       assert.are.equal(3, pages.currentPage)
       assert.has_error(function() pages.currentPage = 4 end,
-        "bad value for property 'currentPage' of ui.PageControl (index out of range)")
+        "bad value for property 'currentPage' of ui.PageControl (index 4 out of range 1...3)")
       window:addSubview(pages)
       assert.matches("○○●", window:render("text"))
     end)
@@ -87,12 +88,15 @@ describe("views under hostile input", function()
       local segments = ui.SegmentedControl:new{ frame = { 0, 0, 90, 20 }, segments = { "a", "b", "c" } }
       for _, index in ipairs{ math.mininteger, 0, 4, math.maxinteger } do
         assert.has_error(function() segments.selectedIndex = index end,
-          "bad value for property 'selectedIndex' of ui.SegmentedControl (index out of range)")
+          string.format("bad value for property 'selectedIndex' of ui.SegmentedControl (index %d out of range 1...3)", index))
       end
       segments.selectedIndex = 3
       assert.are.equal(3, segments.selectedIndex)
       segments.selectedIndex = nil
       assert.is_nil(segments.selectedIndex)
+      local empty = ui.SegmentedControl:new{}
+      assert.has_error(function() empty.selectedIndex = 1 end,
+        "bad value for property 'selectedIndex' of ui.SegmentedControl (index 1 out of range (there are none))")
     end)
 
     it("tap tabs from 1 to the number of tabs", function()
@@ -100,7 +104,8 @@ describe("views under hostile input", function()
       local tabs = ui.TabBarController:new{ ui.Controller:new{ title = "One" }, ui.Controller:new{ title = "Two" } }
       window.rootViewController = tabs
       for _, index in ipairs{ math.mininteger, 0, 3, math.maxinteger } do
-        assert.has_error(function() tabs.tabBar:tapTab(index) end, "bad argument #1 to 'tapTab' (index out of range)")
+        assert.has_error(function() tabs.tabBar:tapTab(index) end,
+          string.format("bad argument #1 to 'tapTab' (index %d out of range 1...2)", index))
       end
       tabs.tabBar:tapTab(2)
       assert.are.equal(2, tabs.selectedIndex)

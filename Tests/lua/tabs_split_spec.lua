@@ -80,7 +80,7 @@ describe("containers", function()
       assert.has_error(function() tabs.selectedIndex = 0 end,
         "bad value for property 'selectedIndex' of ui.TabBarController (cannot select tab 0 of ui.TabBarController 'Tabs': it has 3 tabs, counting from 1)")
       assert.has_error(function() tabs.selectedViewController = ui.Controller:new{ title = "X" } end,
-        "cannot select ui.Controller 'X': it is not a tab of ui.TabBarController 'Tabs'")
+        "bad value for property 'selectedViewController' of ui.TabBarController (cannot select ui.Controller 'X': it is not a tab of ui.TabBarController 'Tabs')")
       assert.has_error(function() ui.TabBarController:new{ a } end)
       assert.are.equal(1, tabs.selectedIndex)
       assert.are.same({}, take())
@@ -262,7 +262,7 @@ describe("containers", function()
     it("refuses anything but a master and a detail", function()
       show("landscape")
       assert.has_error(function() split.viewControllers = { master } end,
-        "a split view controller needs exactly two controllers, a master and a detail; got 1")
+        "bad value for property 'viewControllers' of ui.SplitViewController (a split view controller needs exactly two controllers, a master and a detail; got 1)")
       assert.has_error(function() ui.SplitViewController:new{ master, detail } end)
       assert.are.same({ master, detail }, split.viewControllers)
     end)

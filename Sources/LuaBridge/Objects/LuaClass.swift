@@ -110,12 +110,12 @@ public final class LuaClass<Object: AnyObject>: LuaClassDefinition {
             } catch {
                 throw LuaPropertyError(message: "bad value for property '\(name)' of \(className) (\(error.message))")
             }
-            // A setter that checks the value further (an option inside a list) fails the
-            // same way.
+            // Whatever a setter throws (an option inside a list, a range the value leaves, a
+            // refusal of the core) fails the same way: the property names the reason.
             do {
                 try set(object, value)
-            } catch let error as LuaConversionError {
-                throw LuaPropertyError(message: "bad value for property '\(name)' of \(className) (\(error.message))")
+            } catch {
+                throw LuaPropertyError(message: "bad value for property '\(name)' of \(className) (\(LuaPropertyError.reason(of: error)))")
             }
         }))
     }
@@ -242,4 +242,16 @@ struct LuaMember {
 struct LuaPropertyError: Error, CustomStringConvertible {
     var message: String
     var description: String { message }
+
+    /// What `error` says, without the wrapping its type gives it.
+    static func reason(of error: any Error) -> String {
+        switch error {
+        case let error as LuaConversionError: error.message
+        case let error as LuaArgumentError: error.message
+        case let error as LuaPropertyError: error.message
+        case let error as LuaError: error.message
+        case let error as CustomStringConvertible: error.description
+        default: String(describing: error)
+        }
+    }
 }

@@ -40,6 +40,16 @@ public final class LuaPeer {
         lifetime.release(instanceTable)
     }
 
+    /// The state the object's Lua side lives in, while it is open.
+    public var luaState: LuaState? { lifetime.isOpen ? state : nil }
+
+    /// Whether a call of the override `name` may find one: false when it is known missing
+    /// (at the cost of the miss cache alone), is running (its `super` call), or the state is
+    /// closed. True does not mean there is one.
+    public func mayOverride(_ name: String) -> Bool {
+        lifetime.isOpen && !running.contains(name) && !isKnownMiss(name)
+    }
+
     /// Whether the object's Lua class (or the object itself) defines `name`.
     public func overrides(_ name: String) -> Bool {
         guard lifetime.isOpen, !running.contains(name), !isKnownMiss(name) else { return false }

@@ -133,10 +133,16 @@ extension LuaState {
             lua_getref(L, realized.metatable)
             lua_setmetatable(L, -2)
             if realized.definition.isExtensible, let extensible = object as? LuaExtensible {
-                let peer = extensible.luaPeer ?? makePeer(for: extensible, classTable: realized.classTable, on: L)
-                precondition(peer.lifetime === lifetime, "an extensible object was pushed into a second Lua state")
-                lua_getref(L, peer.instanceTable)
-                lua_setiuservalue(L, -2, 1)
+                // The Lua side of a state that was closed is replaced; an object another open
+                // state extends is shown here without its fields (a script cannot crash the host).
+                var peer = extensible.luaPeer
+                if peer.map({ !$0.lifetime.isOpen }) ?? true {
+                    peer = makePeer(for: extensible, classTable: realized.classTable, on: L)
+                }
+                if let peer, peer.lifetime === lifetime {
+                    lua_getref(L, peer.instanceTable)
+                    lua_setiuservalue(L, -2, 1)
+                }
             }
             lua_pushvalue(L, -1)
             lua_rawsetp(L, -3, key)

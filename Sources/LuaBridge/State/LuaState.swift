@@ -40,6 +40,10 @@ public final class LuaState {
     /// Stops the code running in this state from another thread (a watchdog's handle).
     public let interrupter: LuaInterrupter
 
+    /// The object that runs this state (a host), for code that has only the state, or an
+    /// object's ``LuaPeer``, and must find it. Weak: the owner owns the state.
+    public weak var owner: AnyObject?
+
     var identityTable: Int32 = 0
     var prelude: Int32 = 0
     /// What each ``LuaResourceChunk/module(in:)`` run in this state returned.

@@ -70,7 +70,7 @@ public struct ReplPrinter {
     /// The view's class: a script's class's name (`Card`, `ui.Button`), else the Swift
     /// class's in the `ui` module (`ui.Window`).
     static func className(of view: View) -> String {
-        (view as? any ViewOverriding)?.overriddenClassName ?? "ui." + String(describing: type(of: view))
+        view.overrideHook?.className ?? "ui." + String(describing: type(of: view))
     }
 
     /// Whether a script's class made the controller (its name is then the script's).

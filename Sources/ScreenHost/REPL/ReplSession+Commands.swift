@@ -206,8 +206,7 @@ extension ReplSession {
     /// The file:line where the script class of `controller` was made with `extend`, if it
     /// is one's.
     func classPlace(of controller: ViewController) -> String? {
-        guard let extensible = controller as? any LuaExtensible else { return nil }
-        return extensible.luaPeer?.luaClass?["__where"].stringValue
+        controller.luaPeer?.luaClass?["__where"].stringValue
     }
 
     /// One line per view, indented by depth, to `depth` levels below `view`.

@@ -82,7 +82,7 @@ extension ViewController {
     @discardableResult
     public func performSegue(withIdentifier identifier: String, sender: Any?) throws -> Segue {
         let found = segueTemplate(withIdentifier: identifier)
-            ?? (self as? any ViewControllerOverriding)?.overriddenSegueTemplate(withIdentifier: identifier)
+            ?? overrideHook?.callOverride(SegueLookup(identifier: identifier), on: self)
         guard let template = found else {
             throw ControllerError("\(self) has no segue '\(identifier)'")
         }

@@ -1,26 +1,14 @@
 // MARK: - Sending the overridable callbacks
 
-/// A controller whose overridable methods can be replaced from outside its Swift class.
-///
-/// A scripting layer conforms the controller classes its scripts extend, once for all of
-/// them: every callback ScreenKit sends (``ViewController/Callback``) asks the replacement
-/// first and runs the controller's own method only when there is none. A replacement that
-/// wants the Swift behaviour as well calls the method itself (its `super` call).
-public protocol ViewControllerOverriding: ViewController {
-    /// Runs the replacement of `callback`; false when there is none, and the method runs.
-    func performOverride(of callback: ViewController.Callback) -> Bool
-    /// The replacement's answer to ``ViewController/shouldAutomaticallyForwardAppearanceMethods``,
-    /// nil when there is none.
-    var overriddenForwardsAppearance: Bool? { get }
-    /// A segue the replacement knows by `identifier`, asked after the controller's own.
-    func overriddenSegueTemplate(withIdentifier identifier: String) -> SegueTemplate?
-    /// The class name the replacement goes by, for messages; nil for the Swift class's.
-    var overriddenClassName: String? { get }
-}
+// Every callback ScreenKit sends a controller (``ViewController/Callback``) asks the
+// controller's ``ViewController/overrideHook`` first and runs the controller's own method
+// only when the hook has no replacement.
 
 extension ViewController {
     /// A callback a controller's class may override, as the containers and the window send it.
-    public enum Callback {
+    public enum Callback: OverridableMethod {
+        public typealias Answer = Void
+
         case loadView
         case viewDidLoad
         case viewWillAppear(Bool)
@@ -37,11 +25,47 @@ extension ViewController {
         /// `touchesBegan`, `touchesMoved`, `touchesEnded` or `touchesCancelled`, by the phase:
         /// touches the controller's view passed up the responder chain.
         case touches(TouchPhase, [Touch])
+
+        public var name: String {
+            switch self {
+            case .loadView: "loadView"
+            case .viewDidLoad: "viewDidLoad"
+            case .viewWillAppear: "viewWillAppear"
+            case .viewDidAppear: "viewDidAppear"
+            case .viewWillDisappear: "viewWillDisappear"
+            case .viewDidDisappear: "viewDidDisappear"
+            case .viewWillLayoutSubviews: "viewWillLayoutSubviews"
+            case .viewDidLayoutSubviews: "viewDidLayoutSubviews"
+            case .didReceiveMemoryWarning: "didReceiveMemoryWarning"
+            case .viewWillTransition: "viewWillTransition"
+            case .willMoveToParent: "willMoveToParent"
+            case .didMoveToParent: "didMoveToParent"
+            case .prepareForSegue: "prepareForSegue"
+            case .touches(let phase, _): phase.responderMethod
+            }
+        }
+    }
+
+    /// A question a controller's class may override.
+    public enum Question: OverridableMethod {
+        public typealias Answer = Bool
+        /// ``ViewController/shouldAutomaticallyForwardAppearanceMethods``.
+        case shouldAutomaticallyForwardAppearanceMethods
+
+        public var name: String { "shouldAutomaticallyForwardAppearanceMethods" }
+    }
+
+    /// A segue the replacement knows by `identifier`, asked after the controller's own
+    /// (a script registers segues for its class).
+    public struct SegueLookup: OverridableMethod {
+        public typealias Answer = SegueTemplate
+        public let identifier: String
+        public var name: String { "segueTemplate" }
     }
 
     /// Sends `callback`: to its replacement when the controller has one, else to the method.
     func send(_ callback: Callback) {
-        if let overriding = self as? any ViewControllerOverriding, overriding.performOverride(of: callback) { return }
+        if let hook = overrideHook, hook.callOverride(callback, on: self) != nil { return }
         switch callback {
         case .loadView: loadView()
         case .viewDidLoad: viewDidLoad()
@@ -62,7 +86,7 @@ extension ViewController {
 
     /// Whether appearance callbacks reach the children automatically, asking the replacement first.
     var forwardsAppearanceAutomatically: Bool {
-        (self as? any ViewControllerOverriding)?.overriddenForwardsAppearance
+        overrideHook?.callOverride(Question.shouldAutomaticallyForwardAppearanceMethods, on: self)
             ?? shouldAutomaticallyForwardAppearanceMethods
     }
 
@@ -71,6 +95,6 @@ extension ViewController {
     /// replacement's own `super` call comes back here and must not run it again, which the
     /// replacement tells by answering false.
     func sendLayoutCallbackFromBase(_ callback: Callback) {
-        _ = (self as? any ViewControllerOverriding)?.performOverride(of: callback)
+        _ = overrideHook?.callOverride(callback, on: self)
     }
 }

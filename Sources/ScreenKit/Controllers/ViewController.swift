@@ -42,9 +42,13 @@ open class ViewController: Responder, CustomStringConvertible {
         didSet { if title != oldValue { containerItemsChanged() } }
     }
 
+    /// What replaces the controller's overridable callbacks (see ``OverrideHook``): a
+    /// script's class that extends the controller's. Nil for none, and its own methods run.
+    public var overrideHook: (any OverrideHook)?
+
     /// The name of the controller's class, as error messages show it.
     open var className: String {
-        (self as? any ViewControllerOverriding)?.overriddenClassName ?? String(describing: type(of: self))
+        overrideHook?.className ?? String(describing: type(of: self))
     }
 
     public var description: String {
@@ -266,7 +270,7 @@ open class ViewController: Responder, CustomStringConvertible {
     }
 
     override func replaceTouches(_ phase: TouchPhase, _ touches: [Touch]) -> Bool {
-        guard let overriding = self as? any ViewControllerOverriding else { return false }
-        return overriding.performOverride(of: .touches(phase, touches))
+        guard let hook = overrideHook else { return false }
+        return hook.callOverride(Callback.touches(phase, touches), on: self) != nil
     }
 }

@@ -2,8 +2,8 @@
 /// (`UIResponder`): a view passes them to its controller when it is a controller's root
 /// view, else to its superview; a controller passes them to the superview of its view.
 ///
-/// The four touches methods are called through ``ViewOverriding`` and
-/// ``ViewControllerOverriding`` when the responder's class has a replacement for them.
+/// The four touches methods are called through the responder's ``OverrideHook`` when it
+/// has one (``View/overrideHook``, ``ViewController/overrideHook``).
 /// Their default implementations pass the touches on; for touches the window delivers,
 /// the next responder gets them once the method that passed them on has returned, so that a
 /// touch goes up a chain of any length in one frame of stack.

@@ -105,6 +105,38 @@ open class GestureRecognizer {
 
     // MARK: - For subclasses
 
+    /// What replaces the overridable methods (see ``OverrideHook``): a script's class that
+    /// extends the recognizer's. Nil for none, and its own methods run.
+    public var overrideHook: (any OverrideHook)?
+
+    /// An overridable method of a recognizer, as the window's delivery calls it.
+    public enum Callback: OverridableMethod {
+        public typealias Answer = Void
+        /// `touchesBegan`, `touchesMoved`, `touchesEnded` or `touchesCancelled`, by the phase.
+        case touches(TouchPhase, [Touch])
+        /// ``GestureRecognizer/reset()``.
+        case reset
+
+        public var name: String {
+            switch self {
+            case .touches(let phase, _): phase.responderMethod
+            case .reset: "reset"
+            }
+        }
+    }
+
+    /// Sends `callback`: to the replacement when there is one, else to the method.
+    private func send(_ callback: Callback) {
+        if let hook = overrideHook, hook.callOverride(callback, on: self) != nil { return }
+        switch callback {
+        case .touches(.began, let touches): touchesBegan(touches)
+        case .touches(.moved, let touches): touchesMoved(touches)
+        case .touches(.ended, let touches): touchesEnded(touches)
+        case .touches(.cancelled, let touches): touchesCancelled(touches)
+        case .reset: reset()
+        }
+    }
+
     open func touchesBegan(_ touches: [Touch]) {}
     open func touchesMoved(_ touches: [Touch]) {}
     open func touchesEnded(_ touches: [Touch]) {}
@@ -139,14 +171,14 @@ open class GestureRecognizer {
         switch touch.phase {
         case .began:
             if !touches.contains(where: { $0 === touch }) { touches.append(touch) }
-            if !isFinished { touchesBegan([touch]) }
+            if !isFinished { send(.touches(.began, [touch])) }
         case .moved:
-            if !isFinished { touchesMoved([touch]) }
+            if !isFinished { send(.touches(.moved, [touch])) }
         case .ended:
-            if !isFinished { touchesEnded([touch]) }
+            if !isFinished { send(.touches(.ended, [touch])) }
             release(touch)
         case .cancelled:
-            if !isFinished { touchesCancelled([touch]) }
+            if !isFinished { send(.touches(.cancelled, [touch])) }
             release(touch)
         }
     }
@@ -157,7 +189,7 @@ open class GestureRecognizer {
         lastTouches = [touch]
         if state == .possible { state = .failed }
         state = .possible
-        reset()
+        send(.reset)
     }
 
     private func sendActions() {

@@ -33,7 +33,7 @@ extension CollectionView {
         prepareLayout()
         guard generation == self.generation else { return needsAnotherPass = true }
         // A smaller content may pull the offset back; the pass that scroll asks for follows.
-        let size = layout.collectionViewContentSize
+        let size = layout.effectiveContentSize
         if size != contentSize { contentSize = size }
         let visible = bounds
         let wanted = wantedElements(in: visible, counts: counts)
@@ -69,7 +69,7 @@ extension CollectionView {
     private func wantedElements(in visible: Rect, counts: [Int]) -> [LayoutAttributes] {
         var seen: Set<LayoutAttributes.Element> = []
         var wanted: [LayoutAttributes] = []
-        for attributes in layout.layoutAttributesForElements(in: visible) {
+        for attributes in layout.effectiveAttributes(in: visible) {
             guard wanted.count < CollectionView.maximumVisibleElements else { break }
             guard attributes.isFinite, CollectionView.displayedFrame(of: attributes).intersects(visible),
                   exists(attributes, counts: counts), seen.insert(attributes.element).inserted else { continue }
@@ -293,7 +293,7 @@ extension CollectionView {
     /// The layout's attributes for the item at `indexPath`, or nil when it has none.
     public func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
         layout.prepareIfNeeded()
-        return layout.layoutAttributesForItem(at: indexPath)
+        return layout.effectiveAttributes(for: .item(indexPath))
     }
 
     /// Scrolls as little as it takes to show the item at `indexPath`.
@@ -301,7 +301,7 @@ extension CollectionView {
     public func scrollToItem(at indexPath: IndexPath, animated: Bool) throws(ListError) {
         try checkItemExists(indexPath, action: "scroll to")
         guard let attributes = layoutAttributesForItem(at: indexPath), attributes.isFinite else { return }
-        contentSize = layout.collectionViewContentSize
+        contentSize = layout.effectiveContentSize
         scrollTo(attributes.frame, animated: animated)
     }
 

@@ -23,6 +23,11 @@
 open class CollectionViewLayout {
     public init() {}
 
+    /// What replaces the layout's overridable methods (see ``OverrideHook`` and
+    /// CollectionViewLayout+Overriding.swift): a script's class that extends the layout's.
+    /// Nil for none, and its own methods answer.
+    public var overrideHook: (any OverrideHook)?
+
     /// The collection view this layout lays out; the collection view sets it when the layout
     /// becomes its layout. Weak: the collection view owns its layout.
     public weak var collectionView: (any CollectionViewLayoutContext)? {
@@ -49,6 +54,7 @@ open class CollectionViewLayout {
         guard needsPrepare else { return }
         needsPrepare = false
         preparedBounds = collectionView?.bounds
+        if let hook = overrideHook, hook.callOverride(Callback.prepare, on: self) != nil { return }
         prepare()
     }
 

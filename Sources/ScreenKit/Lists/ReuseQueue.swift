@@ -4,7 +4,7 @@ public protocol ReusableView: View {
     /// The identifier it was registered and dequeued under; set by the queue.
     var reuseIdentifier: String? { get set }
     /// Called before the queue gives the view out again, to clear what the last row set;
-    /// through ``ViewOverriding`` when the view's class replaces it.
+    /// through the view's ``View/overrideHook`` when it has one.
     func prepareForReuse()
 }
 

@@ -1,30 +1,15 @@
 // MARK: - Sending the overridable methods
 
-/// A view whose overridable methods can be replaced from outside its Swift class.
-///
-/// A scripting layer conforms the view classes its scripts extend, once for all of them.
-/// Wherever ScreenKit calls an overridable method of a view — hit testing and controls ask
-/// `point(inside:)`, layout runs `layoutSubviews`, the renderers `draw(_:)`, the window and
-/// the responder chain the touches methods, a control its tracking methods, a list's reuse
-/// queue `prepareForReuse` — it asks the replacement first and runs the view's own method
-/// only when there is none. A replacement that wants the Swift behaviour as well calls the
-/// method itself (its `super` call).
-public protocol ViewOverriding: View {
-    /// Runs the replacement of `callback`; false when there is none, and the method runs.
-    func performOverride(of callback: View.Callback) -> Bool
-    /// The replacement's answer to `question`; nil when there is none, and the method answers.
-    func overriddenAnswer(to question: View.Question) -> Bool?
-    /// The name of the class that extends this view's (a script's class), for messages.
-    var overriddenClassName: String? { get }
-}
-
-extension ViewOverriding {
-    public var overriddenClassName: String? { nil }
-}
+// Wherever ScreenKit calls an overridable method of a view — hit testing and controls ask
+// `point(inside:)`, layout runs `layoutSubviews`, the renderers `draw(_:)`, the window and
+// the responder chain the touches methods, a control its tracking methods, a list's reuse
+// queue `prepareForReuse` — it asks the view's ``View/overrideHook`` first and runs the
+// view's own method only when the hook has no replacement.
 
 extension View {
     /// An overridable method that returns nothing, as ScreenKit calls it.
-    public enum Callback {
+    public enum Callback: OverridableMethod {
+        public typealias Answer = Void
         /// ``View/layoutSubviews()``.
         case layoutSubviews
         /// ``View/draw(_:)``.
@@ -37,30 +22,50 @@ extension View {
         case cancelTracking
         /// ``ReusableView/prepareForReuse()`` (cells and other views lists reuse).
         case prepareForReuse
+
+        public var name: String {
+            switch self {
+            case .layoutSubviews: "layoutSubviews"
+            case .draw: "draw"
+            case .touches(let phase, _): phase.responderMethod
+            case .endTracking: "endTracking"
+            case .cancelTracking: "cancelTracking"
+            case .prepareForReuse: "prepareForReuse"
+            }
+        }
     }
 
     /// An overridable method that answers yes or no, as ScreenKit asks it.
-    public enum Question {
+    public enum Question: OverridableMethod {
+        public typealias Answer = Bool
         /// ``View/point(inside:)``.
         case pointInside(Point)
         /// ``Control/beginTracking(_:)`` (controls only).
         case beginTracking(Touch)
         /// ``Control/continueTracking(_:)`` (controls only).
         case continueTracking(Touch)
+
+        public var name: String {
+            switch self {
+            case .pointInside: "pointInside"
+            case .beginTracking: "beginTracking"
+            case .continueTracking: "continueTracking"
+            }
+        }
     }
 
     /// Sends `callback`: to the replacement when the view's class has one, else to `method`.
     /// The callback is only made when there is a replacement to give it to.
     @inline(__always)
     func send(_ callback: @autoclosure () -> Callback, else method: () -> Void) {
-        if isOverriding, let overriding = overridingStorage, overriding.performOverride(of: callback()) { return }
+        if isOverriding, let hook = overrideHook, hook.callOverride(callback(), on: self) != nil { return }
         method()
     }
 
     /// Asks `question`: the replacement's answer when the view's class has one, else `method`'s.
     @inline(__always)
     func ask(_ question: @autoclosure () -> Question, else method: () -> Bool) -> Bool {
-        if isOverriding, let overriding = overridingStorage, let answer = overriding.overriddenAnswer(to: question()) {
+        if isOverriding, let hook = overrideHook, let answer = hook.callOverride(question(), on: self) {
             return answer
         }
         return method()
@@ -76,5 +81,17 @@ extension View {
     /// renderers draw every view through it.
     public func drawContent(in canvas: Canvas) {
         send(.draw(canvas)) { draw(canvas) }
+    }
+}
+
+extension TouchPhase {
+    /// The responder method that gets touches in this phase (`touchesBegan`, ...).
+    public var responderMethod: String {
+        switch self {
+        case .began: "touchesBegan"
+        case .moved: "touchesMoved"
+        case .ended: "touchesEnded"
+        case .cancelled: "touchesCancelled"
+        }
     }
 }

@@ -61,10 +61,6 @@ open class View: Responder {
         bounds = Rect(origin: .zero, size: frame.size)
         center = frame.center
         super.init()
-        if let overriding = self as? any ViewOverriding {
-            overridingStorage = overriding
-            isOverriding = true
-        }
     }
 
     public convenience override init() {
@@ -84,16 +80,20 @@ open class View: Responder {
 
     // MARK: - Overriding
 
-    /// Whether the view's class replaces the overridable methods (``ViewOverriding``), found
-    /// once as it is made: asking costs a view that replaces nothing one load, where a cast
-    /// or a reference would cost a retain and a release in hit testing's inner loop.
+    /// What replaces the view's overridable methods (see ``OverrideHook``): a script's class
+    /// that extends the view's. Nil for none, and the view's own methods run.
+    public var overrideHook: (any OverrideHook)? {
+        didSet { isOverriding = overrideHook != nil }
+    }
+
+    /// Whether the view has an ``overrideHook``: asking costs a view that replaces nothing
+    /// one load, where reading the hook would cost a retain and a release in hit testing's
+    /// inner loop.
     @exclusivity(unchecked) nonisolated(unsafe) private(set) var isOverriding = false
-    /// The view itself as ``ViewOverriding`` when ``isOverriding``.
-    @exclusivity(unchecked) nonisolated(unsafe) private(set) unowned(unsafe) var overridingStorage: (any ViewOverriding)?
 
     override func replaceTouches(_ phase: TouchPhase, _ touches: [Touch]) -> Bool {
-        guard isOverriding, let overriding = overridingStorage else { return false }
-        return overriding.performOverride(of: .touches(phase, touches))
+        guard isOverriding, let hook = overrideHook else { return false }
+        return hook.callOverride(View.Callback.touches(phase, touches), on: self) != nil
     }
 
     // MARK: - Gesture recognizers

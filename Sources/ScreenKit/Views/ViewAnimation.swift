@@ -123,7 +123,7 @@ extension View {
     /// accessibility label (a label's text, a button's title) or value (a field's text),
     /// for messages.
     public var summary: String {
-        let name = (self as? any ViewOverriding)?.overriddenClassName ?? String(describing: type(of: self))
+        let name = overrideHook?.className ?? String(describing: type(of: self))
         let description = contentDescription
         guard let shown = description.accessibilityLabel ?? description.accessibilityValue, !shown.isEmpty
         else { return name }

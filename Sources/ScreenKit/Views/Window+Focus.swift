@@ -380,7 +380,7 @@ extension Window {
         let band = down
             ? Rect(x: -1e9, y: current.midY, width: 2e9, height: reach)
             : Rect(x: -1e9, y: current.midY - reach, width: 2e9, height: reach)
-        let candidates = layout.layoutAttributesForElements(in: band).filter { attributes in
+        let candidates = layout.effectiveAttributes(in: band).filter { attributes in
             guard attributes.category == .cell, attributes.indexPath != path, attributes.isFinite else { return false }
             return down ? attributes.frame.minY >= current.maxY - 0.5 : attributes.frame.maxY <= current.minY + 0.5
         }

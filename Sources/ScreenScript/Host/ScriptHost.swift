@@ -112,6 +112,7 @@ public final class ScriptHost {
         methodFinder = try Self.methodsChunk.function("hasMethod", in: lua)
         lua.errorHandler = { [weak self] error, context in self?.record(error, in: context) }
         try lua.hideFromCallers(chunks: Self.ownChunks.map { "=" + $0 })
+        lua.owner = self
         if loop.clock == .virtual {
             try installVirtualDates()
         }

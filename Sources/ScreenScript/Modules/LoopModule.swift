@@ -27,7 +27,7 @@ enum LoopModule {
         table.set("defer", lua.function(lifetime: .state) { [weak host] args -> Void in
             let body = try args.get(1, as: LuaFunction.self)
             let context = "deferred call made at \(args.callerLocation ?? "?")"
-            guard let host else { return }
+            guard let host else { throw ScriptHost.gone }
             let stillWanted = host.schedule.deferredCallCheck()
             host.loop.defer { [weak host] in
                 if stillWanted() { host?.callback(body, context: context) }
@@ -47,7 +47,7 @@ enum LoopModule {
         let body = try args.get(2, as: LuaFunction.self)
         if repeating { seconds = max(seconds, minimumInterval) }
         let handle = ScriptTimer()
-        guard let host else { return handle }
+        guard let host else { throw ScriptHost.gone }
         let context = "timer callback scheduled at \(args.callerLocation ?? "?")"
         // The loop holds the callback, and the callback the handle it passes to the script,
         // until the timer is done or cancelled.

@@ -63,7 +63,7 @@ enum NotifyModule {
             hub.post(name, object: object, userInfo: LuaPayload(object: args[2], userInfo: userInfo).dictionary)
         })
         table.set("schedule", lua.function(lifetime: .state) { [weak host] args in
-            guard let host else { throw BindingError("the host is gone") }
+            guard let host else { throw ScriptHost.gone }
             let notification = try schedule(args, on: host.loop)
             host.schedule.record(notification)
             return notification

@@ -43,7 +43,7 @@ enum StoreModule {
             }
         })
         table.set("open", lua.function(lifetime: .state) { [weak host] args -> PersistentStore in
-            guard let host else { throw BindingError("the host is gone") }
+            guard let host else { throw ScriptHost.gone }
             let (given, model) = try openArguments(args)
             let path = try given.map { try resolve($0, for: host) } ?? defaultPath(for: host)
             return try PersistentStore(path: path, model: model.model, notifications: host.loop.notifications)
@@ -58,7 +58,7 @@ enum StoreModule {
     /// with what differs in the plugin's model, never what the file holds.
     static func pluginOpen(_ host: ScriptHost) -> LuaFunction {
         host.lua.function(lifetime: .state) { [weak host] args -> PersistentStore in
-            guard let host else { throw BindingError("the host is gone") }
+            guard let host else { throw ScriptHost.gone }
             let (given, model) = try openArguments(args)
             var path = ":memory:"
             if given != ":memory:" {

@@ -93,7 +93,7 @@ public struct NavigationState: Equatable, Sendable {
 
     /// The Lua class name of a controller, or the `ui` class it was made from.
     static func className(of controller: ViewController) -> String {
-        if let name = (controller as? LuaExtensible)?.luaPeer?.luaClassName { return name }
+        if let name = controller.luaPeer?.luaClassName { return name }
         switch controller {
         case is NavigationController: return "ui.NavigationController"
         case is TabBarController: return "ui.TabBarController"
@@ -105,7 +105,7 @@ public struct NavigationState: Equatable, Sendable {
 
     /// Calls the controller's `encodeRestorableState(coder)`, when its class defines one.
     private static func encode(_ controller: ViewController, host: ScriptHost) -> RestorableValue? {
-        guard let peer = (controller as? LuaExtensible)?.luaPeer, peer.overrides("encodeRestorableState") else { return nil }
+        guard let peer = controller.luaPeer, peer.overrides("encodeRestorableState") else { return nil }
         let coder = host.lua.newTable()
         let result = peer.callOverride("encodeRestorableState", on: controller, coder)
         guard case .returned(let values) = result else { return nil }
@@ -384,7 +384,7 @@ private struct Restorer {
 
     /// Calls `decodeRestorableState(coder)` with what the old controller saved.
     private mutating func decode(_ node: NavigationState.Node, into controller: ViewController) {
-        guard let state = node.state, let peer = (controller as? LuaExtensible)?.luaPeer,
+        guard let state = node.state, let peer = controller.luaPeer,
             peer.overrides("decodeRestorableState")
         else { return }
         let result = peer.callOverride("decodeRestorableState", on: controller, state.luaValue(in: host.lua))

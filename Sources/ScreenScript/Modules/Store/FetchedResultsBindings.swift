@@ -25,42 +25,37 @@ extension FetchedResultsChange: LuaEnumeration {}
 /// `didChangeObject(frc, obj, ip, "insert"|"delete"|"move"|"update", newIp)`, `didChangeContent(frc)`.
 enum FetchedResultsBindings {
     /// Keeps a Lua delegate for the controller, which holds its delegate weakly.
-    final class ScriptDelegate: FetchedResultsControllerDelegate, ScriptDelegateWrapper {
-        static let role = "fetched results delegate"
-        static let callbacks = ["willChangeContent", "didChangeSection", "didChangeObject", "didChangeContent"]
-        let target: LuaDelegate
-
-        init(_ target: LuaDelegate) {
-            self.target = target
-        }
+    final class ScriptDelegate: LuaDelegate, FetchedResultsControllerDelegate {
+        override class var role: String { "fetched results delegate" }
+        override class var callbacks: [String] { ["willChangeContent", "didChangeSection", "didChangeObject", "didChangeContent"] }
 
         func controllerWillChangeContent(_ controller: FetchedResultsController) {
-            target.call("willChangeContent", controller)
+            call("willChangeContent", controller)
         }
 
         func controller(
             _ controller: FetchedResultsController, didChange section: FetchedSectionInfo, atSectionIndex index: Int,
             for type: FetchedResultsChange
         ) {
-            target.call("didChangeSection", controller, section, index + 1, type)
+            call("didChangeSection", controller, section, index + 1, type)
         }
 
         func controller(
             _ controller: FetchedResultsController, didChange object: ManagedObject, at indexPath: FetchedIndexPath?,
             for type: FetchedResultsChange, newIndexPath: FetchedIndexPath?
         ) {
-            target.call("didChangeObject", controller, object, indexPath.map(LuaIndexPath.init), type,
+            call("didChangeObject", controller, object, indexPath.map(LuaIndexPath.init), type,
                         newIndexPath.map(LuaIndexPath.init))
         }
 
         func controllerDidChangeContent(_ controller: FetchedResultsController) {
-            target.call("didChangeContent", controller)
+            call("didChangeContent", controller)
         }
     }
 
     /// The controller `ctx:fetchedResults{...}` makes, its delegate set.
     static func make(_ context: StoreContext, _ args: LuaArguments, state: StoreHostState) throws -> FetchedResultsController {
-        guard let host = state.host else { throw BindingError("the script host is gone") }
+        guard let host = state.host else { throw ScriptHost.gone }
         let request = try StoreModule.fetchRequest(args, 2, of: context, extraOptions: ["sectionKey", "delegate"])
         let value = try args.field(2, "delegate", as: DelegateValue.self)
         let delegate: ScriptDelegate?
@@ -140,7 +135,7 @@ enum FetchedResultsBindings {
             return sections[try checkSection(try args.get(2, as: Int64.self), of: sections, args, 2)].numberOfObjects
         }
         cls.method("bind") { [weak host] controller, args in
-            guard let host else { throw BindingError("the script host is gone") }
+            guard let host else { throw ScriptHost.gone }
             try bind(controller, args, state: state, host: host)
         }
         return cls
@@ -159,9 +154,9 @@ enum FetchedResultsBindings {
             commitDelete: try args.field(3, "commitDelete", as: LuaFunction?.self),
             titleForHeader: try args.field(3, "titleForHeader", as: LuaFunction?.self),
             host: host, place: "frc:bind called at \(args.callerLocation ?? "?")")
-        guard let holder = table as? ScriptDelegateHolder else { throw args.error(2, "a table view made by a script expected") }
-        // The table holds its data source weakly; it keeps the source, which keeps the results.
-        holder.scriptDelegates["dataSource"] = source
+        guard let hook = ScriptHook.of(table) else { throw args.error(2, "a table view made by a script expected") }
+        // The table holds its data source weakly; its hook keeps the source, which keeps the results.
+        hook.delegates["dataSource"] = source
         table.dataSource = source
         state.bind(source, to: controller)
     }

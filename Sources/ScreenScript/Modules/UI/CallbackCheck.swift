@@ -15,11 +15,11 @@ import LuaBridge
 final class CallbackCheck {
     /// The responder methods, which views, controllers and gesture recognizers override.
     static let touchesCallbacks = ["touchesBegan", "touchesMoved", "touchesEnded", "touchesCancelled"]
-    /// What a Lua subclass of a view may override (see `ScriptViewClass`).
+    /// What a Lua subclass of a view may override (see `ScriptHook`).
     static let viewCallbacks = ["init", "pointInside", "layoutSubviews", "draw"] + touchesCallbacks
     /// What a Lua subclass of a control may override: a view's methods and the tracking ones.
     static let controlCallbacks = viewCallbacks + ["beginTracking", "continueTracking", "endTracking", "cancelTracking"]
-    /// What a Lua subclass of a controller may override (see `ScriptControllerClass`).
+    /// What a Lua subclass of a controller may override (see `ScriptHook`).
     static let controllerCallbacks = [
         "init", "loadView", "viewDidLoad", "viewWillAppear", "viewDidAppear", "viewWillDisappear", "viewDidDisappear",
         "viewWillLayoutSubviews", "viewDidLayoutSubviews", "didReceiveMemoryWarning", "viewWillTransition",
@@ -36,12 +36,12 @@ final class CallbackCheck {
     /// callbacks, and its view's data source and delegate methods, which it answers itself.
     static let collectionControllerCallbacks =
         controllerCallbacks + CollectionCallbacks.dataSourceNames + CollectionCallbacks.delegateNames
-    /// What a Lua layout may override (see `ScriptLayoutClass`).
+    /// What a Lua layout may override (see LayoutOverrides.swift).
     static let layoutCallbacks = [
         "init", "prepare", "contentSize", "attributesInRect", "attributesForItem", "attributesForSupplementary",
         "attributesForDecoration",
     ]
-    /// What a Lua subclass of `ui.GestureRecognizer` may override (see `ScriptGestureRecognizer`).
+    /// What a Lua subclass of `ui.GestureRecognizer` may override (see `ScriptHook`).
     static let gestureCallbacks = ["init"] + touchesCallbacks + ["reset"]
 
     private unowned let host: ScriptHost

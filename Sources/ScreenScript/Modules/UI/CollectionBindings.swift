@@ -18,7 +18,7 @@ enum CollectionBindings {
 
     static func reusableView(parent: LuaClassDefinition, host: ScriptHost) -> LuaClass<CollectionReusableView> {
         let cls = LuaClass<CollectionReusableView>("ui.CollectionReusableView", parent: parent, extensible: true)
-        cls.scriptConstructor(callbacks: CallbackCheck.cellCallbacks, host: host) { _ in ScriptCollectionReusableView() }
+        cls.scriptConstructor(callbacks: CallbackCheck.cellCallbacks, host: host) { _ in CollectionReusableView() }
         cls.property("reuseIdentifier") { $0.reuseIdentifier }
         cls.property("layoutAttributes") { $0.layoutAttributes }
         // The Swift implementation (nothing to reset), which Lua overrides reach through `super`.
@@ -28,7 +28,7 @@ enum CollectionBindings {
 
     static func cell(parent: LuaClassDefinition, host: ScriptHost) -> LuaClass<CollectionViewCell> {
         let cls = LuaClass<CollectionViewCell>("ui.CollectionViewCell", parent: parent, extensible: true)
-        cls.scriptConstructor(callbacks: CallbackCheck.cellCallbacks, host: host) { _ in ScriptCollectionViewCell() }
+        cls.scriptConstructor(callbacks: CallbackCheck.cellCallbacks, host: host) { _ in CollectionViewCell() }
         cls.property("contentView") { $0.contentView }
         cls.property("selected", get: { $0.isSelected }, set: { $0.isSelected = $1 })
         cls.property("highlighted", get: { $0.isHighlighted }, set: { $0.isHighlighted = $1 })
@@ -42,10 +42,10 @@ enum CollectionBindings {
         reusable: LuaClassDefinition
     ) -> LuaClass<CollectionView> {
         let cls = LuaClass<CollectionView>("ui.CollectionView", parent: parent, extensible: true)
-        cls.scriptConstructor(keys: ["layout"], callbacks: CallbackCheck.viewCallbacks, host: host) { [weak host] args in
-            let layout = try args.field(2, "layout", as: CollectionViewLayout?.self) ?? ScriptFlowLayout(host: host)
+        cls.scriptConstructor(keys: ["layout"], callbacks: CallbackCheck.viewCallbacks, host: host) { args in
+            let layout = try args.field(2, "layout", as: CollectionViewLayout?.self) ?? FlowLayout()
             if let problem = layoutInUse(layout) { throw args.error(2, "\(problem) in field 'layout'") }
-            return ScriptCollectionView(frame: .zero, layout: layout)
+            return CollectionView(frame: .zero, layout: layout)
         }
         cls.property("layout", get: { $0.layout }, set: { collection, layout in
             if layout !== collection.layout, let problem = layoutInUse(layout) { throw LuaConversionError(message: problem) }
@@ -72,14 +72,14 @@ enum CollectionBindings {
         cls.method("register") { collection, args in
             let identifier = try args.get(2, as: String.self)
             let made = try classes.read(args, at: 3, base: cell)
-            collection.register(identifier, make: classes.factory(of: made) { ScriptCollectionViewCell() })
+            collection.register(identifier, make: classes.factory(of: made) { CollectionViewCell() })
         }
         cls.method("registerSupplementary") { collection, args in
             let kind = try args.get(2, as: String.self)
             let identifier = try args.get(3, as: String.self)
             let made = try classes.read(args, at: 4, base: reusable)
             collection.registerSupplementary(kind: kind, identifier: identifier, make: classes.factory(of: made) {
-                ScriptCollectionReusableView()
+                CollectionReusableView()
             })
         }
         cls.method("dequeue") { collection, args in
@@ -180,10 +180,10 @@ enum CollectionBindings {
 
     static func collectionViewController(parent: LuaClassDefinition, host: ScriptHost) -> LuaClass<CollectionViewController> {
         let cls = LuaClass<CollectionViewController>("ui.CollectionViewController", parent: parent, extensible: true)
-        cls.scriptConstructor(keys: ["layout"], callbacks: CallbackCheck.collectionControllerCallbacks, host: host) { [weak host] args in
-            let layout = try args.field(2, "layout", as: CollectionViewLayout?.self) ?? ScriptFlowLayout(host: host)
+        cls.scriptConstructor(keys: ["layout"], callbacks: CallbackCheck.collectionControllerCallbacks, host: host) { args in
+            let layout = try args.field(2, "layout", as: CollectionViewLayout?.self) ?? FlowLayout()
             if let problem = layoutInUse(layout) { throw args.error(2, "\(problem) in field 'layout'") }
-            return ScriptCollectionViewController(layout: layout, host: host)
+            return ScriptCollectionViewController(layout: layout)
         }
         cls.property("collectionView") { $0.collectionView }
         cls.property("clearsSelectionOnViewWillAppear", get: { $0.clearsSelectionOnViewWillAppear }, set: {

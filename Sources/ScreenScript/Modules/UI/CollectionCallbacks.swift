@@ -64,16 +64,10 @@ struct CollectionCallbacks {
 /// `numberOfItems(cv, section)`, `cellForItem(cv, ip)` returning a dequeued cell,
 /// `viewForSupplementary(cv, kind, ip)` returning a dequeued supplementary view (nil for an
 /// empty one).
-final class ScriptCollectionDataSource: CollectionViewDataSource, ScriptDelegateWrapper {
-    static let role = "collection data source"
-    static let callbacks = CollectionCallbacks.dataSourceNames
-    let target: LuaDelegate
-    private let calls: CollectionCallbacks
-
-    init(_ target: LuaDelegate) {
-        self.target = target
-        calls = CollectionCallbacks(target: .delegate(target))
-    }
+final class ScriptCollectionDataSource: LuaDelegate, CollectionViewDataSource {
+    override class var role: String { "collection data source" }
+    override class var callbacks: [String] { CollectionCallbacks.dataSourceNames }
+    private var calls: CollectionCallbacks { CollectionCallbacks(target: .delegate(self)) }
 
     func numberOfSections(in collectionView: CollectionView) -> Int { calls.numberOfSections(collectionView) }
     func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
@@ -93,16 +87,10 @@ final class ScriptCollectionDataSource: CollectionViewDataSource, ScriptDelegate
 /// A Lua collection delegate: `sizeForItem(cv, layout, ip)` returning a size (nil for the
 /// layout's own; asked only when there is one), `shouldSelectItem(cv, ip)`,
 /// `didSelectItem(cv, ip)`, `didDeselectItem(cv, ip)`, and the scroll view's `didScroll(cv)`.
-final class ScriptCollectionDelegate: CollectionViewDelegateFlowLayout, ScriptDelegateWrapper {
-    static let role = "collection delegate"
-    static let callbacks = CollectionCallbacks.delegateNames
-    let target: LuaDelegate
-    private let calls: CollectionCallbacks
-
-    init(_ target: LuaDelegate) {
-        self.target = target
-        calls = CollectionCallbacks(target: .delegate(target))
-    }
+final class ScriptCollectionDelegate: LuaDelegate, CollectionViewDelegateFlowLayout {
+    override class var role: String { "collection delegate" }
+    override class var callbacks: [String] { CollectionCallbacks.delegateNames }
+    private var calls: CollectionCallbacks { CollectionCallbacks(target: .delegate(self)) }
 
     var providesItemSizes: Bool { calls.providesItemSizes }
     func collectionView(_ collectionView: CollectionView, layout: CollectionViewLayout, sizeForItemAt indexPath: IndexPath) -> Size? {

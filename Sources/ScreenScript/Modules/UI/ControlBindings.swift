@@ -5,9 +5,9 @@ import ScreenKit
 /// `SegmentedControl`, `Stepper`, `PageControl`, `TextField`. Indexes (segments, pages)
 /// count from 1, as Lua arrays do.
 enum ControlBindings {
-    /// A control class Lua can extend: `make` returns its Script subclass, which asks the
-    /// object's Lua class for the view and tracking overrides. The class is the Swift
-    /// class's, so that a control Swift made (a search bar's field) has its members too.
+    /// A control class Lua can extend: its objects ask their Lua class for the view and
+    /// tracking overrides (see `ScriptHook`), a control Swift made (a search bar's field)
+    /// as well as one `make` made.
     private static func controlClass<T: Control>(
         _ name: String, _ make: @escaping @MainActor () -> T, parent: LuaClassDefinition, host: ScriptHost,
         members: (LuaClass<T>) -> Void
@@ -19,13 +19,13 @@ enum ControlBindings {
     }
 
     static func switchControl(parent control: LuaClassDefinition, host: ScriptHost) -> LuaClass<Switch> {
-        controlClass("ui.Switch", { ScriptSwitch() as Switch }, parent: control, host: host) { cls in
+        controlClass("ui.Switch", { Switch() }, parent: control, host: host) { cls in
             cls.property("on", get: { $0.isOn }, set: { $0.isOn = $1 })
         }
     }
 
     static func slider(parent control: LuaClassDefinition, host: ScriptHost) -> LuaClass<Slider> {
-        controlClass("ui.Slider", { ScriptSlider() as Slider }, parent: control, host: host) { cls in
+        controlClass("ui.Slider", { Slider() }, parent: control, host: host) { cls in
             cls.appliedFirst = ["minimumValue", "maximumValue"]
             cls.finiteProperty("value", get: { $0.value }, set: { $0.value = $1 })
             cls.finiteProperty("minimumValue", get: { $0.minimumValue }, set: { $0.minimumValue = $1 })
@@ -34,13 +34,13 @@ enum ControlBindings {
     }
 
     static func segmentedControl(parent control: LuaClassDefinition, host: ScriptHost) -> LuaClass<SegmentedControl> {
-        controlClass("ui.SegmentedControl", { ScriptSegmentedControl() as SegmentedControl }, parent: control, host: host) { cls in
+        controlClass("ui.SegmentedControl", { SegmentedControl() }, parent: control, host: host) { cls in
             cls.appliedFirst = ["segments"]
             cls.property("segments", get: { $0.segments }, set: { $0.segments = $1 })
             cls.property("selectedIndex", get: { control in control.selectedSegmentIndex.map { $0 + 1 } }, set: { control, index in
                 guard let index else { return control.selectedSegmentIndex = nil }
                 guard index >= 1, index <= control.segments.count else {
-                    throw LuaConversionError(message: "index out of range")
+                    throw LuaConversionError.outOfRange(index, count: control.segments.count)
                 }
                 control.selectedSegmentIndex = index - 1
             })
@@ -48,7 +48,7 @@ enum ControlBindings {
     }
 
     static func stepper(parent control: LuaClassDefinition, host: ScriptHost) -> LuaClass<Stepper> {
-        controlClass("ui.Stepper", { ScriptStepper() as Stepper }, parent: control, host: host) { cls in
+        controlClass("ui.Stepper", { Stepper() }, parent: control, host: host) { cls in
             cls.appliedFirst = ["minimumValue", "maximumValue", "stepValue"]
             cls.finiteProperty("value", get: { $0.value }, set: { $0.value = $1 })
             cls.finiteProperty("minimumValue", get: { $0.minimumValue }, set: { $0.minimumValue = $1 })
@@ -59,13 +59,13 @@ enum ControlBindings {
     }
 
     static func pageControl(parent control: LuaClassDefinition, host: ScriptHost) -> LuaClass<PageControl> {
-        controlClass("ui.PageControl", { ScriptPageControl() as PageControl }, parent: control, host: host) { cls in
+        controlClass("ui.PageControl", { PageControl() }, parent: control, host: host) { cls in
             cls.appliedFirst = ["numberOfPages"]
             cls.property("numberOfPages", get: { $0.numberOfPages }, set: { $0.numberOfPages = $1 })
             // From 1 to the number of pages (1 when there are none, as it reads then).
             cls.property("currentPage", get: { $0.currentPage + 1 }, set: { control, page in
                 guard page >= 1, page <= max(control.numberOfPages, 1) else {
-                    throw LuaConversionError(message: "index out of range")
+                    throw LuaConversionError.outOfRange(page, count: max(control.numberOfPages, 1))
                 }
                 control.currentPage = page - 1
             })
@@ -73,7 +73,7 @@ enum ControlBindings {
     }
 
     static func textField(parent control: LuaClassDefinition, host: ScriptHost) -> LuaClass<TextField> {
-        controlClass("ui.TextField", { ScriptTextField() as TextField }, parent: control, host: host) { cls in
+        controlClass("ui.TextField", { TextField() }, parent: control, host: host) { cls in
             cls.property("text", get: { $0.text }, set: { $0.text = $1 })
             cls.property("placeholder", get: { $0.placeholder }, set: { $0.placeholder = $1 })
             cls.property("textColor", get: { $0.textColor }, set: { $0.textColor = $1 })
@@ -95,7 +95,7 @@ enum ControlBindings {
         // target held weakly (see ScriptAction). Either is called with the sender, the event's
         // name and the touch (a `ui.Touch` in the sender's coordinates; nil when code sent it).
         cls.method("addTarget") { [weak host] control, args in
-            guard let host else { throw args.error(2, "the script host is gone") }
+            guard let host else { throw ScriptHost.gone }
             let (action, next) = try ScriptAction.parse(args, at: 2, host: host)
             let events = try eventNames(args, next)
             let context = "action for \(events.map(\.rawValue).sorted().joined(separator: ", ")) added at \(args.callerLocation ?? "?")"
@@ -115,7 +115,7 @@ enum ControlBindings {
         cls.method("continueTracking") { control, args in control.continueTracking(try args.get(2, as: TouchObject.self).touch) }
         cls.method("endTracking") { control, args in control.endTracking(try args.get(2, as: TouchObject.self).touch) }
         cls.method("cancelTracking") { control, _ in control.cancelTracking() }
-        cls.scriptConstructor(callbacks: CallbackCheck.controlCallbacks, host: host) { _ in ScriptControl() }
+        cls.scriptConstructor(callbacks: CallbackCheck.controlCallbacks, host: host) { _ in Control() }
         return cls
     }
 
@@ -132,7 +132,7 @@ enum ControlBindings {
         cls.property("textColor", get: { $0.textColor }, set: { $0.textColor = $1 })
         cls.property("alignment", get: { $0.alignment }, set: { $0.alignment = $1 })
         cls.property("displayedLines") { $0.layout.lines }
-        cls.scriptConstructor(callbacks: CallbackCheck.viewCallbacks, host: host) { _ in ScriptLabel() }
+        cls.scriptConstructor(callbacks: CallbackCheck.viewCallbacks, host: host) { _ in Label() }
         return cls
     }
 
@@ -144,7 +144,7 @@ enum ControlBindings {
         cls.method("titleFor") { button, args in button.title(for: try state(args, 2)) }
         cls.property("currentTitle") { $0.currentTitle }
         cls.property("title", get: { $0.title(for: .normal) }, set: { $0.setTitle($1, for: .normal) })
-        cls.scriptConstructor(callbacks: CallbackCheck.controlCallbacks, host: host) { _ in ScriptButton() }
+        cls.scriptConstructor(callbacks: CallbackCheck.controlCallbacks, host: host) { _ in Button() }
         return cls
     }
 

@@ -1,6 +1,8 @@
 import LuaBridge
 import ScreenKit
 
+extension ViewController: LuaObject {}
+
 extension BarButtonItem: LuaObject {}
 extension NavigationItem: LuaObject {}
 extension TabBarItem: LuaObject {}
@@ -18,7 +20,7 @@ enum ControllerBindings {
 
     static func controller(host: ScriptHost) -> LuaClass<ViewController> {
         let cls = LuaClass<ViewController>("ui.Controller", extensible: true)
-        cls.scriptConstructor(callbacks: CallbackCheck.controllerCallbacks, host: host) { [weak host] _ in ScriptController(host: host) }
+        cls.scriptConstructor(callbacks: CallbackCheck.controllerCallbacks, host: host) { _ in ViewController() }
         cls.property("view", get: { $0.view }, set: { $0.view = $1 })
         cls.property("title", get: { $0.title }, set: { $0.title = $1 })
         cls.property("parent") { $0.parent }
@@ -116,7 +118,7 @@ enum ControllerBindings {
     static func navigationController(parent: LuaClassDefinition, host: ScriptHost) -> LuaClass<NavigationController> {
         let cls = LuaClass<NavigationController>("ui.NavigationController", parent: parent, extensible: true)
         cls.scriptConstructor(expected: "a ui.Controller instance", callbacks: CallbackCheck.controllerCallbacks, host: host) {
-            [weak host] args in
+            args in
             // `ui.NavigationController:new(root)`, or `:new{ root = vc, ... }`.
             let root: ViewController?
             if args.type(at: 2) == .table {
@@ -124,7 +126,7 @@ enum ControllerBindings {
             } else {
                 root = try args.get(2, as: ViewController?.self)
             }
-            return try ScriptNavigationController(root: root, host: host)
+            return try NavigationController(root: root)
         }
         cls.property("viewControllers", get: { $0.viewControllers }, set: { (navigation, controllers: [ViewController]) in
             try navigation.setViewControllers(controllers, animated: false)
@@ -167,7 +169,7 @@ enum ControllerBindings {
         cls.property("enabled", get: { $0.isEnabled }, set: { $0.isEnabled = $1 })
         // `setAction(fn)`, or `setAction(target, "method")`.
         cls.method("setAction") { [weak host] item, args in
-            guard let host else { throw args.error(2, "the script host is gone") }
+            guard let host else { throw ScriptHost.gone }
             setAction(try ScriptAction.parse(args, at: 2, host: host).0, on: item, place: args.callerLocation)
         }
         cls.method("tap") { item, _ in item.tap() }
@@ -201,7 +203,7 @@ enum ControllerBindings {
     /// What a navigation bar shows: `title`, `prompt`, `backTitle` (nil without a back
     /// button), `leftButton`, `rightButton`; `tapBack()` taps the back button.
     static func navigationBar() -> LuaClass<NavigationBar> {
-        let cls = LuaClass<NavigationBar>("ui.NavigationBar")
+        let cls = LuaClass<NavigationBar>("ui.NavigationBar", extensible: false)
         cls.property("title") { $0.title }
         cls.property("prompt") { $0.prompt }
         cls.property("backTitle") { $0.backTitle }
@@ -214,20 +216,15 @@ enum ControllerBindings {
 }
 
 /// A Lua navigation delegate: `willShow(nav, vc, animated)` and `didShow(nav, vc, animated)`.
-final class ScriptNavigationDelegate: NavigationControllerDelegate, ScriptDelegateWrapper {
-    static let role = "navigation delegate"
-    static let callbacks = ["willShow", "didShow"]
-    let target: LuaDelegate
-
-    init(_ target: LuaDelegate) {
-        self.target = target
-    }
+final class ScriptNavigationDelegate: LuaDelegate, NavigationControllerDelegate {
+    override class var role: String { "navigation delegate" }
+    override class var callbacks: [String] { ["willShow", "didShow"] }
 
     func navigationController(_ navigation: NavigationController, willShow controller: ViewController, animated: Bool) {
-        target.call("willShow", navigation, controller, animated)
+        call("willShow", navigation, controller, animated)
     }
 
     func navigationController(_ navigation: NavigationController, didShow controller: ViewController, animated: Bool) {
-        target.call("didShow", navigation, controller, animated)
+        call("didShow", navigation, controller, animated)
     }
 }

@@ -69,7 +69,7 @@ enum GestureBindings {
         cls.method("locationIn") { recognizer, args in recognizer.location(in: try args.get(2, as: View?.self)) }
         // `addTarget(fn)`, or UIKit's `addTarget(target, "method")` with the target held weakly.
         cls.method("addTarget") { [weak host] recognizer, args in
-            guard let host else { throw args.error(2, "the script host is gone") }
+            guard let host else { throw ScriptHost.gone }
             addAction(try ScriptAction.parse(args, at: 2, host: host).0, to: recognizer, at: args.callerLocation)
         }
         cls.method("removeTarget") { recognizer, args in try removeTargets(of: recognizer, args) }
@@ -80,7 +80,7 @@ enum GestureBindings {
         cls.method("touchesCancelled") { recognizer, args in recognizer.touchesCancelled(try TouchObject.touches(args, at: 2)) }
         cls.method("reset") { recognizer, _ in recognizer.reset() }
         cls.scriptConstructor(keys: ["action", "target"], callbacks: CallbackCheck.gestureCallbacks, host: host) { [weak host] args in
-            try construct(ScriptGestureRecognizer(), args, host: host)
+            try construct(GestureRecognizer(), args, host: host)
         }
         return cls
     }
@@ -88,7 +88,7 @@ enum GestureBindings {
     /// Sets the state of a recognizer a script drives: one made from `ui.GestureRecognizer`
     /// or a Lua class that extends it. The built-in recognizers keep their state to themselves.
     private static func setState(of recognizer: GestureRecognizer, to name: GestureStateName) throws(LuaConversionError) {
-        guard recognizer is ScriptGestureRecognizer else {
+        guard type(of: recognizer) == GestureRecognizer.self else {
             throw LuaConversionError(message: "only a recognizer of ui.GestureRecognizer or a class that extends it sets its state")
         }
         guard recognizer.allowsTransition(to: name.state) else {
@@ -135,7 +135,7 @@ enum GestureBindings {
     ) -> LuaClass<T> {
         let cls = LuaClass<T>(name, parent: parent)
         members(cls)
-        cls.scriptConstructor(keys: ["action", "target"], host: host) { [weak host] args in
+        cls.scriptConstructor(keys: ["action", "target"], callbacks: CallbackCheck.gestureCallbacks, host: host) { [weak host] args in
             try construct(create(), args, host: host)
         }
         return cls
@@ -171,26 +171,5 @@ enum GestureStateName: String, LuaEnumeration {
         case .cancelled: .cancelled
         case .failed: .failed
         }
-    }
-}
-
-/// The recognizer Lua classes extend (`ui.GestureRecognizer:extend("Scratch")`): each touches
-/// method and `reset` asks the Lua class for an override before the Swift method runs, as
-/// UIKit's custom recognizers override them. The touches are a list of `ui.Touch` in the
-/// coordinates of the recognizer's view.
-final class ScriptGestureRecognizer: GestureRecognizer, LuaExtensible {
-    var luaPeer: LuaPeer?
-
-    override func touchesBegan(_ touches: [Touch]) { if !luaTouches(.began, touches) { super.touchesBegan(touches) } }
-    override func touchesMoved(_ touches: [Touch]) { if !luaTouches(.moved, touches) { super.touchesMoved(touches) } }
-    override func touchesEnded(_ touches: [Touch]) { if !luaTouches(.ended, touches) { super.touchesEnded(touches) } }
-    override func touchesCancelled(_ touches: [Touch]) { if !luaTouches(.cancelled, touches) { super.touchesCancelled(touches) } }
-
-    override func reset() {
-        if luaPeer?.callOverride("reset", on: self).ran != true { super.reset() }
-    }
-
-    private func luaTouches(_ phase: TouchPhase, _ touches: [Touch]) -> Bool {
-        luaPeer?.callOverride(phase.responderMethod, on: self, TouchList(touches, in: view)).ran ?? false
     }
 }

@@ -9,7 +9,7 @@ extension FlowLayout.ScrollDirection: LuaEnumeration {}
 ///
 /// A Lua layout extends `ui.Layout` (or `ui.FlowLayout`) and overrides what it answers;
 /// the collection view asks it as it asks a Swift layout, and checks every answer (see
-/// `ScriptLayoutClass`).
+/// `LayoutOverrides.swift`).
 ///
 /// ```lua
 /// local Diagonal = ui.Layout:extend("Diagonal")
@@ -24,7 +24,7 @@ enum LayoutBindings {
     static func layout(host: ScriptHost, classes: ReusableClasses, reusable: LuaClassDefinition) -> LuaClass<CollectionViewLayout> {
         let cls = LuaClass<CollectionViewLayout>("ui.Layout", extensible: true)
         cls.rejectsUnknownProperties = true
-        cls.scriptConstructor(callbacks: CallbackCheck.layoutCallbacks, host: host) { [weak host] _ in ScriptLayout(host: host) }
+        cls.scriptConstructor(callbacks: CallbackCheck.layoutCallbacks, host: host) { _ in CollectionViewLayout() }
         cls.property("collectionView") { $0.collectionView as? CollectionView }
         cls.property("invalidatesOnSelection", get: { $0.invalidatesOnSelection }, set: { $0.invalidatesOnSelection = $1 })
         cls.method("invalidate") { layout, _ in layout.invalidateLayout() }
@@ -32,7 +32,7 @@ enum LayoutBindings {
             let kind = try args.get(2, as: String.self)
             let made = try classes.read(args, at: 3, base: reusable)
             layout.register(decorationKind: kind, factory: classes.decorationFactory(of: made, kind: kind) {
-                ScriptCollectionReusableView()
+                CollectionReusableView()
             })
         }
         // The Swift answers, which Lua overrides reach through `super` (a flow layout's are
@@ -71,7 +71,7 @@ enum LayoutBindings {
 
     static func flowLayout(parent: LuaClassDefinition, host: ScriptHost) -> LuaClass<FlowLayout> {
         let cls = LuaClass<FlowLayout>("ui.FlowLayout", parent: parent, extensible: true)
-        cls.scriptConstructor(callbacks: CallbackCheck.layoutCallbacks, host: host) { [weak host] _ in ScriptFlowLayout(host: host) }
+        cls.scriptConstructor(callbacks: CallbackCheck.layoutCallbacks, host: host) { _ in FlowLayout() }
         cls.property("itemSize", get: { $0.itemSize }, set: { $0.itemSize = $1 })
         cls.finiteProperty("minimumInteritemSpacing", get: { $0.minimumInteritemSpacing }, set: { $0.minimumInteritemSpacing = $1 })
         cls.finiteProperty("minimumLineSpacing", get: { $0.minimumLineSpacing }, set: { $0.minimumLineSpacing = $1 })

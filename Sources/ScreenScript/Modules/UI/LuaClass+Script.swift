@@ -25,59 +25,32 @@ extension LuaClass {
     /// A delegate or data source property: a table or an object, or nil for none; anything
     /// else is refused when set (`bad value for property 'delegate' of
     /// ui.NavigationController (table or object expected, got number)`), and so is a table
-    /// whose callback is not a function (`field 'willShow' is a number, not a function`). The container holds
-    /// its delegate weakly, so a container made from Lua (a ``ScriptDelegateHolder``) keeps
-    /// the wrapper; the wrapper holds a table, or an object weakly, as ``LuaDelegate`` says.
-    /// A function in it that is a slip of one of the wrapper's callbacks is warned about.
+    /// whose callback is not a function (`field 'willShow' is a number, not a function`). The
+    /// container holds its delegate weakly, so the object's ``ScriptHook`` keeps the wrapper;
+    /// the wrapper holds a table, or an object weakly, as ``LuaDelegate`` says. A function in
+    /// it that is a slip of one of the wrapper's callbacks is warned about.
     ///
     /// - Parameters:
+    ///   - adapter: the ``LuaDelegate`` subclass that adapts it to the container's protocol.
     ///   - get: the container's delegate now.
     ///   - set: gives the container its new delegate (nil for none).
-    func delegateProperty<Wrapper: ScriptDelegateWrapper>(
-        _ name: String, _ wrapper: Wrapper.Type, host: ScriptHost,
-        get: @escaping @MainActor (Object) -> AnyObject?, set: @escaping @MainActor (Object, Wrapper?) -> Void
+    func delegateProperty<Adapter: LuaDelegate>(
+        _ name: String, _ adapter: Adapter.Type, host: ScriptHost,
+        get: @escaping @MainActor (Object) -> AnyObject?, set: @escaping @MainActor (Object, Adapter?) -> Void
     ) {
         property(name, get: { object in
             let delegate = get(object)
-            if let wrapper = delegate as? Wrapper { return DelegateValue(wrapper.target.value) }
+            if let wrapper = delegate as? LuaDelegate { return DelegateValue(wrapper.value) }
             // A controller that feeds its own list is its data source and delegate itself.
             if let controller = delegate as? ViewController { return DelegateValue(controller: controller) }
             return DelegateValue(.nil)
         }, set: { [weak host] object, value in
-            guard let host else { return }
-            let delegate = try Wrapper.make(value, host: host)
-            (object as? ScriptDelegateHolder)?.scriptDelegates[name] = delegate
+            guard let host else { throw ScriptHost.gone }
+            let delegate = try Adapter.make(value, host: host)
+            ScriptHook.of(object)?.delegates[name] = delegate
             set(object, delegate)
         })
     }
-}
-
-extension ScriptDelegateWrapper {
-    /// The wrapper of a delegate a script gives (nil for none), checked as every delegate
-    /// property checks it: a table whose callback is not a function is refused, and a
-    /// function that is a slip of one of the callbacks is warned about.
-    static func make(_ value: DelegateValue, host: ScriptHost) throws(LuaConversionError) -> Self? {
-        if case .table(let table) = value.value {
-            for callback in callbacks {
-                let field = table[callback]
-                guard !field.isNil, field.functionValue == nil, field.tableValue == nil else { continue }
-                throw LuaConversionError(message: "field '\(callback)' is a \(field.type), not a function")
-            }
-        }
-        host.callbackCheck.checkDelegate(value.value, role: role, callbacks: callbacks)
-        let target = LuaDelegate(value.value, host: host, role: role, place: host.callbackCheck.callerPlace())
-        return target.map { Self($0) }
-    }
-}
-
-/// A Swift delegate that forwards a container's calls to a Lua table or object.
-protocol ScriptDelegateWrapper: AnyObject {
-    /// What it is to its container, for messages ("navigation delegate").
-    static var role: String { get }
-    /// The methods the container calls on it.
-    static var callbacks: [String] { get }
-    var target: LuaDelegate { get }
-    init(_ target: LuaDelegate)
 }
 
 /// A delegate or data source as a script gives it: a table, an object, or nil.

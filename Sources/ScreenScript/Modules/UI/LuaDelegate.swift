@@ -1,7 +1,20 @@
 import LuaBridge
 
 /// A Lua table or object that a container calls as a delegate or data source: its functions
-/// are called as methods, `self` first (`delegate:willShow(nav, vc, animated)`).
+/// are called as methods, `self` first (`delegate:willShow(nav, vc, animated)`), with the
+/// host's error reporting.
+///
+/// The one delegate wrapper of ScreenScript: each protocol of a container is a thin adapter,
+/// a subclass that says its ``role`` and ``callbacks`` and forwards each protocol method to
+/// ``call(_:_:)``:
+///
+/// ```swift
+/// final class ScriptScrollDelegate: LuaDelegate, ScrollViewDelegate {
+///     override class var role: String { "scroll view delegate" }
+///     override class var callbacks: [String] { ["didScroll"] }
+///     func scrollViewDidScroll(_ scrollView: ScrollView) { call("didScroll", scrollView) }
+/// }
+/// ```
 ///
 /// A missing method is not an error (delegate methods are optional). A method that raises
 /// is reported with its name and traceback, and the container goes on as if it were missing.
@@ -10,23 +23,25 @@ import LuaBridge
 /// often the delegate of a container or results controller it owns itself, and holding it
 /// would keep both alive for good. Once it is gone the delegate is nil. A table is a Lua
 /// value with no other owner, and is held.
-final class LuaDelegate {
+class LuaDelegate {
     private enum Held {
         case value(LuaValue)
         case object(WeakObject)
     }
 
+    /// What it is to its container, for messages ("navigation delegate", "page data source").
+    class var role: String { "delegate" }
+    /// The methods its container calls: a table whose one of them is not a function is
+    /// refused, and a function that is a slip of one is warned about.
+    class var callbacks: [String] { [] }
+
     private let held: Held
     private(set) weak var host: ScriptHost?
-    private let role: String
     /// Where the script set it (`main.lua:12`), for the reports of its methods' errors.
     private let place: String?
 
-    /// - Parameters:
-    ///   - role: what the object is to the container, for error messages
-    ///     ("navigation delegate", "page data source").
-    ///   - place: where the script set it.
-    init?(_ value: LuaValue, host: ScriptHost, role: String, place: String? = nil) {
+    /// - Parameter place: where the script set it.
+    required init?(_ value: LuaValue, host: ScriptHost, place: String? = nil) {
         guard !value.isNil else { return nil }
         if case .userdata(let userdata) = value, let object = userdata.object(as: AnyObject.self) {
             held = .object(WeakObject(object))
@@ -34,8 +49,24 @@ final class LuaDelegate {
             held = .value(value)
         }
         self.host = host
-        self.role = role
         self.place = place
+    }
+
+    /// The wrapper of a delegate a script gives (nil for none), checked as every delegate
+    /// property checks it: a table whose callback is not a function is refused, and a
+    /// function that is a slip of one of the callbacks is warned about.
+    /// - Throws: the refusal, as the reason of a bad value (`field 'willShow' is a number,
+    ///   not a function`).
+    static func make(_ value: DelegateValue, host: ScriptHost) throws(LuaConversionError) -> Self? {
+        if case .table(let table) = value.value {
+            for callback in callbacks {
+                let field = table[callback]
+                guard !field.isNil, field.functionValue == nil, field.tableValue == nil else { continue }
+                throw LuaConversionError(message: "field '\(callback)' is a \(field.type), not a function")
+            }
+        }
+        host.callbackCheck.checkDelegate(value.value, role: role, callbacks: callbacks)
+        return Self(value.value, host: host, place: host.callbackCheck.callerPlace())
     }
 
     /// The delegate as Lua sees it: nil once an object delegate is gone.
@@ -92,7 +123,7 @@ final class LuaDelegate {
     /// A result of one of its methods as `T`.
     /// - Throws: the conversion error (`ui.Controller expected, got number`).
     func read<T: LuaReadable>(_ result: LuaValue, as type: T.Type) throws(LuaConversionError) -> T {
-        guard let host else { throw LuaConversionError(message: "the host is gone") }
+        guard let host else { throw LuaConversionError(message: ScriptHost.gone.message) }
         return try ScriptValues.read(result, as: type, in: host.lua)
     }
 
@@ -111,7 +142,7 @@ final class LuaDelegate {
 
     /// "willShow of navigation delegate set at main.lua:12".
     private func context(_ name: String) -> String {
-        "\(name) of \(role)\(place.map { " set at \($0)" } ?? "")"
+        "\(name) of \(Self.role)\(place.map { " set at \($0)" } ?? "")"
     }
 }
 
@@ -121,13 +152,6 @@ final class WeakObject {
     init(_ object: AnyObject) { self.object = object }
 }
 
-
-/// A container made from Lua, which keeps the wrappers of its Lua delegates and data sources
-/// alive (the containers themselves hold delegates weakly, as UIKit's do); each wrapper
-/// holds a table, or an object weakly, as ``LuaDelegate`` says.
-protocol ScriptDelegateHolder: AnyObject {
-    var scriptDelegates: [String: AnyObject] { get set }
-}
 
 extension ScriptHost {
     /// Reports a mistake of a script that Swift found while calling it back (a delegate's

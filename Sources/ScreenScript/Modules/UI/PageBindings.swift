@@ -19,12 +19,12 @@ enum PageBindings {
         cls.scriptConstructor(
             keys: ["transitionStyle", "orientation", "spineLocation", "doubleSided"],
             callbacks: CallbackCheck.controllerCallbacks, host: host
-        ) { [weak host] args in
-            try ScriptPageViewController(
+        ) { args in
+            try PageViewController(
                 transitionStyle: try args.field(2, "transitionStyle", as: PageViewController.TransitionStyle?.self) ?? .pageCurl,
                 navigationOrientation: try args.field(2, "orientation", as: PageViewController.NavigationOrientation?.self) ?? .horizontal,
                 spineLocation: try args.field(2, "spineLocation", as: PageViewController.SpineLocation?.self) ?? .min,
-                isDoubleSided: try args.field(2, "doubleSided", as: Bool?.self) ?? false, host: host)
+                isDoubleSided: try args.field(2, "doubleSided", as: Bool?.self) ?? false)
         }
         cls.property("transitionStyle") { $0.transitionStyle }
         cls.property("orientation") { $0.navigationOrientation }
@@ -61,14 +61,9 @@ enum PageBindings {
 /// A Lua page data source: `pageBefore(pvc, vc)` and `pageAfter(pvc, vc)`, returning a
 /// controller or nil at the ends. A page that cannot be shown (not a controller, in another
 /// container, or shown already) is reported and counts as the end of the book.
-final class ScriptPageDataSource: PageViewControllerDataSource, ScriptDelegateWrapper {
-    static let role = "page data source"
-    static let callbacks = ["pageBefore", "pageAfter"]
-    let target: LuaDelegate
-
-    init(_ target: LuaDelegate) {
-        self.target = target
-    }
+final class ScriptPageDataSource: LuaDelegate, PageViewControllerDataSource {
+    override class var role: String { "page data source" }
+    override class var callbacks: [String] { ["pageBefore", "pageAfter"] }
 
     func pageViewController(_ pvc: PageViewController, viewControllerBefore controller: ViewController) -> ViewController? {
         page("pageBefore", pvc, controller)
@@ -79,10 +74,10 @@ final class ScriptPageDataSource: PageViewControllerDataSource, ScriptDelegateWr
     }
 
     private func page(_ name: String, _ pvc: PageViewController, _ controller: ViewController) -> ViewController? {
-        guard let result = target.call(name, pvc, controller)?.first, !result.isNil else { return nil }
+        guard let result = call(name, pvc, controller)?.first, !result.isNil else { return nil }
         let problem: String
         do {
-            let page = try target.read(result, as: ViewController.self)
+            let page = try read(result, as: ViewController.self)
             if pvc.viewControllers.contains(where: { $0 === page }) {
                 problem = "\(page) is shown already"
             } else if let parent = page.parent, parent !== pvc {
@@ -93,7 +88,7 @@ final class ScriptPageDataSource: PageViewControllerDataSource, ScriptDelegateWr
         } catch {
             problem = error.message
         }
-        target.reportResult(of: name, problem)
+        reportResult(of: name, problem)
         return nil
     }
 }
@@ -101,25 +96,20 @@ final class ScriptPageDataSource: PageViewControllerDataSource, ScriptDelegateWr
 /// A Lua page delegate: `spineLocationFor(pvc, orientation)` returning "min"|"mid"|"max"
 /// (nil keeps the location), and `didFinishAnimating(pvc, finished, previous, completed)`.
 /// A location the pages do not fit is reported and not taken.
-final class ScriptPageDelegate: PageViewControllerDelegate, ScriptDelegateWrapper {
-    static let role = "page delegate"
-    static let callbacks = ["spineLocationFor", "didFinishAnimating"]
-    let target: LuaDelegate
-
-    init(_ target: LuaDelegate) {
-        self.target = target
-    }
+final class ScriptPageDelegate: LuaDelegate, PageViewControllerDelegate {
+    override class var role: String { "page delegate" }
+    override class var callbacks: [String] { ["spineLocationFor", "didFinishAnimating"] }
 
     func pageViewController(_ pvc: PageViewController, spineLocationFor orientation: Window.Orientation)
         -> PageViewController.SpineLocation
     {
-        guard let result = target.call("spineLocationFor", pvc, orientation.rawValue)?.first, !result.isNil else {
+        guard let result = call("spineLocationFor", pvc, orientation.rawValue)?.first, !result.isNil else {
             return pvc.spineLocation
         }
         do {
-            return try target.read(result, as: PageViewController.SpineLocation.self)
+            return try read(result, as: PageViewController.SpineLocation.self)
         } catch {
-            target.reportResult(of: "spineLocationFor", error.message)
+            reportResult(of: "spineLocationFor", error.message)
             return pvc.spineLocation
         }
     }
@@ -128,7 +118,7 @@ final class ScriptPageDelegate: PageViewControllerDelegate, ScriptDelegateWrappe
         _ pvc: PageViewController, didFinishAnimating finished: Bool, previousViewControllers: [ViewController],
         transitionCompleted completed: Bool
     ) {
-        target.call("didFinishAnimating", pvc, finished, previousViewControllers, completed)
+        call("didFinishAnimating", pvc, finished, previousViewControllers, completed)
     }
 
     /// A spine location that the pages do not fit is reported as `setViewControllers`
@@ -136,24 +126,6 @@ final class ScriptPageDelegate: PageViewControllerDelegate, ScriptDelegateWrappe
     func pageViewController(
         _ pvc: PageViewController, refusedSpineLocation location: PageViewController.SpineLocation, error: ControllerError
     ) {
-        target.report(error.description, from: "spineLocationFor")
-    }
-}
-
-// The page view controller Lua classes extend; its overrides are ScriptControllerClass's
-// (ControllerOverrides.swift). An override of viewWillTransition calls super for the
-// delegate to be asked for the spine, as in UIKit.
-
-final class ScriptPageViewController: PageViewController, ScriptControllerClass, ScriptDelegateHolder {
-    var luaPeer: LuaPeer?
-    var scriptDelegates: [String: AnyObject] = [:]
-    weak var host: ScriptHost?
-    init(
-        transitionStyle: TransitionStyle, navigationOrientation: NavigationOrientation, spineLocation: SpineLocation,
-        isDoubleSided: Bool, host: ScriptHost?
-    ) throws(ControllerError) {
-        self.host = host
-        try super.init(transitionStyle: transitionStyle, navigationOrientation: navigationOrientation,
-                       spineLocation: spineLocation, isDoubleSided: isDoubleSided)
+        report(error.description, from: "spineLocationFor")
     }
 }

@@ -24,7 +24,7 @@ final class ReusableClasses {
     /// - Throws: `bad argument #3 to 'register' (ui.CollectionViewCell class expected, got
     ///   number)`, or `(Card does not extend ui.CollectionViewCell)`.
     func read(_ args: LuaArguments, at index: Int32, base: LuaClassDefinition) throws -> ReusableClass {
-        guard let host else { throw args.error(index, "the script host is gone") }
+        guard let host else { throw ScriptHost.gone }
         let value = args[index]
         guard case .table(let table) = value, let name = ScriptValues.className(of: value) else {
             throw args.error(index, "\(base.name) class expected, got \(ScriptValues.describe(value, in: host.lua))")
@@ -89,7 +89,7 @@ final class ReusableClasses {
 
     /// A new object of `cls`, made as a script makes one (`Class:new()`).
     private func make<View: CollectionReusableView>(_ cls: ReusableClass) throws -> View {
-        guard let host else { throw BindingError("the script host is gone") }
+        guard let host else { throw ScriptHost.gone }
         let made = try host.callMethod("new", on: LuaValue.table(cls.table))?.first ?? .nil
         guard let view = try? ScriptValues.read(made, as: View.self, in: host.lua) else {
             throw BindingError("\(cls.name):new() gave \(ScriptValues.describe(made, in: host.lua)), not a \(cls.base)")

@@ -22,9 +22,8 @@ enum ScriptCallbackTarget {
         case .delegate(let delegate):
             return delegate.call(name, repeat each arguments)
         case .controller(let weak):
-            guard let controller = weak.object as? ScriptControllerClass, let peer = controller.luaPeer,
-                  case .returned(let values) = peer.callOverride(name, on: controller, repeat each arguments) else { return nil }
-            return values
+            guard let controller = weak.object, let hook = ScriptHook.of(controller) else { return nil }
+            return hook.answer(name, on: controller, repeat each arguments)
         }
     }
 
@@ -34,7 +33,7 @@ enum ScriptCallbackTarget {
         case .delegate(let delegate):
             return delegate.has(name)
         case .controller(let weak):
-            return (weak.object as? ScriptControllerClass)?.luaPeer?.overrides(name) ?? false
+            return ScriptHook.of(weak.object)?.peer.overrides(name) ?? false
         }
     }
 
@@ -45,15 +44,14 @@ enum ScriptCallbackTarget {
         case .delegate(let delegate):
             delegate.report(message, from: name)
         case .controller(let weak):
-            guard let controller = weak.object as? ScriptControllerClass else { return }
-            controller.host?.report(message, in: "\(name) of \(controller.luaPeer?.luaClassName ?? "the controller")")
+            ScriptHook.of(weak.object)?.report(message, from: name)
         }
     }
 
     var host: ScriptHost? {
         switch self {
         case .delegate(let delegate): delegate.host
-        case .controller(let weak): (weak.object as? ScriptControllerClass)?.host
+        case .controller(let weak): ScriptHook.of(weak.object)?.host
         }
     }
 

@@ -27,7 +27,7 @@ enum SegueBindings {
         }
         host.segueFinder = find
         table.set("segue", lua.function(lifetime: .state) { [weak host] args -> Void in
-            guard let host else { return }
+            guard let host else { throw ScriptHost.gone }
             let fields = try args.get(1, as: LuaTable.self)
             let identifier = try args.field(1, "id", as: String.self)
             let kind = try args.field(1, "kind", as: Segue.Kind?.self) ?? .custom
@@ -44,7 +44,7 @@ enum SegueBindings {
             }
             let template = SegueTemplate(identifier: identifier, kind: kind, destination: { [weak host] in
                 let made = try make.call(destination, returning: LuaValue.self)
-                guard let host else { throw BindingError("the host is gone") }
+                guard let host else { throw ScriptHost.gone }
                 do throws(LuaConversionError) {
                     return try ScriptValues.read(made, as: ViewController.self, in: host.lua)
                 } catch {

@@ -18,8 +18,8 @@ enum TabSplitBindings {
     static func tabBarController(parent: LuaClassDefinition, host: ScriptHost) -> LuaClass<TabBarController> {
         let cls = LuaClass<TabBarController>("ui.TabBarController", parent: parent, extensible: true)
         // `ui.TabBarController:new{ a, b, c, title = ... }`: the array part is the tabs.
-        cls.scriptConstructor(keys: ["#"], callbacks: CallbackCheck.controllerCallbacks, host: host) { [weak host] args in
-            try ScriptTabBarController(viewControllers: try controllers(in: args), host: host)
+        cls.scriptConstructor(keys: ["#"], callbacks: CallbackCheck.controllerCallbacks, host: host) { args in
+            try TabBarController(viewControllers: try controllers(in: args))
         }
         cls.property("viewControllers", get: { $0.viewControllers }, set: { (tabs, controllers: [ViewController]) in
             try tabs.setViewControllers(controllers)
@@ -52,15 +52,13 @@ enum TabSplitBindings {
     /// `selectedIndex` (from 1), `frame`;
     /// `tapTab(index)` taps a tab as a finger would.
     static func tabBar() -> LuaClass<TabBar> {
-        let cls = LuaClass<TabBar>("ui.TabBar")
+        let cls = LuaClass<TabBar>("ui.TabBar", extensible: false)
         cls.property("titles") { $0.titles }
         cls.property("badges") { bar in bar.badges.map { $0 ?? "" } }
         cls.property("selectedIndex") { $0.selectedIndex.map { $0 + 1 } }
         cls.property("frame") { $0.frame }
         cls.method("tapTab") { bar, args in
-            let index = try args.get(2, as: Int.self)
-            guard index >= 1, index <= bar.titles.count else { throw args.error(2, "index out of range") }
-            bar.tapTab(at: index - 1)
+            bar.tapTab(at: try args.index(2, among: bar.titles.count))
         }
         return cls
     }
@@ -70,8 +68,8 @@ enum TabSplitBindings {
     static func splitViewController(parent: LuaClassDefinition, host: ScriptHost) -> LuaClass<SplitViewController> {
         let cls = LuaClass<SplitViewController>("ui.SplitViewController", parent: parent, extensible: true)
         // `ui.SplitViewController:new{ master, detail }`, or without controllers yet.
-        cls.scriptConstructor(keys: ["#"], callbacks: CallbackCheck.controllerCallbacks, host: host) { [weak host] args in
-            let split = ScriptSplitViewController(host: host)
+        cls.scriptConstructor(keys: ["#"], callbacks: CallbackCheck.controllerCallbacks, host: host) { args in
+            let split = SplitViewController()
             let controllers = try controllers(in: args)
             if !controllers.isEmpty { try split.setViewControllers(controllers) }
             return split
@@ -101,73 +99,40 @@ enum TabSplitBindings {
 
 /// A Lua tab bar delegate: `shouldSelect(tabs, vc)` (false vetoes a tap; a missing or
 /// failing one allows it) and `didSelect(tabs, vc)`.
-final class ScriptTabBarDelegate: TabBarControllerDelegate, ScriptDelegateWrapper {
-    static let role = "tab bar delegate"
-    static let callbacks = ["shouldSelect", "didSelect"]
-    let target: LuaDelegate
-
-    init(_ target: LuaDelegate) {
-        self.target = target
-    }
+final class ScriptTabBarDelegate: LuaDelegate, TabBarControllerDelegate {
+    override class var role: String { "tab bar delegate" }
+    override class var callbacks: [String] { ["shouldSelect", "didSelect"] }
 
     func tabBarController(_ tabs: TabBarController, shouldSelect controller: ViewController) -> Bool {
-        guard let results = target.call("shouldSelect", tabs, controller) else { return true }
+        guard let results = call("shouldSelect", tabs, controller) else { return true }
         return results.first.map { $0.isNil || $0.isTruthy } ?? true
     }
 
     func tabBarController(_ tabs: TabBarController, didSelect controller: ViewController) {
-        target.call("didSelect", tabs, controller)
+        call("didSelect", tabs, controller)
     }
 }
 
 /// A Lua split view delegate: `willHide(split, master, button)`, `willShow(split, master,
 /// button)` and `willPresent(split, popover, master)`.
-final class ScriptSplitDelegate: SplitViewControllerDelegate, ScriptDelegateWrapper {
-    static let role = "split view delegate"
-    static let callbacks = ["willHide", "willShow", "willPresent"]
-    let target: LuaDelegate
-
-    init(_ target: LuaDelegate) {
-        self.target = target
-    }
+final class ScriptSplitDelegate: LuaDelegate, SplitViewControllerDelegate {
+    override class var role: String { "split view delegate" }
+    override class var callbacks: [String] { ["willHide", "willShow", "willPresent"] }
 
     func splitViewController(
         _ split: SplitViewController, willHide master: ViewController, with barButtonItem: BarButtonItem,
         for popover: Popover
     ) {
-        target.call("willHide", split, master, barButtonItem)
+        call("willHide", split, master, barButtonItem)
     }
 
     func splitViewController(
         _ split: SplitViewController, willShow master: ViewController, invalidating barButtonItem: BarButtonItem
     ) {
-        target.call("willShow", split, master, barButtonItem)
+        call("willShow", split, master, barButtonItem)
     }
 
     func splitViewController(_ split: SplitViewController, popover: Popover, willPresent master: ViewController) {
-        target.call("willPresent", split, popover, master)
-    }
-}
-
-// The containers Lua classes extend; their overrides are ScriptControllerClass's
-// (ControllerOverrides.swift).
-
-final class ScriptTabBarController: TabBarController, ScriptControllerClass, ScriptDelegateHolder {
-    var luaPeer: LuaPeer?
-    var scriptDelegates: [String: AnyObject] = [:]
-    weak var host: ScriptHost?
-    init(viewControllers: [ViewController], host: ScriptHost?) throws(ControllerError) {
-        self.host = host
-        try super.init(viewControllers: viewControllers)
-    }
-}
-
-final class ScriptSplitViewController: SplitViewController, ScriptControllerClass, ScriptDelegateHolder {
-    var luaPeer: LuaPeer?
-    var scriptDelegates: [String: AnyObject] = [:]
-    weak var host: ScriptHost?
-    init(host: ScriptHost?) {
-        self.host = host
-        super.init()
+        call("willPresent", split, popover, master)
     }
 }

@@ -27,7 +27,7 @@ enum TableBindings {
         // The frame and the content size first, so that the offset is clamped to them.
         cls.scriptConstructor(keys: ["frame", "contentSize", "contentOffset"], callbacks: CallbackCheck.viewCallbacks, host: host) {
             args in
-            let view = ScriptScrollView(frame: try args.field(2, "frame", as: Rect?.self) ?? .zero)
+            let view = ScrollView(frame: try args.field(2, "frame", as: Rect?.self) ?? .zero)
             if let size = try args.field(2, "contentSize", as: Size?.self) { view.contentSize = size }
             if let offset = try args.field(2, "contentOffset", as: Point?.self) { view.contentOffset = offset }
             return view
@@ -50,7 +50,7 @@ enum TableBindings {
     static func tableView(parent: LuaClassDefinition, host: ScriptHost, isCellClass: LuaFunction?) -> LuaClass<TableView> {
         let cls = LuaClass<TableView>("ui.TableView", parent: parent, extensible: true)
         cls.scriptConstructor(keys: ["style", "frame"], callbacks: CallbackCheck.viewCallbacks, host: host) { args in
-            ScriptTableView(
+            TableView(
                 frame: try args.field(2, "frame", as: Rect?.self) ?? .zero,
                 style: try args.field(2, "style", as: TableView.Style?.self) ?? .plain)
         }
@@ -180,7 +180,7 @@ enum TableBindings {
     private static func makeCell(
         of cellClass: LuaTable, named name: String, style: TableViewCell.Style, host: ScriptHost?, for table: TableView?
     ) -> TableViewCell {
-        guard let host else { return ScriptTableViewCell(style: style) }
+        guard let host else { return TableViewCell(style: style) }
         let fields = host.lua.newTable()
         fields.set("style", style.rawValue)
         let failure: any Error
@@ -191,8 +191,8 @@ enum TableBindings {
         } catch {
             failure = error
         }
-        (table as? ScriptTableView)?.cellFailure = failure
-        return ScriptTableViewCell(style: style)
+        ScriptHook.of(table)?.cellFailure = failure
+        return TableViewCell(style: style)
     }
 
     /// `dequeue(id, ip)`: a cell that scrolled away, after its `prepareForReuse()`, or a new one.
@@ -200,8 +200,8 @@ enum TableBindings {
         let identifier = try args.get(2, as: String.self)
         let path = try args.get(3, as: IndexPath?.self) ?? IndexPath(item: 0, section: 0)
         let cell = try listChange { try table.dequeueReusableCell(withIdentifier: identifier, for: path) }
-        if let table = table as? ScriptTableView, let failure = table.cellFailure {
-            table.cellFailure = nil
+        if let hook = ScriptHook.of(table), let failure = hook.cellFailure {
+            hook.cellFailure = nil
             cell.reuseIdentifier = nil
             throw failure
         }
@@ -220,7 +220,7 @@ enum TableBindings {
     static func tableViewCell(parent: LuaClassDefinition, host: ScriptHost) -> LuaClass<TableViewCell> {
         let cls = LuaClass<TableViewCell>("ui.TableViewCell", parent: parent, extensible: true)
         cls.scriptConstructor(keys: ["style"], callbacks: CallbackCheck.cellCallbacks, host: host) { args in
-            ScriptTableViewCell(style: try args.field(2, "style", as: TableViewCell.Style?.self) ?? .default)
+            TableViewCell(style: try args.field(2, "style", as: TableViewCell.Style?.self) ?? .default)
         }
         cls.property("style") { $0.style }
         cls.property("reuseIdentifier") { $0.reuseIdentifier }
@@ -242,8 +242,8 @@ enum TableBindings {
 
     static func tableViewController(parent: LuaClassDefinition, host: ScriptHost) -> LuaClass<TableViewController> {
         let cls = LuaClass<TableViewController>("ui.TableViewController", parent: parent, extensible: true)
-        cls.scriptConstructor(keys: ["style"], callbacks: CallbackCheck.tableControllerCallbacks, host: host) { [weak host] args in
-            ScriptTableViewController(style: try args.field(2, "style", as: TableView.Style?.self) ?? .plain, host: host)
+        cls.scriptConstructor(keys: ["style"], callbacks: CallbackCheck.tableControllerCallbacks, host: host) { args in
+            ScriptTableViewController(style: try args.field(2, "style", as: TableView.Style?.self) ?? .plain)
         }
         cls.property("tableView") { $0.tableView }
         cls.property("editButtonItem") { $0.editButtonItem }
@@ -259,7 +259,7 @@ enum TableBindings {
 
     static func searchBar(parent: LuaClassDefinition, host: ScriptHost) -> LuaClass<SearchBar> {
         let cls = LuaClass<SearchBar>("ui.SearchBar", parent: parent, extensible: true)
-        cls.scriptConstructor(callbacks: CallbackCheck.viewCallbacks, host: host) { _ in ScriptSearchBar() }
+        cls.scriptConstructor(callbacks: CallbackCheck.viewCallbacks, host: host) { _ in SearchBar() }
         cls.property("text", get: { $0.text }, set: { $0.text = $1 })
         cls.property("placeholder", get: { $0.placeholder }, set: { $0.placeholder = $1 })
         cls.property("showsCancelButton", get: { $0.showsCancelButton }, set: { $0.showsCancelButton = $1 })
@@ -270,40 +270,15 @@ enum TableBindings {
     }
 }
 
-// The list views Lua classes extend; their view overrides are ScriptViewClass's
-// (ScriptOverrides.swift), prepareForReuse among them.
-
-final class ScriptScrollView: ScrollView, ScriptViewClass, ScriptDelegateHolder {
-    var luaPeer: LuaPeer?
-    var scriptDelegates: [String: AnyObject] = [:]
-}
-
-final class ScriptTableView: TableView, ScriptViewClass, ScriptDelegateHolder {
-    var luaPeer: LuaPeer?
-    var scriptDelegates: [String: AnyObject] = [:]
-    /// Why the last cell a registered class made could not be made, for the `dequeue` that asked.
-    var cellFailure: (any Error)?
-}
-
-final class ScriptTableViewCell: TableViewCell, ScriptViewClass { var luaPeer: LuaPeer? }
-
-final class ScriptSearchBar: SearchBar, ScriptViewClass, ScriptDelegateHolder {
-    var luaPeer: LuaPeer?
-    var scriptDelegates: [String: AnyObject] = [:]
-}
-
 /// The table view controller Lua classes extend: the data source and delegate of its own
 /// table, whose questions its Lua class's methods answer (`numberOfRows(tv, section)`,
 /// `cellForRow(tv, ip)`, ...), as ``TableCallbacks`` asks them. Its controller overrides are
-/// ScriptControllerClass's.
-final class ScriptTableViewController: TableViewController, ScriptControllerClass {
-    var luaPeer: LuaPeer?
-    weak var host: ScriptHost?
+/// its `ScriptHook`'s, as every controller's.
+final class ScriptTableViewController: TableViewController {
     private lazy var calls = TableCallbacks(target: .controller(WeakObject(self)))
 
-    init(style: TableView.Style, host: ScriptHost?) {
-        self.host = host
-        super.init(tableView: ScriptTableView(frame: Rect(origin: .zero, size: Window.Device.iphone.portraitSize), style: style))
+    override init(style: TableView.Style) {
+        super.init(tableView: TableView(frame: Rect(origin: .zero, size: Window.Device.iphone.portraitSize), style: style))
     }
 
     override func numberOfSections(in tableView: TableView) -> Int { calls.numberOfSections(tableView) }

@@ -99,16 +99,10 @@ struct TableCallbacks {
 /// `cellForRow(tv, ip)`, `titleForHeader(tv, section)`, `titleForFooter(tv, section)`,
 /// `canEditRow(tv, ip)` (without it, rows can be edited when there is a `commitDelete`),
 /// `commitDelete(tv, ip)`, `prefetchRows(tv, ips)`.
-final class ScriptTableDataSource: TableViewDataSource, ScriptDelegateWrapper {
-    static let role = "table data source"
-    static let callbacks = TableCallbacks.dataSourceNames
-    let target: LuaDelegate
-    private let calls: TableCallbacks
-
-    init(_ target: LuaDelegate) {
-        self.target = target
-        calls = TableCallbacks(target: .delegate(target))
-    }
+final class ScriptTableDataSource: LuaDelegate, TableViewDataSource {
+    override class var role: String { "table data source" }
+    override class var callbacks: [String] { TableCallbacks.dataSourceNames }
+    private var calls: TableCallbacks { TableCallbacks(target: .delegate(self)) }
 
     func numberOfSections(in tableView: TableView) -> Int { calls.numberOfSections(tableView) }
     func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { calls.numberOfRows(tableView, section) }
@@ -130,16 +124,10 @@ final class ScriptTableDataSource: TableViewDataSource, ScriptDelegateWrapper {
 /// A Lua table delegate: `heightForRow(tv, ip)` (asked only when there is one),
 /// `didSelectRow(tv, ip)`, `didDeselectRow(tv, ip)`, `willDisplay(tv, cell, ip)`, and the
 /// scroll view's `didScroll(tv)`.
-final class ScriptTableDelegate: TableViewDelegate, ScriptDelegateWrapper {
-    static let role = "table delegate"
-    static let callbacks = TableCallbacks.delegateNames
-    let target: LuaDelegate
-    private let calls: TableCallbacks
-
-    init(_ target: LuaDelegate) {
-        self.target = target
-        calls = TableCallbacks(target: .delegate(target))
-    }
+final class ScriptTableDelegate: LuaDelegate, TableViewDelegate {
+    override class var role: String { "table delegate" }
+    override class var callbacks: [String] { TableCallbacks.delegateNames }
+    private var calls: TableCallbacks { TableCallbacks(target: .delegate(self)) }
 
     var givesRowHeights: Bool { calls.givesRowHeights }
     func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double? { calls.heightForRow(tableView, indexPath) }
@@ -152,30 +140,20 @@ final class ScriptTableDelegate: TableViewDelegate, ScriptDelegateWrapper {
 }
 
 /// A Lua scroll view delegate: `didScroll(sv)`.
-final class ScriptScrollDelegate: ScrollViewDelegate, ScriptDelegateWrapper {
-    static let role = "scroll view delegate"
-    static let callbacks = ["didScroll"]
-    let target: LuaDelegate
+final class ScriptScrollDelegate: LuaDelegate, ScrollViewDelegate {
+    override class var role: String { "scroll view delegate" }
+    override class var callbacks: [String] { ["didScroll"] }
 
-    init(_ target: LuaDelegate) {
-        self.target = target
-    }
-
-    func scrollViewDidScroll(_ scrollView: ScrollView) { target.call("didScroll", scrollView) }
+    func scrollViewDidScroll(_ scrollView: ScrollView) { call("didScroll", scrollView) }
 }
 
 /// A Lua search bar delegate: `textDidChange(bar, text)`, `searchButtonClicked(bar)`,
 /// `cancelButtonClicked(bar)`.
-final class ScriptSearchBarDelegate: SearchBarDelegate, ScriptDelegateWrapper {
-    static let role = "search bar delegate"
-    static let callbacks = ["textDidChange", "searchButtonClicked", "cancelButtonClicked"]
-    let target: LuaDelegate
+final class ScriptSearchBarDelegate: LuaDelegate, SearchBarDelegate {
+    override class var role: String { "search bar delegate" }
+    override class var callbacks: [String] { ["textDidChange", "searchButtonClicked", "cancelButtonClicked"] }
 
-    init(_ target: LuaDelegate) {
-        self.target = target
-    }
-
-    func searchBar(_ searchBar: SearchBar, textDidChange searchText: String) { target.call("textDidChange", searchBar, searchText) }
-    func searchBarSearchButtonClicked(_ searchBar: SearchBar) { target.call("searchButtonClicked", searchBar) }
-    func searchBarCancelButtonClicked(_ searchBar: SearchBar) { target.call("cancelButtonClicked", searchBar) }
+    func searchBar(_ searchBar: SearchBar, textDidChange searchText: String) { call("textDidChange", searchBar, searchText) }
+    func searchBarSearchButtonClicked(_ searchBar: SearchBar) { call("searchButtonClicked", searchBar) }
+    func searchBarCancelButtonClicked(_ searchBar: SearchBar) { call("cancelButtonClicked", searchBar) }
 }

@@ -11,7 +11,7 @@ enum ViewBindings {
         cls.rejectsUnknownProperties = true
         cls.appliedFirst = ["frame"]
         addViewMembers(to: cls, host: host)
-        cls.scriptConstructor(callbacks: CallbackCheck.viewCallbacks, host: host) { _ in ScriptView() }
+        cls.scriptConstructor(callbacks: CallbackCheck.viewCallbacks, host: host) { _ in View() }
         return cls
     }
 
@@ -45,9 +45,7 @@ enum ViewBindings {
         cls.method("insertSubview") { view, args in
             let subview = try args.get(2, as: View.self)
             // From 1 (the back) to one past the last subview (the front), as table.insert.
-            let index = try args.get(3, as: Int.self)
-            guard index >= 1, index <= view.subviews.count + 1 else { throw args.error(3, "index out of range") }
-            try view.insertSubview(subview, at: index - 1)
+            try view.insertSubview(subview, at: try args.index(3, among: view.subviews.count + 1))
         }
         cls.method("removeFromSuperview") { view, _ in view.removeFromSuperview() }
         cls.method("bringSubviewToFront") { view, args in view.bringSubviewToFront(try args.get(2, as: View.self)) }

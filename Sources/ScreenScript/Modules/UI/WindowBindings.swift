@@ -11,7 +11,7 @@ import ScreenKit
 /// ```
 enum WindowBindings {
     static func window(parent: LuaClassDefinition, host: ScriptHost) -> LuaClass<Window> {
-        let cls = LuaClass<Window>("ui.Window", parent: parent)
+        let cls = LuaClass<Window>("ui.Window", parent: parent, extensible: false)
         cls.scriptConstructor(keys: ["device", "orientation"], host: host) { [weak host] args in
             let device = try args.field(2, "device", as: Window.Device?.self) ?? .iphone
             let orientation = try args.field(2, "orientation", as: Window.Orientation?.self) ?? .portrait

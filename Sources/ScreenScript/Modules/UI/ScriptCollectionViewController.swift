@@ -1,33 +1,17 @@
 import LuaBridge
 import ScreenKit
 
-// The collection view, its cells and reusable views, and the collection view controller
-// that Lua classes extend. Their view overrides (layoutSubviews, draw, the responder
-// methods, prepareForReuse) are ScriptViewClass's (ScriptOverrides.swift), the controller's
-// ScriptControllerClass's (ControllerOverrides.swift).
-
-final class ScriptCollectionView: CollectionView, ScriptViewClass, ScriptDelegateHolder {
-    var luaPeer: LuaPeer?
-    var scriptDelegates: [String: AnyObject] = [:]
-}
-
-final class ScriptCollectionViewCell: CollectionViewCell, ScriptViewClass { var luaPeer: LuaPeer? }
-final class ScriptCollectionReusableView: CollectionReusableView, ScriptViewClass { var luaPeer: LuaPeer? }
-
 /// The collection view controller Lua classes extend: the data source and delegate of its
 /// own view, whose questions its Lua class's methods answer (`numberOfItems(cv, section)`,
 /// `cellForItem(cv, ip)`, `sizeForItem(cv, layout, ip)`, ...), as ``CollectionCallbacks``
 /// asks them; an error in one is reported as "cellForItem of Videos". Its controller
-/// overrides are ScriptControllerClass's.
-final class ScriptCollectionViewController: CollectionViewController, CollectionViewDelegateFlowLayout, ScriptControllerClass {
-    var luaPeer: LuaPeer?
-    weak var host: ScriptHost?
+/// overrides are its `ScriptHook`'s, as every controller's.
+final class ScriptCollectionViewController: CollectionViewController, CollectionViewDelegateFlowLayout {
     private lazy var calls = CollectionCallbacks(target: .controller(WeakObject(self)))
 
-    init(layout: CollectionViewLayout, host: ScriptHost?) {
-        self.host = host
+    override init(layout: CollectionViewLayout) {
         let frame = Rect(origin: .zero, size: Window.Device.iphone.portraitSize)
-        super.init(collectionView: ScriptCollectionView(frame: frame, layout: layout))
+        super.init(collectionView: CollectionView(frame: frame, layout: layout))
     }
 
     override func numberOfSections(in collectionView: CollectionView) -> Int { calls.numberOfSections(collectionView) }
