@@ -12,10 +12,7 @@ enum ControlBindings {
         _ name: String, _ make: @escaping @MainActor () -> T, parent: LuaClassDefinition, host: ScriptHost,
         members: (LuaClass<T>) -> Void
     ) -> LuaClass<T> {
-        let cls = LuaClass<T>(name, parent: parent, extensible: true)
-        members(cls)
-        cls.scriptConstructor(callbacks: CallbackCheck.controlCallbacks, host: host) { _ in make() }
-        return cls
+        LuaClass<T>.view(name, parent: parent, host: host, make, members: members)
     }
 
     static func switchControl(parent control: LuaClassDefinition, host: ScriptHost) -> LuaClass<Switch> {

@@ -4,6 +4,27 @@ import ScreenKit
 // What every class of `ui` does the same way: its constructor's checks, and its delegate and
 // data source properties.
 
+extension LuaClass where Object: View {
+    /// A view class of `ui` that Lua can make with `new{...}` and extend, with its members:
+    /// the whole binding of a view whose content is its own (see ``ViewDescription``).
+    ///
+    /// ```swift
+    /// LuaClass.view("ui.ProgressView", parent: classes.view, host: host, ProgressView.init) { cls in
+    ///     cls.finiteProperty("progress", get: { $0.progress }, set: { $0.progress = $1 })
+    /// }
+    /// ```
+    static func view(
+        _ name: String, parent: LuaClassDefinition, host: ScriptHost, _ make: @escaping @MainActor () -> Object,
+        members: (LuaClass<Object>) -> Void
+    ) -> LuaClass<Object> {
+        let cls = LuaClass<Object>(name, parent: parent, extensible: true)
+        members(cls)
+        let callbacks = Object.self is Control.Type ? CallbackCheck.controlCallbacks : CallbackCheck.viewCallbacks
+        cls.scriptConstructor(callbacks: callbacks, host: host) { _ in make() }
+        return cls
+    }
+}
+
 extension LuaClass {
     /// Lets Lua create objects with `Class:new{...}`, as ``LuaClass/constructor(keys:_:)``
     /// does, with the checks every class of `ui` makes before: a class passed as the fields
