@@ -328,6 +328,11 @@ ui.Switch = {}
 --- @field minimumValue number
 --- @field maximumValue number
 ui.Slider = {}
+--- A bar showing how far a task has got: the part done in the view's tint, over a track.
+--- `ui.ProgressView:new{ frame = { 20, 100, 280, 16 }, progress = 0.4 }`
+--- @class ui.ProgressView: ui.View
+--- @field progress number from 0 to 1; a value beyond either end is taken as that end
+ui.ProgressView = {}
 --- @class ui.SegmentedControl: ui.Control
 --- @field segments string[]
 --- @field selectedIndex integer? counting from 1

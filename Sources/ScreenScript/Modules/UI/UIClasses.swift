@@ -53,6 +53,9 @@ struct UIClasses {
             ScriptClass(ControlBindings.stepper(parent: control, host: host)),
             ScriptClass(ControlBindings.pageControl(parent: control, host: host), sample: ["numberOfPages": 3]),
             ScriptClass(ControlBindings.textField(parent: control, host: host), sample: ["placeholder": "type"]),
+            ScriptClass(LuaClass.view("ui.ProgressView", parent: view, host: host, ProgressView.init) { cls in
+                cls.finiteProperty("progress", get: { $0.progress }, set: { $0.progress = $1 })
+            }, sample: ["progress": 0.5]),
             // Gestures.
             ScriptClass(gestureRecognizer),
             ScriptClass(GestureBindings.tap(parent: gestureRecognizer, host: host)),
