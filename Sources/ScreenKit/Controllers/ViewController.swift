@@ -21,7 +21,7 @@ open class ViewController: Responder, CustomStringConvertible {
     /// controller held the last reference to hands its own over before it goes, so freeing a
     /// chain of any length takes one frame of stack.
     nonisolated deinit {
-        viewStorage?.controllerStorage = nil
+        viewStorage?._controller.object = nil
         var released = children + (presentedViewController.map { [$0] } ?? [])
         children = []
         presentedViewController = nil
@@ -100,12 +100,12 @@ open class ViewController: Responder, CustomStringConvertible {
 
     private func adopt(_ newView: View) {
         guard newView !== viewStorage else { return }
-        if let owner = newView.controllerStorage, owner !== self {
+        if let owner = newView._controller.object, owner !== self {
             owner.viewStorage = nil
         }
-        viewStorage?.controllerStorage = nil
+        viewStorage?._controller.object = nil
         viewStorage = newView
-        newView.controllerStorage = self
+        newView._controller.object = self
     }
 
     /// Lets the view go after a memory warning when it is in no window; it loads again on
@@ -113,7 +113,7 @@ open class ViewController: Responder, CustomStringConvertible {
     func unloadViewIfOffScreen() {
         guard let view = viewStorage, view.window == nil else { return }
         view.removeFromSuperview()
-        view.controllerStorage = nil
+        view._controller.object = nil
         viewStorage = nil
     }
 

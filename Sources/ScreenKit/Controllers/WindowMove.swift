@@ -41,7 +41,7 @@ struct WindowMove {
     private static func collect(from view: View, into controllers: inout [ViewController]) {
         var pending: [View] = [view]
         while let view = pending.popLast() {
-            if let controller = view.controllerStorage {
+            if let controller = view._controller.object {
                 controllers.append(controller)
             } else {
                 pending.append(contentsOf: view.subviews.reversed())

@@ -69,14 +69,14 @@ open class View: Responder {
 
     /// The view's controller when this is a controller's root view, else the superview:
     /// touches a view does not handle go up the hierarchy.
-    open override var next: Responder? { controllerStorage ?? superview }
+    open override var next: Responder? { _controller.object ?? superview }
 
-    /// The controller whose root view this is. Unowned for the reason `superview` is; the
-    /// controller clears it when it lets the view go.
-    @exclusivity(unchecked) nonisolated(unsafe) unowned(unsafe) var controllerStorage: ViewController?
+    /// The controller whose root view this is (see ``_UnownedLink``); the controller clears
+    /// it when it lets the view go.
+    @exclusivity(unchecked) nonisolated(unsafe) var _controller = _UnownedLink<ViewController>()
 
     /// The view controller whose root view this is, if any.
-    public var viewController: ViewController? { controllerStorage }
+    public var viewController: ViewController? { _controller.object }
 
     // MARK: - Overriding
 
@@ -192,13 +192,13 @@ open class View: Responder {
 
     // MARK: - Hierarchy
 
-    /// The superview. Unowned rather than weak: a weak reference moves every view's
-    /// reference count to a side table, which slows each retain and release; instead a view
-    /// clears its subviews' back references when it goes (see `deinit`). Like the geometry
-    /// that hit testing reads, it skips dynamic exclusivity checks (views live on the main
-    /// actor and none of these are accessed while another access is open).
-    public var superview: View? { superviewStorage }
-    @exclusivity(unchecked) nonisolated(unsafe) private unowned(unsafe) var superviewStorage: View?
+    /// The superview. Held by a link that does not retain (see ``_UnownedLink``): a view
+    /// clears its subviews' links when it goes (see `deinit`). Like the geometry that hit
+    /// testing reads, it skips dynamic exclusivity checks (views live on the main actor and
+    /// none of these are accessed while another access is open), and the deinit, which is
+    /// nonisolated, reaches it.
+    public var superview: View? { _superview.object }
+    @exclusivity(unchecked) nonisolated(unsafe) private var _superview = _UnownedLink<View>()
 
     /// The subviews, back to front.
     public var subviews: [View] { subviewStorage }
@@ -210,10 +210,10 @@ open class View: Responder {
     nonisolated deinit {
         var released = subviewStorage
         subviewStorage = []
-        for subview in released { subview.superviewStorage = nil }
+        for subview in released { subview._superview.object = nil }
         while var view = released.popLast() {
             guard isKnownUniquelyReferenced(&view) else { continue }
-            for subview in view.subviewStorage { subview.superviewStorage = nil }
+            for subview in view.subviewStorage { subview._superview.object = nil }
             released.append(contentsOf: view.subviewStorage)
             view.subviewStorage = []
         }
@@ -260,7 +260,7 @@ open class View: Responder {
             return
         }
         if view is Window { throw .windowAsSubview }
-        if TreeSearch.isNode(self, inside: view, parent: { $0.superviewStorage }, children: { $0.subviewStorage }) {
+        if TreeSearch.isNode(self, inside: view, parent: { $0._superview.object }, children: { $0.subviewStorage }) {
             throw .containsItself
         }
         let move = WindowMove(of: view, to: visibleWindow)
@@ -268,7 +268,7 @@ open class View: Responder {
         view.detach()
         view.willMove(toSuperview: self)
         subviewStorage.insert(view, at: min(max(index, 0), subviewStorage.count))
-        view.superviewStorage = self
+        view._superview.object = self
         if view.windowStorage !== windowStorage { view.setWindowInSubtree(windowStorage) }
         view.didMoveToSuperview()
         setNeedsLayout()
@@ -303,7 +303,7 @@ open class View: Responder {
     /// one, or named twice, are skipped.
     func moveToBack(_ views: [View]) {
         var placed = Set<ObjectIdentifier>()
-        let back = views.filter { $0.superviewStorage === self && placed.insert(ObjectIdentifier($0)).inserted }
+        let back = views.filter { $0._superview.object === self && placed.insert(ObjectIdentifier($0)).inserted }
         guard !back.elementsEqual(subviewStorage.prefix(back.count), by: ===) else { return }
         subviewStorage = back + subviewStorage.filter { !placed.contains(ObjectIdentifier($0)) }
     }
@@ -332,7 +332,7 @@ open class View: Responder {
         } else if let index = superview.subviewStorage.lastIndex(where: { $0 === self }) {
             superview.subviewStorage.remove(at: index)
         }
-        superviewStorage = nil
+        _superview.object = nil
         if windowStorage != nil { setWindowInSubtree(nil) }
         didMoveToSuperview()
         superview.setNeedsLayout()
@@ -392,7 +392,7 @@ open class View: Responder {
     private func layoutOwnSubviewsIfNeeded() {
         guard needsLayout else { return }
         needsLayout = false
-        if let controller = controllerStorage {
+        if let controller = _controller.object {
             controller.viewWillLayoutSubviews()
             send(.layoutSubviews) { layoutSubviews() }
             controller.layoutContainer()
