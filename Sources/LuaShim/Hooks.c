@@ -232,9 +232,9 @@ void lsh_setcheck(lua_State *L, lsh_Check check, void *context, long long instru
   lsh_applyhook(S->main, S);
 }
 
-void lsh_interrupt(lua_State *L, const char *message) {
-  lsh_State *S = lsh_getstate(L);
-  if (atomic_load_explicit(&S->interrupted, memory_order_relaxed)) return;
+/* Sets the flag and its message, once; whether this call set them. */
+static int setinterrupted(lsh_State *S, const char *message) {
+  if (atomic_load_explicit(&S->interrupted, memory_order_relaxed)) return 0;
   /* Copied by hand: snprintf may not be called from a signal handler. */
   size_t length = 0;
   while (message[length] != '\0' && length < sizeof S->interruption - 1) {
@@ -243,9 +243,29 @@ void lsh_interrupt(lua_State *L, const char *message) {
   }
   S->interruption[length] = '\0';
   atomic_store_explicit(&S->interrupted, 1, memory_order_release);
-  /* lua_sethook may be called asynchronously; a budget's count hook, which every thread
-     made after it inherits, also sees the flag, and so do the threads of lsh_run. */
+  return 1;
+}
+
+void lsh_interrupt(lua_State *L, const char *message) {
+  lsh_State *S = lsh_getstate(L);
+  if (!setinterrupted(S, message)) return;
+  /* lua_sethook may be called asynchronously on the thread running the state (a signal
+     handler); a budget's count hook, which every thread made after it inherits, also sees
+     the flag, and so do the threads of lsh_run. */
   lua_sethook(S->main, lsh_hook, LUA_MASKCOUNT, 1);
+}
+
+void lsh_trackcallthread(lua_State *L) {
+  lsh_getstate(L)->tracksthread = 1;
+}
+
+void lsh_interruptfrom(lua_State *L, const char *message) {
+  lsh_State *S = lsh_getstate(L);
+  if (!setinterrupted(S, message)) return;
+  /* Not lua_sethook from here: it walks the running thread's call frames, which that thread
+     changes meanwhile. The thread of the call sets it, in the CPU limit's signal handler;
+     a call that starts later sees the flag as it starts (applyhook). */
+  lsh_pokecallthread(S);
 }
 
 void lsh_clearinterrupt(lua_State *L) {

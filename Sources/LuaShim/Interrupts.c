@@ -10,12 +10,16 @@
 #include "ShimState.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <string.h>
 #include <unistd.h>
 
 static _Atomic(lua_State *) sigint_state = NULL;
+/* The thread that set sigint_state, which runs its code: a signal for the process may land on
+   any thread, and only that one may touch the state. */
+static _Atomic(pthread_t) sigint_thread;
 static volatile sig_atomic_t sigint_pipe = -1;
 static struct sigaction sigint_previous;
 static int sigint_installed = 0;
@@ -23,7 +27,16 @@ static int sigint_installed = 0;
 static void on_sigint(int signal_number) {
   int saved = errno;
   lua_State *L = atomic_load_explicit(&sigint_state, memory_order_acquire);
-  if (L != NULL) lsh_interrupt(L, "interrupted");
+  if (L != NULL) {
+    pthread_t owner = atomic_load_explicit(&sigint_thread, memory_order_relaxed);
+    if (!pthread_equal(owner, pthread_self())) {
+      /* On another thread: handed to the state's, which takes it as its own. */
+      pthread_kill(owner, signal_number);
+      errno = saved;
+      return;
+    }
+    lsh_interrupt(L, "interrupted");
+  }
   int fd = sigint_pipe;
   if (fd >= 0) {
     char byte = (char)signal_number;
@@ -49,6 +62,7 @@ int lsh_sigint_install(int pipe_fd) {
 }
 
 void lsh_sigint_target(lua_State *L) {
+  atomic_store_explicit(&sigint_thread, pthread_self(), memory_order_relaxed);
   atomic_store_explicit(&sigint_state, L, memory_order_release);
 }
 

@@ -72,6 +72,9 @@ typedef struct lsh_State {
   atomic_ullong cpuup;   /* the serial of a call the watchdog found out of time */
   _Atomic(lua_State *) running;  /* the thread running Lua code now (NULL between calls) */
   struct lsh_Watch *watch;  /* the watchdog's record of the state while it has a CPU limit */
+  int tracksthread;      /* another thread may stop the calls (a CPU limit, lsh_interruptfrom) */
+  _Atomic(pthread_t) callthread;  /* with tracksthread: the thread of the last outermost call */
+  atomic_int hascallthread;       /* whether callthread was set */
   int sharing;           /* finalizers run under one budget for all (a pass outside any call,
                             or the state's close): 1, or 2 once the first was skipped */
   lua_State *main;       /* the main thread, whose stack index 1 holds the message handler */
@@ -139,6 +142,11 @@ void lsh_wakewatchdog(void);
 void lsh_unwatch(lsh_State *S);
 void lsh_installcoroutines(lua_State *L);
 
+void lsh_hook(lua_State *L, lua_Debug *ar);
+/* Watchdog.c: notes the thread of S's calls, which takes the watchdog's signal from then on
+   (a thread that blocks it, as a thread pool's may, stops blocking it). */
+void lsh_notecallthread(lsh_State *S);
+
 /*
 ** Starts an outermost call: a fresh instruction budget and a serial of its own, which the
 ** watchdog sees under a CPU limit. Only stores to memory: the watchdog reads the clock, not
@@ -150,6 +158,15 @@ static inline void lsh_begincall(lsh_State *S) {
   S->exhausted = 0;
   S->exhaustedwhere[0] = '\0';
   S->serial++;
+  if (S->tracksthread) {
+    /* Main-actor code may move between threads (a test harness's): the signal goes to the
+       one running this call, which must take it. */
+    if (!atomic_load_explicit(&S->hascallthread, memory_order_relaxed) ||
+        !pthread_equal(atomic_load_explicit(&S->callthread, memory_order_relaxed), pthread_self()))
+      lsh_notecallthread(S);
+    /* Stopped from another thread between calls (lsh_interruptfrom): this call stops at once. */
+    if (atomic_load_explicit(&S->interrupted, memory_order_acquire)) lua_sethook(S->main, lsh_hook, LUA_MASKCOUNT, 1);
+  }
   if (S->cpulimit != 0) {
     atomic_store_explicit(&S->watched, S->serial, memory_order_release);
     if (atomic_load_explicit(&lsh_watchdogparked, memory_order_relaxed)) lsh_wakewatchdog();
@@ -173,6 +190,10 @@ static inline lua_State *lsh_setrunning(lsh_State *S, lua_State *T) {
   atomic_store_explicit(&S->running, T, memory_order_relaxed);
   return previous;
 }
+
+/* Watchdog.c: asks the thread of S's calls to fire its running thread's count hook at the
+   next instruction, with SIGXCPU, as the CPU limit does; from any thread. */
+void lsh_pokecallthread(lsh_State *S);
 
 /* Hooks.c */
 void lsh_hook(lua_State *L, lua_Debug *ar);

@@ -52,12 +52,6 @@
 typedef struct lsh_Watch {
   struct lsh_Watch *next;
   lsh_State *state;
-  pthread_t thread;            /* the state's thread, which the signal goes to */
-#if defined(__APPLE__)
-  mach_port_t port;
-#else
-  clockid_t clock;             /* that thread's CPU clock */
-#endif
   long long limit;             /* nanoseconds, the state's cpulimit */
   unsigned long long seen;     /* the serial of the last call seen running */
   long long seenat;            /* the thread's CPU time when that call was first seen */
@@ -118,29 +112,32 @@ static int installhandler(void) {
   return 0;
 }
 
-/* Sends the signal for w's state, unless one is still on its way (then a later tick does). */
-static void poke(lsh_Watch *w) {
+/* Sends the signal for S to `thread`, unless one is still on its way; returns whether it
+   sent one. */
+static int poke(lsh_State *S, pthread_t thread) {
   int none = 0;
-  if (!atomic_compare_exchange_strong_explicit(&pokes, &none, 1, memory_order_relaxed, memory_order_relaxed)) return;
-  atomic_store_explicit(&poked, w->state, memory_order_relaxed);
-  atomic_store_explicit(&poketarget, w->thread, memory_order_release);
-  pthread_kill(w->thread, SIGXCPU);
+  if (!atomic_compare_exchange_strong_explicit(&pokes, &none, 1, memory_order_relaxed, memory_order_relaxed)) return 0;
+  atomic_store_explicit(&poked, S, memory_order_relaxed);
+  atomic_store_explicit(&poketarget, thread, memory_order_release);
+  pthread_kill(thread, SIGXCPU);
+  return 1;
 }
 
 /* -------------------------------------------------------------------------- */
 /* The watchdog                                                               */
 
-/* The CPU time the watched thread has used, in nanoseconds, or -1. */
-static long long cputime(const lsh_Watch *w) {
+/* The CPU time `thread` has used, in nanoseconds, or -1. */
+static long long cputime(pthread_t thread) {
 #if defined(__APPLE__)
   thread_basic_info_data_t info;
   mach_msg_type_number_t count = THREAD_BASIC_INFO_COUNT;
-  if (thread_info(w->port, THREAD_BASIC_INFO, (thread_info_t)&info, &count) != KERN_SUCCESS) return -1;
+  if (thread_info(pthread_mach_thread_np(thread), THREAD_BASIC_INFO, (thread_info_t)&info, &count) != KERN_SUCCESS) return -1;
   return ((long long)info.user_time.seconds + info.system_time.seconds) * 1000000000LL +
          ((long long)info.user_time.microseconds + info.system_time.microseconds) * 1000LL;
 #else
+  clockid_t clock;
   struct timespec now;
-  if (clock_gettime(w->clock, &now) != 0) return -1;
+  if (pthread_getcpuclockid(thread, &clock) != 0 || clock_gettime(clock, &now) != 0) return -1;
   return (long long)now.tv_sec * 1000000000LL + now.tv_nsec;
 #endif
 }
@@ -150,7 +147,9 @@ static int look(lsh_Watch *w) {
   lsh_State *S = w->state;
   unsigned long long serial = atomic_load_explicit(&S->watched, memory_order_acquire);
   if (serial == 0) return 0;
-  long long now = cputime(w);
+  /* The call's thread, published before its serial (lsh_begincall). */
+  pthread_t thread = atomic_load_explicit(&S->callthread, memory_order_relaxed);
+  long long now = cputime(thread);
   if (now < 0) return 1;
   if (serial != w->seen) {
     w->seen = serial;
@@ -159,7 +158,7 @@ static int look(lsh_Watch *w) {
     /* Poked again each tick while the call goes on: a poke can land while the thread sets
        its own hook, which then overwrites it. */
     atomic_store_explicit(&S->cpuup, serial, memory_order_relaxed);
-    poke(w);
+    poke(S, thread);
   }
   return 1;
 }
@@ -279,19 +278,9 @@ int lsh_setcpulimit(lua_State *L, double seconds) {
       }
     }
     if (S->watch != NULL) {
-      /* The state's calls run on the thread that sets its limits (its loop's). */
-      lsh_Watch *w = S->watch;
-      w->thread = pthread_self();
-      w->limit = limit;
-#if defined(__APPLE__)
-      w->port = pthread_mach_thread_np(w->thread);
-#else
-      if (pthread_getcpuclockid(w->thread, &w->clock) != 0) {
-        forget(S);
-        limit = 0;
-        status = -1;
-      }
-#endif
+      /* The clock read and the thread signalled are each call's own (lsh_begincall). */
+      S->watch->limit = limit;
+      S->tracksthread = 1;
     }
   }
   pthread_mutex_unlock(&watchdog.lock);
@@ -308,10 +297,37 @@ int lsh_setcpulimit(lua_State *L, double seconds) {
 
 void lsh_unwatch(lsh_State *S) {
   lsh_unwatchcall(S);
+  /* A poke still on its way (lsh_pokecallthread's) finds no state. */
+  lsh_State *expected = S;
+  atomic_compare_exchange_strong_explicit(&poked, &expected, NULL, memory_order_relaxed, memory_order_relaxed);
   if (S->watch == NULL) return;
   pthread_mutex_lock(&watchdog.lock);
   forget(S);
   pthread_mutex_unlock(&watchdog.lock);
+}
+
+void lsh_notecallthread(lsh_State *S) {
+  sigset_t mask;
+  sigemptyset(&mask);
+  sigaddset(&mask, SIGXCPU);
+  pthread_sigmask(SIG_UNBLOCK, &mask, NULL);
+  atomic_store_explicit(&S->callthread, pthread_self(), memory_order_relaxed);
+  atomic_store_explicit(&S->hascallthread, 1, memory_order_release);
+}
+
+void lsh_pokecallthread(lsh_State *S) {
+  if (!atomic_load_explicit(&S->hascallthread, memory_order_acquire)) return;
+  pthread_t thread = atomic_load_explicit(&S->callthread, memory_order_relaxed);
+  pthread_mutex_lock(&watchdog.lock);
+  int installed = installhandler();
+  pthread_mutex_unlock(&watchdog.lock);
+  if (installed != 0) return;
+  /* One signal is on its way at a time: wait for the slot, a millisecond at a time, up to a
+     second (the watchdog's own pokes take it a moment each). */
+  for (int tries = 0; tries < 1000 && !poke(S, thread); tries++) {
+    struct timespec pause = { 0, 1000000L };
+    nanosleep(&pause, NULL);
+  }
 }
 
 /* -------------------------------------------------------------------------- */

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import LuaBridge
 
@@ -113,6 +114,44 @@ struct LuaErrorPathTests {
         #expect(try lua.run("local n = 0 for i = 1, 100000 do n = n + i end return n", name: "=ok") == [.integer(5_000_050_000)])
         lua.close()
         interrupter.interrupt("after close: ignored")
+    }
+
+    @Test("an interrupt from another thread between calls stops the next call at once")
+    func anInterruptBetweenCallsStopsTheNextCall() async throws {
+        let lua = try LuaState()
+        let interrupter = lua.interrupter
+        try lua.run("return 1", name: "=first")
+        await Task.detached { interrupter.interrupt("stopped between calls") }.value
+        let error = try #require(throws: LuaError.self) {
+            try lua.run("local n = 0 while true do n = n + 1 end", name: "@next.lua")
+        }
+        #expect(error.message == "next.lua:1: stopped between calls")
+        lua.clearInterrupt()
+    }
+
+    /// The interrupting thread never touches the running thread's call frames (only the
+    /// thread running the code does, in its signal handler): code that calls and returns all
+    /// the time, stopped from another thread at many moments, always stops cleanly.
+    @Test("interrupts from another thread while calls come and go stop the code, never the process")
+    func interruptsWhileCallsComeAndGo() throws {
+        for round in 0..<60 {
+            let lua = try LuaState()
+            let interrupter = lua.interrupter
+            let delay = UInt32(200 + (round * 397) % 3000)
+            let thread = Thread {
+                usleep(delay)
+                interrupter.interrupt("stopped in round \(round)")
+            }
+            thread.start()
+            let error = try #require(throws: LuaError.self) {
+                try lua.run("""
+                    local function f(n) if n == 0 then return {} end return { f(n - 1) } end
+                    while true do f(40) pcall(f, 20) end
+                    """, name: "@busy.lua")
+            }
+            #expect(error.message.hasSuffix("stopped in round \(round)"))
+            lua.close()
+        }
     }
 
     @Test func tracebacksCanLeaveOutTheHostsOwnChunks() throws {

@@ -45,7 +45,7 @@ nonisolated public final class LuaInterrupter: @unchecked Sendable {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         guard let handle else { return }
-        lsh_interrupt(handle, message)
+        lsh_interruptfrom(handle, message)
     }
 
     /// Called as the state closes.

@@ -38,7 +38,13 @@ public final class LuaState {
     }
 
     /// Stops the code running in this state from another thread (a watchdog's handle).
-    public let interrupter: LuaInterrupter
+    /// Asked for on the state's thread, before the calls it is to stop: from then on each
+    /// outermost call notes its thread, which the interrupter signals.
+    public var interrupter: LuaInterrupter {
+        lsh_trackcallthread(handle)
+        return interrupterStorage
+    }
+    private let interrupterStorage: LuaInterrupter
 
     /// The object that runs this state (a host), for code that has only the state, or an
     /// object's ``LuaPeer``, and must find it. Weak: the owner owns the state.
@@ -69,7 +75,7 @@ public final class LuaState {
         }
         handle = L
         lifetime = LuaLifetime(handle: L)
-        interrupter = LuaInterrupter(handle: L)
+        interrupterStorage = LuaInterrupter(handle: L)
         self.limits = limits
         let status = lsh_openlibs(L, libraries.union(.base).rawValue)
         // On failure, close() now (deinit will find the state closed).
@@ -99,7 +105,7 @@ public final class LuaState {
         precondition(lsh_isrunning(handle) == 0, "a Lua state cannot be closed while Lua code runs in it")
         lifetime.isOpen = false
         lifetime.pendingReleases.removeAll()
-        interrupter.detach()
+        interrupterStorage.detach()
         lsh_close(handle)
     }
 

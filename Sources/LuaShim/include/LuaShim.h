@@ -102,6 +102,13 @@ int lsh_setcpulimit(lua_State *L, double seconds);
    when a budget is set (its count hook sees the flag). Code stuck inside a C function (a
    pattern match) cannot be stopped this way. */
 void lsh_interrupt(lua_State *L, const char *message);
+/* The same from another thread than the one running L's calls (a watchdog's): the flag is
+   set there, and the thread of L's last outermost call is signalled to set the hook, since
+   lua_sethook may not run on another thread while L runs. Only for a state given
+   lsh_trackcallthread (before its calls) or a CPU limit. */
+void lsh_interruptfrom(lua_State *L, const char *message);
+/* Has each outermost call of L note its thread, for lsh_interruptfrom; on L's thread. */
+void lsh_trackcallthread(lua_State *L);
 /* A check the count hook makes while Lua code runs: a REPL server polls the socket of the
    client whose chunk runs, without a thread. It may call lsh_interrupt to stop the code
    (the hook then raises the safe way); it must not touch the Lua state otherwise. */
