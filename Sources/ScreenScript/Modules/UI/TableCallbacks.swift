@@ -61,7 +61,10 @@ struct TableCallbacks {
         target.call("commitDelete", table, path)
     }
 
+    /// Asked first: a table asks on every scroll, and a list of index paths made for a
+    /// data source without the method would be garbage for the collector.
     func prefetchRows(_ table: TableView, _ paths: [IndexPath]) {
+        guard target.has("prefetchRows") else { return }
         target.call("prefetchRows", table, paths)
     }
 
