@@ -27,7 +27,7 @@ struct TestRunnerTests {
     }
 
     @Test(arguments: [
-        "counting.lua", "syntax_error.lua", "all_pass.lua", "file_error.lua", "filtered.lua", "unclaimed_error.lua",
+        "counting.lua", "all_pass.lua", "file_error.lua", "filtered.lua", "unclaimed_error.lua",
         "hostile_pending.lua",
     ])
     func countsFollowBusted(fixture name: String) throws {
@@ -35,6 +35,20 @@ struct TestRunnerTests {
         #expect(summary.line == (try expected(name)))
         #expect(lines.last == summary.line)
         #expect(results.count == summary.passed + summary.failed + summary.skipped)
+    }
+
+    /// A file that does not compile: one failed entry named after it. The fixture is kept as
+    /// text (every `.lua` file of the repository parses) and copied to a `.lua` name here.
+    @Test func aFileThatDoesNotLoadCountsAsBustedCountsIt() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("syntax-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let file = folder + "/syntax_error.lua"
+        try FileManager.default.copyItem(atPath: fixture("syntax_error.lua.txt"), toPath: file)
+        let (summary, results, lines) = try run([file])
+        #expect(summary.line == (try expected("syntax_error.lua.txt")))
+        #expect(lines.last == summary.line)
+        #expect(results.map(\.status) == [.failed])
     }
 
     /// The runner's compiled chunks are kept for the whole process, and loaded as bytecode by

@@ -148,9 +148,14 @@ struct ScreensCommandTests {
     }
 
     @Test func runTellsSyntaxErrorsAndMissingFilesApart() throws {
-        let syntax = try screens("run", "Tests/lua/fixtures/syntax_error.lua")
-        #expect(syntax.status == 1)
-        #expect(syntax.stderr == "screens: Tests/lua/fixtures/syntax_error.lua:6: unexpected symbol near '='\n")
+        try ScreensProgram.withTemporaryFolder { folder in
+            try FileManager.default.copyItem(
+                at: ScreensProgram.root.appendingPathComponent("Tests/lua/fixtures/syntax_error.lua.txt"),
+                to: folder.appendingPathComponent("syntax_error.lua"))
+            let syntax = try screens(["run", "syntax_error.lua"], in: folder)
+            #expect(syntax.status == 1)
+            #expect(syntax.stderr == "screens: syntax_error.lua:7: unexpected symbol near '='\n")
+        }
         let missing = try screens("run", "no/such/app")
         #expect(missing.status == 1)
         #expect(missing.stderr == "screens: the folder no/such/app does not exist\n")
