@@ -49,3 +49,14 @@ public protocol OverrideHook: AnyObject {
     ///   none and the object's own method is to run.
     func callOverride<Method: OverridableMethod>(_ method: Method, on object: AnyObject) -> Method.Answer?
 }
+
+/// An object that keeps an ``OverrideHook``: every view, controller, collection view layout
+/// and gesture recognizer, so that whoever extends them handles all four one way.
+public protocol OverrideHookHolder: AnyObject {
+    var overrideHook: (any OverrideHook)? { get set }
+}
+
+extension View: OverrideHookHolder {}
+extension ViewController: OverrideHookHolder {}
+extension CollectionViewLayout: OverrideHookHolder {}
+extension GestureRecognizer: OverrideHookHolder {}

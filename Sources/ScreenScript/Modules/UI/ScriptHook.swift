@@ -10,33 +10,18 @@ import ScreenKit
 // override that raises is reported as "layoutSubviews of Clock" with its traceback, and the
 // object goes on as after an override that returned (for an answer: with its own answer).
 
-extension View: LuaExtensible {
+extension OverrideHookHolder {
+    /// The object's Lua side, kept by its hook.
     public var luaPeer: LuaPeer? {
         get { (overrideHook as? ScriptHook)?.peer }
         set { overrideHook = newValue.map(ScriptHook.init) }
     }
 }
 
-extension ViewController: LuaExtensible {
-    public var luaPeer: LuaPeer? {
-        get { (overrideHook as? ScriptHook)?.peer }
-        set { overrideHook = newValue.map(ScriptHook.init) }
-    }
-}
-
-extension CollectionViewLayout: LuaExtensible {
-    public var luaPeer: LuaPeer? {
-        get { (overrideHook as? ScriptHook)?.peer }
-        set { overrideHook = newValue.map(ScriptHook.init) }
-    }
-}
-
-extension GestureRecognizer: LuaExtensible {
-    public var luaPeer: LuaPeer? {
-        get { (overrideHook as? ScriptHook)?.peer }
-        set { overrideHook = newValue.map(ScriptHook.init) }
-    }
-}
+extension View: LuaExtensible {}
+extension ViewController: LuaExtensible {}
+extension CollectionViewLayout: LuaExtensible {}
+extension GestureRecognizer: LuaExtensible {}
 
 /// The Lua side of one ScreenKit object: its field table and Lua class (``peer``), and what
 /// the bindings keep for it. The one ``OverrideHook`` of ScreenScript.
@@ -55,13 +40,7 @@ final class ScriptHook: OverrideHook {
 
     /// The hook of `object`, when Lua has given it its Lua side.
     static func of(_ object: AnyObject?) -> ScriptHook? {
-        switch object {
-        case let view as View: view.overrideHook as? ScriptHook
-        case let controller as ViewController: controller.overrideHook as? ScriptHook
-        case let layout as CollectionViewLayout: layout.overrideHook as? ScriptHook
-        case let recognizer as GestureRecognizer: recognizer.overrideHook as? ScriptHook
-        default: nil
-        }
+        (object as? any OverrideHookHolder)?.overrideHook as? ScriptHook
     }
 
     /// The host whose state the object's Lua side lives in; nil once it is gone (see
