@@ -34,6 +34,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <time.h>
+#include <unistd.h>
 
 #if defined(__APPLE__)
 #include <mach/mach.h>
@@ -78,22 +79,44 @@ static _Atomic(pthread_t) poketarget;
 /* The signal                                                                 */
 
 /*
+** Whether the signal is one this process sent a thread of its own (pthread_kill): on Linux
+** the kernel says so (SI_TKILL, from our pid), so that a poke that arrives late, after the
+** watchdog gave up waiting for it, is told from the system's SIGXCPU. Elsewhere only the
+** slot below tells them apart.
+*/
+static int sentbyus(const siginfo_t *info) {
+#if defined(__linux__)
+  return info != NULL && info->si_code == SI_TKILL && info->si_pid == getpid();
+#else
+  (void)info;
+  return 1;
+#endif
+}
+
+/*
 ** On the state's thread: the running Lua thread fires its count hook at the next instruction.
 ** Async-signal-safe calls only. A SIGXCPU the watchdog did not send (it sends to one thread,
 ** one at a time) is the system's warning that the process passed its CPU limit
-** (RLIMIT_CPU), whose default action, ending the process, is kept.
+** (RLIMIT_CPU), whose default action, ending the process, is kept. A poke of ours that
+** finds its slot taken back does nothing: the hook it would set is set again by the next.
 */
-static void onsigxcpu(int signal_number) {
+static void onsigxcpu(int signal_number, siginfo_t *info, void *context) {
+  (void)context;
   int saved = errno;
   int one = 1;
-  if (pthread_equal(atomic_load_explicit(&poketarget, memory_order_acquire), pthread_self()) &&
-      atomic_compare_exchange_strong_explicit(&pokes, &one, 0, memory_order_acquire, memory_order_relaxed)) {
+  if (!sentbyus(info)) {
+    signal(signal_number, SIG_DFL);
+    raise(signal_number);
+  } else if (pthread_equal(atomic_load_explicit(&poketarget, memory_order_acquire), pthread_self()) &&
+             atomic_compare_exchange_strong_explicit(&pokes, &one, 0, memory_order_acquire, memory_order_relaxed)) {
     lsh_State *S = atomic_exchange_explicit(&poked, NULL, memory_order_acquire);
     lua_State *T = S != NULL ? atomic_load_explicit(&S->running, memory_order_relaxed) : NULL;
     if (T != NULL) lua_sethook(T, lsh_hook, LUA_MASKCOUNT, 1);
   } else {
+#if !defined(__linux__)
     signal(signal_number, SIG_DFL);
     raise(signal_number);
+#endif
   }
   errno = saved;
 }
@@ -104,9 +127,9 @@ static int installhandler(void) {
   static int installed = 0;
   if (installed) return 0;
   struct sigaction action;
-  action.sa_handler = onsigxcpu;
+  action.sa_sigaction = onsigxcpu;
   sigemptyset(&action.sa_mask);
-  action.sa_flags = SA_RESTART;
+  action.sa_flags = SA_RESTART | SA_SIGINFO;
   if (sigaction(SIGXCPU, &action, NULL) != 0) return -1;
   installed = 1;
   return 0;
@@ -119,8 +142,35 @@ static int poke(lsh_State *S, pthread_t thread) {
   if (!atomic_compare_exchange_strong_explicit(&pokes, &none, 1, memory_order_relaxed, memory_order_relaxed)) return 0;
   atomic_store_explicit(&poked, S, memory_order_relaxed);
   atomic_store_explicit(&poketarget, thread, memory_order_release);
-  pthread_kill(thread, SIGXCPU);
+  if (pthread_kill(thread, SIGXCPU) != 0) {
+    /* The thread is gone: no signal holds the slot. */
+    atomic_store_explicit(&poked, NULL, memory_order_relaxed);
+    atomic_store_explicit(&pokes, 0, memory_order_release);
+    return 0;
+  }
   return 1;
+}
+
+/* Ticks the watchdog waits for a poke to be taken before it takes the slot back: a thread
+   that blocks the signal, or one that is ending, must not keep every other state's calls
+   from being stopped. Only where a late poke is told from the system's (sentbyus). */
+#define LSH_POKEWAIT 10
+
+/* The watchdog's poke: the slot taken back from a poke that waited LSH_POKEWAIT ticks.
+   Called locked, on the watchdog thread. */
+static void pokefromwatchdog(lsh_State *S, pthread_t thread) {
+  static int waited = 0;
+  if (poke(S, thread)) {
+    waited = 0;
+    return;
+  }
+#if defined(__linux__)
+  if (++waited >= LSH_POKEWAIT) {
+    waited = 0;
+    atomic_store_explicit(&pokes, 0, memory_order_release);
+    poke(S, thread);
+  }
+#endif
 }
 
 /* -------------------------------------------------------------------------- */
@@ -158,7 +208,7 @@ static int look(lsh_Watch *w) {
     /* Poked again each tick while the call goes on: a poke can land while the thread sets
        its own hook, which then overwrites it. */
     atomic_store_explicit(&S->cpuup, serial, memory_order_relaxed);
-    poke(S, thread);
+    pokefromwatchdog(S, thread);
   }
   return 1;
 }
