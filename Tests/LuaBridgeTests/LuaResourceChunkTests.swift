@@ -32,3 +32,23 @@ struct LuaResourceChunkTests {
         #expect(try lua.run("return 1 + 1", name: "=after") == [.integer(2)])
     }
 }
+
+@MainActor
+struct LuaResourceChunkStatesTests {
+    /// The first state compiles the text, the second and later ones load the bytecode kept
+    /// then: each sees the same chunk, under the same name.
+    @Test func everyStateLoadsTheSameChunk() throws {
+        let chunk = LuaResourceChunk("prelude.lua", name: "=again", in: .luaBridge)
+        var seen: [[LuaValue]] = []
+        for _ in 0..<3 {
+            let lua = try LuaState()
+            let info = try lua.load(
+                "local f = ... return debug.getinfo(f, 'S').source, debug.getinfo(f, 'S').lastlinedefined, type(f())",
+                name: "=test")
+            seen.append(try info.callReturningAll(try chunk.load(in: lua)))
+        }
+        #expect(seen[0] == [.string("=again"), .integer(0), .string("table")])
+        #expect(seen[1] == seen[0])
+        #expect(seen[2] == seen[0])
+    }
+}

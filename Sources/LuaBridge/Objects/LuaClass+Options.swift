@@ -2,8 +2,9 @@
 /// takes in ``LuaClassDefinition/optionValues``, so that what reads a class's definition
 /// (the stubs' check, completion, generated tables) knows them without a second list.
 ///
-/// These overloads are chosen over the general ones wherever the value is an enumeration;
-/// each records the cases, then adds the property as the general one does.
+/// These overloads are chosen over the general ones wherever the value is an enumeration.
+/// The strings are listed only when something reads them: a host that never asks builds
+/// no list of cases (and the runtime no array type for it) as it starts.
 ///
 /// ```swift
 /// cls.property("lineBreakMode", get: { $0.lineBreakMode }, set: { $0.lineBreakMode = $1 })
@@ -12,8 +13,7 @@
 extension LuaClass {
     /// Adds a read-only option property.
     public func property<Value: LuaEnumeration>(_ name: String, get: @escaping @MainActor (Object) -> Value) {
-        declareOptions(name, Value.allCases.map(\.rawValue))
-        property(name, get: { LuaPushed(get($0)) })
+        property(name, options: { Value.allCases.map { $0.rawValue } }, get: get)
     }
 
     /// Adds a read-write option property.
@@ -22,30 +22,32 @@ extension LuaClass {
         get: @escaping @MainActor (Object) -> Value,
         set: @escaping @MainActor (Object, Value) throws -> Void
     ) {
-        declareOptions(name, Value.allCases.map(\.rawValue))
-        property(name, get: { LuaConverted(get($0)) }, set: { try set($0, $1.value) })
+        property(name, options: { Value.allCases.map { $0.rawValue } }, get: get, set: set)
     }
 
-    /// Records the strings the property `name` takes, for a property whose value is made of
-    /// options in another way (a list of them).
-    public func declareOptions(_ name: String, _ values: [String]) {
-        optionValues[name] = values
+    /// Adds a read-only property whose value is made of the strings `options` lists, in
+    /// another way than one enumeration (a list of them).
+    public func property<Value: LuaPushable>(
+        _ name: String, options: @escaping () -> [String], get: @escaping @MainActor (Object) -> Value
+    ) {
+        declareOptions(name, options)
+        addGetter(name, get)
     }
-}
 
-/// An enumeration's value through the general `property` (which would otherwise choose the
-/// option overload again).
-private struct LuaPushed<Value: LuaPushable>: LuaPushable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
-    func push(to stack: LuaStack) -> Int32 { value.push(to: stack) }
-}
+    /// Adds a read-write property whose value is made of the strings `options` lists.
+    public func property<Value: LuaConvertible>(
+        _ name: String,
+        options: @escaping () -> [String],
+        get: @escaping @MainActor (Object) -> Value,
+        set: @escaping @MainActor (Object, Value) throws -> Void
+    ) {
+        declareOptions(name, options)
+        addGetter(name, get)
+        addSetter(name, set)
+    }
 
-private struct LuaConverted<Value: LuaConvertible>: LuaConvertible {
-    let value: Value
-    init(_ value: Value) { self.value = value }
-    func push(to stack: LuaStack) -> Int32 { value.push(to: stack) }
-    static func read(from stack: LuaStack, at index: Int32) throws(LuaConversionError) -> LuaConverted {
-        LuaConverted(try Value.read(from: stack, at: index))
+    /// Records the strings the property `name` takes, listed when first read.
+    public func declareOptions(_ name: String, _ values: @escaping () -> [String]) {
+        optionLists[name] = values
     }
 }

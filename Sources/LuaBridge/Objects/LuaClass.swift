@@ -88,9 +88,7 @@ public final class LuaClass<Object: AnyObject>: LuaClassDefinition {
 
     /// Adds a read-only property.
     public func property<Value: LuaPushable>(_ name: String, get: @escaping @MainActor (Object) -> Value) {
-        getters.append(LuaMember(name, .counted { args in
-            get(args.stack.object(unchecked: 1, as: Object.self)).push(to: args.stack)
-        }))
+        addGetter(name, get)
     }
 
     /// Adds a read-write property. A value that does not convert is an error naming the
@@ -100,7 +98,20 @@ public final class LuaClass<Object: AnyObject>: LuaClassDefinition {
         get: @escaping @MainActor (Object) -> Value,
         set: @escaping @MainActor (Object, Value) throws -> Void
     ) {
-        property(name, get: get)
+        addGetter(name, get)
+        addSetter(name, set)
+    }
+
+    /// The getter of the property `name`; the option overloads share it.
+    func addGetter<Value: LuaPushable>(_ name: String, _ get: @escaping @MainActor (Object) -> Value) {
+        getters.append(LuaMember(name, .counted { args in
+            get(args.stack.object(unchecked: 1, as: Object.self)).push(to: args.stack)
+        }))
+    }
+
+    /// The setter of the property `name`: a value that does not convert, and whatever `set`
+    /// throws, fail naming the property.
+    func addSetter<Value: LuaConvertible>(_ name: String, _ set: @escaping @MainActor (Object, Value) throws -> Void) {
         let className = self.name
         setters.append(LuaMember(name, .nothing { args in
             let object = args.stack.object(unchecked: 1, as: Object.self)
@@ -212,7 +223,9 @@ public class LuaClassDefinition {
     public var appliedFirst: [String] = []
     /// The strings each option property takes, by property: what a script may assign (or
     /// reads back), recorded as the property is added (see `LuaClass+Options.swift`).
-    public internal(set) var optionValues: [String: [String]] = [:]
+    public var optionValues: [String: [String]] { optionLists.mapValues { $0() } }
+    /// How to list each option property's strings: only what reads them lists them.
+    var optionLists: [String: () -> [String]] = [:]
     /// The accessors of ``LuaClass/dynamicProperties(get:set:)``, stored under the key `true`
     /// of the getter and setter tables.
     var dynamicGetter: LuaNativeBody?

@@ -5,10 +5,13 @@ import LuaShim
 /// chunk name that messages and tracebacks show (`=plugins`, `=ui`): the name a host's own
 /// frames are hidden by.
 ///
-/// The file is read and compiled once per process, when first loaded, and every state then
-/// loads that bytecode, with its debug information (names, lines): keep it in a `static let`.
-/// Loading bytecode is much cheaper than compiling the text, which screens-bench's `host:`
-/// figure holds to its target; the first state of a process pays for the dump instead. Only the host's own code loads bytecode; scripts still load text only.
+/// The file is read once per process, when first used: keep it in a `static let`. The first
+/// state to load it compiles the text; the second compiles it once more and keeps the
+/// bytecode, with its debug information (names, lines), which that state and every later one
+/// load. Loading bytecode is much cheaper than compiling the text, which screens-bench's
+/// `host:` figure holds to its target, while a process of one state (`screens run`) pays
+/// for no dump it would never load. Only the host's own code loads bytecode; scripts still
+/// load text only.
 ///
 /// ```swift
 /// static let sandbox = LuaResourceChunk("sandbox.lua", name: "=plugins", in: .screenScript)
@@ -19,14 +22,19 @@ public final class LuaResourceChunk {
     public let file: String
     /// The chunk name: `=name`, shown as it is.
     public let name: String
-    /// The chunk's bytecode, or why there is none (the file is missing, or does not compile).
-    private let code: Result<[UInt8], LuaError>
+    /// The file's text, or why there is none (the file is missing or cannot be read).
+    private let source: Result<[UInt8], LuaError>
+    /// The chunk's bytecode, once a second state loads it, or why there is none (the text
+    /// does not compile).
+    private var bytecode: Result<[UInt8], LuaError>?
+    /// Whether a state has compiled the text already.
+    private var wasCompiled = false
 
-    /// Reads and compiles the file: a `static let` does so when it is first used.
+    /// Reads the file: a `static let` does so when it is first used.
     public init(_ file: String, name: String, in folder: LuaResourceFolder) {
         self.file = file
         self.name = name
-        code = Result { () throws(LuaError) in try Self.compile(try folder.contents(of: file), name: name) }
+        source = Result { () throws(LuaError) in try folder.contents(of: file) }
     }
 
     /// The chunk, compiled for `lua`.
@@ -35,7 +43,14 @@ public final class LuaResourceChunk {
     /// - Throws: ``LuaError`` of kind `.file` when the file is missing, `.syntax` when it does
     ///   not compile.
     public func load(in lua: LuaState, environment: LuaTable? = nil) throws(LuaError) -> LuaFunction {
-        try lua.load(bytes: try code.get(), name: name, mode: .binary, environment: environment)
+        let text = try source.get()
+        if bytecode == nil && !wasCompiled {
+            wasCompiled = true
+            return try lua.load(bytes: text, name: name, mode: .text, environment: environment)
+        }
+        let code = bytecode ?? Result { () throws(LuaError) in try Self.compile(text, name: name) }
+        bytecode = code
+        return try lua.load(bytes: try code.get(), name: name, mode: .binary, environment: environment)
     }
 
     /// The table the chunk returns, run once per state (later calls give the same table): a

@@ -109,21 +109,35 @@ extension LuaState {
     /// The bytes of the file at `path`.
     /// - Throws: ``LuaError`` of kind `.file` when it cannot be opened or read.
     static func readFile(_ path: String) throws(LuaError) -> [UInt8] {
-        guard let file = fopen(path, "rb") else {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
             throw LuaError(kind: .file, message: "cannot open \(path): \(String(cString: strerror(errno)))")
         }
-        defer { fclose(file) }
+        defer { closeDescriptor(descriptor) }
+        // A regular file is read in one go, into as much memory as it has bytes (one more, to
+        // see its end); what has no size (a pipe) or grew meanwhile, in doubling reads.
+        var info = stat()
+        let isRegular = fstat(descriptor, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+        let size = isRegular && info.st_size > 0 ? Int(clamping: info.st_size) : 0
         var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        var wanted = size < Int.max ? size + 1 : size
         while true {
-            let count = fread(&chunk, 1, chunk.count, file)
-            bytes.append(contentsOf: chunk[0..<count])
-            if count < chunk.count {
-                if ferror(file) != 0 {
-                    throw LuaError(kind: .file, message: "cannot read \(path): \(String(cString: strerror(errno)))")
-                }
-                return bytes
+            let start = bytes.count
+            bytes.append(contentsOf: repeatElement(0, count: wanted))
+            let count = bytes.withUnsafeMutableBufferPointer { buffer in
+                read(descriptor, buffer.baseAddress! + start, wanted)
             }
+            if count < 0 && errno == EINTR {
+                bytes.removeLast(wanted)
+                continue
+            }
+            guard count >= 0 else {
+                throw LuaError(kind: .file, message: "cannot read \(path): \(String(cString: strerror(errno)))")
+            }
+            bytes.removeLast(wanted - count)
+            // A regular file gives all it has: less than was asked is its end.
+            if count == 0 || (isRegular && count < wanted) { return bytes }
+            wanted = max(4096, bytes.count)
         }
     }
 
@@ -187,4 +201,9 @@ extension LuaState {
         }
         return LuaError(kind: kind, message: message, traceback: traceback)
     }
+}
+
+/// `close(2)`, which inside `LuaState` its own `close` would hide.
+private func closeDescriptor(_ descriptor: Int32) {
+    close(descriptor)
 }

@@ -114,7 +114,7 @@ public final class TerminalSession {
     /// Points the wheel scrolls per notch: three lines of 16 points.
     public static let wheelStep = 48.0
 
-    public init(host: ScriptHost, options: Options, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public init(host: ScriptHost, options: Options, environment: [String: String] = ProcessEnvironment.current()) {
         self.host = host
         self.options = options
         colors = options.noColor ? .monochrome : TerminalColorDepth(environment: environment)

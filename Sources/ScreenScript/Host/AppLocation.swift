@@ -32,16 +32,14 @@ struct AppLocation {
     init(_ path: String) throws(LuaError) {
         var trimmed = path
         while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
-        var isFolder: ObjCBool = false
-        guard !trimmed.isEmpty, FileManager.default.fileExists(atPath: trimmed, isDirectory: &isFolder) else {
+        guard !trimmed.isEmpty, let isFolder = Self.isFolder(trimmed) else {
             let what = trimmed.hasSuffix(".lua") ? "file" : "folder"
             throw LuaError(kind: .file, message: "the \(what) \(path) does not exist")
         }
-        if isFolder.boolValue {
+        if isFolder {
             file = (trimmed == "/" ? "" : trimmed) + "/main.lua"
             folder = trimmed
-            var mainIsFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: file, isDirectory: &mainIsFolder), !mainIsFolder.boolValue else {
+            guard Self.isFolder(file) == false else {
                 throw LuaError(
                     kind: .file,
                     message: "the folder \(path) has no main.lua (an app is a folder with main.lua, or a single Lua file)")
@@ -68,6 +66,14 @@ struct AppLocation {
     }
 
     /// The absolute path with every symbolic link, `.` and `..` resolved.
+    /// Whether `path` (links followed) is a folder; nil when nothing is there. `stat` itself:
+    /// FileManager's first use costs every start more than this whole type.
+    static func isFolder(_ path: String) -> Bool? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return info.st_mode & S_IFMT == S_IFDIR
+    }
+
     static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }

@@ -20,7 +20,7 @@ extension ScriptHost {
 
     /// `$XDG_DATA_HOME/luascreens/<id>`, with `~/.local/share` when the variable is not set.
     public static func defaultDataDirectory(
-        forApp id: String, environment: [String: String] = ProcessInfo.processInfo.environment
+        forApp id: String, environment: [String: String] = ProcessEnvironment.current()
     ) -> String {
         let base = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? (NSHomeDirectory() as NSString).appendingPathComponent(".local/share")

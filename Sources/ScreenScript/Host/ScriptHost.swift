@@ -64,7 +64,7 @@ public final class ScriptHost {
     var moduleFolders: [String] = []
     /// The environment the default data directory is read from (the process's).
     /// Read when first needed, so that a host that never needs it does not copy it.
-    lazy var environment = ProcessInfo.processInfo.environment
+    lazy var environment = ProcessEnvironment.current()
     /// Whether a reload replaced this host (see ``retire()``).
     public internal(set) var isRetired = false
 

@@ -48,7 +48,7 @@ extension PluginCatalog {
         ///   - bundled: the bundled plugins' folder; ``bundledFolder(environment:executable:)`` when nil.
         public static func standard(
             appFolder: String?, pluginPaths: [String] = [],
-            environment: [String: String] = ProcessInfo.processInfo.environment, bundled: String? = nil
+            environment: [String: String] = ProcessEnvironment.current(), bundled: String? = nil
         ) -> SearchPath {
             var folders: [Folder] = []
             if let appFolder {
@@ -69,7 +69,7 @@ extension PluginCatalog {
         /// installed `bin/screens`); else the `plugins/` of the source tree the program was
         /// built from. Nil when none of them exists.
         public static func bundledFolder(
-            environment: [String: String] = ProcessInfo.processInfo.environment,
+            environment: [String: String] = ProcessEnvironment.current(),
             executable: String? = CommandLine.arguments.first
         ) -> String? {
             if let path = environment[bundledVariable], !path.isEmpty { return path }

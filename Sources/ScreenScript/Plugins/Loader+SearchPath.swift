@@ -8,7 +8,7 @@ extension PluginCatalog.SearchPath {
     /// `main.lua`): its `plugins/`, the `--plugin-path` folders, `$SCREENS_PLUGIN_PATH`
     /// and the bundled plugins.
     public static func forTestFile(
-        _ file: String, pluginPaths: [String], environment: [String: String] = ProcessInfo.processInfo.environment
+        _ file: String, pluginPaths: [String], environment: [String: String] = ProcessEnvironment.current()
     ) -> Self {
         let folder = (file as NSString).deletingLastPathComponent
         let files = FileManager.default

@@ -8,19 +8,6 @@ extension LuaClass {
         get: @escaping @MainActor (Object) -> OptionList<Option>,
         set: @escaping @MainActor (Object, OptionList<Option>) throws -> Void
     ) {
-        declareOptions(name, Option.allCases.map(\.rawValue))
-        property(name, get: { RecordedOptions(list: get($0)) }, set: { try set($0, $1.list) })
-    }
-}
-
-/// An option list through the general `property` (which would otherwise choose the overload
-/// above again).
-private struct RecordedOptions<Option: LuaEnumeration>: LuaConvertible {
-    let list: OptionList<Option>
-
-    func push(to stack: LuaStack) -> Int32 { list.push(to: stack) }
-
-    static func read(from stack: LuaStack, at index: Int32) throws(LuaConversionError) -> RecordedOptions {
-        RecordedOptions(list: try OptionList<Option>.read(from: stack, at: index))
+        property(name, options: { Option.allCases.map { $0.rawValue } }, get: get, set: set)
     }
 }
