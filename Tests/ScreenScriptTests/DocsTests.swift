@@ -94,6 +94,8 @@ struct DocsTests {
     /// The check against a fresh host's registry and modules.
     static func check() throws -> StubCheck {
         let host = try ScriptHost()
+        // The catalog comes first: it fills the modules that wait for their first use.
+        let catalog = ScriptClassCatalog(host: host)
         var modules: [String: Set<String>] = [:]
         for module in Self.modules {
             guard let table = host.lua.globals[module].tableValue else { continue }
@@ -104,7 +106,7 @@ struct DocsTests {
             }
             modules[module] = members
         }
-        return StubCheck(catalog: ScriptClassCatalog(host: host), moduleMembers: modules)
+        return StubCheck(catalog: catalog, moduleMembers: modules)
     }
 
     /// A copy of docs/lua in a new temporary folder, each file's text passed through `edit`.

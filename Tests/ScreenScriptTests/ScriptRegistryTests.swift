@@ -1,5 +1,6 @@
 import Testing
 import LuaBridge
+import ScreenKit
 @testable import ScreenScript
 
 /// The registry is the one list of classes: what each module's table holds comes from it,
@@ -24,7 +25,8 @@ struct ScriptRegistryTests {
     }
 
     @Test func eachNameIsRegisteredOnce() throws {
-        let names = try ScriptHost().registry.classes.map(\.name)
+        let host = try ScriptHost()
+        let names = host.registry.classes.map(\.name)
         #expect(names.count == Set(names).count, "\(names)")
         #expect(names.allSatisfy { $0.contains(".") }, "\(names)")
     }
@@ -56,5 +58,64 @@ struct ScriptRegistryTests {
         #expect(first.registry !== second.registry)
         #expect(second.registry.modules == ["loop"])
         #expect(first.registry.modules.contains("ui"))
+    }
+}
+
+/// `ui` makes its classes on first use: a script that never touches it does not pay for
+/// them, and one that does sees a plain table, whatever touched it first.
+@MainActor
+struct DeferredModuleTests {
+    @Test func uiIsEmptyUntilUsedThenAPlainTable() throws {
+        let host = try ScriptHost()
+        let results = try host.lua.run(
+            """
+            local before = rawget(ui, "View")
+            local view = ui.View
+            return before == nil, rawget(ui, "View") == view, getmetatable(ui) == nil, view:new{}.hidden
+            """, name: "=t")
+        #expect(results == [true, true, true, false])
+    }
+
+    @Test func walkingOrAssigningFirstFillsItToo() throws {
+        let walked = try ScriptHost()
+        let names = try walked.lua.run(
+            "local n, seen = 0, false for k, v in pairs(ui) do n = n + 1 seen = seen or k == 'Slider' end return n > 40, seen",
+            name: "=t")
+        #expect(names == [true, true])
+        let assigned = try ScriptHost()
+        let kept = try assigned.lua.run("ui.Mine = 1 ui.Label = 'mine' return ui.Mine, ui.Label, ui.Button ~= nil", name: "=t")
+        #expect(kept == [.integer(1), .string("mine"), true])
+    }
+
+    @Test func anObjectSwiftPushesFirstHasItsClass() throws {
+        let host = try ScriptHost()
+        let read = try host.lua.load("local v = ... return v.tag, rawget(ui, 'Slider') ~= nil", name: "=t")
+        let view = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        view.tag = 7
+        #expect(try read.callReturningAll(view) == [.integer(7), true])
+    }
+
+    /// The host's own Lua that filling loads takes the standard functions as they were
+    /// before the script ran, not the script's replacements.
+    @Test func aScriptThatReplacedTheStandardFunctionsFirstStillGetsWorkingClasses() throws {
+        let host = try ScriptHost()
+        let results = try host.lua.run(
+            """
+            local real = setmetatable
+            setmetatable = function() error("tampered") end
+            getmetatable = function() error("tampered") end
+            type = function() error("tampered") end
+            local list = ui.TableView:new{}
+            list.dataSource = { numberOfRows = function() return 0 end, cellForRow = function() end }
+            local ok = pcall(ui.segue, { from = ui.Controller, to = ui.Controller, trigger = "x" })
+            return ui.Button:new{ title = "b" }.title, rawget(ui, "segue") ~= nil
+            """, name: "=t")
+        #expect(results == [.string("b"), true])
+    }
+
+    @Test func theRegistryAskedFirstFillsIt() throws {
+        let host = try ScriptHost()
+        #expect(host.registry.classes.contains { $0.name == "ui.Switch" })
+        #expect(try host.lua.run("return rawget(ui, 'Switch') ~= nil", name: "=t") == [true])
     }
 }

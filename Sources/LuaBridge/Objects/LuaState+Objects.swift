@@ -182,6 +182,11 @@ extension LuaState {
             }
             candidate = _getSuperclass(current)
         }
+        if let register = registersDeferredClasses {
+            registersDeferredClasses = nil
+            register()
+            return realizedClass(for: type)
+        }
         return nil
     }
 
@@ -288,12 +293,21 @@ extension LuaState {
     private func pushFieldRanks(_ definition: LuaClassDefinition, on L: OpaquePointer) {
         let chain = Self.ancestry(of: definition)
         var rank: Int64 = 0
-        var ranked = Set<String>()
         lua_createtable(L, 0, 16)
-        for name in chain.flatMap(\.appliedFirst) + chain.flatMap({ $0.setters.map(\.name) }) where ranked.insert(name).inserted {
-            rank += 1
-            lua_pushinteger(L, rank)
-            lua_setfield(L, -2, name)
+        // The table itself says which names have their rank: no set of strings to build.
+        func add(_ name: String) {
+            if lua_getfield(L, -1, name) == LUA_TNIL {
+                rank += 1
+                lua_pushinteger(L, rank)
+                lua_setfield(L, -3, name)
+            }
+            lua_pop(L, 1)
+        }
+        for class_ in chain {
+            for name in class_.appliedFirst { add(name) }
+        }
+        for class_ in chain {
+            for member in class_.setters { add(member.name) }
         }
     }
 

@@ -56,6 +56,10 @@ public final class LuaState {
     var resourceModules: [ObjectIdentifier: LuaTable] = [:]
     var classes: [ObjectIdentifier: LuaRealizedClass] = [:]
     var classesByDynamicType: [ObjectIdentifier: LuaRealizedClass] = [:]
+    /// Registers the classes an embedder made wait for their first use (a module that fills
+    /// itself when first used): called once, the first time the state pushes or names an
+    /// object whose class it has not registered, before it makes an anonymous class for it.
+    public var registersDeferredClasses: (() -> Void)?
 
     /// The limits that protect the host; changes apply from the next call.
     public var limits: LuaLimits {

@@ -14,6 +14,14 @@ extension ScriptHost {
         }
     }
 
+    /// The host's own `chunk`, loaded in the standard functions and tables as they were
+    /// before any script ran: what a chunk takes of them as it starts, it takes unchanged,
+    /// even when it starts late (in a module filled on first use, after the app replaced
+    /// `setmetatable`).
+    func loadOwnChunk(_ chunk: LuaResourceChunk) throws(LuaError) -> LuaFunction {
+        try chunk.load(in: lua, environment: pluginLoader?.standardEnvironment)
+    }
+
     /// Seeds Lua's `math.random`, as `math.randomseed(seed)` does, so that a run can draw the
     /// same numbers again (a replay, the monkey).
     public func seedRandom(_ seed: Int64) throws(LuaError) {

@@ -185,6 +185,8 @@ local function view(p, name)
   local made = p.views[name]
   if made == nil then
     local value = module(name)
+    -- A module that fills itself on first use (ui) is filled now: the view walks it with next.
+    if type(value) == "table" then pairs(value) end
     made = newView(name, value, ownFields(p, name, value))
     p.views[name] = made
   end

@@ -43,6 +43,10 @@ final class PluginLoader {
     /// Whether the plugin loader proper has been compiled: only once a plugin was needed.
     var hasStarted: Bool { plugins != nil }
 
+    /// The standard functions and tables as they were before any script ran (modules.lua's
+    /// copy), with `_G` the host's globals.
+    var standardEnvironment: LuaTable? { modules["env"].tableValue }
+
     /// Installs the searcher with the registry's Swift modules.
     init(host: ScriptHost, registry: ModuleRegistry) throws(LuaError) {
         self.host = host

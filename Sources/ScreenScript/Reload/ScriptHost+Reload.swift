@@ -12,6 +12,7 @@ extension ScriptHost {
         guard classRegistry == nil else { return }
         let registry = lua.newTable()
         let wrap = try Self.reloadChunk.function("classRecorder", in: lua).call(registry, returning: LuaFunction.self)
+        self.registry.fillDeferredModules()
         guard let ui = lua.globals["ui"].tableValue else { return }
         for (_, value) in ui.pairs {
             guard let cls = value.tableValue, cls["__index"] == value, let extend = cls["extend"].functionValue else { continue }
@@ -26,6 +27,7 @@ extension ScriptHost {
     /// The class a script made with `extend("name")`, or the `ui` class of that name
     /// (`ui.NavigationController`).
     func luaClass(named name: String) -> LuaTable? {
+        registry.fillDeferredModules()
         if name.hasPrefix("ui."), let ui = lua.globals["ui"].tableValue {
             return ui[String(name.dropFirst(3))].tableValue
         }

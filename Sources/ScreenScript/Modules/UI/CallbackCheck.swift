@@ -60,7 +60,7 @@ final class CallbackCheck {
 
     init(host: ScriptHost) {
         self.host = host
-        let parts = try? Self.chunk.load(in: host.lua).callReturningAll()
+        let parts = try? host.loadOwnChunk(Self.chunk).callReturningAll()
         functions = parts?.first?.functionValue
         swiftClasses = parts?.dropFirst().first?.tableValue
         place = parts?.dropFirst(2).first?.functionValue

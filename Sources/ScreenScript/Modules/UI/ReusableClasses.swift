@@ -17,7 +17,7 @@ final class ReusableClasses {
 
     init(host: ScriptHost) {
         self.host = host
-        descends = try? Self.descendsChunk.load(in: host.lua).call(returning: LuaFunction.self)
+        descends = try? host.loadOwnChunk(Self.descendsChunk).call(returning: LuaFunction.self)
     }
 
     /// The class at `index` of a call.

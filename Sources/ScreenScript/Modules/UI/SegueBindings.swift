@@ -20,7 +20,7 @@ enum SegueBindings {
 
     static func open(_ table: LuaTable, host: ScriptHost) throws {
         let lua = host.lua
-        let functions = try registryChunk.load(in: lua).callReturningAll()
+        let functions = try host.loadOwnChunk(registryChunk).callReturningAll()
         guard functions.count == 3, let add = functions[0].functionValue, let find = functions[1].functionValue,
               let make = functions[2].functionValue else {
             throw BindingError("the segue registry did not load")

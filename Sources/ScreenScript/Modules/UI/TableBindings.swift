@@ -212,7 +212,7 @@ enum TableBindings {
     /// 100 classes up, should a script make a cycle of metatables).
     static func cellClassCheck(cell: LuaClassDefinition, host: ScriptHost) -> LuaFunction? {
         let base = host.lua.register(cell)
-        return try? cellClassChunk.load(in: host.lua).call(base, returning: LuaFunction.self)
+        return try? host.loadOwnChunk(cellClassChunk).call(base, returning: LuaFunction.self)
     }
 
     private static let cellClassChunk = LuaResourceChunk("tableview.lua", name: "=ui.TableView", in: .screenScript)
