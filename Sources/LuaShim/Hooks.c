@@ -77,6 +77,12 @@ static void applyhook(lua_State *T, lsh_State *S, const ScriptHook *h) {
   } else if (lua_gethook(T) != lsh_hook || lua_gethookmask(T) != mask || lua_gethookcount(T) != count) {
     lua_sethook(T, lsh_hook, mask, count);
   }
+  /* An interrupt whose signal landed on this thread after the flag was read above set the
+     count hook in its handler, which the lines above may just have undone; the flag was
+     set before the signal was sent, so it shows now, and the interrupt is not lost (it is
+     sent once; a CPU limit's is sent again each tick). */
+  if (hostcount != 1 && atomic_load_explicit(&S->interrupted, memory_order_acquire))
+    lua_sethook(T, lsh_hook, mask | LUA_MASKCOUNT, 1);
 }
 
 void lsh_applyhook(lua_State *T, lsh_State *S) {

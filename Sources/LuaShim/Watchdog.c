@@ -373,11 +373,18 @@ void lsh_pokecallthread(lsh_State *S) {
   pthread_mutex_unlock(&watchdog.lock);
   if (installed != 0) return;
   /* One signal is on its way at a time: wait for the slot, a millisecond at a time, up to a
-     second (the watchdog's own pokes take it a moment each). */
-  for (int tries = 0; tries < 1000 && !poke(S, thread); tries++) {
+     second (the watchdog's own pokes take it a moment each). Where a late poke is told
+     from the system's SIGXCPU (Linux), a slot still held then is taken back: a poke that
+     never arrives (a thread ending, one that blocks the signal) must not cost an interrupt. */
+  for (int tries = 0; tries < 1000; tries++) {
+    if (poke(S, thread)) return;
     struct timespec pause = { 0, 1000000L };
     nanosleep(&pause, NULL);
   }
+#if defined(__linux__)
+  atomic_store_explicit(&pokes, 0, memory_order_release);
+  poke(S, thread);
+#endif
 }
 
 /* -------------------------------------------------------------------------- */
