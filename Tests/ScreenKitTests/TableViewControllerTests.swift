@@ -130,7 +130,11 @@ struct TableViewControllerTests {
         bar.placeholder = "Search"
         try window.addSubview(bar)
         window.layoutIfNeeded()
-        #expect(bar.textField.frame.maxX <= bar.cancelButton.frame.minX)
+        // No cancel button until asked for, as UIKit.
+        #expect(bar.cancelButton.isHidden && bar.textField.frame.maxX == 320 - 8)
+        bar.showsCancelButton = true
+        window.layoutIfNeeded()
+        #expect(!bar.cancelButton.isHidden && bar.textField.frame.maxX <= bar.cancelButton.frame.minX)
 
         tap(bar.textField.convert(Point(x: 4, y: 4), to: nil))
         window.type("ad")

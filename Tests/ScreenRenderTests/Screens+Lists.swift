@@ -214,6 +214,7 @@ extension Screens {
 
         override func viewDidLoad() {
             searchBar.placeholder = "Search people"
+            searchBar.showsCancelButton = true
             searchBar.delegate = self
             searchBar.autoresizingMask = [.flexibleWidth]
             searchBar.frame = Rect(x: 0, y: 0, width: view.bounds.width, height: SearchBar.defaultHeight)

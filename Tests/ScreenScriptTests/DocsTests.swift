@@ -61,6 +61,15 @@ struct DocsTests {
         #expect(problems.contains("ui.View.addSubveiw: a stub without a member"), "\(problems)")
     }
 
+    @Test func aWrongParentFails() throws {
+        let folder = try Self.copy { file, text in
+            file == "ui.lua" ? text.replacingOccurrences(of: "--- @class ui.TabBar: ui.View\n", with: "--- @class ui.TabBar\n") : text
+        }
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let problems = try Self.check().problems(in: folder)
+        #expect(problems.contains("ui.TabBar: the stub's parent is none, the class's is ui.View"), "\(problems)")
+    }
+
     @Test func aWrongOptionValueFails() throws {
         let folder = try Self.copy { file, text in
             file == "ui.lua" ? text.replacingOccurrences(of: "wordWrap = 0", with: "wordwrap = 0") : text

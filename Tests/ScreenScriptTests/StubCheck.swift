@@ -145,6 +145,9 @@ struct StubCheck {
             for member in stubbed.subtracting(Self.inherited(owner, live, parents)).sorted() {
                 problems.append("\(owner).\(member): a stub without a member")
             }
+            if let parent = parents[owner], documented.parents[owner] != parent {
+                problems.append("\(owner): the stub's parent is \(documented.parents[owner] ?? "none"), the class's is \(parent)")
+            }
         }
         for owner in Set(documented.members.keys).subtracting(live.keys).sorted() {
             problems.append("\(owner): a stub without a class or module")

@@ -17,16 +17,15 @@ describe("ui.SearchBar", function()
     window:addSubview(bar)
   end)
 
-  it("is a field 320 points wide and 44 high with a placeholder and a cancel button", function()
+  it("is a field 320 points wide and 44 high with a placeholder, and a cancel button only when asked", function()
     assert.are.same({ x = 0, y = 0, width = 320, height = 44 }, bar.frame)
     assert.are.equal("Search", bar.placeholder)
     assert.are.equal("", bar.text)
-    assert.is_true(bar.showsCancelButton)
-    local screen = window:render("text")
-    assert.truthy(screen:find("Search", 1, true))
-    assert.truthy(screen:find("Cancel", 1, true))
-    bar.showsCancelButton = false
+    assert.is_false(bar.showsCancelButton)
+    assert.truthy(window:render("text"):find("Search", 1, true))
     assert.is_nil(window:render("text"):find("Cancel", 1, true))
+    bar.showsCancelButton = true
+    assert.truthy(window:render("text"):find("Cancel", 1, true))
   end)
 
   it("tells its delegate of each change the user types, and of the return key", function()
@@ -47,6 +46,7 @@ describe("ui.SearchBar", function()
   end)
 
   it("tells of the cancel button", function()
+    bar.showsCancelButton = true
     window:layoutIfNeeded()
     window:tap(bar.cancelButton:convertPoint({ 2, 2 }, nil))
     assert.are.same({ "cancel" }, heard)
@@ -92,6 +92,7 @@ describe("ui.SearchBar", function()
         self:textDidChange(sender, "")
       end,
     }
+    bar.showsCancelButton = true
     window:layoutIfNeeded()
     assert.are.equal(5, #list.visibleCells)
     window:layoutIfNeeded()

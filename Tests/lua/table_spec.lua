@@ -606,3 +606,111 @@ describe("ui.TableViewController", function()
     assert.are.equal(0, controller.tableView:numberOfRows(1))
   end)
 end)
+
+describe("a table's header and footer views", function()
+  local function makeList()
+    local window = ui.Window:new{ device = "iphone" }
+    window:makeKeyAndVisible()
+    local names = { "Ada", "Grace", "Edsger", "Barbara", "Alan" }
+    for i = 6, 30 do names[i] = "Name " .. i end
+    local list = ui.TableViewController:new{}
+    function list:numberOfRows() return #names end
+    function list:cellForRow(tv, ip)
+      local cell = tv:dequeue("name", ip)
+      cell.textLabel.text = names[ip.row]
+      return cell
+    end
+    list.tableView:register("name", ui.TableViewCell)
+    window.rootViewController = list
+    window:layoutIfNeeded()
+    return window, list
+  end
+
+  it("puts a search bar above the rows, scrolling with them", function()
+    local window, list = makeList()
+    local bar = ui.SearchBar:new{ placeholder = "Search names" }
+    list.tableView.tableHeaderView = bar
+    assert.are.equal(bar, list.tableView.tableHeaderView)
+    window:layoutIfNeeded()
+    local text = window:render("text")
+    assert.is_true(text:find("Search names", 1, true) < text:find("Ada", 1, true))
+    assert.are.same({ x = 0, y = 0, width = 320, height = 44 }, bar.frame)
+    list.tableView.contentOffset = { 0, 44 }
+    window:layoutIfNeeded()
+    assert.is_nil(window:render("text"):find("Search names", 1, true))
+  end)
+
+  it("puts a footer below the last row, and refuses what is no view", function()
+    local window, list = makeList()
+    local footer = ui.Label:new{ text = "30 names", frame = { 0, 0, 320, 30 } }
+    list.tableView.tableFooterView = footer
+    window:layoutIfNeeded()
+    assert.are.equal(30 * 44, footer.frame.y)
+    assert.has_error(function() list.tableView.tableHeaderView = "bar" end)
+    assert.has_error(function() list.tableView.tableHeaderView = window end)
+    list.tableView.tableFooterView = nil
+    assert.is_nil(footer.superview)
+  end)
+end)
+
+describe("section header and footer views from the delegate", function()
+  it("shows the delegate's views at the heights it gives, over the titles", function()
+    local window = ui.Window:new{ device = "iphone" }
+    window:makeKeyAndVisible()
+    local table = ui.TableView:new{ frame = { 0, 0, 320, 480 } }
+    table:register("row", ui.TableViewCell)
+    table.dataSource = {
+      numberOfSections = function() return 2 end,
+      numberOfRows = function() return 2 end,
+      cellForRow = function(_, tv, ip)
+        local cell = tv:dequeue("row", ip)
+        cell.textLabel.text = "Row " .. ip.section .. "." .. ip.row
+        return cell
+      end,
+      titleForHeader = function(_, tv, section) return "Title " .. section end,
+    }
+    local asked = {}
+    table.delegate = {
+      viewForHeader = function(_, tv, section)
+        asked[#asked + 1] = section
+        if section == 2 then return nil end
+        return ui.Label:new{ text = "Custom " .. section, backgroundColor = "systemGray6" }
+      end,
+      heightForHeader = function(_, tv, section) return section == 1 and 60 or nil end,
+      viewForFooter = function(_, tv, section) return ui.Label:new{ text = "End of " .. section } end,
+      heightForFooter = function(_, tv, section) return 20 end,
+    }
+    window:addSubview(table)
+    window:layoutIfNeeded()
+    local text = window:render("text")
+    assert.truthy(text:find("Custom 1", 1, true))
+    assert.is_nil(text:find("Title 1", 1, true))
+    -- A section whose view is nil keeps its title's header.
+    assert.truthy(text:find("Title 2", 1, true))
+    assert.truthy(text:find("End of 2", 1, true))
+    assert.are.same({ 1, 2 }, asked)
+    -- The first section's header is 60 high: its first row starts there.
+    assert.are.equal(60, table:cellAt(ui.indexPath(1, 1)).frame.y)
+    assert.are.equal(60 + 2 * 44 + 20 + 28, table:cellAt(ui.indexPath(2, 1)).frame.y)
+  end)
+
+  it("reports a view that is no view, and shows the title's header instead", function()
+    local window = ui.Window:new{ device = "iphone" }
+    window:makeKeyAndVisible()
+    local table = ui.TableView:new{ frame = { 0, 0, 320, 480 } }
+    table:register("row", ui.TableViewCell)
+    table.dataSource = {
+      numberOfRows = function() return 1 end,
+      cellForRow = function(_, tv, ip) return tv:dequeue("row", ip) end,
+      titleForHeader = function() return "Fallback" end,
+    }
+    table.delegate = { viewForHeader = function() return "not a view" end }
+    window:addSubview(table)
+    window:layoutIfNeeded()
+    assert.truthy(window:render("text"):find("Fallback", 1, true))
+    local messages = {}
+    for _, e in ipairs(test.errors()) do messages[#messages + 1] = e.message end
+    local all = (messages[1] or "") .. " | " .. (messages[2] or "")
+    assert.truthy(all:find("bad result from 'viewForHeader' (ui.View expected, got string)", 1, true), all)
+  end)
+end)

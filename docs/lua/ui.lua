@@ -44,6 +44,12 @@ ui.TextAlignment = { left = 0, center = 0, right = 0 }
 --- @enum (key) ui.GestureState
 ui.GestureState = { possible = 0, began = 0, changed = 0, ended = 0, recognized = 0, cancelled = 0, failed = 0 }
 
+--- The strings of a bar button item's `system`: UIKit's system items, each drawn by its
+--- symbol or word and named for VoiceOver ("add" is "+", called "Add"; "trash" is called
+--- "Delete"); the two spaces are room in a toolbar, not buttons.
+--- @enum (key) ui.BarButtonSystemItem
+ui.BarButtonSystemItem = { add = 0, edit = 0, done = 0, cancel = 0, save = 0, trash = 0, refresh = 0, search = 0, compose = 0, action = 0, flexibleSpace = 0, fixedSpace = 0 }
+
 --- The strings of a swipe's `direction`.
 --- @enum (key) ui.SwipeDirection
 ui.SwipeDirection = { right = 0, left = 0, up = 0, down = 0 }
@@ -724,7 +730,7 @@ ui.TabBarController = {}
 function ui.TabBarController:new(fields) end
 
 --- What the tab bar shows now: a button per tab, the selected one marked `▸`.
---- @class ui.TabBar
+--- @class ui.TabBar: ui.View
 --- @field titles string[]
 --- @field badges string[] "" for a tab without a badge
 --- @field selectedIndex integer? from 1
@@ -806,7 +812,7 @@ ui.Popover = {}
 function ui.Popover:dismiss() end
 
 --- What the navigation bar shows now.
---- @class ui.NavigationBar
+--- @class ui.NavigationBar: ui.View
 --- @field title string?
 --- @field prompt string?
 --- @field backTitle string? the back button's title as shown: the previous title, "Back" when that does not fit beside the title, "" for the chevron alone; nil when no back button shows
@@ -835,12 +841,18 @@ ui.TabBarItem = {}
 --- when its title or `enabled` changes.
 --- @class ui.BarButtonItem
 --- @field title string?
+--- @field system ui.BarButtonSystemItem? read-only: the system item it was made as
+--- @field width number a fixed space's width (0: UIKit's 8 points)
+--- @field accessibilityLabel string? what the pilot and VoiceOver call it; the system item's name when nil
 --- @field tag integer
 --- @field enabled boolean
 ui.BarButtonItem = {}
 --- `new{ title =, action = fn(item) }`, or `new{ title =, target = obj, action = "method" }`
---- calling `obj:method(item)` with the target held weakly (see `ui.Control:addTarget`).
---- @param fields { title: string?, tag: integer?, action: (fun(item: ui.BarButtonItem)|string)?, target: (ui.Controller|table)? }
+--- calling `obj:method(item)` with the target held weakly (see `ui.Control:addTarget`);
+--- `new{ system = "add", action = ... }` for a system item, `new{ system = "flexibleSpace" }`
+--- for the room that pushes a toolbar's next items to the right (shared equally among the
+--- flexible spaces), `new{ system = "fixedSpace", width = 20 }`.
+--- @param fields { title: string?, system: ui.BarButtonSystemItem?, width: number?, accessibilityLabel: string?, tag: integer?, action: (fun(item: ui.BarButtonItem)|string)?, target: (ui.Controller|table)? }
 --- @return ui.BarButtonItem
 function ui.BarButtonItem:new(fields) end
 --- `setAction(fn)` or `setAction(target, "method")`.
@@ -927,7 +939,11 @@ function ui.ScrollView:scrollBy(delta) end
 --- `prefetchRows(tv, ips)` (the next screen of rows, to load ahead). The delegate has
 --- `heightForRow(tv, ip)` (a number, nil for `rowHeight`; asked for every row on a reload
 --- when the delegate has it, and never while scrolling), `didSelectRow(tv, ip)`,
---- `didDeselectRow(tv, ip)`, `willDisplay(tv, cell, ip)` and `didScroll(tv)`.
+--- `didDeselectRow(tv, ip)`, `willDisplay(tv, cell, ip)`, `didScroll(tv)`, and the section
+--- header and footer views: `viewForHeader(tv, section)` and `viewForFooter(tv, section)`
+--- (a view, asked when the header comes into view; nil for the title's header), with
+--- `heightForHeader(tv, section)` and `heightForFooter(tv, section)` (nil for
+--- `sectionHeaderHeight`; 0 for no header).
 ---
 --- An error in one of them is reported with its name, where it was set and a traceback
 --- ("cellForRow of table data source set at main.lua:12"), and the table goes on: an empty
@@ -951,7 +967,9 @@ function ui.ScrollView:scrollBy(delta) end
 --- @field sectionHeaderHeight number of a header with a title
 --- @field sectionFooterHeight number of a footer with a title
 --- @field allowsSelection boolean whether a tap selects a row
---- @field editing boolean every row the data source lets edit shows its delete control
+--- @field editing boolean every row the data source lets edit shows its delete control, named "Delete" and the row's text ("Delete Coffee")
+--- @field tableHeaderView ui.View? above the first section, as wide as the table and as high as its frame when set; it scrolls with the rows (a search bar is the usual one); set it again for a new height
+--- @field tableFooterView ui.View? below the last section
 --- @field numberOfSections integer as the table last counted
 --- @field visibleCells ui.TableViewCell[] the cells shown, in the order of their rows
 --- @field indexPathsForVisibleRows ui.IndexPath[] in order
@@ -1098,7 +1116,7 @@ function ui.TableViewController:setEditing(editing, animated) end
 --- @class ui.SearchBar: ui.View
 --- @field text string
 --- @field placeholder string?
---- @field showsCancelButton boolean
+--- @field showsCancelButton boolean false by default, as UIKit
 --- @field textField ui.TextField
 --- @field cancelButton ui.Button
 --- @field delegate { textDidChange: fun(self, bar: ui.SearchBar, text: string)?, searchButtonClicked: fun(self, bar: ui.SearchBar)?, cancelButtonClicked: fun(self, bar: ui.SearchBar)? }?

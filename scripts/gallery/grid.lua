@@ -11,7 +11,7 @@ local Detail = require("detail")
 local SearchHeader = ui.CollectionReusableView:extend("SearchHeader")
 
 function SearchHeader:init()
-  self.searchBar = ui.SearchBar:new{ placeholder = "Search videos" }
+  self.searchBar = ui.SearchBar:new{ placeholder = "Search videos", showsCancelButton = true }
   self:addSubview(self.searchBar)
 end
 

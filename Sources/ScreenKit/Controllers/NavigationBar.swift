@@ -111,8 +111,9 @@ public final class NavigationBar: View {
     }
 
     private func makeButton(for item: BarButtonItem, tag: Int) -> Button {
-        let button = makeButton(item.title ?? "", tag: tag) { item.tap() }
+        let button = makeButton(item.shownTitle, tag: tag) { item.tap() }
         button.isEnabled = item.isEnabled
+        button.accessibilityLabel = item.shownAccessibilityLabel
         item.addObserver(self) { [weak self] in self?.rebuild() }
         return button
     }
@@ -186,9 +187,12 @@ public final class Toolbar: View {
         didSet { rebuild() }
     }
 
-    private var buttons: [Button] = []
+    /// The button of each item, nil for a space, in the items' order.
+    private var buttons: [Button?] = []
     /// The items whose changes redraw the bar: the ones it shows.
     private var observedItems: [BarButtonItem] = []
+    /// The space between two items, and a fixed space's width when it is given none.
+    static let spacing = 8.0
 
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
@@ -201,15 +205,18 @@ public final class Toolbar: View {
     }
 
     private func rebuild() {
-        for button in buttons { button.removeFromSuperview() }
+        for button in buttons { button?.removeFromSuperview() }
         for item in observedItems { item.removeObserver(self) }
         observedItems = items
         buttons = items.map { item in
-            let button = Button()
-            button.setTitle(item.title ?? "", for: .normal)
-            button.isEnabled = item.isEnabled
-            button.addTarget({ _, _ in item.tap() }, for: [.touchUpInside])
             item.addObserver(self) { [weak self] in self?.rebuild() }
+            // A space is room, not a button: nothing to tap or focus.
+            if item.systemItem?.isSpace == true { return nil }
+            let button = Button()
+            button.setTitle(item.shownTitle, for: .normal)
+            button.isEnabled = item.isEnabled
+            button.accessibilityLabel = item.shownAccessibilityLabel
+            button.addTarget({ _, _ in item.tap() }, for: [.touchUpInside])
             try? addSubview(button)
             return button
         }
@@ -217,12 +224,34 @@ public final class Toolbar: View {
         layoutIfNeeded()
     }
 
+    /// Lays the items out left to right, 8 points apart; the room left over goes to the
+    /// flexible spaces, shared equally (UIToolbar's layout): one flexible space before the
+    /// last item puts it at the right edge, one on each side centres what is between.
     public override func layoutSubviews() {
-        var x = 8.0
-        for button in buttons {
-            let size = button.sizeThatFits(bounds.size)
-            button.frame = Rect(x: x, y: (bounds.height - size.height) / 2, width: size.width, height: size.height)
-            x += size.width + 8
+        let spacing = Self.spacing
+        let sizes = buttons.map { $0?.sizeThatFits(bounds.size) }
+        var used = spacing
+        var flexible = 0
+        for (item, size) in zip(items, sizes) {
+            switch item.systemItem {
+            case .flexibleSpace?: flexible += 1
+            case .fixedSpace?: used += (item.width > 0 ? item.width : spacing) + spacing
+            default: used += (size?.width ?? 0) + spacing
+            }
+        }
+        let share = flexible > 0 ? max(0, bounds.width - used) / Double(flexible) : 0
+        var x = spacing
+        for (index, item) in items.enumerated() {
+            switch item.systemItem {
+            case .flexibleSpace?:
+                x += share
+            case .fixedSpace?:
+                x += (item.width > 0 ? item.width : spacing) + spacing
+            default:
+                guard let button = buttons[index], let size = sizes[index] else { continue }
+                button.frame = Rect(x: x, y: (bounds.height - size.height) / 2, width: size.width, height: size.height)
+                x += size.width + spacing
+            }
         }
     }
 }

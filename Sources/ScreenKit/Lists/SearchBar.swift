@@ -44,8 +44,8 @@ open class SearchBar: View {
         set { textField.placeholder = newValue }
     }
 
-    /// Whether the cancel button is shown beside the field.
-    public var showsCancelButton = true {
+    /// Whether the cancel button is shown beside the field; false by default, as UIKit's.
+    public var showsCancelButton = false {
         didSet {
             cancelButton.isHidden = !showsCancelButton
             setNeedsLayout()
@@ -65,6 +65,7 @@ open class SearchBar: View {
     public override init(frame: Rect) {
         super.init(frame: frame)
         cancelButton.setTitle("Cancel", for: .normal)
+        cancelButton.isHidden = true
         // Weak: the bar owns its field and button, which must not keep it alive.
         textField.addTarget({ [weak self] _, event in
             guard let self else { return }

@@ -81,8 +81,24 @@ nonisolated struct TableLayout: Sendable {
     var headerSections: [Int] = []
     var footerSections: [Int] = []
 
+    /// The height of the table's header view, above the first section, and of its footer
+    /// view, below the last.
+    var top = 0.0
+    var footer = 0.0
+
     /// The height of everything.
-    var height: Double { sections.last?.bottom ?? 0 }
+    var height: Double { (sections.last?.bottom ?? top) + footer }
+
+    /// Moves the sections below a header view of height `top`, with a footer view of height
+    /// `footer`: the rows keep their places among themselves.
+    mutating func setTableViews(top newTop: Double, footer newFooter: Double) {
+        let shift = newTop - top
+        if shift != 0 {
+            for index in sections.indices { sections[index].top += shift }
+        }
+        top = newTop
+        footer = newFooter
+    }
 
     // MARK: - Queries
 

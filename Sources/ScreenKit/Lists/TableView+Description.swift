@@ -15,7 +15,7 @@ extension TableView {
         let paths = indexPathsForVisibleRows
         var sections: [Int] = []
         for path in paths where sections.last != path.section { sections.append(path.section) }
-        let bars = sections.flatMap { [headerView(forSection: $0), footerView(forSection: $0)] }.compactMap { $0?.frame }
+        let bars = sections.flatMap { [shownHeader(forSection: $0), shownFooter(forSection: $0)] }.compactMap { $0?.frame }
         return paths.compactMap { path in
             guard let cell = cellForRow(at: path) else { return nil }
             if style == .grouped && path.row == numberOfRows(inSection: path.section) - 1 { return nil }

@@ -114,14 +114,24 @@ extension TableView {
         }
         let footers = Array(layout.sections(in: layout.footerSections, meeting: minY, maxY) { ($0.rowsBottom, $0.bottom) })
 
-        // The titles first: a callback may reload, and nothing has changed yet.
+        // What to show first, the delegate's views or else the titles: a callback may
+        // reload, and nothing has changed yet.
         let generation = self.generation
-        var titles: [(section: Int, isHeader: Bool, title: String)] = []
-        for section in headers where visibleHeaders[section]?.superview !== self {
-            titles.append((section, true, dataSource?.tableView(self, titleForHeaderInSection: section) ?? ""))
+        var made: [(section: Int, isHeader: Bool, content: SectionBar)] = []
+        let delegate = tableDelegate
+        for section in headers where shownHeader(forSection: section)?.superview !== self {
+            if delegate?.givesHeaderViews == true, let view = delegate?.tableView(self, viewForHeaderInSection: section) {
+                made.append((section, true, .view(view)))
+            } else {
+                made.append((section, true, .title(dataSource?.tableView(self, titleForHeaderInSection: section) ?? "")))
+            }
         }
-        for section in footers where visibleFooters[section]?.superview !== self {
-            titles.append((section, false, dataSource?.tableView(self, titleForFooterInSection: section) ?? ""))
+        for section in footers where shownFooter(forSection: section)?.superview !== self {
+            if delegate?.givesFooterViews == true, let view = delegate?.tableView(self, viewForFooterInSection: section) {
+                made.append((section, false, .view(view)))
+            } else {
+                made.append((section, false, .title(dataSource?.tableView(self, titleForFooterInSection: section) ?? "")))
+            }
         }
         guard generation == self.generation else {
             needsTilingAgain = true
@@ -130,23 +140,40 @@ extension TableView {
 
         visibleHeaders = recycle(visibleHeaders, keeping: Set(headers))
         visibleFooters = recycle(visibleFooters, keeping: Set(footers))
-        for (section, isHeader, title) in titles {
-            guard let view = try? headerQueue.dequeue(kind: TableView.headerKind, identifier: TableView.headerKind) else { continue }
-            view.textLabel.text = title
-            try? addSubview(view)
-            if isHeader { visibleHeaders[section] = view } else { visibleFooters[section] = view }
+        delegateHeaders = release(delegateHeaders, keeping: Set(headers))
+        delegateFooters = release(delegateFooters, keeping: Set(footers))
+        for (section, isHeader, content) in made {
+            switch content {
+            case .view(let view):
+                // A view that holds the table, or a window, is no header: nothing is shown.
+                guard (try? addSubview(view)) != nil else { continue }
+                if isHeader { delegateHeaders[section] = view } else { delegateFooters[section] = view }
+            case .title(let title):
+                guard let view = try? headerQueue.dequeue(kind: TableView.headerKind, identifier: TableView.headerKind) else { continue }
+                view.textLabel.text = title
+                try? addSubview(view)
+                if isHeader { visibleHeaders[section] = view } else { visibleFooters[section] = view }
+            }
         }
-        for (section, view) in visibleHeaders {
+        for section in Set(visibleHeaders.keys).union(delegateHeaders.keys) {
+            guard let view = shownHeader(forSection: section) else { continue }
             let entry = layout.sections[section]
             var frame = Rect(x: 0, y: entry.top, width: bounds.width, height: entry.header)
             if style == .plain { frame.origin.y = max(entry.top, min(bounds.minY, entry.rowsBottom - entry.header)) }
             if view.frame != frame { view.frame = frame }
         }
-        for (section, view) in visibleFooters {
+        for section in Set(visibleFooters.keys).union(delegateFooters.keys) {
+            guard let view = shownFooter(forSection: section) else { continue }
             let entry = layout.sections[section]
             let frame = Rect(x: 0, y: entry.rowsBottom, width: bounds.width, height: entry.footer)
             if view.frame != frame { view.frame = frame }
         }
+    }
+
+    /// What a section's header or footer shows: the delegate's view, or the title's.
+    private enum SectionBar {
+        case view(View)
+        case title(String)
     }
 
     /// `shown` without the views of sections not `wanted` (or that another view took), which
@@ -158,6 +185,20 @@ extension TableView {
                 kept[section] = view
             } else if view.superview === self {
                 headerQueue.enqueue(view, kind: TableView.headerKind)
+            }
+        }
+        return kept
+    }
+
+    /// `shown` without the delegate's views of sections not `wanted`, which leave the table
+    /// (the delegate made them; it makes them again when they come back into view).
+    private func release(_ shown: [Int: View], keeping wanted: Set<Int>) -> [Int: View] {
+        var kept: [Int: View] = [:]
+        for (section, view) in shown {
+            if wanted.contains(section) && view.superview === self {
+                kept[section] = view
+            } else if view.superview === self {
+                view.removeFromSuperview()
             }
         }
         return kept

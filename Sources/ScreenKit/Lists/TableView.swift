@@ -55,6 +55,19 @@ public protocol TableViewDelegate: ScrollViewDelegate {
     func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath)
     /// The cell is about to be shown for the row.
     func tableView(_ tableView: TableView, willDisplay cell: TableViewCell, forRowAt indexPath: IndexPath)
+    /// Whether the delegate gives section header views or heights, and footer ones: when
+    /// false (the default) the table asks it for neither, as UIKit asks a delegate only for
+    /// what it implements.
+    var givesHeaderViews: Bool { get }
+    var givesFooterViews: Bool { get }
+    /// The view of the section's header, asked when the header comes into view; nil (the
+    /// default) for the header of the data source's title, if any.
+    func tableView(_ tableView: TableView, viewForHeaderInSection section: Int) -> View?
+    func tableView(_ tableView: TableView, viewForFooterInSection section: Int) -> View?
+    /// The height of the section's header; nil for the table's ``TableView/sectionHeaderHeight``.
+    /// Asked for every section on each reload and update.
+    func tableView(_ tableView: TableView, heightForHeaderInSection section: Int) -> Double?
+    func tableView(_ tableView: TableView, heightForFooterInSection section: Int) -> Double?
 }
 
 extension TableViewDelegate {
@@ -63,6 +76,12 @@ extension TableViewDelegate {
     public func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {}
     public func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath) {}
     public func tableView(_ tableView: TableView, willDisplay cell: TableViewCell, forRowAt indexPath: IndexPath) {}
+    public var givesHeaderViews: Bool { false }
+    public var givesFooterViews: Bool { false }
+    public func tableView(_ tableView: TableView, viewForHeaderInSection section: Int) -> View? { nil }
+    public func tableView(_ tableView: TableView, viewForFooterInSection section: Int) -> View? { nil }
+    public func tableView(_ tableView: TableView, heightForHeaderInSection section: Int) -> Double? { nil }
+    public func tableView(_ tableView: TableView, heightForFooterInSection section: Int) -> Double? { nil }
 }
 
 /// A list of rows in sections, scrolling vertically, as `UITableView`.
@@ -152,6 +171,14 @@ open class TableView: ScrollView, BatchUpdating {
         didSet { if !allowsSelection { clearSelection() } }
     }
 
+    /// The view above the first section, as wide as the table and as high as its frame
+    /// says when set; it scrolls with the rows (a search bar is the usual one). Set it again
+    /// to take a new height, as UIKit. See ``setTableHeaderView(_:)`` for the error a view
+    /// that holds the table gets.
+    public internal(set) var tableHeaderView: View?
+    /// The view below the last section.
+    public internal(set) var tableFooterView: View?
+
     // MARK: - State
 
     var layout = TableLayout()
@@ -169,6 +196,9 @@ open class TableView: ScrollView, BatchUpdating {
     var visibleRows: [IndexPath: TableViewCell] = [:]
     var visibleHeaders: [Int: TableViewHeaderFooterView] = [:]
     var visibleFooters: [Int: TableViewHeaderFooterView] = [:]
+    /// The section header and footer views the delegate gave, while in view.
+    var delegateHeaders: [Int: View] = [:]
+    var delegateFooters: [Int: View] = [:]
     let cellQueue = ReuseQueue<TableViewCell>()
     let headerQueue = ReuseQueue<TableViewHeaderFooterView>()
     var isTiling = false
@@ -277,6 +307,11 @@ open class TableView: ScrollView, BatchUpdating {
         }
         visibleHeaders = [:]
         visibleFooters = [:]
+        for view in Array(delegateHeaders.values) + Array(delegateFooters.values) where view.superview === self {
+            view.removeFromSuperview()
+        }
+        delegateHeaders = [:]
+        delegateFooters = [:]
     }
 
     /// Sizes the content to the new layout and shows the rows now in view.
@@ -285,6 +320,7 @@ open class TableView: ScrollView, BatchUpdating {
         contentSize = Size(width: bounds.width, height: layout.height)
         isRebuilding = false
         layoutVisibleRows()
+        placeHeaderAndFooterViews()
     }
 
     /// The rows of each section, from the data source, with counts below 0 taken as 0 and
@@ -308,17 +344,23 @@ open class TableView: ScrollView, BatchUpdating {
         let delegate = tableDelegate.flatMap { $0.givesRowHeights ? $0 : nil }
         var layout = TableLayout()
         layout.sections.reserveCapacity(counts.count)
-        var top = 0.0
+        layout.top = TableView.height(of: tableHeaderView)
+        layout.footer = TableView.height(of: tableFooterView)
+        var top = layout.top
+        let headerViews = tableDelegate.flatMap { $0.givesHeaderViews ? $0 : nil }
+        let footerViews = tableDelegate.flatMap { $0.givesFooterViews ? $0 : nil }
         for (section, rows) in counts.enumerated() {
-            let headerTitle = dataSource?.tableView(self, titleForHeaderInSection: section)
-            let footerTitle = dataSource?.tableView(self, titleForFooterInSection: section)
-            let header = headerTitle != nil ? sectionHeaderHeight : style == .grouped ? TableView.groupedSectionSpacing : 0
-            let footer = footerTitle != nil ? sectionFooterHeight : 0
+            let hasHeader = headerViews != nil || dataSource?.tableView(self, titleForHeaderInSection: section) != nil
+            let hasFooter = footerViews != nil || dataSource?.tableView(self, titleForFooterInSection: section) != nil
+            var header = hasHeader ? sectionHeaderHeight : style == .grouped ? TableView.groupedSectionSpacing : 0
+            var footer = hasFooter ? sectionFooterHeight : 0
+            if let given = headerViews?.tableView(self, heightForHeaderInSection: section) { header = TableView.height(given) }
+            if let given = footerViews?.tableView(self, heightForFooterInSection: section) { footer = TableView.height(given) }
             let heights = delegate.map { rowHeights(of: section, rows: rows, from: $0) } ?? .fixed(rowHeight)
             let entry = TableLayout.Section(
                 top: top, header: header, footer: footer, rows: rows, firstRow: layout.rowCount, heights: heights)
-            if headerTitle != nil { layout.headerSections.append(section) }
-            if footerTitle != nil { layout.footerSections.append(section) }
+            if hasHeader && header > 0 { layout.headerSections.append(section) }
+            if hasFooter && footer > 0 { layout.footerSections.append(section) }
             layout.sections.append(entry)
             layout.rowCount += rows
             top = entry.bottom
@@ -364,6 +406,7 @@ open class TableView: ScrollView, BatchUpdating {
         }
         if contentSize.width != bounds.width { contentSize.width = bounds.width }
         layoutVisibleRows()
+        placeHeaderAndFooterViews()
     }
 
     open override func contentOffsetDidChange() {
@@ -455,6 +498,17 @@ open class TableView: ScrollView, BatchUpdating {
     /// The header shown for the section; nil when it has no title or is out of view.
     public func headerView(forSection section: Int) -> TableViewHeaderFooterView? {
         visibleHeaders[section]
+    }
+
+    /// The view shown as the section's header, the delegate's or the title's; nil when the
+    /// section has none in view.
+    public func shownHeader(forSection section: Int) -> View? {
+        delegateHeaders[section] ?? visibleHeaders[section]
+    }
+
+    /// The view shown as the section's footer, the delegate's or the title's.
+    public func shownFooter(forSection section: Int) -> View? {
+        delegateFooters[section] ?? visibleFooters[section]
     }
 
     /// The footer shown for the section; nil when it has no title or is out of view.

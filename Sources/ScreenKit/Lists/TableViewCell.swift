@@ -54,6 +54,26 @@ open class TableViewCell: View, ReusableView {
     public let detailTextLabel: Label?
     /// The button that deletes the row, shown while ``showsDeleteButton``.
     public let deleteButton = Button()
+    /// The delete control as the pilot and VoiceOver find it, over ``editingControlRect``
+    /// while the table edits: named as UIKit names it, "Delete" and the row's text ("Delete
+    /// Coffee"). The cell draws the control; touches pass through it to the table.
+    public let editingControl = EditingControl()
+
+    /// The delete control's name and place (see ``TableViewCell/editingControl``).
+    public final class EditingControl: View {
+        public override init(frame: Rect = .zero) {
+            super.init(frame: frame)
+            isUserInteractionEnabled = false
+            isHidden = true
+        }
+
+        public override var contentDescription: ViewDescription {
+            let text = (superview as? TableViewCell)?.textLabel.text ?? ""
+            return ViewDescription(
+                kind: "EditingControl", accessibilityLabel: accessibilityLabel ?? (text.isEmpty ? "Delete" : "Delete \(text)"),
+                traits: .button)
+        }
+    }
 
     public var accessoryType: AccessoryType = .none {
         didSet { if accessoryType != oldValue { setNeedsLayout() } }
@@ -65,7 +85,11 @@ open class TableViewCell: View, ReusableView {
     /// while it edits, for the rows its data source lets it edit. Tapping it shows the delete
     /// button.
     public internal(set) var showsEditingControl = false {
-        didSet { if showsEditingControl != oldValue { setNeedsLayout() } }
+        didSet {
+            guard showsEditingControl != oldValue else { return }
+            editingControl.isHidden = !showsEditingControl
+            setNeedsLayout()
+        }
     }
     /// Whether the delete button is shown: the table sets it on the row whose delete control
     /// was tapped while it edits, and on a row swiped to the left.
@@ -99,6 +123,7 @@ open class TableViewCell: View, ReusableView {
             try? contentView.addSubview(detailTextLabel)
         }
         try? addSubview(deleteButton)
+        try? addSubview(editingControl)
     }
 
     /// Clears the state the table set for the last row: selection, highlight, the delete
@@ -157,6 +182,7 @@ open class TableViewCell: View, ReusableView {
         }
         if accessoryType != .none { right -= TableViewCell.accessoryWidth }
         let left = min(showsEditingControl ? TableViewCell.editingControlWidth : 0, max(0, right))
+        editingControl.frame = editingControlRect
         contentView.frame = Rect(x: left, y: 0, width: max(0, right - left), height: height)
         layoutLabels(in: contentView.bounds.size)
     }

@@ -90,5 +90,12 @@ open class TableViewController: ViewController, TableViewDataSource, TableViewDe
     open func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {}
     open func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath) {}
     open func tableView(_ tableView: TableView, willDisplay cell: TableViewCell, forRowAt indexPath: IndexPath) {}
+    /// False: a subclass that gives header views or heights says so.
+    open var givesHeaderViews: Bool { false }
+    open var givesFooterViews: Bool { false }
+    open func tableView(_ tableView: TableView, viewForHeaderInSection section: Int) -> View? { nil }
+    open func tableView(_ tableView: TableView, viewForFooterInSection section: Int) -> View? { nil }
+    open func tableView(_ tableView: TableView, heightForHeaderInSection section: Int) -> Double? { nil }
+    open func tableView(_ tableView: TableView, heightForFooterInSection section: Int) -> Double? { nil }
     open func scrollViewDidScroll(_ scrollView: ScrollView) {}
 }

@@ -140,11 +140,13 @@ struct ScreenTexts {
             }
         }
         if cells.isEmpty {
-            // A view that draws nothing (a clear area with a gesture) is still where its
-            // label says, when a tap there reaches it.
+            // A view that draws nothing (a clear area with a gesture, a table cell's delete
+            // control, which the cell draws) is still where its label says, when a tap there
+            // reaches it or what holds it.
             guard isAccessibilityLabel, view.bounds.width > 0, view.bounds.height > 0 else { return nil }
             let point = view.convert(Point(x: view.bounds.midX, y: view.bounds.midY), to: nil)
-            guard point.x.isFinite, point.y.isFinite, window.bounds.contains(point), let hit = window.hitTest(point), hit === view || hit.isDescendant(of: view) else { return nil }
+            guard point.x.isFinite, point.y.isFinite, window.bounds.contains(point), window.hitTest(point) != nil,
+                  reaches(point, view) else { return nil }
             return Item(
                 text: text, view: view, point: point, column: Int((point.x / 8).rounded(.down)),
                 row: Int((point.y / 16).rounded(.down)), isAccessibilityLabel: true)

@@ -157,14 +157,18 @@ enum ControllerBindings {
         let cls = LuaClass<BarButtonItem>("ui.BarButtonItem")
         // `new{ action = fn }`, or `new{ target = obj, action = "method" }` with the target held
         // weakly (see ScriptAction).
-        cls.scriptConstructor(keys: ["action", "target"], host: host) { [weak host] args in
-            let item = BarButtonItem()
+        cls.scriptConstructor(keys: ["action", "target", "system"], host: host) { [weak host] args in
+            let system = try args.field(2, "system", as: BarButtonItem.SystemItem?.self)
+            let item = system.map { BarButtonItem(system: $0) } ?? BarButtonItem()
             if let host, let action = try ScriptAction.fromFields(try args.get(2, as: LuaTable?.self), args, host: host) {
                 setAction(action, on: item, place: args.callerLocation)
             }
             return item
         }
         cls.property("title", get: { $0.title }, set: { $0.title = $1 })
+        cls.property("system", options: { BarButtonItem.SystemItem.allCases.map { $0.rawValue } }, get: { $0.systemItem })
+        cls.finiteProperty("width", get: { $0.width }, set: { $0.width = $1 })
+        cls.property("accessibilityLabel", get: { $0.accessibilityLabel }, set: { $0.accessibilityLabel = $1 })
         cls.property("tag", get: { $0.tag }, set: { $0.tag = $1 })
         cls.property("enabled", get: { $0.isEnabled }, set: { $0.isEnabled = $1 })
         // `setAction(fn)`, or `setAction(target, "method")`.
@@ -178,7 +182,7 @@ enum ControllerBindings {
 
     private static func setAction(_ action: ScriptAction, on item: BarButtonItem, place: String?) {
         item.action = { item in
-            action.perform(item, context: "action of bar button '\(item.title ?? "")' set at \(place ?? "?")")
+            action.perform(item, context: "action of bar button '\(item.shownAccessibilityLabel ?? item.shownTitle)' set at \(place ?? "?")")
         }
     }
 
@@ -202,8 +206,10 @@ enum ControllerBindings {
 
     /// What a navigation bar shows: `title`, `prompt`, `backTitle` (nil without a back
     /// button), `leftButton`, `rightButton`; `tapBack()` taps the back button.
-    static func navigationBar() -> LuaClass<NavigationBar> {
-        let cls = LuaClass<NavigationBar>("ui.NavigationBar", extensible: false)
+    /// A navigation bar is a view: its subviews (the buttons, the title) are walked as any
+    /// view's; what it shows reads through these read-only properties.
+    static func navigationBar(parent: LuaClassDefinition) -> LuaClass<NavigationBar> {
+        let cls = LuaClass<NavigationBar>("ui.NavigationBar", parent: parent, extensible: false)
         cls.property("title") { $0.title }
         cls.property("prompt") { $0.prompt }
         cls.property("backTitle") { $0.backTitle }

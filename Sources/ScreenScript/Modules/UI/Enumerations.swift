@@ -12,6 +12,7 @@ extension Window.Orientation: LuaEnumeration {}
 extension TouchPhase: LuaEnumeration {}
 extension SwipeGestureRecognizer.Direction: LuaEnumeration {}
 extension ControlEvent: LuaEnumeration {}
+extension BarButtonItem.SystemItem: LuaEnumeration {}
 extension PageViewController.TransitionStyle: LuaEnumeration {}
 extension PageViewController.NavigationOrientation: LuaEnumeration {}
 extension PageViewController.SpineLocation: LuaEnumeration {}

@@ -51,8 +51,8 @@ enum TabSplitBindings {
     /// What the tab bar shows: `titles`, `badges` ("" for a tab without one),
     /// `selectedIndex` (from 1), `frame`;
     /// `tapTab(index)` taps a tab as a finger would.
-    static func tabBar() -> LuaClass<TabBar> {
-        let cls = LuaClass<TabBar>("ui.TabBar", extensible: false)
+    static func tabBar(parent: LuaClassDefinition) -> LuaClass<TabBar> {
+        let cls = LuaClass<TabBar>("ui.TabBar", parent: parent, extensible: false)
         cls.property("titles") { $0.titles }
         cls.property("badges") { bar in bar.badges.map { $0 ?? "" } }
         cls.property("selectedIndex") { $0.selectedIndex.map { $0 + 1 } }

@@ -62,6 +62,8 @@ enum TableBindings {
         cls.finiteProperty("sectionFooterHeight", get: { $0.sectionFooterHeight }, set: { $0.sectionFooterHeight = $1 })
         cls.property("allowsSelection", get: { $0.allowsSelection }, set: { $0.allowsSelection = $1 })
         cls.property("editing", get: { $0.isEditing }, set: { $0.isEditing = $1 })
+        cls.property("tableHeaderView", get: { $0.tableHeaderView }, set: { try $0.setTableHeaderView($1) })
+        cls.property("tableFooterView", get: { $0.tableFooterView }, set: { try $0.setTableFooterView($1) })
         cls.property("numberOfSections") { $0.numberOfSections }
         cls.property("visibleCells") { $0.visibleCells }
         cls.property("indexPathsForVisibleRows") { $0.indexPathsForVisibleRows }
@@ -318,4 +320,18 @@ final class ScriptTableViewController: TableViewController {
         calls.tell("willDisplay", tableView, cell, indexPath)
     }
     override func scrollViewDidScroll(_ scrollView: ScrollView) { calls.tell("didScroll", scrollView) }
+    override var givesHeaderViews: Bool { calls.givesHeaderViews }
+    override var givesFooterViews: Bool { calls.givesFooterViews }
+    override func tableView(_ tableView: TableView, viewForHeaderInSection section: Int) -> View? {
+        calls.sectionView("viewForHeader", tableView, section)
+    }
+    override func tableView(_ tableView: TableView, viewForFooterInSection section: Int) -> View? {
+        calls.sectionView("viewForFooter", tableView, section)
+    }
+    override func tableView(_ tableView: TableView, heightForHeaderInSection section: Int) -> Double? {
+        calls.sectionHeight("heightForHeader", tableView, section)
+    }
+    override func tableView(_ tableView: TableView, heightForFooterInSection section: Int) -> Double? {
+        calls.sectionHeight("heightForFooter", tableView, section)
+    }
 }

@@ -20,7 +20,10 @@ struct TableCallbacks {
         "commitDelete", "prefetchRows",
     ]
     /// The delegate names, the scroll view's among them.
-    static let delegateNames = ["heightForRow", "didSelectRow", "didDeselectRow", "willDisplay", "didScroll"]
+    static let delegateNames = [
+        "heightForRow", "didSelectRow", "didDeselectRow", "willDisplay", "didScroll",
+        "viewForHeader", "viewForFooter", "heightForHeader", "heightForFooter",
+    ]
 
     /// The cell a `cellForRow` gave: nil (reported) when it gave none or something else.
     static func cell(_ results: [LuaValue]?, from name: String, host: ScriptHost, report: (String) -> Void) -> TableViewCell? {
@@ -93,6 +96,21 @@ struct TableCallbacks {
         target.answer(Double.self, of: "heightForRow", table, path)
     }
 
+    var givesHeaderViews: Bool { target.has("viewForHeader") || target.has("heightForHeader") }
+    var givesFooterViews: Bool { target.has("viewForFooter") || target.has("heightForFooter") }
+
+    /// The view `viewForHeader` or `viewForFooter` gave for a section (counted from 1 in Lua).
+    func sectionView(_ name: String, _ table: TableView, _ section: Int) -> View? {
+        guard target.has(name) else { return nil }
+        return target.answer(View.self, of: name, table, section + 1)
+    }
+
+    /// The height `heightForHeader` or `heightForFooter` gave for a section.
+    func sectionHeight(_ name: String, _ table: TableView, _ section: Int) -> Double? {
+        guard target.has(name) else { return nil }
+        return target.answer(Double.self, of: name, table, section + 1)
+    }
+
     func tell<each Argument: LuaPushable>(_ name: String, _ arguments: repeat each Argument) {
         target.call(name, repeat each arguments)
     }
@@ -140,6 +158,20 @@ final class ScriptTableDelegate: LuaDelegate, TableViewDelegate {
         calls.tell("willDisplay", tableView, cell, indexPath)
     }
     func scrollViewDidScroll(_ scrollView: ScrollView) { calls.tell("didScroll", scrollView) }
+    var givesHeaderViews: Bool { calls.givesHeaderViews }
+    var givesFooterViews: Bool { calls.givesFooterViews }
+    func tableView(_ tableView: TableView, viewForHeaderInSection section: Int) -> View? {
+        calls.sectionView("viewForHeader", tableView, section)
+    }
+    func tableView(_ tableView: TableView, viewForFooterInSection section: Int) -> View? {
+        calls.sectionView("viewForFooter", tableView, section)
+    }
+    func tableView(_ tableView: TableView, heightForHeaderInSection section: Int) -> Double? {
+        calls.sectionHeight("heightForHeader", tableView, section)
+    }
+    func tableView(_ tableView: TableView, heightForFooterInSection section: Int) -> Double? {
+        calls.sectionHeight("heightForFooter", tableView, section)
+    }
 }
 
 /// A Lua scroll view delegate: `didScroll(sv)`.

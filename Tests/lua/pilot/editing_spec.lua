@@ -1,0 +1,18 @@
+-- A table in editing mode names its delete controls as UIKit does ("Delete Coffee"), so a
+-- test taps them by name as a person using VoiceOver would.
+describe("the pilot in a table being edited", function()
+  it("taps a row's delete control by its name, then the Delete button", function()
+    local app = test.launch("apps/editing")
+    assert.is_nil(app:find("Delete Coffee"))
+    app:tap("Edit")
+    assert.is_not_nil(app:find("Delete Coffee"))
+    assert.is_not_nil(app:find("Delete Juice"))
+    app:tap("Delete Tea")
+    app:tap("Delete")
+    assert.are.same({ "Coffee", "Juice" }, app.app.drinks)
+    assert.is_nil(app:find("Tea"))
+    app:tap("Done")
+    assert.is_nil(app:find("Delete Coffee"))
+    assert.is_not_nil(app:find("Coffee"))
+  end)
+end)
