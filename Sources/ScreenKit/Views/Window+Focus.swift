@@ -117,6 +117,7 @@ extension Window {
     }
 
     /// An arrow or page key. In order, the first that applies:
+    /// - the focused view takes it itself (``View/keyPressed(_:)``: a picker turns its wheels);
     /// - left and right step the focused view when its description is adjustable (a slider
     ///   by a tenth of its range, a segmented control, a stepper, a page control), through
     ///   ``View/accessibilityAdjust(_:)``, which sends `valueChanged`; Home and End take it
@@ -140,7 +141,7 @@ extension Window {
     public func scrollFocused(_ direction: FocusDirection) -> Bool {
         layoutIfNeeded()
         let view = focusedView
-        if let view, step(view, direction) { return true }
+        if let view, view.keyPressed(direction) || step(view, direction) { return true }
         if let view, let (list, path) = Self.row(of: view), moveInList(list, from: path, direction) { return true }
         if let scrollView = view.flatMap(Self.enclosingScrollView) ?? largestScrollView(),
            scrollByKey(scrollView, direction) {
@@ -170,11 +171,10 @@ extension Window {
         return top
     }
 
-    /// Whether `view` is of a kind that takes the focus: an enabled control, or a cell shown
-    /// for a row of its list.
+    /// Whether `view` is of a kind that takes the focus: one that says it can (an enabled
+    /// control, a picker), or a cell shown for a row of its list.
     private static func canHaveFocus(_ view: View) -> Bool {
-        if let control = view as? Control { return control.isEnabled }
-        return row(of: view) != nil
+        view.canBecomeFocused || row(of: view) != nil
     }
 
     /// Whether `view` can have the focus now (see ``focusableViews()``).
