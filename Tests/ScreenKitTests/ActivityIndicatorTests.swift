@@ -81,6 +81,20 @@ struct ActivityIndicatorTests {
         #expect(shown.phase == 0)
     }
 
+    @Test("a spinner let go with its window stops its timer at the next tick")
+    func letGo() throws {
+        let loop = EventLoop(clock: .virtual)
+        do {
+            let window = Window(device: .iphone, loop: loop)
+            let spinner = ActivityIndicator()
+            try window.addSubview(spinner)
+            spinner.startAnimating()
+        }
+        #expect(loop.nextDeadline != nil)
+        loop.advance(by: 0.125)
+        #expect(loop.nextDeadline == nil)
+    }
+
     @Test("the large style is UIKit's 37 points, and sizes an indicator made without a frame")
     func styles() {
         #expect(spinner.bounds.size == Size(width: 20, height: 20))

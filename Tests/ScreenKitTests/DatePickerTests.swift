@@ -208,6 +208,8 @@ struct DatePickerTests {
         #expect(picker.date == LocalCalendar.earliest)
         picker.date = .nan
         #expect(picker.date == LocalCalendar.earliest)
+        picker.date = 1_000_000.75
+        #expect(picker.date == 1_000_000, "whole seconds")
         picker.minimumDate = .nan
         #expect(picker.minimumDate == nil)
         picker.maximumDate = .infinity

@@ -54,6 +54,14 @@ describe("ui.DatePicker", function()
     assert.are.equal(at(2026, 1, 1, 9, 30), timed.date)
   end)
 
+  it("keeps whole seconds, so that os.date takes its date", function()
+    local picker = ui.DatePicker:new{ date = at(2026, 3, 15) + 0.75 }
+    assert.are.equal(at(2026, 3, 15), picker.date)
+    assert.are.equal("2026-03-15", os.date("%Y-%m-%d", picker.date))
+    picker.minimumDate = at(2026, 4, 1) + 0.5
+    assert.are.equal(at(2026, 4, 1) + 1, picker.date)
+  end)
+
   it("keeps the date within the bounds; a minimum after the maximum is the only date", function()
     local picker = ui.DatePicker:new{ mode = "date", minimumDate = at(2026, 1, 1), maximumDate = at(2026, 1, 31) }
     picker.date = at(2030, 1, 1)
@@ -158,6 +166,14 @@ describe("ui.DatePicker", function()
       assert.are.equal(before.year, after.year)
       assert.is_not_nil(app:find("Due: " .. os.date("%Y-%m-%d", due.date)))
       assert.are.same({}, app:errors())
+    end)
+
+    it("taps a row by its title, turning the wheel to it", function()
+      local month = os.date("*t", due.date).month
+      local next = months[month % 12 + 1]
+      app:tap(next)
+      assert.are.equal(month % 12 + 1, os.date("*t", due.date).month)
+      assert.is_not_nil(app:find("Due: " .. os.date("%Y-%m-%d", due.date)))
     end)
 
     it("takes the arrows once it has the focus", function()

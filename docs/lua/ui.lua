@@ -414,7 +414,7 @@ function ui.PickerView:reloadComponent(component) end
 --- ```
 --- @class ui.DatePicker: ui.Control
 --- @field mode ui.DatePickerMode
---- @field date number seconds since 1970 UTC, from year 1 to 9999 (beyond is taken as the end), within `minimumDate` and `maximumDate`, rounded down to `minuteInterval` in the modes with a time
+--- @field date number whole seconds since 1970 UTC (a fraction is dropped), from year 1 to 9999 (beyond is taken as the end), within `minimumDate` and `maximumDate`, rounded down to `minuteInterval` in the modes with a time
 --- @field minimumDate number? the earliest date a person can pick; after `maximumDate`, the only one
 --- @field maximumDate number?
 --- @field minuteInterval integer the minute wheel's step: 1 (the default), 2, 3, 4, 5, 6, 10, 12, 15, 20 or 30

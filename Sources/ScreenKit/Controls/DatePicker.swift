@@ -51,27 +51,29 @@ open class DatePicker: Control {
         }
     }
 
-    /// The date shown, in seconds since 1970 UTC: within the calendar's years 1 to 9999 and
-    /// within ``minimumDate`` and ``maximumDate``, rounded down to the ``minuteInterval`` in
-    /// the modes with a time. NaN is ignored.
+    /// The date shown, in whole seconds since 1970 UTC (a fraction is dropped: the wheels
+    /// show minutes, and `os.date` takes whole seconds): within the calendar's years 1 to
+    /// 9999 and within ``minimumDate`` and ``maximumDate``, rounded down to the
+    /// ``minuteInterval`` in the modes with a time. NaN is ignored.
     public var date: Double {
         get { storedDate }
         set { if !newValue.isNaN { storedDate = normalized(newValue) } }
     }
 
-    /// The earliest date a person can pick; nil for none. A minimum after the maximum
-    /// makes the minimum the only date, as a slider's bounds do.
+    /// The earliest date a person can pick (a fraction of a second rounds it up); nil for
+    /// none. A minimum after the maximum makes the minimum the only date, as a slider's
+    /// bounds do.
     public var minimumDate: Double? {
         didSet {
-            minimumDate = minimumDate.flatMap { $0.isNaN ? nil : LocalCalendar.clamp($0) }
+            minimumDate = minimumDate.flatMap { $0.isNaN ? nil : LocalCalendar.clamp($0).rounded(.up) }
             storedDate = normalized(storedDate)
         }
     }
 
-    /// The latest date a person can pick; nil for none.
+    /// The latest date a person can pick (a fraction of a second rounds it down); nil for none.
     public var maximumDate: Double? {
         didSet {
-            maximumDate = maximumDate.flatMap { $0.isNaN ? nil : LocalCalendar.clamp($0) }
+            maximumDate = maximumDate.flatMap { $0.isNaN ? nil : LocalCalendar.clamp($0).rounded(.down) }
             storedDate = normalized(storedDate)
         }
     }
@@ -101,7 +103,7 @@ open class DatePicker: Control {
     private var touch: (tracking: WheelLayout.Touch, startValue: Double)?
 
     public init(frame: Rect, date: Double = 0) {
-        storedDate = LocalCalendar.clamp(date)
+        storedDate = LocalCalendar.clamp(date).rounded(.down)
         super.init(frame: frame)
     }
 
@@ -116,9 +118,9 @@ open class DatePicker: Control {
 
     // MARK: - Values
 
-    /// A date within the calendar and the bounds, rounded to the minute interval.
+    /// A date in whole seconds within the calendar and the bounds, rounded to the minute interval.
     private func normalized(_ date: Double) -> Double {
-        var date = LocalCalendar.clamp(date)
+        var date = LocalCalendar.clamp(date).rounded(.down)
         if minuteInterval > 1, mode == .time || mode == .dateAndTime {
             var fields = LocalCalendar.fields(of: date)
             fields.minute -= fields.minute % minuteInterval
@@ -293,7 +295,7 @@ open class DatePicker: Control {
     /// Its wheels, each field's value in the middle; reads as the formatted value, and steps.
     open override var contentDescription: ViewDescription {
         let fields = self.fields
-        let focused = fields.count > 1 && window?.focusedView === self ? focusedField : nil
+        let focused = fields.count > 1 && window?.isFocusTarget(self) == true ? focusedField : nil
         let current = value
         let wheels = WheelLayout(bounds: bounds, weights: weights).describe(focused: focused) { index, offset in
             guard fields.indices.contains(index), let shown = turning(current, fields[index], by: offset) else {

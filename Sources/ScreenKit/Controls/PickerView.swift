@@ -241,7 +241,7 @@ open class PickerView: View {
     /// gave at the last layout. Reads as the selected titles; adjustable.
     open override var contentDescription: ViewDescription {
         let counts = self.counts ?? []
-        let focused = counts.count > 1 && window?.focusedView === self ? focusedComponent : nil
+        let focused = counts.count > 1 && window?.isFocusTarget(self) == true ? focusedComponent : nil
         let wheels = wheelLayout.describe(focused: focused) { component, offset in
             guard counts.indices.contains(component), selected.indices.contains(component) else { return nil }
             let row = selected[component] + offset

@@ -49,6 +49,12 @@ extension Window {
         return view
     }
 
+    /// Whether the focus was given to `view`, whether or not it can show it now: what a view
+    /// describing itself asks, without the hit testing ``focusedView`` does.
+    func isFocusTarget(_ view: View) -> Bool {
+        focusTarget?.resolved === view
+    }
+
     /// Gives the focus to `view` (nil takes it away). A view that cannot have the focus
     /// (see ``focusableViews()``) still gets it, and shows it once it can.
     public func focus(_ view: View?) {
@@ -56,8 +62,9 @@ extension Window {
     }
 
     /// The views that can have the focus, in reading order: enabled controls (buttons,
-    /// switches, sliders, steppers, segmented controls, text fields, page controls, the bar
-    /// buttons and back button of a navigation bar, tab bar items) and the cells of tables and
+    /// switches, sliders, steppers, segmented controls, text fields, page controls, date
+    /// pickers, the bar buttons and back button of a navigation bar, tab bar items), pickers
+    /// (what says it ``View/canBecomeFocused``) and the cells of tables and
     /// collection views, that a person sees and can touch: not hidden or transparent, inside
     /// the window and the scroll views around them, and not covered (only the controller
     /// presented on top counts while one is) — a tap at the middle of what shows of the view
