@@ -40,9 +40,9 @@ struct WheelLayout {
     }
 
     /// How many rows are in view above the selected one, and as many below: those whose
-    /// middle is inside the bounds.
+    /// line of text (16 points about the row's middle) is inside the bounds.
     var reach: Int {
-        let rows = (bounds.height / 2 / Self.rowHeight).rounded(.down)
+        let rows = ((bounds.height / 2 - 8) / Self.rowHeight).rounded(.down)
         guard rows.isFinite, rows > 0 else { return 0 }
         return Int(min(rows, Double(Self.maximumReach)))
     }
