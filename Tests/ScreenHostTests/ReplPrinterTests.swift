@@ -75,6 +75,28 @@ struct ReplPrinterTests {
         #expect(ReplPrinter.describe(object: label) == "ui.Label \"Close\" {0,0,100,16}")
     }
 
+    @Test("pickers print their selected titles, a date picker its value, a spinner whether it turns")
+    func pickerValues() throws {
+        final class Sizes: PickerViewDataSource, PickerViewDelegate {
+            func numberOfComponents(in pickerView: PickerView) -> Int { 1 }
+            func pickerView(_ pickerView: PickerView, numberOfRowsInComponent component: Int) -> Int { 3 }
+            func pickerView(_ pickerView: PickerView, titleForRow row: Int, forComponent component: Int) -> String? {
+                ["Small", "Medium", "Large"][row]
+            }
+        }
+        let sizes = Sizes()
+        let picker = PickerView()
+        picker.dataSource = sizes
+        picker.delegate = sizes
+        picker.selectRow(1, inComponent: 0, animated: false)
+        #expect(ReplPrinter.describe(object: picker) == "ui.PickerView \"Medium\" {0,0,320,216}")
+        let timer = DatePicker()
+        timer.mode = .countDownTimer
+        timer.countDownDuration = 5400
+        #expect(ReplPrinter.describe(object: timer) == "ui.DatePicker \"1 h 30 min\" {0,0,320,216}")
+        #expect(ReplPrinter.describe(object: ActivityIndicator()) == "ui.ActivityIndicator \"stopped\" {0,0,20,20}")
+    }
+
     @Test("a table with __tostring prints as its tostring")
     func tostringMetamethod() throws {
         #expect(try show("setmetatable({}, {__tostring = function() return 'Point(1, 2)' end})") == "Point(1, 2)")

@@ -108,6 +108,18 @@ struct MonkeyTests {
         }
     }
 
+    /// The pickers' fixture app: a picker, a date picker and a spinner take taps, drags, the
+    /// wheel and keys without a script error.
+    @Test func pickersTakeEverythingTheMonkeyDoes() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("lua/pilot/apps/pickers").path
+        var options = Monkey.Options(app: folder, seed: 3)
+        options.events = 1000
+        let run = Monkey.run(options)
+        #expect(run.failure == nil)
+        #expect(run.recording.events.count == 1000)
+    }
+
     @Test func theSeededGeneratorIsTheSameEverywhere() {
         var random = SeededRandom(seed: 42)
         #expect((0..<3).map { _ in random.next() } == [13679457532755275413, 2949826092126892291, 5139283748462763858])

@@ -339,6 +339,115 @@ ui.Slider = {}
 --- @class ui.ProgressView: ui.View
 --- @field progress number from 0 to 1; a value beyond either end is taken as that end
 ui.ProgressView = {}
+
+--- The strings of a date picker's `mode`.
+--- @enum (key) ui.DatePickerMode
+ui.DatePickerMode = { time = 0, date = 0, dateAndTime = 0, countDownTimer = 0 }
+
+--- The strings of an activity indicator's `style`.
+--- @enum (key) ui.ActivityIndicatorStyle
+ui.ActivityIndicatorStyle = { medium = 0, large = 0 }
+
+--- Wheels of rows to choose from, one per component, UIKit's `UIPickerView` (320 × 216
+--- when made without a frame). Rows and components count from 1. The data source (a table
+--- or an object, its functions called with `self` first) has `numberOfComponents(p)` and
+--- `numberOfRows(p, component)`; the delegate `titleForRow(p, row, component)` (a string;
+--- nil shows "?") and `didSelectRow(p, row, component)`. The counts are asked when first
+--- needed and after a reload, the titles of the rows in view only, so a wheel of a million
+--- rows costs what one of ten does.
+---
+--- A person turns a wheel by dragging it, with the mouse wheel over it, by tapping a row
+--- above or below the selection, or with the arrow keys once the picker has the focus (Tab):
+--- up and down turn the focused wheel, left and right move between wheels, Home and End go
+--- to its first and last row. Each tells `didSelectRow`; `selectRow` does not, as UIKit. The
+--- pilot's `text()` lists the selected titles, and `tap` takes the title of a row in view.
+---
+--- ```lua
+--- local sizes = { "Small", "Medium", "Large" }
+--- local picker = ui.PickerView:new{ frame = { 0, 264, 320, 216 } }
+--- picker.dataSource = {
+---   numberOfComponents = function(self, p) return 1 end,
+---   numberOfRows = function(self, p, component) return #sizes end,
+--- }
+--- picker.delegate = {
+---   titleForRow = function(self, p, row, component) return sizes[row] end,
+---   didSelectRow = function(self, p, row, component) order.size = sizes[row] end,
+--- }
+--- picker:selectRow(2)
+--- ```
+--- @class ui.PickerView: ui.View
+--- @field dataSource { numberOfComponents: fun(self, p: ui.PickerView): integer, numberOfRows: fun(self, p: ui.PickerView, component: integer): integer }? a count out of 0 to 100 components or 2^48 rows is reported and taken as the nearest
+--- @field delegate { titleForRow: (fun(self, p: ui.PickerView, row: integer, component: integer): string?)?, didSelectRow: fun(self, p: ui.PickerView, row: integer, component: integer)? }?
+--- @field numberOfComponents integer as the data source says
+ui.PickerView = {}
+--- @param component? integer from 1; the first when nil
+--- @return integer
+function ui.PickerView:numberOfRows(component) end
+--- The selected row of the component, from 1; nil when it has no rows.
+--- @param component? integer from 1; the first when nil
+--- @return integer?
+function ui.PickerView:selectedRow(component) end
+--- Turns the component's wheel to `row` without telling the delegate. A row or component
+--- that is not there is an error (`bad argument #1 to 'selectRow' (index 9 out of range 1...3)`).
+--- @param row integer from 1
+--- @param component? integer from 1; the first when nil
+--- @param animated? boolean accepted as UIKit's; the wheel is there at once
+function ui.PickerView:selectRow(row, component, animated) end
+--- Asks the data source again for the components and rows, and the delegate for the
+--- titles; each selection stays where its row still is.
+function ui.PickerView:reloadAllComponents() end
+--- @param component integer from 1
+function ui.PickerView:reloadComponent(component) end
+
+--- Wheels for a date, a time of day, both, or a countdown, UIKit's `UIDatePicker` in its
+--- wheels style (320 × 216 when made without a frame; `mode` "dateAndTime" unless told).
+--- Dates are `loop.time()` seconds (virtual under `screens test`), shown in the machine's
+--- time zone as `os.date` shows them (`TZ` honoured): month, day and year wheels for a
+--- date, a day (`Thu Jan 1`) with hour and minute wheels (24-hour) for a date and time,
+--- hours and minutes for a countdown. The date starts at the loop's time now.
+---
+--- A person turns a field as a picker's wheel (a drag, the mouse wheel, a tap on a row, the
+--- arrow keys: up and down turn the focused field, left and right move between fields, Home
+--- and End take it to its first or last value); each change sends "valueChanged". As
+--- UIKit's wheels, the month, day, hour and minute wheels go round without carrying
+--- (December is followed by January of the same year), and a day past a month's end is its
+--- last. The pilot's `text()` shows the value as `Jan 1, 2026`, `09:30`,
+--- `Jan 1, 2026 09:30` or `1 h 30 min`.
+---
+--- ```lua
+--- local due = ui.DatePicker:new{ mode = "date", date = entry.due, minimumDate = loop.time() }
+--- due:addTarget(function(p) entry.due = p.date end, "valueChanged")
+--- ```
+--- @class ui.DatePicker: ui.Control
+--- @field mode ui.DatePickerMode
+--- @field date number whole seconds since 1970 UTC (a fraction is dropped), from year 1 to 9999 (beyond is taken as the end), within `minimumDate` and `maximumDate`, rounded down to `minuteInterval` in the modes with a time
+--- @field minimumDate number? the earliest date a person can pick; after `maximumDate`, the only one
+--- @field maximumDate number?
+--- @field minuteInterval integer the minute wheel's step: 1 (the default), 2, 3, 4, 5, 6, 10, 12, 15, 20 or 30
+--- @field countDownDuration number seconds in "countDownTimer" mode, from 0 to 86340 (23 h 59 min), rounded down to whole steps of `minuteInterval`
+ui.DatePicker = {}
+
+--- A spinner that shows a task is under way, UIKit's `UIActivityIndicatorView` (20 × 20, or
+--- 37 × 37 in the large style, when made without a frame). It turns a spoke every eighth of a
+--- second while it animates in a window, on a repeating timer of the loop, so it never keeps
+--- `settle` or a headless run waiting; it stops when it leaves the window and goes on when it
+--- comes back. The text render draws one turning braille character (`⣾`), the SVG UIKit's
+--- eight spokes.
+---
+--- ```lua
+--- local spinner = ui.ActivityIndicator:new{ center = { 160, 240 } }
+--- view:addSubview(spinner)
+--- spinner:startAnimating()
+--- ```
+--- @class ui.ActivityIndicator: ui.View
+--- @field style ui.ActivityIndicatorStyle "medium" (the default) or "large"
+--- @field color ui.Color? the spokes' colour; nil for iOS's grey
+--- @field hidesWhenStopped boolean true by default: stopped, it is hidden; started, shown
+--- @field animating boolean setting it starts or stops it
+ui.ActivityIndicator = {}
+function ui.ActivityIndicator:startAnimating() end
+--- Stops at the frame it is at.
+function ui.ActivityIndicator:stopAnimating() end
 --- @class ui.SegmentedControl: ui.Control
 --- @field segments string[]
 --- @field selectedIndex integer? counting from 1

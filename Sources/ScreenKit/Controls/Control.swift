@@ -62,6 +62,9 @@ open class Control: View {
         return traits
     }
 
+    /// An enabled control can have the keyboard focus.
+    open override var canBecomeFocused: Bool { isEnabled }
+
     /// Sends `valueChanged` when `changed`, as a person's change of the value does; for
     /// ``View/accessibilityAdjust(_:)``.
     func adjusted(_ changed: Bool) -> Bool {

@@ -145,6 +145,13 @@ open class ScrollView: View {
         contentOffset = Point(x: ScrollView.sum(offset.x, delta.x), y: ScrollView.sum(offset.y, delta.y))
     }
 
+    /// The wheel scrolls it (at either end too: the innermost scroll view under the pointer
+    /// keeps the wheel, as on a screen).
+    open override func scrollWheel(_ dy: Double, at point: Point) -> Bool {
+        scroll(by: Point(x: 0, y: dy))
+        return true
+    }
+
     /// Whether the content can still move the way a finger moving by `translation` pushes
     /// it, along the axis the finger mostly moves on.
     public func canScroll(following translation: Point) -> Bool {

@@ -165,6 +165,25 @@ open class View: Responder {
     @discardableResult
     open func accessibilityAdjust(_ step: AccessibilityStep) -> Bool { false }
 
+    // MARK: - Focus, keys and the wheel
+
+    /// Whether the view can have the keyboard focus (UIKit's `canBecomeFocused`): an enabled
+    /// control, a picker. The default is false; the rows of lists have the focus by their
+    /// list (see ``Window/focusableViews()``).
+    open var canBecomeFocused: Bool { false }
+
+    /// An arrow, page, Home or End key pressed while the view has the focus, before the
+    /// window steps, moves in a list or scrolls (see ``Window/scrollFocused(_:)``): a view
+    /// that moves within itself (a picker turns its wheels) answers true. The default
+    /// answers false.
+    open func keyPressed(_ direction: FocusDirection) -> Bool { false }
+
+    /// The mouse wheel turned over the view by `dy` points (positive: towards what is
+    /// further down), at `point` in its coordinates. A view that takes it (a scroll view
+    /// scrolls, a picker turns the wheel there) answers true; the default answers false, and
+    /// the wheel goes to the superview (see ``Window/wheel(_:at:)``).
+    open func scrollWheel(_ dy: Double, at point: Point) -> Bool { false }
+
     // MARK: - Appearance
 
     public var tag = 0
@@ -231,12 +250,13 @@ open class View: Responder {
     public var window: Window? { windowStorage }
     weak var windowStorage: Window?
 
-    /// Gives this view and everything inside it `window`.
+    /// Gives this view and everything inside it `window`, and tells each (``didMoveToWindow()``).
     private func setWindowInSubtree(_ window: Window?) {
         var pending: [View] = [self]
         while let view = pending.popLast() {
             view.windowStorage = window
             pending.append(contentsOf: view.subviewStorage)
+            view.didMoveToWindow()
         }
     }
 
@@ -363,6 +383,10 @@ open class View: Responder {
 
     /// Called after the view moved to a new superview or was removed.
     open func didMoveToSuperview() {}
+    /// Called when the view has entered a window or left one (``window`` is the new one, nil
+    /// when it left), as in UIKit: what runs only on screen (an activity indicator's frames)
+    /// starts or stops here. The default does nothing.
+    open func didMoveToWindow() {}
 
     private func isBefore(_ view: View, _ sibling: View) -> Bool {
         guard let a = subviews.firstIndex(where: { $0 === view }),

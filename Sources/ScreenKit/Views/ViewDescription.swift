@@ -57,6 +57,11 @@ public struct ViewDescription {
         case table(Table)
         /// A cell of a collection view, framed while `selected` (or highlighted).
         case collectionCell(selected: Bool)
+        /// Wheels of rows side by side, each turned to its selected row (a picker's
+        /// components, a date picker's fields).
+        case wheels(Wheels)
+        /// An activity indicator's spinner, at one frame of its turn.
+        case spinner(Spinner)
     }
 
     public var content: Content
@@ -103,7 +108,7 @@ public struct ViewDescription {
 
     /// The texts the content shows as text, as a person reads them: a label's whole text, a
     /// button's title, a field's text (its placeholder while it is empty), the segments'
-    /// titles. Empty texts are left out.
+    /// titles, a picker's selected titles (a date picker's date). Empty texts are left out.
     public var shownTexts: [String] {
         let texts: [String]
         switch content {
@@ -111,6 +116,7 @@ public struct ViewDescription {
         case .button(let button): texts = [button.title ?? ""]
         case .field(let field): texts = [field.text.isEmpty ? field.placeholder ?? "" : field.text]
         case .segments(let titles, _): texts = titles
+        case .wheels(let wheels): texts = wheels.shownTexts
         default: texts = []
         }
         return texts.filter { !$0.isEmpty }

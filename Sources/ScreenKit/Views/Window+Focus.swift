@@ -49,6 +49,12 @@ extension Window {
         return view
     }
 
+    /// Whether the focus was given to `view`, whether or not it can show it now: what a view
+    /// describing itself asks, without the hit testing ``focusedView`` does.
+    func isFocusTarget(_ view: View) -> Bool {
+        focusTarget?.resolved === view
+    }
+
     /// Gives the focus to `view` (nil takes it away). A view that cannot have the focus
     /// (see ``focusableViews()``) still gets it, and shows it once it can.
     public func focus(_ view: View?) {
@@ -56,8 +62,9 @@ extension Window {
     }
 
     /// The views that can have the focus, in reading order: enabled controls (buttons,
-    /// switches, sliders, steppers, segmented controls, text fields, page controls, the bar
-    /// buttons and back button of a navigation bar, tab bar items) and the cells of tables and
+    /// switches, sliders, steppers, segmented controls, text fields, page controls, date
+    /// pickers, the bar buttons and back button of a navigation bar, tab bar items), pickers
+    /// (what says it ``View/canBecomeFocused``) and the cells of tables and
     /// collection views, that a person sees and can touch: not hidden or transparent, inside
     /// the window and the scroll views around them, and not covered (only the controller
     /// presented on top counts while one is) — a tap at the middle of what shows of the view
@@ -117,6 +124,7 @@ extension Window {
     }
 
     /// An arrow or page key. In order, the first that applies:
+    /// - the focused view takes it itself (``View/keyPressed(_:)``: a picker turns its wheels);
     /// - left and right step the focused view when its description is adjustable (a slider
     ///   by a tenth of its range, a segmented control, a stepper, a page control), through
     ///   ``View/accessibilityAdjust(_:)``, which sends `valueChanged`; Home and End take it
@@ -140,7 +148,7 @@ extension Window {
     public func scrollFocused(_ direction: FocusDirection) -> Bool {
         layoutIfNeeded()
         let view = focusedView
-        if let view, step(view, direction) { return true }
+        if let view, view.keyPressed(direction) || step(view, direction) { return true }
         if let view, let (list, path) = Self.row(of: view), moveInList(list, from: path, direction) { return true }
         if let scrollView = view.flatMap(Self.enclosingScrollView) ?? largestScrollView(),
            scrollByKey(scrollView, direction) {
@@ -170,11 +178,10 @@ extension Window {
         return top
     }
 
-    /// Whether `view` is of a kind that takes the focus: an enabled control, or a cell shown
-    /// for a row of its list.
+    /// Whether `view` is of a kind that takes the focus: one that says it can (an enabled
+    /// control, a picker), or a cell shown for a row of its list.
     private static func canHaveFocus(_ view: View) -> Bool {
-        if let control = view as? Control { return control.isEnabled }
-        return row(of: view) != nil
+        view.canBecomeFocused || row(of: view) != nil
     }
 
     /// Whether `view` can have the focus now (see ``focusableViews()``).

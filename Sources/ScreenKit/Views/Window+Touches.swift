@@ -94,6 +94,24 @@ extension Window {
         return last.count + 1
     }
 
+    // MARK: - Wheel
+
+    /// The mouse wheel turned by `dy` points at `point` (window coordinates): the innermost
+    /// view under it that takes the wheel (``View/scrollWheel(_:at:)``: a scroll view, a
+    /// picker) gets it.
+    ///
+    /// - Returns: the view that took it; nil when none under the point does.
+    @discardableResult
+    public func wheel(_ dy: Double, at point: Point) -> View? {
+        layoutIfNeeded()
+        var view = hitTest(point)
+        while let current = view {
+            if current.scrollWheel(dy, at: current.convert(point, from: nil)) { return current }
+            view = current.superview
+        }
+        return nil
+    }
+
     // MARK: - Keyboard
 
     /// Types text into the text field being edited. With none being edited, the text goes

@@ -42,6 +42,8 @@ extension SVGPass {
         case .sectionHeader(let floating):
             if floating && view.backgroundColor == nil { drawPlainHeader(in: bounds) }
         case .searchBar: drawSearchBar(in: bounds)
+        case .wheels(let wheels): drawWheels(wheels, color: foreground, in: bounds)
+        case .spinner(let spinner): drawSpinner(spinner, color: foreground, in: bounds)
         case .none, .scroll, .collectionCell: break
         }
     }

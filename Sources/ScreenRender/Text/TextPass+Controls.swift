@@ -27,6 +27,8 @@ extension TextPass {
         case .sectionHeader(let floating):
             if floating { drawFloatingHeader(view.bounds, placement: placement, clip: clip) }
         case .searchBar: drawSearchBar(view.bounds, placement: placement, clip: clip)
+        case .wheels(let wheels): drawWheels(wheels, bounds: view.bounds, in: cells, placement: placement, clip: clip)
+        case .spinner(let spinner): centre(String(Self.spinnerFrame(spinner)), in: cells, clip: clip)
         case .none, .scroll, .table, .collectionCell: break
         }
     }

@@ -46,6 +46,11 @@ import ScreenKit
 ///      title's row too;
 ///    - `TableViewHeaderFooterView` of a plain table: spaces on the rows of cells wholly
 ///      inside it, so the header that stays at the top hides the rows under it;
+///    - wheels (`PickerView`, `DatePicker`): each wheel's titles centred in its columns on
+///      the lines their rows' middles fall on, the selected row across the middle between
+///      two rules `────` (where the lines next to it are free), the focused wheel's
+///      selection `[in brackets]`; in colour the rows around the selection paler;
+///    - a spinner (`ActivityIndicator`): one braille character, `⣾⣽⣻⢿⡿⣟⣯⣷` as it turns;
 ///
 ///    controls are centred in their cells — on the middle row, the upper one of two (the
 ///    lower one when the views behind drew on the upper one and left the lower one empty,

@@ -97,7 +97,7 @@ public final class InputPlayer {
 
     /// Sends one input to a window as the screen or keyboard would: touches through
     /// ``Window/touch(_:at:id:)``, keys through ``Window/key(_:)``, text through
-    /// ``Window/type(_:)``, a wheel to the scroll view under the point.
+    /// ``Window/type(_:)``, a wheel to what takes it under the point (``Window/wheel(_:at:)``).
     public static func apply(_ input: InputRecording.Input, to window: Window) {
         switch input {
         case .touch(let phase, let point, let id):
@@ -111,18 +111,7 @@ public final class InputPlayer {
         case .memoryWarning:
             window.memoryWarning()
         case .scroll(let point, let dy):
-            scrollView(at: point, in: window)?.scroll(by: Point(x: 0, y: dy))
+            window.wheel(dy, at: point)
         }
-    }
-
-    /// The scroll view the wheel at `point` turns: the innermost one under it.
-    static func scrollView(at point: Point, in window: Window) -> ScrollView? {
-        window.layoutIfNeeded()
-        var view = window.hitTest(point)
-        while let current = view {
-            if let scrollView = current as? ScrollView { return scrollView }
-            view = current.superview
-        }
-        return nil
     }
 }

@@ -216,16 +216,18 @@ final class Pilot: LuaObject {
         touch(.ended, end)
     }
 
-    /// Scrolls the list or scroll view under `target` by `dy` points, as the mouse wheel does.
+    /// Turns the mouse wheel over `target` by `dy` points: the list or scroll view there
+    /// scrolls, a picker there turns the wheel under the point.
     func scroll(_ target: PilotTarget, dy: Double) throws {
         let (point, view) = try locate(target)
         var current = view
-        while let candidate = current, !(candidate is ScrollView) { current = candidate.superview }
-        guard let scrollView = current as? ScrollView else {
-            let place = if case .text = target { "\(target) (\(PilotTarget.number(point.x)), \(PilotTarget.number(point.y)))" } else { "\(target)" }
-            throw PilotError("nothing scrolls at \(place): no list or scroll view is there")
+        while let candidate = current, !candidate.scrollWheel(dy, at: candidate.convert(point, from: nil)) {
+            current = candidate.superview
         }
-        scrollView.scroll(by: Point(x: 0, y: dy))
+        guard current != nil else {
+            let place = if case .text = target { "\(target) (\(PilotTarget.number(point.x)), \(PilotTarget.number(point.y)))" } else { "\(target)" }
+            throw PilotError("nothing scrolls at \(place): no list, scroll view or picker is there")
+        }
         try settle(after: "the scroll at \(target)")
     }
 

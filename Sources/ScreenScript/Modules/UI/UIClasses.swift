@@ -56,6 +56,9 @@ struct UIClasses {
             ScriptClass(LuaClass.view("ui.ProgressView", parent: view, host: host, ProgressView.init) { cls in
                 cls.finiteProperty("progress", get: { $0.progress }, set: { $0.progress = $1 })
             }, sample: ["progress": 0.5]),
+            ScriptClass(PickerBindings.pickerView(parent: view, host: host)),
+            ScriptClass(PickerBindings.datePicker(parent: control, host: host), sample: ["mode": "date"]),
+            ScriptClass(PickerBindings.activityIndicator(parent: view, host: host), sample: ["hidesWhenStopped": false]),
             // Gestures.
             ScriptClass(gestureRecognizer),
             ScriptClass(GestureBindings.tap(parent: gestureRecognizer, host: host)),
