@@ -57,6 +57,11 @@ public struct ViewDescription {
         case table(Table)
         /// A cell of a collection view, framed while `selected` (or highlighted).
         case collectionCell(selected: Bool)
+        /// A translucent layer of a colour over what is behind it, which still shows
+        /// through: the screen dimmed under an alert.
+        case dimming(Color)
+        /// The panel of an alert or an action sheet: a rounded box, its separators.
+        case alertPanel(AlertPanel)
     }
 
     public var content: Content

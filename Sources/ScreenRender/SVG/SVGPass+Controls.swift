@@ -27,6 +27,8 @@ extension SVGPass {
             case .bordered: drawButton(button, color: foreground, highlight: description.highlight, in: bounds)
             case .bar: drawBarButton(button, color: foreground, in: bounds)
             case .delete: drawDeleteButton(button, color: foreground, in: bounds)
+            case .alertAction(let emphasized):
+                drawAlertAction(button, emphasized: emphasized, color: foreground, highlight: description.highlight, in: bounds)
             }
         case .toggle(let isOn): drawSwitch(isOn, in: bounds)
         case .track(let value, let minimum, let maximum):
@@ -42,6 +44,8 @@ extension SVGPass {
         case .sectionHeader(let floating):
             if floating && view.backgroundColor == nil { drawPlainHeader(in: bounds) }
         case .searchBar: drawSearchBar(in: bounds)
+        case .dimming(let color): document.element("rect", SVGDocument.frame(bounds) + SVGDocument.paint(color, "fill"))
+        case .alertPanel(let panel): drawAlertPanel(panel, in: bounds)
         case .none, .scroll, .collectionCell: break
         }
     }
