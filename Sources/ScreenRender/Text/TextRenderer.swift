@@ -46,6 +46,12 @@ import ScreenKit
 ///      title's row too;
 ///    - `TableViewHeaderFooterView` of a plain table: spaces on the rows of cells wholly
 ///      inside it, so the header that stays at the top hides the rows under it;
+///    - the panel of an alert: spaces on its cells, a box `┌─┐ │ │ └─┘` on its outermost
+///      ones, and its separators, `├───┤` across on the row holding each (the top row of an
+///      action) and `│` down between two actions side by side, `┬` and `┴` where it meets
+///      a line across; an action is a button, `[ Delete ]`;
+///    - the dimming under an alert: nothing, so the screen under it still reads (with
+///      colours, its colour laid over the cells' backgrounds and characters);
 ///
 ///    controls are centred in their cells — on the middle row, the upper one of two (the
 ///    lower one when the views behind drew on the upper one and left the lower one empty,
