@@ -55,8 +55,7 @@ describe("ui.AlertController", function()
     local alert = ui.AlertController:new{ title = "Quit?" }
     alert:addAction(action("Cancel", "cancel"))
     assert.has_error(function() alert:addAction(action("Never mind", "cancel")) end,
-      "cannot add AlertAction 'Never mind' to ui.AlertController 'Quit?': "
-        .. "an alert has one cancel action at most, and it has AlertAction 'Cancel'")
+      "cannot add the cancel action 'Never mind' to ui.AlertController 'Quit?': an alert has one at most, and it has 'Cancel'")
     local sheet = ui.AlertController:new{ style = "actionSheet" }
     local ok, message = pcall(sheet.addTextField, sheet)
     assert.is_false(ok)
@@ -198,6 +197,23 @@ describe("ui.AlertController", function()
     window:key("return")
     test.advance(1)
     assert.are.same({ "OK" }, log)
+  end)
+
+  it("lets a handler present the next alert", function()
+    local first = ui.AlertController:new{ title = "First" }
+    local second = ui.AlertController:new{ title = "Second" }
+    second:addAction(action("Done"))
+    first:addAction(ui.AlertAction:new{ title = "Next", handler = function() home:present(second, true) end })
+    home:present(first, true)
+    test.advance(1)
+    window:key("return")
+    test.advance(1)
+    assert.are.equal(second, home.presentedViewController)
+    assert.is_truthy(window:render("text"):find("Second", 1, true))
+    window:key("return")
+    test.advance(1)
+    assert.are.same({ "Done" }, log)
+    assert.are.same({}, test.errors())
   end)
 
   it("shows actions added after it appeared", function()

@@ -37,7 +37,11 @@ public final class AlertAction: CustomStringConvertible {
         self.handler = handler
     }
 
+    /// `"Delete" (destructive)`: its title, and its style unless it is the default one.
     public var description: String {
-        "AlertAction '\(title ?? "")'"
+        "\"\(title ?? "")\"" + (style == .default ? "" : " (\(style.rawValue))")
     }
+
+    /// "the action 'Delete'", for messages.
+    var named: String { "the action '\(title ?? "")'" }
 }

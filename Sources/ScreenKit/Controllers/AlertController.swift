@@ -86,11 +86,12 @@ public final class AlertController: ViewController {
     ///   already added to an alert.
     public func addAction(_ action: AlertAction) throws(ControllerError) {
         if let owner = action.alert {
-            throw ControllerError("cannot add \(action) to \(self): it is already an action of \(owner === self ? "this alert" : owner.description)")
+            throw ControllerError(
+                "cannot add \(action.named) to \(self): it is already an action of \(owner === self ? "this alert" : owner.description)")
         }
         if action.style == .cancel, let cancel = cancelAction {
             throw ControllerError(
-                "cannot add \(action) to \(self): an alert has one cancel action at most, and it has \(cancel)")
+                "cannot add the cancel action '\(action.title ?? "")' to \(self): an alert has one at most, and it has '\(cancel.title ?? "")'")
         }
         action.alert = self
         actions.append(action)
@@ -115,7 +116,7 @@ public final class AlertController: ViewController {
     /// - Throws: ``ControllerError`` when the action is not one of this alert's: add it first.
     public func setPreferredAction(_ action: AlertAction?) throws(ControllerError) {
         if let action, action.alert !== self {
-            throw ControllerError("cannot make \(action) the preferred action of \(self): add it to the alert first")
+            throw ControllerError("cannot make \(action.named) the preferred action of \(self): add it to the alert first")
         }
         preferredAction = action
         contentChanged()
