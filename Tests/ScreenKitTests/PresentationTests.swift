@@ -60,6 +60,29 @@ struct PresentationTests {
         }
     }
 
+    @Test func overFullScreenLeavesThePresenterOnScreenAndFades() throws {
+        let log = CallbackLog()
+        let (window, loop) = makeWindow()
+        let a = LoggingController("A", log: log), b = LoggingController("B", log: log)
+        b.modalPresentationStyle = .overFullScreen
+        window.rootViewController = a
+        _ = log.take()
+        try a.present(b, animated: true)
+        #expect(b.view.alpha == 0 && b.view.frame == window.bounds)
+        loop.advance(by: ViewController.presentationDuration)
+        #expect(log.take() == ["B.viewDidLoad", "B.viewWillAppear(true)", "B.viewDidAppear(true)"])
+        #expect(window.subviews.count == 2 && window.subviews[0] === a.view && window.subviews[1] === b.view)
+        #expect(b.view.alpha == 1)
+
+        try a.dismiss(animated: true)
+        loop.advance(by: ViewController.presentationDuration / 2)
+        #expect(b.view.alpha > 0 && b.view.alpha < 1)
+        loop.advance(by: ViewController.presentationDuration)
+        #expect(log.take() == ["B.viewWillDisappear(true)", "B.viewDidDisappear(true)"])
+        #expect(window.subviews.count == 1 && window.subviews[0] === a.view)
+        #expect(b.view.alpha == 1 && a.presentedViewController == nil)
+    }
+
     @Test func aChildPresentsThroughItsOutermostAncestor() throws {
         let log = CallbackLog()
         let (window, _) = makeWindow()

@@ -156,6 +156,40 @@ final class AppReloaderTests {
         #expect(reload.statusLine == "reloaded main.lua; kept List; dropped Editor (no such class)")
     }
 
+    /// A reload while an alert is on screen drops the alert (its handlers are the old
+    /// code's) and keeps what is under it; the new app, and a later alert, work.
+    @Test func anAlertOnScreenIsDroppedAndWhatIsUnderItKept() throws {
+        try write("main.lua", Self.tabs)
+        let reloader = reloader()
+        let host = try launch(reloader)
+        let tabs = try #require(host.keyWindow?.rootViewController as? TabBarController)
+        try host.lua.load("""
+            local tabs = ...
+            tabs.selectedIndex = 2
+            local alert = ui.AlertController:new{ title = "Delete?", style = "actionSheet" }
+            alert:addAction(ui.AlertAction:new{ title = "Delete", style = "destructive", handler = function() deleted = true end })
+            tabs:present(alert, true)
+            """, name: "=test").call(tabs)
+        host.loop.runUntilSettled(limit: 10)
+        #expect(tabs.presentedViewController is AlertController)
+
+        let reload = try reload(reloader, host, changed: ["main.lua"])
+        let newTabs = try #require(reload.window?.rootViewController as? TabBarController)
+        #expect(newTabs.selectedIndex == 1 && newTabs.presentedViewController == nil)
+        #expect(reload.notes == ["dropped ui.AlertController (an alert is not kept across a reload)"])
+        #expect(reload.window?.subviews.count == 1)
+        try reload.host.lua.load("""
+            local tabs = ...
+            local alert = ui.AlertController:new{ title = "Again?" }
+            alert:addAction(ui.AlertAction:new{ title = "OK", handler = function() again = true end })
+            tabs:present(alert, false)
+            """, name: "=test").call(newTabs)
+        reload.window?.key("return")
+        reload.host.loop.runUntilSettled(limit: 10)
+        #expect(try lua(reload.host, "return again") == .boolean(true))
+        #expect(errors.isEmpty)
+    }
+
     @Test func aStackAboveAMissingClassIsDroppedWithIt() throws {
         try write("main.lua", Self.videos)
         try write("detail.lua", Self.detail)

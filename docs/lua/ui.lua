@@ -986,6 +986,66 @@ ui.Segue = {}
 function ui.Segue:new(fields) end
 function ui.Segue:perform() end
 
+--- The strings of an alert controller's `style`.
+--- @enum (key) ui.AlertControllerStyle
+ui.AlertControllerStyle = { alert = 0, actionSheet = 0 }
+
+--- The strings of an alert action's `style`.
+--- @enum (key) ui.AlertActionStyle
+ui.AlertActionStyle = { default = 0, cancel = 0, destructive = 0 }
+
+--- An alert or an action sheet, shown with `controller:present(alert, true)`: it lies over
+--- the screen, which it dims, and the presenter stays (no appearance callbacks). An alert is
+--- a box in the middle (title, message, text fields, then its actions: two side by side,
+--- the cancel one on the left; more stacked, the cancel one last); an action sheet sits at
+--- the bottom, its cancel action apart below the others, and a tap outside it is the cancel
+--- action. A tap on an action dismisses the alert, then calls the action's handler with the
+--- action (an error there is reported, and the app goes on). Return chooses the preferred
+--- action (else the one action that is not the cancel one, when there is just one), Escape
+--- the cancel action; Tab and the arrows move the focus among the fields and actions. The
+--- first text field takes the typing when the alert appears. An alert that cannot be shown
+--- (presented twice, or while the presenter already presents one) is refused with a
+--- warning, as UIKit does. A hot reload drops an alert on screen. UIKit's alert controller
+--- is used as it is: Lua cannot extend it.
+--- ```lua
+--- local sheet = ui.AlertController:new{ title = "Delete the photo?", style = "actionSheet" }
+--- sheet:addAction(ui.AlertAction:new{ title = "Delete", style = "destructive",
+---   handler = function() diary:removePhoto() end })
+--- sheet:addAction(ui.AlertAction:new{ title = "Cancel", style = "cancel" })
+--- self:present(sheet, true)
+--- ```
+--- @class ui.AlertController: ui.Controller
+--- @field message string?
+--- @field style ui.AlertControllerStyle set by `new`
+--- @field actions ui.AlertAction[] in the order they were added
+--- @field textFields ui.TextField[] in the order they were added
+--- @field preferredAction ui.AlertAction? drawn bold (the cancel action then is not) and chosen by Return; alerts only. It must be one of the alert's actions.
+ui.AlertController = {}
+--- @param fields { title: string?, message: string?, style: ui.AlertControllerStyle? }
+--- @return ui.AlertController
+function ui.AlertController:new(fields) end
+--- Adds an action after the others, also while the alert is on screen. A second cancel
+--- action is an error naming both, as is an action already added to an alert.
+--- @param action ui.AlertAction
+function ui.AlertController:addAction(action) end
+--- Adds a text field under the message, calls `configure(field)` at once to set it up, and
+--- returns it. Action sheets have none: adding one is an error, as UIKit raises.
+--- @param configure? fun(field: ui.TextField)
+--- @return ui.TextField
+function ui.AlertController:addTextField(configure) end
+
+--- An action of an alert: its button, and what a tap on it does. The alert holds its
+--- actions' handlers, which Lua's collector cannot see: a handler that captures its own
+--- alert keeps it alive for good. Keep the text field `addTextField` returns instead.
+--- @class ui.AlertAction
+--- @field title string? set by `new`
+--- @field style ui.AlertActionStyle set by `new`: "cancel" is bold and last, "destructive" red
+--- @field enabled boolean a disabled action is grey, and neither a tap, Return nor Escape chooses it
+ui.AlertAction = {}
+--- @param fields { title: string?, style: ui.AlertActionStyle?, handler: fun(action: ui.AlertAction)? }
+--- @return ui.AlertAction
+function ui.AlertAction:new(fields) end
+
 --- The place of a row or item in a list: `ui.indexPath(section, item)`, both counted from 1.
 --- Lists and fetched results give these; where one is taken, a table `{ section =, item = }`
 --- (or `row =`) does as well. Two index paths are equal when their numbers are, and order

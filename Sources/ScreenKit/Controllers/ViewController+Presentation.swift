@@ -1,5 +1,15 @@
 // MARK: - Modal presentation
 
+/// How a presented controller shows (`UIModalPresentationStyle`).
+public enum ModalPresentationStyle: String, CaseIterable, Sendable {
+    /// Its view covers the window: the presenter disappears, and its view leaves the window
+    /// until the dismissal. It slides up from the bottom when animated.
+    case fullScreen
+    /// Its view lies over the presenter's, which stays on screen and neither disappears nor
+    /// appears again (an alert's dimmed screen). It fades in and out when animated.
+    case overFullScreen
+}
+
 extension ViewController {
     /// How long an animated presentation or dismissal takes, in seconds.
     public static let presentationDuration = 0.3
@@ -9,7 +19,8 @@ extension ViewController {
     /// A child presents through its outermost ancestor, as a full-screen presentation does in
     /// UIKit; `presentingViewController` names that ancestor. Appearance: the presenter will
     /// disappear, the presented will appear, the presented did appear, the presenter did
-    /// disappear, then `completion`.
+    /// disappear, then `completion`. A controller presented ``ModalPresentationStyle/overFullScreen``
+    /// leaves the presenter on screen: only its own callbacks run.
     /// - Throws: ``ControllerError`` when the presenter already presents a controller (one
     ///   presentation at a time), when `controller` is already presented or is a child, or
     ///   when the presenter's view is not in a window.
@@ -47,23 +58,28 @@ extension ViewController {
         presenter.isPresentationTransitioning = true
 
         let presentedView = controller.view
+        let covers = controller.modalPresentationStyle == .fullScreen
         presentedView.frame = window.bounds
         presentedView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-        presenter.beginAppearanceTransition(false, animated: animated)
+        if covers { presenter.beginAppearanceTransition(false, animated: animated) }
         controller.beginAppearanceTransition(true, animated: animated)
         try? window.addSubview(presentedView)
-        let finalCenter = presentedView.center
-        if animated { presentedView.center.y += window.bounds.height }
+        let finalCenter = presentedView.center, finalAlpha = presentedView.alpha
+        if animated {
+            if covers { presentedView.center.y += window.bounds.height } else { presentedView.alpha = 0 }
+        }
         let label = { [weak controller, weak presenter] in
             "the presentation of \(controller?.description ?? "a controller") from \(presenter?.description ?? "a controller")"
         }
         View.animate(duration: animated ? Self.presentationDuration : 0, on: window.loop, label: label, animations: {
-            presentedView.center = finalCenter
+            if covers { presentedView.center = finalCenter } else { presentedView.alpha = finalAlpha }
         }, completion: { _ in
             presenter.endPresentationTransition {
                 controller.endAppearanceTransition()
-                presenter.viewIfLoaded?.removeFromSuperview()
-                presenter.endAppearanceTransition()
+                if covers {
+                    presenter.viewIfLoaded?.removeFromSuperview()
+                    presenter.endAppearanceTransition()
+                }
             } then: {}
             completion?()
         })
@@ -88,7 +104,8 @@ extension ViewController {
     ///
     /// Only the topmost view animates away; the controllers between were already off
     /// screen and get no callbacks. Appearance: the topmost will disappear, the presenter will
-    /// appear, the presenter did appear, the topmost did disappear, then `completion`.
+    /// appear, the presenter did appear, the topmost did disappear, then `completion`; a
+    /// presenter still on screen (under a controller presented over it) gets no callbacks.
     /// Does nothing when nothing is presented.
     /// - Throws: ``ControllerError`` when the presentation or a dismissal is still animating:
     ///   the dismissal would be lost.
@@ -115,21 +132,27 @@ extension ViewController {
             return
         }
         presenter.isPresentationTransitioning = true
-        top.beginAppearanceTransition(false, animated: animated)
-        presenter.beginAppearanceTransition(true, animated: animated)
         let topView = top.view
-        let presenterView = presenter.view
-        presenterView.frame = window.bounds
-        try? window.insertSubview(presenterView, below: topView)
+        // Under a controller presented over it, the presenter never left the screen.
+        let uncovers = presenter.viewIfLoaded?.window !== window
+        let fades = top.modalPresentationStyle == .overFullScreen
+        top.beginAppearanceTransition(false, animated: animated)
+        if uncovers {
+            presenter.beginAppearanceTransition(true, animated: animated)
+            let presenterView = presenter.view
+            presenterView.frame = window.bounds
+            try? window.insertSubview(presenterView, below: topView)
+        }
+        let alpha = topView.alpha
         let label = { [weak top] in "the dismissal of \(top?.description ?? "a controller")" }
         View.animate(duration: animated ? Self.presentationDuration : 0, on: window.loop, label: label, animations: {
-            topView.center.y += window.bounds.height
+            if fades { topView.alpha = 0 } else { topView.center.y += window.bounds.height }
         }, completion: { _ in
             presenter.endPresentationTransition {
-                presenter.endAppearanceTransition()
+                if uncovers { presenter.endAppearanceTransition() }
                 for controller in chain { controller.viewIfLoaded?.removeFromSuperview() }
                 top.endAppearanceTransition()
-                topView.center.y -= window.bounds.height
+                if fades { topView.alpha = alpha } else { topView.center.y -= window.bounds.height }
             } then: {
                 self.unlink(presenter, chain)
             }

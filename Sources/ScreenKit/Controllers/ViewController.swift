@@ -153,6 +153,10 @@ open class ViewController: Responder, CustomStringConvertible {
     open func willMove(toParent parent: ViewController?) {}
     /// The child was added to `parent`, or removed when `parent` is nil.
     open func didMove(toParent parent: ViewController?) {}
+    /// A key pressed (named as ``Window/key(_:)`` names it) while this controller is the one
+    /// presented on top, before the window's own handling: return true when the controller
+    /// took it. An alert takes Return and Escape this way.
+    open func handleKey(_ name: String) -> Bool { false }
     /// A segue from this controller is about to show its destination.
     open func prepare(for segue: Segue, sender: Any?) {}
     /// The segue registered as `identifier` for this controller, if any.
@@ -249,6 +253,9 @@ open class ViewController: Responder, CustomStringConvertible {
 
     /// The controller that presents this one, if it is presented.
     public internal(set) weak var presentingViewController: ViewController?
+
+    /// How the controller shows when it is presented (`UIModalPresentationStyle`).
+    public var modalPresentationStyle = ModalPresentationStyle.fullScreen
 
     /// Whether a presentation or dismissal started by this controller is still animating.
     var isPresentationTransitioning = false

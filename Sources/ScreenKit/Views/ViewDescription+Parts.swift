@@ -26,6 +26,9 @@ extension ViewDescription {
             case bar
             /// A row's delete button, white on red, its title on the line of the row's title.
             case delete(RowTitle)
+            /// An action of an alert: its title alone, bold when `emphasized` (the cancel
+            /// or preferred action).
+            case alertAction(emphasized: Bool)
         }
 
         /// The title for the current state; nil or empty draws nothing.
@@ -132,6 +135,36 @@ extension ViewDescription {
             self.isGrouped = isGrouped
             self.separatedRows = separatedRows
             self.sectionRows = sectionRows
+        }
+    }
+
+    /// The panel of an alert or action sheet.
+    public struct AlertPanel {
+        /// A line between two parts of the panel, in the view's bounds coordinates: across
+        /// it over an action, or down between two actions side by side.
+        public struct Separator: Equatable {
+            public var start: Point
+            public var end: Point
+
+            public init(start: Point, end: Point) {
+                self.start = start
+                self.end = end
+            }
+
+            /// Whether it runs across (else down).
+            public var isHorizontal: Bool { start.y == end.y }
+        }
+
+        /// What the panel is filled with.
+        public var fill: Color
+        /// The radius of its corners.
+        public var cornerRadius: Double
+        public var separators: [Separator]
+
+        public init(fill: Color, cornerRadius: Double, separators: [Separator]) {
+            self.fill = fill
+            self.cornerRadius = cornerRadius
+            self.separators = separators
         }
     }
 

@@ -62,6 +62,11 @@ public struct ViewDescription {
         case wheels(Wheels)
         /// An activity indicator's spinner, at one frame of its turn.
         case spinner(Spinner)
+        /// A translucent layer of a colour over what is behind it, which still shows
+        /// through: the screen dimmed under an alert.
+        case dimming(Color)
+        /// The panel of an alert or an action sheet: a rounded box, its separators.
+        case alertPanel(AlertPanel)
     }
 
     public var content: Content

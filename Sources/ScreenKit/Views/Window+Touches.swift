@@ -140,8 +140,10 @@ extension Window {
     ///   ``goBack()``);
     /// - a single character: types it (see ``type(_:)``).
     ///
-    /// Other names do nothing.
+    /// Other names do nothing. The controller presented on top sees the key first
+    /// (``ViewController/handleKey(_:)``): an alert's Return and Escape are its actions.
     public func key(_ name: String) {
+        if let top = topPresentedController, top.handleKey(name) { return }
         if let direction = FocusDirection(key: name) {
             scrollFocused(direction)
             return

@@ -27,6 +27,8 @@ extension SVGPass {
             case .bordered: drawButton(button, color: foreground, highlight: description.highlight, in: bounds)
             case .bar: drawBarButton(button, color: foreground, in: bounds)
             case .delete: drawDeleteButton(button, color: foreground, in: bounds)
+            case .alertAction(let emphasized):
+                drawAlertAction(button, emphasized: emphasized, color: foreground, highlight: description.highlight, in: bounds)
             }
         case .toggle(let isOn): drawSwitch(isOn, in: bounds)
         case .track(let value, let minimum, let maximum):
@@ -44,6 +46,8 @@ extension SVGPass {
         case .searchBar: drawSearchBar(in: bounds)
         case .wheels(let wheels): drawWheels(wheels, color: foreground, in: bounds)
         case .spinner(let spinner): drawSpinner(spinner, color: foreground, in: bounds)
+        case .dimming(let color): document.element("rect", SVGDocument.frame(bounds) + SVGDocument.paint(color, "fill"))
+        case .alertPanel(let panel): drawAlertPanel(panel, in: bounds)
         case .none, .scroll, .collectionCell: break
         }
     }

@@ -33,6 +33,10 @@ import ScreenKit
 ///   grouped section's last row, nor where a header or footer lies over it); a search bar's
 ///   field is a grey capsule with a magnifier and its Cancel button blue text, the bar a
 ///   hairline under it; a selected or highlighted collection cell has a blue frame;
+/// - alerts look as iOS draws them: the screen under them dimmed by a translucent black
+///   rectangle, a light grey panel with rounded corners, hairlines between its parts, and
+///   its actions as titles alone, blue (red when destructive, grey when disabled), the
+///   cancel or preferred one bold, over a grey wash while pressed;
 /// - a scroll view (tables and collection views too) whose content is taller or wider than
 ///   it shows a dark rounded bar, 3 px wide and 3 px from the edge, as long against the
 ///   track as the part shown is against the content (36 px at least) and as far along as

@@ -4,7 +4,8 @@ import ScreenKit
 /// lists the shapes.
 extension TextPass {
     mutating func drawContent(
-        _ description: ViewDescription, of view: View, in cells: CellRect, placement: AffineTransform, clip: CellRect
+        _ description: ViewDescription, of view: View, in cells: CellRect, placement: AffineTransform, clip: CellRect,
+        opacity: Double = 1
     ) {
         switch description.content {
         case .text(let text): drawText(text, width: view.bounds.width, in: cells, clip: clip)
@@ -29,6 +30,8 @@ extension TextPass {
         case .searchBar: drawSearchBar(view.bounds, placement: placement, clip: clip)
         case .wheels(let wheels): drawWheels(wheels, bounds: view.bounds, in: cells, placement: placement, clip: clip)
         case .spinner(let spinner): centre(String(Self.spinnerFrame(spinner)), in: cells, clip: clip)
+        case .dimming(let color): dim(color.fading(by: opacity), in: cells, clip: clip)
+        case .alertPanel(let panel): drawAlertPanel(panel, in: cells, placement: placement, clip: clip, opacity: opacity)
         case .none, .scroll, .table, .collectionCell: break
         }
     }

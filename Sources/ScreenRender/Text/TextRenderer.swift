@@ -51,6 +51,12 @@ import ScreenKit
 ///      two rules `────` (where the lines next to it are free), the focused wheel's
 ///      selection `[in brackets]`; in colour the rows around the selection paler;
 ///    - a spinner (`ActivityIndicator`): one braille character, `⣾⣽⣻⢿⡿⣟⣯⣷` as it turns;
+///    - the panel of an alert: spaces on its cells, a box `┌─┐ │ │ └─┘` on its outermost
+///      ones, and its separators, `├───┤` across on the row holding each (the top row of an
+///      action) and `│` down between two actions side by side, `┬` and `┴` where it meets
+///      a line across; an action is a button, `[ Delete ]`;
+///    - the dimming under an alert: nothing, so the screen under it still reads (with
+///      colours, its colour laid over the cells' backgrounds and characters);
 ///
 ///    controls are centred in their cells — on the middle row, the upper one of two (the
 ///    lower one when the views behind drew on the upper one and left the lower one empty,

@@ -95,6 +95,7 @@ public struct NavigationState: Equatable, Sendable {
     static func className(of controller: ViewController) -> String {
         if let name = controller.luaPeer?.luaClassName { return name }
         switch controller {
+        case is AlertController: return "ui.AlertController"
         case is NavigationController: return "ui.NavigationController"
         case is TabBarController: return "ui.TabBarController"
         case is PageViewController: return "ui.PageViewController"
@@ -280,6 +281,11 @@ private struct Restorer {
     }
 
     private mutating func restorePresented(_ node: NavigationState.Node, from presenter: ViewController) {
+        if node.className == "ui.AlertController", !(presenter.presentedViewController is AlertController) {
+            // Its actions' handlers are the old code's: the new app asks again if it must.
+            drop(node, because: "an alert is not kept across a reload")
+            return
+        }
         if let existing = presenter.presentedViewController {
             let name = NavigationState.className(of: existing)
             if name == node.className {

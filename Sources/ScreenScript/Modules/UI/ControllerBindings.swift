@@ -50,8 +50,13 @@ enum ControllerBindings {
             let animated = try args.get(3, default: false)
             let done = try args.get(4, as: LuaFunction?.self)
             let context = "completion of present called at \(args.callerLocation ?? "?")"
-            try controller.present(presented, animated: animated) { [weak host] in
-                if let done { host?.callback(done, context: context) }
+            do {
+                try controller.present(presented, animated: animated) { [weak host] in
+                    if let done { host?.callback(done, context: context) }
+                }
+            } catch let error as ControllerError where presented is AlertController {
+                // UIKit refuses an alert it cannot show with a warning, and the app goes on.
+                host?.warningHandler("\(args.callerLocation.map { $0 + ": " } ?? "")\(error.message)")
             }
         }
         cls.method("dismiss") { [weak host] controller, args in

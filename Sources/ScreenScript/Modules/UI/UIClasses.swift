@@ -82,6 +82,9 @@ struct UIClasses {
             ScriptClass(PageBindings.pageViewController(parent: controller, host: host)),
             ScriptClass(SegueBindings.TemplateBox.lua, .hidden),
             ScriptClass(SegueBindings.segue(host: host)),
+            ScriptClass(AlertBindings.alertController(parent: controller, host: host),
+                        sample: ["title": "Delete the photo?", "message": "It cannot be undone."]),
+            ScriptClass(AlertBindings.alertAction(host: host), sample: ["title": "OK"]),
             // Lists.
             ScriptClass(scrollView),
             ScriptClass(TableBindings.tableView(parent: scrollView, host: host, isCellClass: isCellClass)),
