@@ -112,6 +112,7 @@ public final class NavigationBar: View {
 
     private func makeButton(for item: BarButtonItem, tag: Int) -> Button {
         let button = makeButton(item.title ?? "", tag: tag) { item.tap() }
+        button.setImage(item.image, for: .normal)
         button.isEnabled = item.isEnabled
         item.addObserver(self) { [weak self] in self?.rebuild() }
         return button
@@ -207,6 +208,7 @@ public final class Toolbar: View {
         buttons = items.map { item in
             let button = Button()
             button.setTitle(item.title ?? "", for: .normal)
+            button.setImage(item.image, for: .normal)
             button.isEnabled = item.isEnabled
             button.addTarget({ _, _ in item.tap() }, for: [.touchUpInside])
             item.addObserver(self) { [weak self] in self?.rebuild() }

@@ -99,6 +99,6 @@ struct TextPass {
             grid.box(cells, clip: area, heavy: selected)
             if grid.keepsColors { grid.pen = foreground }
         }
-        drawContent(description, of: view, in: cells, placement: placement, clip: area)
+        drawContent(description, of: view, in: cells, placement: placement, clip: area, opacity: opacity)
     }
 }
