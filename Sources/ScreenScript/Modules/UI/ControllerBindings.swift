@@ -165,6 +165,7 @@ enum ControllerBindings {
             return item
         }
         cls.property("title", get: { $0.title }, set: { $0.title = $1 })
+        cls.property("image", get: { $0.image }, set: { $0.image = $1 })
         cls.property("tag", get: { $0.tag }, set: { $0.tag = $1 })
         cls.property("enabled", get: { $0.isEnabled }, set: { $0.isEnabled = $1 })
         // `setAction(fn)`, or `setAction(target, "method")`.

@@ -56,6 +56,8 @@ struct UIClasses {
             ScriptClass(LuaClass.view("ui.ProgressView", parent: view, host: host, ProgressView.init) { cls in
                 cls.finiteProperty("progress", get: { $0.progress }, set: { $0.progress = $1 })
             }, sample: ["progress": 0.5]),
+            ScriptClass(ImageBindings.image(), .objects),
+            ScriptClass(ImageBindings.imageView(parent: view, host: host), sample: ["userInteractionEnabled": true, "accessibilityLabel": "photo"]),
             // Gestures.
             ScriptClass(gestureRecognizer),
             ScriptClass(GestureBindings.tap(parent: gestureRecognizer, host: host)),
