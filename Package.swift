@@ -28,6 +28,12 @@ let package = Package(
             pkgConfig: "lua5.4",
             providers: [.apt(["liblua5.4-dev"]), .brew(["lua"])]
         ),
+        // libpng and libjpeg, for ImageShim alone.
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]),
+        // Decoding PNG and JPEG: libpng and libjpeg report errors by longjmp, which must
+        // never cross a Swift frame, so every call that may jump stays in C.
+        .target(name: "ImageShim", dependencies: ["CPNG", "CJPEG"]),
         // The BSD editline library: line editing, history and completion for the REPL on a
         // terminal, opened when the REPL first edits a line rather than linked (see
         // CLibEdit.h); its header comes from libedit-dev.
@@ -62,7 +68,7 @@ let package = Package(
         .target(
             name: "ScreenScript",
             dependencies: [
-                "LuaBridge", "EventLoop", "ScreenKit", "ScreenRender", "ScreenStore",
+                "LuaBridge", "EventLoop", "ScreenKit", "ScreenRender", "ScreenStore", "ImageShim",
                 .product(name: "Version", package: "Version"),
             ],
             resources: [.copy("Lua")],
@@ -112,6 +118,8 @@ let package = Package(
                 // Not linked: built so that the runner figures run the release `screens`.
                 "screens",
                 "LuaBridge", "LuaShim", "EventLoop", "ScreenScript", "ScreenKit", "ScreenStore", "ScreenRender", "BenchShim",
+                // Only to write the JPEG the image figure decodes.
+                "ImageShim",
                 .product(name: "Collections", package: "swift-collections"),
                 // Only for the raw-SQLite baselines the store is measured against.
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -133,7 +141,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ScreenScriptTests",
-            dependencies: ["ScreenScript", "LuaBridge", .product(name: "Version", package: "Version")],
+            dependencies: ["ScreenScript", "LuaBridge", "ImageShim", .product(name: "Version", package: "Version")],
             swiftSettings: mainActor
         ),
         .testTarget(name: "ScreenHostTests", dependencies: ["ScreenHost"], swiftSettings: mainActor),

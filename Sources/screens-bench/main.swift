@@ -17,6 +17,7 @@ do {
     try runListBenchmarks(&bench)
     try runRunnerBenchmarks(&bench)
     try runTerminalBenchmarks(&bench)
+    try runImageBenchmarks(&bench)
 } catch {
     print("benchmark failed: \(error)")
 }

@@ -18,8 +18,8 @@ struct DescriptionRenderTests {
     /// A view that shows an image it has not got yet.
     final class Picture: View {
         override var contentDescription: ViewDescription {
-            ViewDescription(.image(label: accessibilityLabel), kind: "Picture", accessibilityLabel: accessibilityLabel,
-                            traits: .image)
+            ViewDescription(.image(ViewDescription.Picture(image: nil, rect: bounds)), kind: "Picture",
+                            accessibilityLabel: accessibilityLabel, traits: .image)
         }
     }
 

@@ -316,7 +316,18 @@ ui.Label = {}
 --- @class ui.Button: ui.Control
 --- @field title string? the normal title
 --- @field currentTitle string? the title for the current state
+--- @field image ui.Image? the normal image, drawn before the title (alone without one); the
+--- text render shows the title, or the accessibility label in its place (the image's file name
+--- without its extension when nothing else names the button)
+--- @field currentImage ui.Image? the image for the current state
 ui.Button = {}
+--- @param image ui.Image? nil removes the state's image
+--- @param state? string as for `setTitle`
+function ui.Button:setImage(image, state) end
+--- The image for the state; an unset combination falls back to normal.
+--- @param state? string as for `setTitle`
+--- @return ui.Image?
+function ui.Button:imageFor(state) end
 --- @param title string? nil removes the state's title
 --- @param state? string "normal" (the default), "highlighted", "disabled", "selected", or states
 --- joined by "+" in any order ("selected+highlighted")
@@ -448,6 +459,38 @@ ui.ActivityIndicator = {}
 function ui.ActivityIndicator:startAnimating() end
 --- Stops at the frame it is at.
 function ui.ActivityIndicator:stopAnimating() end
+
+--- The strings of an image view's `contentMode`.
+--- @enum (key) ui.ContentMode
+ui.ContentMode = { scaleToFill = 0, scaleAspectFit = 0, scaleAspectFill = 0, center = 0 }
+--- A picture `ui.image` read, decoded once and shared by every view, button and bar item
+--- showing it. `tostring` writes how it was made: `ui.image("photo.jpg") (1024×768)`.
+--- @class ui.Image
+--- @field size ui.Size in points, one a pixel
+ui.Image = {}
+--- Reads a PNG or JPEG file, decoded by the system's libpng and libjpeg. A relative path is
+--- looked for in the app's folder, then in its data directory (a test file's folder stands for
+--- the app's until it launches one); an absolute path must lead into one of them. A path with
+--- `..`, or that leads out of them through a link, is refused, and so is what is no regular
+--- file. A missing, unreadable, damaged or cut-short file, or one that claims more pixels than
+--- allowed (16384 a side, 32 Mpx in all) or than its bytes can hold, is an error at the call
+--- naming the file and why: `ui.image: photo.jpg: the file ends before its image does`. A
+--- plugin's `ui.image` reads what its `io.open` could: its own folder's files, and with the
+--- "files" permission the app's data directory's.
+--- @param path string
+--- @return ui.Image
+function ui.image(path) end
+--- An image placed in its bounds by its `contentMode` (`scaleToFill` unless told): stretched,
+--- fitted inside, filling (what overflows shows unless `clipsToBounds`), or at its size in the
+--- middle. Made with an image and no frame it is as large as its image; its intrinsic size is
+--- its image's. As UIKit's, it takes no touches until `userInteractionEnabled` is set. The
+--- SVG embeds the file; a terminal in colour draws it in half blocks, two pixels a cell;
+--- without colour (the text render, `NO_COLOR`) it is its `accessibilityLabel` in a frame.
+--- `ui.ImageView:new{ image = ui.image("photo.jpg"), contentMode = "scaleAspectFit", frame = { 0, 0, 320, 240 } }`
+--- @class ui.ImageView: ui.View
+--- @field image ui.Image?
+--- @field contentMode ui.ContentMode
+ui.ImageView = {}
 --- @class ui.SegmentedControl: ui.Control
 --- @field segments string[]
 --- @field selectedIndex integer? counting from 1
@@ -953,6 +996,7 @@ ui.TabBarItem = {}
 --- @field system ui.BarButtonSystemItem? read-only: the system item it was made as
 --- @field width number a fixed space's width (0: UIKit's 8 points)
 --- @field accessibilityLabel string? what the pilot and VoiceOver call it; the system item's name when nil
+--- @field image ui.Image? drawn before the title, or alone; the text render shows the title, or the image's name
 --- @field tag integer
 --- @field enabled boolean
 ui.BarButtonItem = {}
@@ -961,7 +1005,7 @@ ui.BarButtonItem = {}
 --- `new{ system = "add", action = ... }` for a system item, `new{ system = "flexibleSpace" }`
 --- for the room that pushes a toolbar's next items to the right (shared equally among the
 --- flexible spaces), `new{ system = "fixedSpace", width = 20 }`.
---- @param fields { title: string?, system: ui.BarButtonSystemItem?, width: number?, accessibilityLabel: string?, tag: integer?, action: (fun(item: ui.BarButtonItem)|string)?, target: (ui.Controller|table)? }
+--- @param fields { title: string?, system: ui.BarButtonSystemItem?, width: number?, accessibilityLabel: string?, image: ui.Image?, tag: integer?, action: (fun(item: ui.BarButtonItem)|string)?, target: (ui.Controller|table)? }
 --- @return ui.BarButtonItem
 function ui.BarButtonItem:new(fields) end
 --- `setAction(fn)` or `setAction(target, "method")`.

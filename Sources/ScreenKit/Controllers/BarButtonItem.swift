@@ -67,6 +67,11 @@ public final class BarButtonItem {
     public var accessibilityLabel: String? {
         didSet { changed() }
     }
+    /// The image the bar shows for the item, before its title or alone (the text grid shows
+    /// the title, or the image's name in its place).
+    public var image: Image? {
+        didSet { changed() }
+    }
     public var tag = 0
     public var isEnabled = true {
         didSet { changed() }

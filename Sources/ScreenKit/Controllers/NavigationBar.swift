@@ -112,6 +112,7 @@ public final class NavigationBar: View {
 
     private func makeButton(for item: BarButtonItem, tag: Int) -> Button {
         let button = makeButton(item.shownTitle, tag: tag) { item.tap() }
+        button.setImage(item.image, for: .normal)
         button.isEnabled = item.isEnabled
         button.accessibilityLabel = item.shownAccessibilityLabel
         item.addObserver(self) { [weak self] in self?.rebuild() }
@@ -214,6 +215,7 @@ public final class Toolbar: View {
             if item.systemItem?.isSpace == true { return nil }
             let button = Button()
             button.setTitle(item.shownTitle, for: .normal)
+            button.setImage(item.image, for: .normal)
             button.isEnabled = item.isEnabled
             button.accessibilityLabel = item.shownAccessibilityLabel
             button.addTarget({ _, _ in item.tap() }, for: [.touchUpInside])

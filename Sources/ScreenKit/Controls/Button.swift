@@ -1,8 +1,10 @@
-/// A push button with a title per state (`UIButton`). A state combination without its own
-/// title shows the normal title: a selected button being pressed (selected + highlighted)
-/// shows the normal title unless that combination was given one.
+/// A push button with a title and an image per state (`UIButton`). A state combination
+/// without its own title shows the normal title: a selected button being pressed (selected
+/// + highlighted) shows the normal title unless that combination was given one; images fall
+/// back the same way. The image goes before the title, or alone.
 open class Button: Control {
     private var titles: [ControlState: String] = [:]
+    private var images: [ControlState: Image] = [:]
 
     /// Sets the title for exactly `state` (nil removes it).
     public func setTitle(_ title: String?, for state: ControlState) {
@@ -16,6 +18,34 @@ open class Button: Control {
 
     /// The title for the current state.
     public var currentTitle: String? { title(for: state) }
+
+    /// Sets the image for exactly `state` (nil removes it).
+    public func setImage(_ image: Image?, for state: ControlState) {
+        images[state] = image
+    }
+
+    /// The image for `state`, falling back to the normal image when that state has none.
+    public func image(for state: ControlState) -> Image? {
+        images[state] ?? images[.normal]
+    }
+
+    /// The image for the current state.
+    public var currentImage: Image? { image(for: state) }
+
+    /// What the button is called: its accessibility label, else its title, else for a
+    /// button that shows only an image, the image's name (as VoiceOver reads it).
+    private var name: String? {
+        if let accessibilityLabel { return accessibilityLabel }
+        if let image = currentImage, currentTitle?.isEmpty ?? true { return image.baseName }
+        return currentTitle
+    }
+
+    /// The text the text grid shows: the title, or in place of an image without one, the
+    /// button's name.
+    private var shownText: String? {
+        if let title = currentTitle, !title.isEmpty { return title }
+        return currentImage == nil ? nil : name
+    }
 
     /// A single tap is its default action: a tap recognizer on a superview does not take it.
     open override var defaultActionIsATap: Bool { true }
@@ -38,13 +68,15 @@ open class Button: Control {
             style = .bordered
         }
         return ViewDescription(
-            .button(ViewDescription.ButtonTitle(title: currentTitle, isHighlighted: isHighlighted, isEnabled: isEnabled, style: style)),
+            .button(ViewDescription.ButtonTitle(
+                title: currentTitle, isHighlighted: isHighlighted, isEnabled: isEnabled, style: style, image: currentImage)),
             kind: "Button", foreground: foreground, highlight: highlight,
-            accessibilityLabel: accessibilityLabel ?? currentTitle, traits: traits.union(.button))
+            accessibilityLabel: name, traits: traits.union(.button))
     }
 
     open override func sizeThatFits(_ size: Size) -> Size {
-        // `[ title ]` on the text grid: the title plus four cells, one row.
-        Size(width: Double((currentTitle?.count ?? 0) + 4) * 8, height: 16)
+        // `[ title ]` on the text grid: the title (or what stands for the image) plus four
+        // cells, one row.
+        Size(width: Double((shownText?.count ?? 0) + 4) * 8, height: 16)
     }
 }

@@ -432,6 +432,14 @@ open class View: Responder {
     /// The size that fits the view's content within `size`; the default keeps the current size.
     open func sizeThatFits(_ size: Size) -> Size { bounds.size }
 
+    /// The size the view's content needs, as `UIView`'s: ``noIntrinsicMetric`` on an axis
+    /// where it needs none (the default, on both).
+    open var intrinsicContentSize: Size { Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric) }
+
+    /// What ``intrinsicContentSize`` gives on an axis without an intrinsic size (UIKit's
+    /// `UIView.noIntrinsicMetric`).
+    public static let noIntrinsicMetric = -1.0
+
     /// Set while this view's superview resizes it, so that its own subviews are resized by
     /// the superview's loop rather than by a call inside the resize: autoresizing a chain of
     /// any depth takes one frame of stack.

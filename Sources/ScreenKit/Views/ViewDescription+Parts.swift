@@ -36,12 +36,43 @@ extension ViewDescription {
         public var isHighlighted: Bool
         public var isEnabled: Bool
         public var style: Style
+        /// The image for the current state, drawn before the title (alone without one) where
+        /// images are drawn; the text grid shows the title, or the button's accessibility
+        /// label in its place.
+        public var image: Image?
 
-        public init(title: String?, isHighlighted: Bool, isEnabled: Bool, style: Style) {
+        public init(title: String?, isHighlighted: Bool, isEnabled: Bool, style: Style, image: Image? = nil) {
             self.title = title
             self.isHighlighted = isHighlighted
             self.isEnabled = isEnabled
             self.style = style
+            self.image = image
+        }
+
+        /// The text that stands for the button where images are not drawn: its title, or
+        /// for an image without one, `label` (the button's accessibility label); nil for none.
+        public func shownTitle(label: String?) -> String? {
+            if let title, !title.isEmpty { return title }
+            guard image != nil, let label, !label.isEmpty else { return nil }
+            return label
+        }
+    }
+
+    /// An image as a view shows it.
+    public struct Picture {
+        /// The image; nil for none.
+        public var image: Image?
+        /// Where the image goes, in the view's bounds coordinates (its content mode's
+        /// rectangle): it may overflow the bounds.
+        public var rect: Rect
+        /// Whether what overflows the bounds is cut, as the view's `clipsToBounds` says (the
+        /// text grid cuts it always: a view draws only on its own cells there).
+        public var clips: Bool
+
+        public init(image: Image?, rect: Rect, clips: Bool = false) {
+            self.image = image
+            self.rect = rect
+            self.clips = clips
         }
     }
 

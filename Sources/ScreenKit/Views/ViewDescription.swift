@@ -42,8 +42,9 @@ public struct ViewDescription {
         case dots(count: Int, current: Int)
         /// A one-line text field.
         case field(Field)
-        /// An image; until images are drawn, a frame with its accessibility label.
-        case image(label: String?)
+        /// An image where the view places it; without one, or where colours are not drawn,
+        /// a frame with the accessibility label.
+        case image(Picture)
         /// A row of a table: its selection, marks and editing control.
         case tableCell(TableCell)
         /// A header or footer of a table section; `floating` when it stays over the rows
@@ -118,7 +119,7 @@ public struct ViewDescription {
         let texts: [String]
         switch content {
         case .text(let text): texts = [text.string]
-        case .button(let button): texts = [button.title ?? ""]
+        case .button(let button): texts = [button.shownTitle(label: accessibilityLabel) ?? ""]
         case .field(let field): texts = [field.text.isEmpty ? field.placeholder ?? "" : field.text]
         case .segments(let titles, _): texts = titles
         case .wheels(let wheels): texts = wheels.shownTexts

@@ -25,7 +25,12 @@ extension SVGPass {
         case .button(let button):
             switch button.style {
             case .bordered: drawButton(button, color: foreground, highlight: description.highlight, in: bounds)
-            case .bar: drawBarButton(button, color: foreground, in: bounds)
+            case .bar:
+                if let image = button.image {
+                    drawButtonContent(image, title: button.title, color: foreground, in: bounds)
+                } else {
+                    drawBarButton(button, color: foreground, in: bounds)
+                }
             case .delete: drawDeleteButton(button, color: foreground, in: bounds)
             case .alertAction(let emphasized):
                 drawAlertAction(button, emphasized: emphasized, color: foreground, highlight: description.highlight, in: bounds)
@@ -38,7 +43,12 @@ extension SVGPass {
         case .stepper: drawStepper(color: foreground, in: bounds)
         case .dots(let count, let current): drawDots(count, current: current, in: bounds)
         case .field(let field): drawField(field, color: foreground, in: bounds)
-        case .image(let label): drawImage(label, in: bounds)
+        case .image(let picture):
+            if let image = picture.image {
+                drawImage(image, at: picture.rect, clippedTo: picture.clips ? bounds : nil)
+            } else {
+                drawImage(description.accessibilityLabel, in: bounds)
+            }
         case .table(let table): drawTable(table, background: view.backgroundColor, in: bounds)
         case .tableCell(let cell): drawCell(cell, color: foreground, highlight: description.highlight, in: bounds)
         case .sectionHeader(let floating):
@@ -120,6 +130,11 @@ extension SVGPass {
     }
 
     private mutating func drawButton(_ button: ViewDescription.ButtonTitle, color: Color, highlight: Color?, in bounds: Rect) {
+        if let image = button.image {
+            roundedRect(bounds, radius: 6, fill: highlight, stroke: color)
+            drawButtonContent(image, title: button.title, color: color, in: bounds)
+            return
+        }
         guard let title = button.title, !title.isEmpty else { return }
         roundedRect(bounds, radius: 6, fill: highlight, stroke: color)
         let shown = CellText.truncated(title, to: Self.room(bounds.width, padding: 4))
@@ -203,7 +218,7 @@ extension SVGPass {
         }
     }
 
-    /// An image not drawn yet: a grey frame with its label in the middle.
+    /// An image view without an image: a grey frame with its label in the middle.
     private mutating func drawImage(_ label: String?, in bounds: Rect) {
         roundedRect(bounds, radius: 0, fill: nil, stroke: .systemGray3)
         guard let label, !label.isEmpty else { return }

@@ -21,7 +21,10 @@ import ScreenKit
 ///   sliders a track with a round thumb; segmented controls equal boxes, the selected one
 ///   filled; steppers a box split into − and +; page controls a row of dots; text fields a
 ///   box with the text or the grey placeholder and, while editing, a cursor; progress a
-///   grey capsule filled in the tint; an image a grey frame with its label — each as the
+///   grey capsule filled in the tint; an image view its file embedded as a data URI
+///   (`<image href="data:image/jpeg;base64,…">`) at the rectangle its content mode gives,
+///   clipped to its bounds when it clips to them, and without an image a grey frame with its
+///   label; a button's image goes before its title — each as the
 ///   view's ``View/contentDescription`` says, in its foreground colour (the tint, grey
 ///   while disabled; a label's text colour) and highlight;
 /// - lists look as iOS draws them: a table cell is grey while selected or highlighted, has

@@ -3,6 +3,8 @@ import ScreenKit
 /// What views show (their ``ViewDescription``'s content), as characters; ``TextRenderer``
 /// lists the shapes.
 extension TextPass {
+    /// `opacity` is the view's, composed down the tree, for what is drawn in its own colours
+    /// (an image).
     mutating func drawContent(
         _ description: ViewDescription, of view: View, in cells: CellRect, placement: AffineTransform, clip: CellRect,
         opacity: Double = 1
@@ -13,7 +15,7 @@ extension TextPass {
             if case .delete(let row) = button.style {
                 drawDeleteButton(button, row: row, in: cells, placement: placement, clip: clip)
             } else {
-                drawButton(button, in: cells, clip: clip)
+                drawButton(button, label: description.accessibilityLabel, in: cells, clip: clip)
             }
         case .toggle(let isOn): centre(isOn ? "(on)" : "(off)", in: cells, clip: clip)
         case .track(let value, let minimum, let maximum):
@@ -23,7 +25,15 @@ extension TextPass {
         case .stepper(let value): drawStepper(value, in: cells, clip: clip)
         case .dots(let count, let current): drawDots(count, current: current, in: cells, clip: clip)
         case .field(let field): drawField(field, in: cells, clip: clip)
-        case .image(let label): drawImage(label, in: cells, clip: clip)
+        case .image(let picture):
+            // In colour, the image itself; the text alone has no room for a photo.
+            if grid.keepsColors, let image = picture.image {
+                if let area = cells.intersection(clip) {
+                    drawImage(image, at: picture.rect, in: area, placement: placement, opacity: opacity)
+                }
+            } else {
+                drawImage(description.accessibilityLabel, in: cells, clip: clip)
+            }
         case .tableCell(let cell): drawCell(cell, in: cells, placement: placement, clip: clip)
         case .sectionHeader(let floating):
             if floating { drawFloatingHeader(view.bounds, placement: placement, clip: clip) }
@@ -75,8 +85,10 @@ extension TextPass {
         }
     }
 
-    private mutating func drawButton(_ button: ViewDescription.ButtonTitle, in cells: CellRect, clip: CellRect) {
-        guard let title = button.title, !title.isEmpty else { return }
+    /// A button's title in brackets; for an image without a title, the button's `label` in
+    /// its place.
+    private mutating func drawButton(_ button: ViewDescription.ButtonTitle, label: String?, in cells: CellRect, clip: CellRect) {
+        guard let title = button.shownTitle(label: label) else { return }
         centre(Self.buttonText(title, highlighted: button.isHighlighted, columns: cells.columns), in: cells, clip: clip)
     }
 
@@ -190,8 +202,8 @@ extension TextPass {
         grid.put("]", column: cells.maxColumn - 1, row: row, clip: clip)
     }
 
-    /// An image not drawn yet: a box with its label in the middle, or the label alone where
-    /// there is no room for a box.
+    /// An image where colours are not drawn: a box with its label in the middle, or the
+    /// label alone where there is no room for a box.
     private mutating func drawImage(_ label: String?, in cells: CellRect, clip: CellRect) {
         let label = label ?? ""
         guard cells.rows >= 3, cells.columns >= 3 else {

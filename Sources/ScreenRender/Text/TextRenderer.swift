@@ -34,7 +34,9 @@ import ScreenKit
 ///      a title is cut no shorter selected than not;
 ///    - a stepper: `[-|+]`, followed by its value when there is room;
 ///    - dots (`PageControl`): a dot per page, `○●○`, the current one filled;
-///    - an image: a box `┌─┐ │ │ └─┘` with its accessibility label in the middle;
+///    - an image: a box `┌─┐ │ │ └─┘` with its accessibility label in the middle (with
+///      colours, the image itself: see below); a button with an image and no title shows
+///      its accessibility label where the title goes;
 ///    - a field (`TextField`): `[text______]` (the placeholder when there is no text), and while
 ///      editing the end of the text followed by the cursor, `[text▏_____]`; a search
 ///      field (in a `SearchBar`) has a magnifier first, `[⌕ Search___]`, its Cancel button beside it as a
@@ -96,14 +98,18 @@ import ScreenKit
 /// the text, so that a click on a cell goes to the view drawn there (see ``TextScreen``).
 ///
 /// A renderer made with `colors: true` also keeps each cell's colours, for a terminal that
-/// shows them (the text is the same): cells start black on a white page, as the SVG
+/// shows them (the text is the same but for images): cells start black on a white page, as the SVG
 /// renderer's; a view's background and its ``ViewDescription/highlight`` are laid over what
 /// is behind them, where their spaces go; its border takes its `borderColor`, and what it
 /// writes otherwise (its content, its background's spaces) its
 /// ``ViewDescription/foreground``, black without one; a canvas command draws in its colour
 /// (a fill also paints the background), and what a view shows over its subviews in iOS's
 /// system grey. Every colour is faded by the view's alpha, composed down the tree, and
-/// characters are blended over the background they are written on.
+/// characters are blended over the background they are written on. An image view's image is
+/// drawn in half blocks there, two pixels a cell: `▀` in the colour of the upper half on the
+/// colour of the lower one, each the average of the image's pixels under that half (scaled
+/// and placed as its content mode says, on the view's own cells), over what is behind
+/// where it is transparent.
 ///
 /// A character's width comes from ``TextLayout/cellWidth(of:)``: wide characters and emoji
 /// take two cells. Every line of the output is trimmed of trailing spaces and ends with a
@@ -123,7 +129,8 @@ public struct TextRenderer {
     public let colors: Bool
 
     /// - Parameter colors: Whether to keep each cell's colours, for a terminal frame (see
-    ///   ``TerminalFrame/draw(_:atColumn:row:)``); the text is the same either way.
+    ///   ``TerminalFrame/draw(_:atColumn:row:)``); the text is the same either way, but
+    ///   for images, drawn in half blocks with colours and as their label in a box without.
     public init(colors: Bool = false) {
         self.colors = colors
     }

@@ -23,6 +23,7 @@ extension ScriptHost {
     public func loadApp(at path: String) throws(LuaError) -> LuaValue {
         let main = try AppLocation(path)
         appID = main.name
+        appFolder = PluginFiles.realPath(main.folder.isEmpty ? "." : main.folder)
         try prependModulePath(for: main.folder)
         try usePlugins(.standard(appFolder: main.folder, pluginPaths: pluginPaths, environment: environment))
         let results = try lua.run(file: main.file)
@@ -65,6 +66,7 @@ extension ScriptHost {
         app = .nil
         keyWindow = nil
         appID = "screens"
+        appFolder = nil
     }
 
     // MARK: - The app table

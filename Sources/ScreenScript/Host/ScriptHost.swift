@@ -38,6 +38,12 @@ public final class ScriptHost {
     /// one, else its folder's name (a single file's name without `.lua`) from its real path;
     /// "screens" before an app is loaded.
     public internal(set) var appID = "screens"
+    /// The loaded app's folder (its real path), where `ui.image` looks first; nil before an
+    /// app is loaded.
+    public internal(set) var appFolder: String?
+    /// The folder that stands for the app's while none is loaded (a test file's), for
+    /// `ui.image`; nil for none.
+    public var scriptFolder: String?
     /// The data directory chosen for this host (`--data-dir`, a test's temporary folder), or
     /// nil for the app's default.
     var chosenDataDirectory: String?

@@ -12,11 +12,12 @@
 -- PluginFiles), `newMath(name)` (a math library of the plugin's own), `openStore` (what
 -- `store.open` is for a plugin), `dataDirectory()` (the app's data directory, made when
 -- missing), `resolve()` (reads the plugin folders the host was given, and calls
--- `setPlugins`).
+-- `setPlugins`), `openImage(path, folder, files)` (what `ui.image` is for a plugin: an
+-- image of its folder, or with `files` of the app's data directory).
 -- Returns a table: `searcher`, `setPlugins(infos)`, `markPending()`, `load(name)`,
 -- `status(name)`.
 
-local module, modules, openFile, readSource, newMath, openStore, dataDirectory, resolve = ...
+local module, modules, openFile, readSource, newMath, openStore, dataDirectory, resolve, openImage = ...
 local G = _G
 local type, error, pairs, ipairs, next, select = type, error, pairs, ipairs, next, select
 local tostring, rawget, rawset, rawequal, rawlen = tostring, rawget, rawset, rawequal, rawlen
@@ -171,11 +172,29 @@ local function pluginSegue(ui)
   end
 end
 
+-- `ui.image` for a plugin: the files its io.open could read, and its own folder's (never
+-- the app's folder), at the plugin's line.
+local function pluginImage(p)
+  return function(path)
+    if type(path) ~= "string" then
+      error(format("bad argument #1 to 'image' (string expected, got %s)", type(path)), 2)
+    end
+    local ok, image = pcall(openImage, path, p.folder, p.permissions.files == true)
+    if not ok then
+      if type(image) == "string" then image = gsub(image, "^plugins:%d+: ", "", 1) end
+      error(image, 2)
+    end
+    return image
+  end
+end
+
 -- What a plugin's view of a module has instead of the app's fields.
 local function ownFields(p, name, value)
   if type(value) ~= "table" then return nil end
   if name == "loop" then return { quit = false } end
-  if name == "ui" then return { Window = false, segue = value.segue and pluginSegue(value) } end
+  if name == "ui" then
+    return { Window = false, segue = value.segue and pluginSegue(value), image = value.image and pluginImage(p) }
+  end
   if name == "store" then return { open = openStore } end
   return nil
 end

@@ -151,11 +151,13 @@ final class PluginLoader {
             Self.madeDataDirectory(of: host) ?? host.dataDirectory
         }
         let resolve = lua.function(lifetime: .state) { [unowned host] _ -> Void in try host.resolvePlugins() }
+        let openImage = lua.function(lifetime: .state) { [unowned host] args in try ImageBindings.loadForPlugin(args, host: host) }
         guard let environment = modules["env"].tableValue, let module = modules["module"].functionValue,
               let names = modules["modules"].tableValue
         else { throw LuaError(kind: .runtime, message: "the plugin loader did not start") }
         let loader = try Self.sandboxChunk.load(in: lua, environment: environment).call(
-            module, names, openFile, readSource, newMath, openStore, dataDirectory, resolve, returning: LuaTable.self)
+            module, names, openFile, readSource, newMath, openStore, dataDirectory, resolve, openImage,
+            returning: LuaTable.self)
         guard let searcher = loader["searcher"].functionValue,
               let setPlugins = loader["setPlugins"].functionValue,
               let load = loader["load"].functionValue,

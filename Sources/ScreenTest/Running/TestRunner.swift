@@ -341,6 +341,8 @@ public final class TestRunner {
                 try host.prependModulePath(for: (folder as NSString).deletingLastPathComponent)
             }
             try host.prependModulePath(for: folder)
+            // The file's own images are beside it, until it launches an app.
+            host.scriptFolder = URL(fileURLWithPath: folder.isEmpty ? "." : folder).standardizedFileURL.path
             host.pluginPaths = options.pluginPaths
             try host.usePlugins(.forTestFile(file, pluginPaths: options.pluginPaths))
             try RunnerModules.setup.function("prependPaths", in: lua).call(options.luaPath, options.cPath)

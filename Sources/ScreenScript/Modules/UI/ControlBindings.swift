@@ -141,6 +141,12 @@ enum ControlBindings {
         cls.method("titleFor") { button, args in button.title(for: try state(args, 2)) }
         cls.property("currentTitle") { $0.currentTitle }
         cls.property("title", get: { $0.title(for: .normal) }, set: { $0.setTitle($1, for: .normal) })
+        cls.method("setImage") { button, args in
+            button.setImage(try args.get(2, as: Image?.self), for: try state(args, 3))
+        }
+        cls.method("imageFor") { button, args in button.image(for: try state(args, 2)) }
+        cls.property("currentImage") { $0.currentImage }
+        cls.property("image", get: { $0.image(for: .normal) }, set: { $0.setImage($1, for: .normal) })
         cls.scriptConstructor(callbacks: CallbackCheck.controlCallbacks, host: host) { _ in Button() }
         return cls
     }

@@ -174,6 +174,7 @@ enum ControllerBindings {
         cls.property("system", options: { BarButtonItem.SystemItem.allCases.map { $0.rawValue } }, get: { $0.systemItem })
         cls.finiteProperty("width", get: { $0.width }, set: { $0.width = $1 })
         cls.property("accessibilityLabel", get: { $0.accessibilityLabel }, set: { $0.accessibilityLabel = $1 })
+        cls.property("image", get: { $0.image }, set: { $0.image = $1 })
         cls.property("tag", get: { $0.tag }, set: { $0.tag = $1 })
         cls.property("enabled", get: { $0.isEnabled }, set: { $0.isEnabled = $1 })
         // `setAction(fn)`, or `setAction(target, "method")`.

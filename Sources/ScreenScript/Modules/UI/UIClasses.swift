@@ -59,6 +59,8 @@ struct UIClasses {
             ScriptClass(PickerBindings.pickerView(parent: view, host: host)),
             ScriptClass(PickerBindings.datePicker(parent: control, host: host), sample: ["mode": "date"]),
             ScriptClass(PickerBindings.activityIndicator(parent: view, host: host), sample: ["hidesWhenStopped": false]),
+            ScriptClass(ImageBindings.image(), .objects),
+            ScriptClass(ImageBindings.imageView(parent: view, host: host), sample: ["userInteractionEnabled": true, "accessibilityLabel": "photo"]),
             // Gestures.
             ScriptClass(gestureRecognizer),
             ScriptClass(GestureBindings.tap(parent: gestureRecognizer, host: host)),

@@ -34,6 +34,10 @@ enum UIModule {
         try SegueBindings.open(table, host: host)
         table.set("attributes", lua.function(lifetime: .state) { args in try LayoutBindings.attributes(args) })
         table.set("indexPath", lua.function(lifetime: .state) { args in try ScriptIndexPath.make(args) })
+        table.set("image", lua.function(lifetime: .state) { [weak host] args in
+            guard let host else { throw ScriptHost.gone }
+            return try ImageBindings.load(args, host: host)
+        })
         try host.callbackCheck.wrapConstructors(in: table)
     }
 }
