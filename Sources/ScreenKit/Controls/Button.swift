@@ -7,6 +7,7 @@ open class Button: Control {
     /// Sets the title for exactly `state` (nil removes it).
     public func setTitle(_ title: String?, for state: ControlState) {
         titles[state] = title
+        invalidateIntrinsicContentSize()
     }
 
     /// The title for `state`, falling back to the normal title when that state has none.
@@ -45,6 +46,10 @@ open class Button: Control {
 
     open override func sizeThatFits(_ size: Size) -> Size {
         // `[ title ]` on the text grid: the title plus four cells, one row.
-        Size(width: Double((currentTitle?.count ?? 0) + 4) * 8, height: 16)
+        let cells = (currentTitle ?? "").reduce(0) { $0 + TextLayout.cellWidth(of: $1) }
+        return Size(width: Double(cells + 4) * Label.cellSize.width, height: Label.cellSize.height)
     }
+
+    /// Its title for the current state in its brackets, one row.
+    open override var intrinsicContentSize: Size { sizeThatFits(.zero) }
 }
