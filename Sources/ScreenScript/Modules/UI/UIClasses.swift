@@ -56,6 +56,7 @@ struct UIClasses {
             ScriptClass(LuaClass.view("ui.ProgressView", parent: view, host: host, ProgressView.init) { cls in
                 cls.finiteProperty("progress", get: { $0.progress }, set: { $0.progress = $1 })
             }, sample: ["progress": 0.5]),
+            ScriptClass(StackBindings.stackView(parent: view, host: host), sample: ["axis": "vertical", "spacing": 8]),
             // Gestures.
             ScriptClass(gestureRecognizer),
             ScriptClass(GestureBindings.tap(parent: gestureRecognizer, host: host)),
