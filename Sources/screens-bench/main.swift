@@ -17,6 +17,7 @@ do {
     try runListBenchmarks(&bench)
     try runRunnerBenchmarks(&bench)
     try runTerminalBenchmarks(&bench)
+    runStackBenchmarks(&bench)
 } catch {
     print("benchmark failed: \(error)")
 }
