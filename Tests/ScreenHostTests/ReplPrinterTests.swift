@@ -114,6 +114,19 @@ struct ReplPrinterTests {
             || show("ui.Button:new{ frame = {1, 2, 3, 4} }") == "ui.Button {1,2,3,4}")
     }
 
+    @Test("a stack and the views it arranges print as any view, at the frames it gave them")
+    func stackedViews() throws {
+        let code = """
+            (function()
+              local label = ui.Label:new{ text = 'Hi' }
+              local stack = ui.StackView:new{ frame = { 0, 0, 100, 16 }, arrangedSubviews = { label, ui.Switch:new{} } }
+              stack:layoutIfNeeded()
+              return stack, label
+            end)()
+            """
+        #expect(try show(code) == "ui.StackView {0,0,100,16}\tui.Label \"Hi\" {0,0,60,16}")
+    }
+
     @Test("controllers print as class and title; a script's class by its name")
     func controllers() throws {
         #expect(try show("(function() local c = ui.Controller:new() c.title = 'Notes' return c end)()") == "ui.Controller \"Notes\"")

@@ -145,11 +145,11 @@ struct ReplTests {
 
     @Test(":screen, :tree and :views inside an app")
     func inspect() async throws {
-        let result = try await repl(":screen\n:tree\n:views 4\n", app: "scripts/hello")
+        let result = try await repl(":screen\n:tree\n:views 5\n", app: "scripts/hello")
         #expect(result.stdout.contains("Hello from LuaScreens!"))
         #expect(result.stdout.contains("[ Greet again ]"))
         #expect(result.stdout.contains("ui.NavigationController\n  Hello \"Hello\" at scripts/hello/main.lua:10\n"))
-        #expect(result.stdout.contains("        ui.Button \"Greet again\" {96,208,128,32}\n"))
+        #expect(result.stdout.contains("          ui.Button \"Greet again\" {100,48,120,16}\n"))
         #expect(result.stdout.contains("ui.Window {0,0,320,480}\n"))
         #expect(result.status == 0)
     }
@@ -165,7 +165,7 @@ struct ReplTests {
             :tap About
             :tree
             """, app: "scripts/hello")
-        #expect(result.stdout.contains("v = ui.Button \"Greet again\" {96,208,128,32}\n"))
+        #expect(result.stdout.contains("v = ui.Button \"Greet again\" {100,48,120,16}\n"))
         #expect(result.stdout.contains("rotated to landscape\n"))
         #expect(result.stdout.contains("  About \"About\" at scripts/hello/about.lua:3\n"))
         #expect(result.stderr.contains(":advance works only on a virtual clock"))

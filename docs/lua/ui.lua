@@ -95,8 +95,9 @@ ui.AccessoryType = { none = 0, disclosureIndicator = 0, checkmark = 0 }
 ui.ScrollDirection = { vertical = 0, horizontal = 0 }
 
 --- A view. Extend it with `ui.View:extend("Name")` and override `pointInside`,
---- `layoutSubviews`, `draw` and the responder methods (`touchesBegan(touches)` and the
---- others); call the Swift behaviour with `Name.super.method(self, ...)`. Every view class
+--- `layoutSubviews`, `draw`, `intrinsicContentSize` and the responder methods
+--- (`touchesBegan(touches)` and the others); call the Swift behaviour with
+--- `Name.super.method(self, ...)`. Every view class
 --- (labels and controls too) takes these overrides, wherever the view is asked: hit
 --- testing, layout, drawing, touches passed up the responder chain.
 --- @class ui.View
@@ -118,6 +119,7 @@ ui.ScrollDirection = { vertical = 0, horizontal = 0 }
 --- @field subviews ui.View[]
 --- @field window ui.Window?
 --- @field gestureRecognizers ui.GestureRecognizer[] settable: a list replaces the view's recognizers (nil removes them)
+--- @field intrinsicContentSize ui.Size read-only: the size its content asks for, from which a stack sizes it (a label's text, a control's own size); -1 for a length it has not (a plain view's both). A Lua class gives its views one with `function Badge:intrinsicContentSize() return { width = 40, height = 16 } end`
 ui.View = {}
 --- Every class of `ui` is made with `new`: the fields are assigned to the new object after
 --- the settings its constructor takes itself. A class given as the fields is an error.
@@ -491,6 +493,59 @@ function ui.image(path) end
 --- @field image ui.Image?
 --- @field contentMode ui.ContentMode
 ui.ImageView = {}
+
+--- The strings of a stack view's `axis`.
+--- @enum (key) ui.StackAxis
+ui.StackAxis = { horizontal = 0, vertical = 0 }
+
+--- The strings of a stack view's `distribution`.
+--- @enum (key) ui.StackDistribution
+ui.StackDistribution = { fill = 0, fillEqually = 0, fillProportionally = 0, equalSpacing = 0, equalCentering = 0 }
+
+--- The strings of a stack view's `alignment`: "top" is "leading" and "bottom" is "trailing".
+--- @enum (key) ui.StackAlignment
+ui.StackAlignment = { fill = 0, leading = 0, top = 0, center = 0, trailing = 0, bottom = 0 }
+
+--- A row or a column of views laid out from their `intrinsicContentSize`, as UIKit's
+--- `UIStackView`: along the `axis` by the `distribution`, across it by the `alignment`,
+--- `spacing` points apart. A hidden arranged view takes no room (nor its spacing); a change
+--- of an arranged view (its text, hidden, a view added) lays the stack out again. Stacks
+--- nest: a stack's own intrinsic size is what its views need.
+---
+--- Distributions: "fill" keeps the views at their sizes and gives the room left to the one
+--- that hugs least (a view without an intrinsic length, such as a plain `ui.View` spacer or a
+--- slider, then a button or field, then a label, then a switch or stepper; the last among
+--- equals), and when they do not fit, the last give way first; "fillEqually" makes them all
+--- as long; "fillProportionally" shares the length in proportion to their sizes;
+--- "equalSpacing" shares the room left as equal gaps; "equalCentering" puts their centres
+--- equally far apart. With one view, it fills the stack. Alignments: "fill" stretches them
+--- across; "leading" (or "top"), "center" and "trailing" (or "bottom") keep their sizes.
+---
+--- ```lua
+--- local form = ui.StackView:new{ frame = { 16, 16, 288, 200 }, axis = "vertical", spacing = 8,
+---   alignment = "fill", distribution = "equalSpacing",
+---   arrangedSubviews = { ui.Label:new{ text = "Name" }, ui.TextField:new{ placeholder = "Ann" } } }
+--- form:addArrangedSubview(ui.Button:new{ title = "Save" })
+--- ```
+--- @class ui.StackView: ui.View
+--- @field axis ui.StackAxis "horizontal" by default
+--- @field distribution ui.StackDistribution "fill" by default
+--- @field alignment ui.StackAlignment "fill" by default
+--- @field spacing number points between neighbours (the least, for "equalSpacing" and "equalCentering"); negative overlaps them
+--- @field arrangedSubviews ui.View[] the views laid out, in order; setting a list arranges those views (making them subviews) and lets the others go from the stack
+ui.StackView = {}
+--- Arranges `view` after the others, making it a subview; an arranged view moves to the end.
+--- A stack cannot arrange itself or a view that contains it.
+--- @param view ui.View
+function ui.StackView:addArrangedSubview(view) end
+--- Arranges `view` at `index`; an arranged view moves there.
+--- @param view ui.View
+--- @param index integer from 1 to one past the last of the other arranged views
+function ui.StackView:insertArrangedSubview(view, index) end
+--- Takes `view` out of the arrangement; as in UIKit it stays a subview (call
+--- `view:removeFromSuperview()` to take it away). A view that is not arranged is left alone.
+--- @param view ui.View
+function ui.StackView:removeArrangedSubview(view) end
 --- @class ui.SegmentedControl: ui.Control
 --- @field segments string[]
 --- @field selectedIndex integer? counting from 1

@@ -9,15 +9,18 @@ function Detail:viewDidLoad()
   local video = self.video
   local view = self.view
   view.backgroundColor = "white"
-  local width = view.bounds.width
-  self.titleLabel = ui.Label:new{ frame = { 16, 16, width - 32, 32 }, lines = 2, lineBreakMode = "wordWrap" }
-  self.ratingLabel = ui.Label:new{ frame = { 16, 64, width - 32, 16 } }
-  self.textLabel = ui.Label:new{ frame = { 16, 96, width - 32, 160 }, text = video.text, lines = 0,
-                                 lineBreakMode = "wordWrap" }
-  for _, label in ipairs{ self.titleLabel, self.ratingLabel, self.textLabel } do
-    label.autoresizing = { "flexibleWidth" }
-    view:addSubview(label)
-  end
+  self.titleLabel = ui.Label:new{ lines = 2, lineBreakMode = "wordWrap" }
+  self.ratingLabel = ui.Label:new{}
+  self.textLabel = ui.Label:new{ text = video.text, lines = 0, lineBreakMode = "wordWrap" }
+  -- A column of the three, each as tall as its text at the column's width, a line apart;
+  -- the empty view at the end takes the rest of the screen. It starts 20 points down, on a
+  -- line of the text render under the 44-point navigation bar.
+  local bounds = view.bounds
+  view:addSubview(ui.StackView:new{
+    frame = { 16, 20, bounds.width - 32, bounds.height - 20 }, autoresizing = { "flexibleWidth", "flexibleHeight" },
+    axis = "vertical", spacing = 16,
+    arrangedSubviews = { self.titleLabel, self.ratingLabel, self.textLabel, ui.View:new{} },
+  })
   self.navigationItem.rightButton = ui.BarButtonItem:new{ title = "Edit", target = self, action = "edit" }
   self:show()
 end

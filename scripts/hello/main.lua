@@ -12,21 +12,21 @@ local Hello = ui.Controller:extend("Hello")
 function Hello:viewDidLoad()
   self.title = "Hello"
   self.greetings = 1
-  local width = self.view.bounds.width
   self.view.backgroundColor = "white"
-  self.label = ui.Label:new{ frame = { 0, 160, width, 16 }, text = greeting.text("LuaScreens"),
-                             alignment = "center", autoresizing = { "flexibleWidth" } }
-  self.button = ui.Button:new{ frame = { width / 2 - 64, 208, 128, 32 },
-                               autoresizing = { "flexibleLeftMargin", "flexibleRightMargin" } }
+  self.label = ui.Label:new{ text = greeting.text("LuaScreens"), alignment = "center" }
+  self.button = ui.Button:new{}
   self.button:setTitle("Greet again", "normal")
   self.button:addTarget(self, "greetAgain", "touchUpInside")
-  self.about = ui.Button:new{ frame = { width / 2 - 64, 256, 128, 32 },
-                              autoresizing = { "flexibleLeftMargin", "flexibleRightMargin" } }
+  self.about = ui.Button:new{}
   self.about:setTitle("About", "normal")
   self.about:addTarget(self, "showAbout", "touchUpInside")
-  self.view:addSubview(self.label)
-  self.view:addSubview(self.button)
-  self.view:addSubview(self.about)
+  -- The greeting over the two buttons, each at its own size and centred, two lines apart;
+  -- the column keeps to the middle as the screen turns.
+  local column = ui.StackView:new{ axis = "vertical", alignment = "center", spacing = 32,
+                                   arrangedSubviews = { self.label, self.button, self.about } }
+  column.frame = { 0, 160, self.view.bounds.width, column.intrinsicContentSize.height }
+  column.autoresizing = { "flexibleWidth" }
+  self.view:addSubview(column)
 end
 
 --- The About button's action: the second screen slides in; its back button (or Esc) returns.

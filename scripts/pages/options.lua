@@ -33,20 +33,29 @@ function Options:viewDidLoad()
   self.pulls = {}
   self.view.backgroundColor = "white"
   local width = self.view.bounds.width
+  -- The settings in two columns a row apart, their titles and their segments: the titles'
+  -- column as wide as the longest, the segments' taking the rest of the width.
+  local titles = ui.StackView:new{ axis = "vertical", spacing = ROW - 16 }
+  local segments = ui.StackView:new{ axis = "vertical", spacing = ROW - 16 }
   self.controls = {}
-  for index, choice in ipairs(CHOICES) do
-    local y = TOP + (index - 1) * ROW
-    self.view:addSubview(ui.Label:new{ frame = { 8, y, 112, 16 }, text = choice.title })
-    local control = ui.SegmentedControl:new{ frame = { 120, y, width - 128, 16 }, segments = choice.segments,
-                                             autoresizing = { "flexibleWidth" } }
+  for _, choice in ipairs(CHOICES) do
+    titles:addArrangedSubview(ui.Label:new{ text = choice.title })
+    local control = ui.SegmentedControl:new{ segments = choice.segments }
     control.selectedIndex = 1
-    self.view:addSubview(control)
+    segments:addArrangedSubview(control)
     self.controls[choice.key] = control
   end
+  local settings = ui.StackView:new{ spacing = 16, arrangedSubviews = { titles, segments } }
+  settings.frame = { 8, TOP, width - 16, settings.intrinsicContentSize.height }
+  settings.autoresizing = { "flexibleWidth" }
+  self.view:addSubview(settings)
+  -- A row under them: the switch at the right edge, its title taking the rest.
   local y = TOP + #CHOICES * ROW
-  self.view:addSubview(ui.Label:new{ frame = { 8, y, 264, 16 }, text = "Update spine location on rotation" })
-  self.updateLocationSwitch = ui.Switch:new{ frame = { width - 40, y, 40, 16 }, autoresizing = { "flexibleLeftMargin" } }
-  self.view:addSubview(self.updateLocationSwitch)
+  self.updateLocationSwitch = ui.Switch:new{}
+  self.view:addSubview(ui.StackView:new{
+    frame = { 8, y, width - 8, 16 }, autoresizing = { "flexibleWidth" },
+    arrangedSubviews = { ui.Label:new{ text = "Update spine location on rotation" }, self.updateLocationSwitch },
+  })
 
   self.showButton = ui.Button:new{ frame = { width / 2 - 56, y + 2 * ROW, 112, 16 },
                                    autoresizing = { "flexibleLeftMargin", "flexibleRightMargin" } }

@@ -9,6 +9,7 @@ open class Button: Control {
     /// Sets the title for exactly `state` (nil removes it).
     public func setTitle(_ title: String?, for state: ControlState) {
         titles[state] = title
+        invalidateIntrinsicContentSize()
     }
 
     /// The title for `state`, falling back to the normal title when that state has none.
@@ -76,7 +77,11 @@ open class Button: Control {
 
     open override func sizeThatFits(_ size: Size) -> Size {
         // `[ title ]` on the text grid: the title (or what stands for the image) plus four
-        // cells, one row.
-        Size(width: Double((shownText?.count ?? 0) + 4) * 8, height: 16)
+        // cells, one row; a wide character takes two.
+        let cells = (shownText ?? "").reduce(0) { $0 + TextLayout.cellWidth(of: $1) }
+        return Size(width: Double(cells + 4) * Label.cellSize.width, height: Label.cellSize.height)
     }
+
+    /// Its title for the current state in its brackets, one row.
+    open override var intrinsicContentSize: Size { sizeThatFits(.zero) }
 }

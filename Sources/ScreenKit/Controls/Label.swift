@@ -6,9 +6,15 @@ open class Label: View {
         case left, center, right
     }
 
-    public var text = ""
-    public var lines = 1
-    public var lineBreakMode: LineBreakMode = .truncateTail
+    public var text = "" {
+        didSet { invalidateIntrinsicContentSize() }
+    }
+    public var lines = 1 {
+        didSet { invalidateIntrinsicContentSize() }
+    }
+    public var lineBreakMode: LineBreakMode = .truncateTail {
+        didSet { invalidateIntrinsicContentSize() }
+    }
     public var textColor: Color = .black
     public var alignment: Alignment = .left
 
@@ -43,10 +49,51 @@ open class Label: View {
     }
 
     open override func sizeThatFits(_ size: Size) -> Size {
-        let columns = size.width > 0 ? Label.columns(in: size.width) : Int.max / 2
+        measure(columns: size.width > 0 ? Label.columns(in: size.width) : Int.max / 2)
+    }
+
+    private func measure(columns: Int) -> Size {
         let fitted = TextLayout(text: text, width: columns, lines: lines, lineBreakMode: lineBreakMode)
         return Size(
             width: Double(fitted.size.columns) * Label.cellSize.width,
             height: Double(fitted.size.rows) * Label.cellSize.height)
+    }
+
+    // MARK: - Intrinsic size
+
+    /// The text on lines of unlimited length: each paragraph on one line, as many lines as
+    /// `lines` allows. Kept until the text, lines or line break mode change, so laying out a
+    /// stack again does not lay out its text again.
+    open override var intrinsicContentSize: Size {
+        if let size = measured.natural { return size }
+        let size = measure(columns: Int.max / 2)
+        measured.natural = size
+        return size
+    }
+
+    /// A label of one line is as tall at any width; one of several lines wraps at `width`,
+    /// as UIKit's label does at its `preferredMaxLayoutWidth`.
+    open override func intrinsicContentSize(forWidth width: Double) -> Size {
+        guard lines != 1 else { return intrinsicContentSize }
+        let columns = Label.columns(in: width)
+        if let wrapped = measured.wrapped, wrapped.columns == columns { return wrapped.size }
+        let size = measure(columns: columns)
+        measured.wrapped = (columns, size)
+        return size
+    }
+
+    /// A little more than other views (as Interface Builder gives labels), so that beside a
+    /// field, a button or another control, the label keeps its size and the other grows.
+    open override func contentHuggingPriority(for axis: LayoutAxis) -> Float { 251 }
+
+    /// The sizes measured since the text last changed. A stack reads it for each label each
+    /// time it lays out, so it skips dynamic exclusivity checks, as a view's geometry does:
+    /// no access to it is ever open while another one is.
+    @exclusivity(unchecked) private var measured: (natural: Size?, wrapped: (columns: Int, size: Size)?) = (nil, nil)
+
+    /// Forgets the measured sizes too.
+    open override func invalidateIntrinsicContentSize() {
+        measured = (nil, nil)
+        super.invalidateIntrinsicContentSize()
     }
 }

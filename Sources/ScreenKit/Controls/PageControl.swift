@@ -7,11 +7,17 @@ open class PageControl: Control {
         didSet {
             if numberOfPages < 0 { numberOfPages = 0 }
             currentPage = min(currentPage, lastPage)
+            invalidateIntrinsicContentSize()
         }
     }
     /// The page shown, from 0; kept between 0 and the last page.
     public var currentPage = 0 {
         didSet { currentPage = min(max(currentPage, 0), lastPage) }
+    }
+
+    /// A dot per page, one row.
+    open override var intrinsicContentSize: Size {
+        Size(width: Double(numberOfPages) * Label.cellSize.width, height: Label.cellSize.height)
     }
 
     /// The index of the last page, 0 when there are none.

@@ -11,6 +11,11 @@ open class ProgressView: View {
 
     private var storedProgress = 0.0
 
+    /// One row tall, and as long as it is given, as UIKit's bar.
+    open override var intrinsicContentSize: Size {
+        Size(width: View.noIntrinsicMetric, height: Label.cellSize.height)
+    }
+
     /// The bar, in the tint; its value reads as a percentage ("40%").
     open override var contentDescription: ViewDescription {
         ViewDescription(.progress(progress), kind: "ProgressView", foreground: effectiveTintColor,

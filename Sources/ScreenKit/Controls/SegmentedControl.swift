@@ -4,6 +4,7 @@ open class SegmentedControl: Control {
     public var segments: [String] {
         didSet {
             if let index = selectedSegmentIndex, !segments.indices.contains(index) { selectedSegmentIndex = nil }
+            invalidateIntrinsicContentSize()
         }
     }
     /// The selected segment, or nil for none; an index that names no segment selects none.
@@ -36,6 +37,17 @@ open class SegmentedControl: Control {
         guard segments.indices.contains(new), new != old else { return false }
         selectedSegmentIndex = new
         return adjusted(true)
+    }
+
+    /// Segments as wide as the widest title with the selection's brackets around it, and a
+    /// divider each side (`|[One]| Two |`), one row.
+    open override var intrinsicContentSize: Size {
+        guard !segments.isEmpty else { return Size(width: 0, height: Label.cellSize.height) }
+        let widest = segments.reduce(0) { widest, title in
+            max(widest, title.reduce(0) { $0 + TextLayout.cellWidth(of: $1) })
+        }
+        let cells = Double(segments.count) * Double(widest + 3) + 1
+        return Size(width: cells * Label.cellSize.width, height: Label.cellSize.height)
     }
 
     /// A single tap is its default action: a tap recognizer on a superview does not take it.

@@ -11,6 +11,11 @@ open class Slider: Control {
         didSet { if value != clamped(value) { value = clamped(value) } }
     }
 
+    /// One row tall, and as long as it is given: a track has no length of its own.
+    open override var intrinsicContentSize: Size {
+        Size(width: View.noIntrinsicMetric, height: Label.cellSize.height)
+    }
+
     /// Where the thumb's centre is along the track, from 0 to 1.
     public var fraction: Double {
         maximumValue > minimumValue ? (value - minimumValue) / (maximumValue - minimumValue) : 0

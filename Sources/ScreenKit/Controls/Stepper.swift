@@ -1,8 +1,12 @@
 /// A minus and a plus button (`UIStepper`): a tap on the left half subtracts `stepValue`,
 /// on the right half adds it, within the limits, and sends `valueChanged`.
 open class Stepper: Control {
-    public var minimumValue = 0.0
-    public var maximumValue = 100.0
+    public var minimumValue = 0.0 {
+        didSet { invalidateIntrinsicContentSize() }
+    }
+    public var maximumValue = 100.0 {
+        didSet { invalidateIntrinsicContentSize() }
+    }
     public var stepValue = 1.0
     public var value = 0.0 {
         didSet { value = min(max(value, minimumValue), maximumValue) }
@@ -34,6 +38,16 @@ open class Stepper: Control {
         value = new
         return adjusted(true)
     }
+
+    /// `[-|+]` and room for its value: as wide as the wider of its limits, so that stepping
+    /// never changes its size.
+    open override var intrinsicContentSize: Size {
+        let value = max(Stepper.text(of: minimumValue)?.count ?? 0, Stepper.text(of: maximumValue)?.count ?? 0)
+        return Size(width: Double(6 + value) * Label.cellSize.width, height: Label.cellSize.height)
+    }
+
+    /// Its size is its own, as UIKit's stepper keeps it: a stack stretches another view first.
+    open override func contentHuggingPriority(for axis: LayoutAxis) -> Float { 750 }
 
     /// A number as a person reads it: `3`, `2.5`; nil for one that is not finite.
     static func text(of value: Double) -> String? {

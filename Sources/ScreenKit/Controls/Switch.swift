@@ -11,6 +11,14 @@ open class Switch: Control {
                         traits: traits.union(.button))
     }
 
+    /// `(off)` on the text grid, as wide on or off.
+    open override var intrinsicContentSize: Size {
+        Size(width: 5 * Label.cellSize.width, height: Label.cellSize.height)
+    }
+
+    /// Its size is its own, as UIKit's switch keeps it: a stack stretches another view first.
+    open override func contentHuggingPriority(for axis: LayoutAxis) -> Float { 750 }
+
     /// A single tap is its default action: a tap recognizer on a superview does not take it.
     open override var defaultActionIsATap: Bool { true }
 

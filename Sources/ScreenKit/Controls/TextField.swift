@@ -2,8 +2,12 @@
 /// text goes in at the end (`editingChanged`); the return key ends editing
 /// (`editingDidEndOnExit`, then `editingDidEnd`), and so does ``endEditing()``.
 open class TextField: Control {
-    public var text = ""
-    public var placeholder: String?
+    public var text = "" {
+        didSet { invalidateIntrinsicContentSize() }
+    }
+    public var placeholder: String? {
+        didSet { invalidateIntrinsicContentSize() }
+    }
     public private(set) var isEditing = false
     /// The colour of the text.
     public var textColor: Color = .black
@@ -20,6 +24,13 @@ open class TextField: Control {
                 cursorColor: effectiveTintColor)),
             kind: "TextField", foreground: textColor, accessibilityLabel: accessibilityLabel,
             accessibilityValue: text.isEmpty ? placeholder : text, traits: traits)
+    }
+
+    /// Its text (its placeholder while empty) in brackets, with a cell for the cursor, one row.
+    open override var intrinsicContentSize: Size {
+        let shown = text.isEmpty ? placeholder ?? "" : text
+        let cells = shown.reduce(0) { $0 + TextLayout.cellWidth(of: $1) } + 3
+        return Size(width: Double(cells) * Label.cellSize.width, height: Label.cellSize.height)
     }
 
     open override func endTracking(_ touch: Touch) {

@@ -54,6 +54,25 @@ extension View {
         }
     }
 
+    /// ``View/intrinsicContentSize``, as a stack asks it.
+    public struct IntrinsicSizeQuestion: OverridableMethod {
+        public typealias Answer = Size
+        public var name: String { "intrinsicContentSize" }
+        public init() {}
+    }
+
+    /// The view's intrinsic size as stacks ask it: the replacement's answer when the view's
+    /// class has one, else ``intrinsicContentSize``.
+    public var effectiveIntrinsicContentSize: Size {
+        replacedIntrinsicContentSize ?? intrinsicContentSize
+    }
+
+    /// The replacement's intrinsic size, or nil when the view's class has none.
+    var replacedIntrinsicContentSize: Size? {
+        guard isOverriding, let hook = overrideHook else { return nil }
+        return hook.callOverride(IntrinsicSizeQuestion(), on: self)
+    }
+
     /// Sends `callback`: to the replacement when the view's class has one, else to `method`.
     /// The callback is only made when there is a replacement to give it to.
     @inline(__always)

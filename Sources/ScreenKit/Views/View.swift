@@ -190,7 +190,10 @@ open class View: Responder {
     /// What the view is called for someone who does not see it (`accessibilityLabel`): a
     /// screen reader reads it, and a test's pilot finds the view by it.
     public var accessibilityLabel: String?
-    @exclusivity(unchecked) public var isHidden = false
+    /// Whether the view is hidden; a hidden view in a stack takes no room there.
+    @exclusivity(unchecked) public var isHidden = false {
+        didSet { if isHidden != oldValue { superview?.subviewDidInvalidateSize(self) } }
+    }
     /// Opacity from 0 to 1; at 0.01 or below a view takes no touches.
     @exclusivity(unchecked) public var alpha = 1.0 {
         willSet { ViewAnimation.recording?.record(self, .alpha(alpha)) }
@@ -345,6 +348,7 @@ open class View: Responder {
 
     private func detach(indexHint: Int? = nil) {
         guard let superview else { return }
+        superview.willRemoveSubview(self)
         willMove(toSuperview: nil)
         // Not through a copy of the array, which removing would then copy whole.
         if let hint = indexHint, superview.subviewStorage.indices.contains(hint), superview.subviewStorage[hint] === self {
@@ -387,6 +391,9 @@ open class View: Responder {
     /// when it left), as in UIKit: what runs only on screen (an activity indicator's frames)
     /// starts or stops here. The default does nothing.
     open func didMoveToWindow() {}
+
+    /// Called before `subview` leaves this view (removed, or moved to another superview).
+    open func willRemoveSubview(_ subview: View) {}
 
     private func isBefore(_ view: View, _ sibling: View) -> Bool {
         guard let a = subviews.firstIndex(where: { $0 === view }),
@@ -432,13 +439,36 @@ open class View: Responder {
     /// The size that fits the view's content within `size`; the default keeps the current size.
     open func sizeThatFits(_ size: Size) -> Size { bounds.size }
 
-    /// The size the view's content needs, as `UIView`'s: ``noIntrinsicMetric`` on an axis
-    /// where it needs none (the default, on both).
+    // MARK: - Intrinsic size
+
+    /// A length of an ``intrinsicContentSize`` the view does not have (UIKit's `noIntrinsicMetric`).
+    public static let noIntrinsicMetric = -1.0
+
+    /// The size the view's content asks for, from which a stack sizes it: a label's text, a
+    /// control's own size; ``noIntrinsicMetric`` for a length the content does not set (a
+    /// plain view's both, a slider's width). Stacks ask it through
+    /// ``effectiveIntrinsicContentSize``, which a script's override replaces.
     open var intrinsicContentSize: Size { Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric) }
 
-    /// What ``intrinsicContentSize`` gives on an axis without an intrinsic size (UIKit's
-    /// `UIView.noIntrinsicMetric`).
-    public static let noIntrinsicMetric = -1.0
+    /// The intrinsic size when the view is `width` points wide: ``intrinsicContentSize``,
+    /// whose height a view that wraps its content (a label of several lines) works out for
+    /// that width.
+    open func intrinsicContentSize(forWidth width: Double) -> Size { intrinsicContentSize }
+
+    /// How much the view keeps from growing past its intrinsic length along `axis` when a
+    /// stack has room to give (UIKit's content hugging priority, 250 by default): the view
+    /// that hugs least takes the room.
+    open func contentHuggingPriority(for axis: LayoutAxis) -> Float { 250 }
+
+    /// Tells the superview that the intrinsic size changed (a label's text, a button's
+    /// title), so a stack that arranges the view lays it out again. A view that keeps its
+    /// measured size overrides it to forget it, and calls `super`.
+    open func invalidateIntrinsicContentSize() {
+        superview?.subviewDidInvalidateSize(self)
+    }
+
+    /// Called when `subview`'s intrinsic size or visibility changed; a stack lays out again.
+    func subviewDidInvalidateSize(_ subview: View) {}
 
     /// Set while this view's superview resizes it, so that its own subviews are resized by
     /// the superview's loop rather than by a call inside the resize: autoresizing a chain of

@@ -16,7 +16,7 @@ final class CallbackCheck {
     /// The responder methods, which views, controllers and gesture recognizers override.
     static let touchesCallbacks = ["touchesBegan", "touchesMoved", "touchesEnded", "touchesCancelled"]
     /// What a Lua subclass of a view may override (see `ScriptHook`).
-    static let viewCallbacks = ["init", "pointInside", "layoutSubviews", "draw"] + touchesCallbacks
+    static let viewCallbacks = ["init", "pointInside", "layoutSubviews", "draw", "intrinsicContentSize"] + touchesCallbacks
     /// What a Lua subclass of a control may override: a view's methods and the tracking ones.
     static let controlCallbacks = viewCallbacks + ["beginTracking", "continueTracking", "endTracking", "cancelTracking"]
     /// What a Lua subclass of a controller may override (see `ScriptHook`).

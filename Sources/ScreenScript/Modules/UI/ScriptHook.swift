@@ -121,6 +121,20 @@ extension View.Question: @MainActor ScriptedMethod {
     }
 }
 
+extension View.IntrinsicSizeQuestion: @MainActor ScriptedMethod {
+    /// The size the override returns; one that is not a size is reported
+    /// (`bad result from 'intrinsicContentSize' (...)`) and the view's own is used.
+    func callScript(through hook: ScriptHook, on object: AnyObject) -> Size? {
+        guard let values = hook.answer(name, on: object), let host = hook.host else { return nil }
+        do {
+            return try ScriptValues.read(values.first ?? .nil, as: Size.self, in: host.lua)
+        } catch {
+            hook.report("bad result from '\(name)' (\(error.message))", from: name)
+            return nil
+        }
+    }
+}
+
 // MARK: - Controllers
 
 extension ViewController.Callback: @MainActor ScriptedMethod {

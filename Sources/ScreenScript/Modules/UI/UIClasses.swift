@@ -61,6 +61,7 @@ struct UIClasses {
             ScriptClass(PickerBindings.activityIndicator(parent: view, host: host), sample: ["hidesWhenStopped": false]),
             ScriptClass(ImageBindings.image(), .objects),
             ScriptClass(ImageBindings.imageView(parent: view, host: host), sample: ["userInteractionEnabled": true, "accessibilityLabel": "photo"]),
+            ScriptClass(StackBindings.stackView(parent: view, host: host), sample: ["axis": "vertical", "spacing": 8]),
             // Gestures.
             ScriptClass(gestureRecognizer),
             ScriptClass(GestureBindings.tap(parent: gestureRecognizer, host: host)),

@@ -72,6 +72,8 @@ enum ViewBindings {
         cls.method("touchesCancelled") { view, args in view.touchesCancelled(try TouchObject.touches(args, at: 2)) }
         cls.method("draw") { view, args in view.draw(try args.get(2, as: ScriptCanvas.self).canvas) }
         cls.method("sizeThatFits") { view, args in view.sizeThatFits(try args.get(2, as: Size.self)) }
+        // What stacks size the view from; -1 (UIKit's noIntrinsicMetric) for a length it has not.
+        cls.property("intrinsicContentSize") { $0.effectiveIntrinsicContentSize }
         cls.method("addGestureRecognizer") { view, args in
             view.addGestureRecognizer(try args.get(2, as: GestureRecognizer.self))
         }
