@@ -54,6 +54,9 @@ open class ActivityIndicator: View {
     /// The loop the timer is on.
     private weak var timerLoop: EventLoop?
 
+    /// Its style's size, as UIKit's.
+    open override var intrinsicContentSize: Size { Size(width: style.side, height: style.side) }
+
     /// A stopped indicator of `style`, hidden (it hides when stopped).
     public init(frame: Rect, style: Style = .medium) {
         self.style = style

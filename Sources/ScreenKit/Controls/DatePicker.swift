@@ -39,6 +39,9 @@ open class DatePicker: Control {
 
     /// The size a picker made without a frame has, UIKit's.
     public static let defaultSize = Size(width: 320, height: 216)
+
+    /// As a picker's: UIKit's height, the width it gets.
+    open override var intrinsicContentSize: Size { Size(width: View.noIntrinsicMetric, height: DatePicker.defaultSize.height) }
     /// The longest countdown, 23 hours 59 minutes, as UIKit's.
     public static let maximumCountDownDuration = 86_340.0
     /// The minute intervals UIKit takes: from 1 to 30, dividing 60.

@@ -41,6 +41,10 @@ extension PickerViewDelegate {
 open class PickerView: View {
     /// The size a picker made without a frame has, UIKit's.
     public static let defaultSize = Size(width: 320, height: 216)
+
+    /// A stack gives a picker UIKit's height for it, and the width it has: its wheels fill
+    /// what they get.
+    open override var intrinsicContentSize: Size { Size(width: View.noIntrinsicMetric, height: PickerView.defaultSize.height) }
     /// The most components a picker shows; a data source that answers more gets this many.
     public static let maximumComponents = 100
     /// The most rows a component has; a data source that answers more gets this many.

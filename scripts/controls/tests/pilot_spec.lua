@@ -1,0 +1,75 @@
+-- The Controls app as a person uses it: the list filtered by its search bar, and each page's
+-- controls tapped, turned and answered, with the screens kept as snapshots.
+describe("controls through the pilot", function()
+  local app
+
+  before_each(function()
+    app = test.launch("scripts/controls")
+  end)
+
+  local function open(title)
+    app:tap(title)
+    app:settle()
+  end
+
+  it("lists the pages under a search bar that filters them", function()
+    assert.snapshot(app:screen(), "list")
+    app:tap("Filter controls")
+    app:type("pick")
+    assert.is_not_nil(app:find("Pickers"))
+    assert.is_nil(app:find("Alerts"))
+    app:tap("Refresh")
+    assert.is_not_nil(app:find("Alerts"))
+  end)
+
+  it("answers a button, a switch and the segments", function()
+    open("Buttons and switches")
+    assert.snapshot(app:screen(), "buttons")
+    app:tap("Tap me")
+    assert.is_not_nil(app:find("Button tapped"))
+    app:tap("Week")
+    assert.is_not_nil(app:find("Segment 2"))
+  end)
+
+  it("moves the progress with the slider", function()
+    open("Values")
+    assert.snapshot(app:screen(), "values")
+    local page = app.window.rootViewController.topViewController
+    page.slider.value = 0.75
+    page.slider:sendActions("valueChanged")
+    assert.are.equal(0.75, page.progress.progress)
+  end)
+
+  it("picks a fruit on the wheel", function()
+    open("Pickers")
+    assert.snapshot(app:screen(), "pickers")
+    app:tap("Cherry")
+    assert.is_not_nil(app:find("Picked Cherry"))
+  end)
+
+  it("confirms a delete with an action sheet, and renames through an alert's field", function()
+    open("Alerts")
+    app:tap("Delete")
+    app:settle()
+    assert.snapshot(app:screen(), "action-sheet")
+    app:tap("Delete Entry")
+    app:settle()
+    assert.is_not_nil(app:find("Deleted"))
+    app:tap("Rename")
+    app:settle()
+    app:type("Breakfast")
+    app:tap("Save")
+    app:settle()
+    assert.is_not_nil(app:find("Saved Breakfast"))
+  end)
+
+  it("spins the activity indicator while the switch is on, without keeping settle waiting", function()
+    open("Activity")
+    app:tap("off")
+    app:settle()
+    local spinning = app:screen()
+    app:tap("on")
+    app:settle()
+    assert.are_not.equal(spinning, app:screen())
+  end)
+end)
