@@ -101,6 +101,18 @@ page("Alerts", function(self)
   end, "touchUpInside")
 end)
 
+page("Images", function(self)
+  local photo = ui.image("photo.jpg")
+  self:row("Size", ui.Label:new{ text = ("%d × %d"):format(photo.size.width, photo.size.height) })
+  local view = ui.ImageView:new{ image = photo, contentMode = "scaleAspectFit", accessibilityLabel = "A photo" }
+  self.column:addArrangedSubview(view)
+  local modes = self:row("Mode", ui.SegmentedControl:new{ segments = { "Fit", "Fill", "Stretch" } })
+  modes:addTarget(function(sender)
+    view.contentMode = ({ "scaleAspectFit", "scaleAspectFill", "scaleToFill" })[sender.selectedIndex]
+    view.clipsToBounds = true
+  end, "valueChanged")
+end)
+
 page("Activity", function(self)
   local spinner = self:row("Spinner", ui.ActivityIndicator:new{ hidesWhenStopped = false })
   local toggle = self:row("Spin", ui.Switch:new{ on = false })
