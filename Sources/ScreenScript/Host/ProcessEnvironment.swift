@@ -12,9 +12,9 @@ public enum ProcessEnvironment {
     public static func current() -> [String: String] {
         var variables: [String: String] = [:]
         #if canImport(Darwin)
-        let entries = _NSGetEnviron().pointee
+        guard let entries = _NSGetEnviron()?.pointee else { return [:] }
         #else
-        let entries = environ
+        let entries: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = environ
         #endif
         var index = 0
         while let entry = entries[index] {
