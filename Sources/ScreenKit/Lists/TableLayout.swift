@@ -154,8 +154,8 @@ nonisolated struct TableLayout: Sendable {
         return list[first..<end]
     }
 
-    /// Whether the section has a header with a title.
-    func hasHeaderTitle(_ section: Int) -> Bool {
+    /// Whether the section has a header: a title, or the delegate's view.
+    func hasHeader(_ section: Int) -> Bool {
         let index = TableLayout.firstIndex(in: headerSections) { $0 >= section }
         return index < headerSections.count && headerSections[index] == section
     }

@@ -21,14 +21,11 @@ extension TableView {
         tableViewsChanged()
     }
 
-    /// The height a header or footer view takes: its frame's, not below 0, never NaN.
+    /// The height a header or footer view takes: its frame's, as a row's height is taken
+    /// (not below 0, never NaN, at most the longest content).
     static func height(of view: View?) -> Double {
-        guard let height = view?.frame.height, height.isFinite, height > 0 else { return 0 }
-        return min(height, maximumTableViewHeight)
+        height(view?.frame.height ?? 0)
     }
-
-    /// The most a header or footer view takes, so that the content's height stays finite.
-    static let maximumTableViewHeight = 1_000_000.0
 
     /// Puts the header view at the top of the content and the footer view at its bottom,
     /// each as wide as the table.

@@ -109,7 +109,7 @@ extension TableView {
         let minY = bounds.minY, maxY = bounds.maxY
         var headers = Array(layout.sections(in: layout.headerSections, meeting: minY, maxY) { ($0.top, $0.rowsTop) })
         // The header of the section at the top stays there while its rows scroll under it.
-        if style == .plain, let top = layout.section(at: minY), layout.hasHeaderTitle(top), !headers.contains(top) {
+        if style == .plain, let top = layout.section(at: minY), layout.hasHeader(top), !headers.contains(top) {
             headers.insert(top, at: 0)
         }
         let footers = Array(layout.sections(in: layout.footerSections, meeting: minY, maxY) { ($0.rowsBottom, $0.bottom) })
