@@ -71,7 +71,7 @@ struct ImageScriptTests {
             #expect(read(who, "app").contains("'..' is not allowed"))
             #expect(read(who, "appAbsolute").contains("ui.image: \(fixture.folder)/app.png is outside the plugin's folder"))
             #expect(read(who, "other").contains("'..' is not allowed"))
-            #expect(read(who, "type").contains("bad argument #1 to 'image' (string expected, got number)"))
+            #expect(read(who, "type").contains("bad argument #1 to 'image' (string or table expected, got number)"))
         }
         #expect(read("without", "data").contains("is outside the plugin's folder"))
         #expect(read("with", "data") == "read 3.0")

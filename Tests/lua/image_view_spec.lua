@@ -46,6 +46,33 @@ describe("ui.image", function()
     end
     assert.truthy(failure(function() return ui.image() end):find("string expected, got no value", 1, true))
   end)
+
+  it("gives its file's bytes as data, and makes an image of such bytes, as UIImage(data:)", function()
+    local photo = ui.image("images/photo.jpg")
+    local folder = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
+    local file = assert(io.open(folder .. "images/photo.jpg", "rb"))
+    local bytes = file:read("a")
+    file:close()
+    assert.are.equal(bytes, photo.data)
+    local again = ui.image{ data = photo.data }
+    assert.are.equal(64, again.size.width)
+    assert.are.equal(48, again.size.height)
+    assert.are.equal(bytes, again.data)
+    assert.are.equal("ui.image{ data = " .. #bytes .. " bytes } (64×48)", tostring(again))
+    local named = ui.image{ data = ui.image("images/dot.png").data, name = "dot" }
+    assert.are.equal('ui.image("dot") (2×1)', tostring(named))
+  end)
+
+  it("refuses bytes that are no image, and fields it does not take", function()
+    assert.truthy(failure(function() return ui.image{ data = "not an image" } end)
+      :find("ui.image: image: not a PNG or JPEG file", 1, true))
+    assert.truthy(failure(function() return ui.image{ dat = "x" } end)
+      :find("bad argument #1 to 'image' (unknown field dat (did you mean 'data'?); an image is made from { data =, name = })", 1, true))
+    assert.truthy(failure(function() return ui.image{ data = 42 } end)
+      :find("bad argument #1 to 'image' (string of bytes expected, got number in field 'data')", 1, true))
+    assert.truthy(failure(function() return ui.image{} end)
+      :find("string of bytes expected, got nil in field 'data'", 1, true))
+  end)
 end)
 
 describe("ui.ImageView", function()

@@ -173,11 +173,11 @@ local function pluginSegue(ui)
 end
 
 -- `ui.image` for a plugin: the files its io.open could read, and its own folder's (never
--- the app's folder), at the plugin's line.
+-- the app's folder), or bytes it holds (`{ data = }`), at the plugin's line.
 local function pluginImage(p)
   return function(path)
-    if type(path) ~= "string" then
-      error(format("bad argument #1 to 'image' (string expected, got %s)", type(path)), 2)
+    if type(path) ~= "string" and type(path) ~= "table" then
+      error(format("bad argument #1 to 'image' (string or table expected, got %s)", type(path)), 2)
     end
     local ok, image = pcall(openImage, path, p.folder, p.permissions.files == true)
     if not ok then
