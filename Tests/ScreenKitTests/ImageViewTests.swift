@@ -102,4 +102,53 @@ struct ImageViewTests {
         #expect(button?.currentImage === compose)
         #expect(button?.contentDescription.accessibilityLabel == "compose")
     }
+
+    @Test("a stack lays out again when its image view's image changes size, and not for one of the same size")
+    func stackFollowsTheImage() throws {
+        let photo = ImageView()
+        let column = StackView(axis: .vertical, frame: Rect(x: 0, y: 0, width: 200, height: 300))
+        column.alignment = .leading
+        try column.addArrangedSubview(photo)
+        try column.addArrangedSubview(View())
+        column.layoutIfNeeded()
+        #expect(photo.frame.height == 0)
+        photo.image = Self.image(40, 30)
+        column.layoutIfNeeded()
+        #expect(photo.frame.size == Size(width: 40, height: 30))
+        photo.image = Self.image(40, 30, name: "other.jpg")
+        #expect(!column.needsLayout)
+    }
+
+    @Test("a cell's image view is made when asked for, sits at the start at its image's size, and moves the labels and the separator after it")
+    func cellImageView() throws {
+        let cell = TableViewCell(style: .subtitle)
+        cell.frame = Rect(x: 0, y: 0, width: 320, height: 48)
+        cell.layoutIfNeeded()
+        let inset = TableViewCell.labelInset
+        #expect(cell.textLabel.frame.minX == inset)
+        #expect(!cell.contentView.subviews.contains { $0 is ImageView })
+        let icon = cell.imageView
+        #expect(cell.imageView === icon)
+        #expect(cell.contentView.subviews.contains { $0 === icon })
+        // Without an image it takes no room.
+        cell.layoutIfNeeded()
+        #expect(cell.textLabel.frame.minX == inset)
+        icon.image = Self.image(32, 32)
+        #expect(cell.needsLayout)
+        cell.layoutIfNeeded()
+        #expect(icon.frame == Rect(x: inset, y: 8, width: 32, height: 32))
+        #expect(cell.textLabel.frame.minX == inset + 32 + inset)
+        #expect(cell.detailTextLabel?.frame.minX == inset + 32 + inset)
+        #expect(cell.textLabel.frame.maxX == 320 - inset)
+        #expect(cell.separatorFrame == Rect(x: 32 + inset, y: 0, width: 320 - 32 - inset, height: 48))
+        // Taller than the row: scaled down to it, its aspect kept.
+        icon.image = Self.image(120, 96)
+        cell.layoutIfNeeded()
+        #expect(icon.frame == Rect(x: inset, y: 0, width: 60, height: 48))
+        icon.image = nil
+        cell.layoutIfNeeded()
+        #expect(icon.frame == .zero)
+        #expect(cell.textLabel.frame.minX == inset)
+        #expect(cell.separatorFrame == cell.frame)
+    }
 }

@@ -466,9 +466,11 @@ function ui.ActivityIndicator:stopAnimating() end
 --- @enum (key) ui.ContentMode
 ui.ContentMode = { scaleToFill = 0, scaleAspectFit = 0, scaleAspectFill = 0, center = 0 }
 --- A picture `ui.image` read, decoded once and shared by every view, button and bar item
---- showing it. `tostring` writes how it was made: `ui.image("photo.jpg") (1024×768)`.
+--- showing it. `tostring` writes how it was made: `ui.image("photo.jpg") (1024×768)`, or
+--- `ui.image{ data = 1938 bytes } (160×120)`.
 --- @class ui.Image
 --- @field size ui.Size in points, one a pixel
+--- @field data string the bytes of the PNG or JPEG file it was decoded from, as a store's binary attribute keeps them (`UIImage.pngData()`)
 ui.Image = {}
 --- Reads a PNG or JPEG file, decoded by the system's libpng and libjpeg. A relative path is
 --- looked for in the app's folder, then in its data directory (a test file's folder stands for
@@ -479,7 +481,12 @@ ui.Image = {}
 --- naming the file and why: `ui.image: photo.jpg: the file ends before its image does`. A
 --- plugin's `ui.image` reads what its `io.open` could: its own folder's files, and with the
 --- "files" permission the app's data directory's.
---- @param path string
+---
+--- `ui.image{ data = bytes, name = "beach.jpg" }` decodes the bytes of a PNG or JPEG file
+--- instead, as `UIImage(data:)` does: an image's `data`, or a binary attribute of a store.
+--- `name` (default "image") is what it is called, as a file's name would be. Bytes that are
+--- no image are an error as a file's are (`ui.image: image: not a PNG or JPEG file`).
+--- @param path string|{ data: string, name: string? }
 --- @return ui.Image
 function ui.image(path) end
 --- An image placed in its bounds by its `contentMode` (`scaleToFill` unless told): stretched,
@@ -1345,6 +1352,7 @@ function ui.TableView:setEditing(editing, animated) end
 --- @field contentView ui.View holds the labels and what you add; narrows for the accessory and the delete button
 --- @field textLabel ui.Label
 --- @field detailTextLabel ui.Label? nil in the default style
+--- @field imageView ui.ImageView (read-only) the image at the start of the row, as UIKit's: made when first read, at its image's size (smaller in a row not that tall), the labels after it; no room while it has no image
 --- @field accessoryType ui.AccessoryType
 --- @field selected boolean
 --- @field highlighted boolean set while a finger is on the row

@@ -22,8 +22,11 @@ open class ImageView: View {
         case center
     }
 
-    /// The image shown; nil for none.
-    public var image: Image?
+    /// The image shown; nil for none. A new size tells the superview (a stack, a cell), as
+    /// the intrinsic size changes with it.
+    public var image: Image? {
+        didSet { if image?.size != oldValue?.size { invalidateIntrinsicContentSize() } }
+    }
     public var contentMode: ContentMode = .scaleToFill
 
     /// An image view as large as `image` (UIKit's `init(image:)`), at the origin.

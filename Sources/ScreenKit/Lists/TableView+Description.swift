@@ -2,7 +2,7 @@
 extension TableView {
     var tableDescription: ViewDescription {
         let table = ViewDescription.Table(
-            contentSize: contentSize, isGrouped: style == .grouped, separatedRows: separatedRows.map(\.frame),
+            contentSize: contentSize, isGrouped: style == .grouped, separatedRows: separatedRows.map(\.separatorFrame),
             sectionRows: visibleSectionRows)
         return ViewDescription(.table(table), kind: "TableView", accessibilityLabel: accessibilityLabel)
     }

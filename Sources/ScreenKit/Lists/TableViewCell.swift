@@ -1,5 +1,5 @@
 /// A row of a table view, as `UITableViewCell`: a content view with a title label and, in
-/// some styles, a detail label; an accessory mark on the right; the delete control on the
+/// some styles, a detail label, after an image when one is set; an accessory mark on the right; the delete control on the
 /// left while the table edits, and a delete button once that control is tapped or the row
 /// swiped; and the selected and highlighted states the renderers show.
 ///
@@ -11,6 +11,7 @@
 /// let cell = try table.dequeueReusableCell(withIdentifier: "Entry", for: indexPath)
 /// cell.textLabel.text = entry.title
 /// cell.detailTextLabel?.text = entry.date
+/// cell.imageView.image = entry.icon
 /// cell.accessoryType = .disclosureIndicator
 /// ```
 open class TableViewCell: View, ReusableView {
@@ -48,10 +49,30 @@ open class TableViewCell: View, ReusableView {
 
     /// Holds the labels, and what a data source adds; it narrows for the accessory and the
     /// delete button.
-    public let contentView = View()
+    public let contentView: View = ContentView()
     public let textLabel = Label()
     /// The detail label; nil in the default style.
     public let detailTextLabel: Label?
+    /// The image at the start of the row, as UIKit's `imageView`: made when first asked for,
+    /// at its image's size (smaller when the row is not that tall), the labels after it; it
+    /// takes no room while it has no image.
+    public var imageView: ImageView {
+        if let madeImageView { return madeImageView }
+        let made = ImageView()
+        made.contentMode = .scaleAspectFit
+        try? contentView.addSubview(made)
+        madeImageView = made
+        return made
+    }
+    private var madeImageView: ImageView?
+    /// How far right of the usual inset the labels start, past the image; the last layout's.
+    private var imageIndent = 0.0
+
+    /// The row's frame from where its separator starts, less the usual inset: past the image,
+    /// as UIKit's separator inset follows the labels.
+    var separatorFrame: Rect {
+        Rect(x: frame.minX + imageIndent, y: frame.minY, width: max(0, frame.width - imageIndent), height: frame.height)
+    }
     /// The button that deletes the row, shown while ``showsDeleteButton``.
     public let deleteButton = Button()
     /// The delete control as the pilot and VoiceOver find it, over ``editingControlRect``
@@ -187,9 +208,25 @@ open class TableViewCell: View, ReusableView {
         layoutLabels(in: contentView.bounds.size)
     }
 
+    /// Places the image view at the start, when it has an image; returns where the labels begin.
+    private func layoutImage(in size: Size) -> Double {
+        let inset = TableViewCell.labelInset
+        guard let madeImageView else { return inset }
+        guard let image = madeImageView.image else {
+            madeImageView.frame = .zero
+            return inset
+        }
+        let scale = min(1, max(0, size.height) / max(image.size.height, 1))
+        let width = image.size.width * scale, height = image.size.height * scale
+        madeImageView.frame = Rect(x: inset, y: ((size.height - height) / 2).rounded(.down), width: width, height: height)
+        return inset + width + inset
+    }
+
     private func layoutLabels(in size: Size) {
-        let inset = TableViewCell.labelInset, line = Label.cellSize.height
-        let width = max(0, size.width - 2 * inset)
+        let leading = layoutImage(in: size)
+        imageIndent = leading - TableViewCell.labelInset
+        let inset = leading, line = Label.cellSize.height
+        let width = max(0, size.width - leading - TableViewCell.labelInset)
         let middle = max(0, ((size.height - line) / 2).rounded(.down))
         switch style {
         case .default:
@@ -209,6 +246,13 @@ open class TableViewCell: View, ReusableView {
             detailTextLabel?.frame = Rect(
                 x: inset + first + Label.cellSize.width, y: middle,
                 width: max(0, width - first - Label.cellSize.width), height: line)
+        }
+    }
+
+    /// The content view: an image set on the cell's image view lays the row out again.
+    private final class ContentView: View {
+        override func subviewDidInvalidateSize(_ subview: View) {
+            superview?.setNeedsLayout()
         }
     }
 }

@@ -156,7 +156,8 @@ extension ViewDescription {
         public var isGrouped: Bool
         /// The frames of the rows in view with a separator under them (in the table's bounds
         /// coordinates): each row but the last of a grouped section, and none under a section
-        /// header or footer shown.
+        /// header or footer shown. A row with an image starts after it, as UIKit's separator
+        /// follows the labels.
         public var separatedRows: [Rect]
         /// The rectangles of the rows of each section with rows in view.
         public var sectionRows: [Rect]

@@ -229,6 +229,7 @@ enum TableBindings {
         cls.property("contentView") { $0.contentView }
         cls.property("textLabel") { $0.textLabel }
         cls.property("detailTextLabel") { $0.detailTextLabel }
+        cls.property("imageView") { $0.imageView }
         cls.property("accessoryType", get: { $0.accessoryType }, set: { $0.accessoryType = $1 })
         cls.property("selected", get: { $0.isSelected }, set: { $0.isSelected = $1 })
         cls.property("highlighted", get: { $0.isHighlighted }, set: { $0.isHighlighted = $1 })
