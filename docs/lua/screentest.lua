@@ -176,8 +176,11 @@ function test.classes() end
 --- directory removed, its timers and animations cancelled, the wall clock set back); the
 --- input actions of an ended launch's pilot fail.
 --- An error in the main chunk or `didFinishLaunching` fails with the app's traceback.
+--- Until the launch ends the app sees the time zone `timeZone` names (UTC by default) in
+--- `os.date`, `os.time` and its date pickers, so its days and hours are the same on every
+--- machine.
 --- @param app string
---- @param options? { device: ("iphone"|"ipad")?, orientation: ("portrait"|"landscape")?, time: (number|string)?, replay: string? } `time`: seconds since 1970 or "YYYY-MM-DD[THH:MM[:SS]][Z]" (UTC) for the wall clock
+--- @param options? { device: ("iphone"|"ipad")?, orientation: ("portrait"|"landscape")?, time: (number|string)?, replay: string?, timeZone: string? } `time`: seconds since 1970 or "YYYY-MM-DD[THH:MM[:SS]][Z]" (UTC) for the wall clock; `timeZone`: a name of the system's zone database ("Europe/Paris")
 --- @return test.Pilot
 function test.launch(app, options) end
 

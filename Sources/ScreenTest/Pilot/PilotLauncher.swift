@@ -7,6 +7,9 @@ import ScreenScript
 /// `test.launch(app, options)`: loads an app into the test file's state and loop, launches
 /// it and settles it.
 ///
+/// The app sees the time zone the options name (UTC by default) until its launch ends (see
+/// ``LaunchTimeZone``), so that its days and hours do not depend on the machine.
+///
 /// Each launch starts clean: the modules of the app's folder are loaded again (a module
 /// table the last launch changed is not seen), the app's stores live in a new temporary data
 /// directory, and the window is a new one. A launch ends the one before it (see
@@ -22,9 +25,10 @@ struct PilotLauncher {
         var orientation: Window.Orientation?
         var time: Double?
         var replay: String?
+        var timeZone = LaunchTimeZone(LaunchTimeZone.standard)!
     }
 
-    static let optionNames = ["device", "orientation", "time", "replay"]
+    static let optionNames = ["device", "orientation", "time", "replay", "timeZone"]
     /// The longest path `test.launch` takes, as the system's `PATH_MAX`.
     static let longestPath = 4096
 
@@ -53,6 +57,12 @@ struct PilotLauncher {
             // The system reads a path up to its first NUL: another file than the one named.
             let nul = replay.utf8.contains(0) ? ", got a path with a NUL byte" : ""
             throw args.error(index, "replay: a recording file (a path of 1 to \(longestPath) bytes) expected\(nul)")
+        }
+        if let zone = try args.field(index, "timeZone", as: String?.self) {
+            guard let known = LaunchTimeZone(zone) else {
+                throw args.error(index, "timeZone: a time zone name such as \"UTC\" or \"Europe/Paris\" expected, got \"\(zone)\"")
+            }
+            options.timeZone = known
         }
         switch table["time"] {
         case .nil: break
@@ -121,10 +131,12 @@ struct PilotLauncher {
         if let time = options.time { loop.setWallTime(time) }
         let animationsBefore = Set(loop.animationsInFlight.map(ObjectIdentifier.init))
         let scheduleMark = host.schedule.mark
+        let restoreTimeZone = options.timeZone.apply()
         // Transitions and animations the app left running would go on into the next test,
         // or the next launch: they end, and their completions run; so do the timers its
         // scripts set, which the test's end would cancel anyway.
         session.launchEnding = { [weak host] in
+            defer { restoreTimeZone() }
             guard let host else { return }
             for animation in loop.animationsInFlight where !animationsBefore.contains(ObjectIdentifier(animation)) {
                 animation.cancel()

@@ -1,6 +1,8 @@
 -- test.launch starts each app clean: its modules loaded afresh, a new data directory, its
 -- own errors; what a test leaves running ends with it.
 local failure = require("support").failure
+-- Midnight of 1970-01-01 UTC as the machine's zone writes it, before any launch.
+local machineMidnight = os.date("%Y-%m-%d %H:%M", 0)
 
 describe("test.launch", function()
 
@@ -99,10 +101,22 @@ describe("test.launch", function()
     assert.are_not.equal("1970", os.date("!%Y"))
   end)
 
+  it("shows the app its days in UTC, or in the zone the launch names", function()
+    test.launch("apps/demo")
+    assert.are.equal("1970-01-01 00:00", os.date("%Y-%m-%d %H:%M", 0))
+    assert.are.equal(0, os.time{ year = 1970, month = 1, day = 1, hour = 0 })
+    test.launch("apps/demo", { timeZone = "Asia/Tokyo" })
+    assert.are.equal("1970-01-01 09:00", os.date("%Y-%m-%d %H:%M", 0))
+  end)
+
+  it("gives the process back its own zone when the launch ends", function()
+    assert.are.equal(machineMidnight, os.date("%Y-%m-%d %H:%M", 0))
+  end)
+
   it("refuses bad options", function()
     assert.matches("bad argument #1 to 'launch' %(string expected, got no value%)", failure(function() test.launch() end))
     assert.matches("bad argument #2 to 'launch' %(unknown option devcie %(did you mean 'device'%?%); "
-      .. "the options are device, orientation, time, replay%)",
+      .. "the options are device, orientation, time, replay, timeZone%)",
       failure(function() test.launch("apps/demo", { devcie = "ipad" }) end))
     assert.matches("bad argument #2 to 'launch' %(invalid option 'watch'",
       failure(function() test.launch("apps/demo", { device = "watch" }) end))
@@ -110,6 +124,10 @@ describe("test.launch", function()
       failure(function() test.launch("apps/demo", { time = math.huge }) end))
     assert.matches('time: a date "YYYY%-MM%-DD"',
       failure(function() test.launch("apps/demo", { time = "2030-02-30" }) end))
+    assert.matches('bad argument #2 to \'launch\' %(timeZone: a time zone name such as "UTC" or "Europe/Paris" expected, got "Mars/Olympus"%)',
+      failure(function() test.launch("apps/demo", { timeZone = "Mars/Olympus" }) end))
+    assert.matches("bad argument #2 to 'launch' %(string expected, got boolean in field 'timeZone'%)",
+      failure(function() test.launch("apps/demo", { timeZone = true }) end))
     assert.matches("bad argument #2 to 'launch' %(table of options expected, got number%)",
       failure(function() test.launch("apps/demo", 3) end))
     assert.matches("bad argument #1 to 'launch' %(an app's folder or Lua file %(a path of 1 to 4096 bytes%) expected%)",
