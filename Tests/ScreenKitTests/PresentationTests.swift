@@ -25,6 +25,43 @@ struct PresentationTests {
         #expect(b.view.superview == nil && a.view.superview === window)
     }
 
+    @Test("a touch that begins while a presentation or a dismissal animates goes nowhere, as UIKit ignores it")
+    func touchesWaitForTheTransition() throws {
+        let log = CallbackLog()
+        let (window, loop) = makeWindow()
+        let a = LoggingController("A", log: log), b = LoggingController("B", log: log)
+        window.rootViewController = a
+        var taps = 0
+        let button = Button(frame: Rect(x: 0, y: 0, width: 320, height: 40))
+        button.addTarget({ _, _ in taps += 1 }, for: [.touchUpInside])
+        try a.view.addSubview(button)
+        func tap() {
+            window.touch(.began, at: Point(x: 160, y: 20))
+            window.touch(.ended, at: Point(x: 160, y: 20))
+        }
+        tap()
+        #expect(taps == 1)
+        try a.present(b, animated: true)
+        loop.advance(by: ViewController.presentationDuration * 0.5)
+        tap()
+        #expect(taps == 1)
+        loop.advance(by: ViewController.presentationDuration)
+        try b.dismiss(animated: true)
+        // Near the end, the button is uncovered where the finger comes down; the tap is ignored.
+        loop.advance(by: ViewController.presentationDuration * 0.9)
+        #expect(window.hitTest(Point(x: 160, y: 20)) === button)
+        tap()
+        #expect(taps == 1)
+        loop.advance(by: ViewController.presentationDuration)
+        tap()
+        #expect(taps == 2)
+        // A touch already down when a transition begins goes on.
+        window.touch(.began, at: Point(x: 160, y: 20))
+        try a.present(b, animated: true)
+        window.touch(.ended, at: Point(x: 160, y: 20))
+        #expect(taps == 3)
+    }
+
     @Test func dismissingAPresenterDismissesEverythingAboveIt() throws {
         let log = CallbackLog()
         let (window, _) = makeWindow()

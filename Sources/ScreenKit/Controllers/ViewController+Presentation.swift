@@ -71,9 +71,11 @@ extension ViewController {
         let label = { [weak controller, weak presenter] in
             "the presentation of \(controller?.description ?? "a controller") from \(presenter?.description ?? "a controller")"
         }
+        window.holdTouches()
         View.animate(duration: animated ? Self.presentationDuration : 0, on: window.loop, label: label, animations: {
             if covers { presentedView.center = finalCenter } else { presentedView.alpha = finalAlpha }
         }, completion: { _ in
+            window.releaseTouches()
             presenter.endPresentationTransition {
                 controller.endAppearanceTransition()
                 if covers {
@@ -145,9 +147,11 @@ extension ViewController {
         }
         let alpha = topView.alpha
         let label = { [weak top] in "the dismissal of \(top?.description ?? "a controller")" }
+        window.holdTouches()
         View.animate(duration: animated ? Self.presentationDuration : 0, on: window.loop, label: label, animations: {
             if fades { topView.alpha = 0 } else { topView.center.y += window.bounds.height }
         }, completion: { _ in
+            window.releaseTouches()
             presenter.endPresentationTransition {
                 if uncovers { presenter.endAppearanceTransition() }
                 for controller in chain { controller.viewIfLoaded?.removeFromSuperview() }

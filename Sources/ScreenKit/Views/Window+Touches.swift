@@ -26,6 +26,8 @@ extension Window {
         let touch: Touch
         if phase == .began {
             if let stale = activeTouches[id] { finish(stale, as: .cancelled, at: stale.locationInWindow, time: now) }
+            // Its later phases find no active touch and go nowhere either.
+            guard touchHolds == 0 else { return }
             layoutIfNeeded()
             let hit = hitTest(point) ?? self
             touch = Touch(id: id, view: hit, window: self, location: point, timestamp: now, tapCount: tapCount(at: point, time: now))
@@ -68,6 +70,18 @@ extension Window {
             cancelledTouches.insert(key)
             view.deliverTouches(.cancelled, [touch])
         }
+    }
+
+    /// Ignores the touches that begin until ``releaseTouches()``, as UIKit ignores interaction
+    /// events while a presentation or a dismissal animates: a tap on what the moving view
+    /// uncovers would start another transition before this one ends. Holds nest; the touches
+    /// already down go on.
+    func holdTouches() {
+        touchHolds += 1
+    }
+
+    func releaseTouches() {
+        touchHolds = max(0, touchHolds - 1)
     }
 
     /// Cancels every touch in progress (a memory warning, a rotation).
