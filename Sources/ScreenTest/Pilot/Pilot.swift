@@ -92,24 +92,7 @@ final class Pilot: LuaObject {
         guard loop.runUntilSettled(limit: timeout) == .timeUp, loop.hasWorkInFlight else { return }
         let after = action.map { " after \($0)" } ?? ""
         throw PilotError(
-            "the app is still busy \(PilotTarget.number(timeout)) s\(after):\n  " + busyWork().joined(separator: "\n  "))
-    }
-
-    /// What keeps the loop busy, one line each: the animations (transitions among them) with
-    /// the script place that began them, the timers scripts are waiting for, and counts of
-    /// the rest.
-    func busyWork() -> [String] {
-        var lines: [String] = loop.animationsInFlight.map { animation in
-            let what = animation.describe?() ?? "an animation"
-            return animation.origin.map { "\(what), started at \($0)" } ?? what
-        }
-        let timers = host.schedule.waitingTimers
-        lines += timers.map { "a \($0.context), due at \(PilotTarget.number(($0.due * 1000).rounded() / 1000)) s" }
-        let others = loop.oneShotTimersWaiting - timers.count
-        if others > 0 { lines.append(others == 1 ? "a one-shot timer" : "\(others) one-shot timers") }
-        let deferred = loop.deferredCallsWaiting
-        if deferred > 0 { lines.append(deferred == 1 ? "a deferred call" : "\(deferred) deferred calls") }
-        return lines.isEmpty ? ["work the loop does not name"] : lines
+            "the app is still busy \(PilotTarget.number(timeout)) s\(after):\n  " + host.busyWork().joined(separator: "\n  "))
     }
 
     /// Throws when the app this pilot launched has ended: `action` would go to a window
