@@ -26,7 +26,7 @@ struct ReplSessionTests {
     @Test(":help lists every command the dispatcher knows")
     func help() {
         #expect(ReplSession.commands.map(\.name) == [
-            "screen", "tree", "views", "tap", "type", "rotate", "advance", "pick", "reload", "help", "quit",
+            "screen", "tree", "views", "tap", "type", "rotate", "advance", "pick", "settle", "reload", "help", "quit",
         ])
     }
 }

@@ -113,7 +113,7 @@ struct AlertControllerTests {
         let alert = AlertController(title: "Quit?", message: nil)
         try alert.addAction(AlertAction(title: "Cancel", style: .cancel))
         #expect(throws: ControllerError(
-            "cannot add the cancel action 'Never mind' to AlertController 'Quit?': an alert has one at most, and it has 'Cancel'")) {
+            "cannot add the cancel action 'Never mind' to ui.AlertController 'Quit?': an alert has one at most, and it has 'Cancel'")) {
             try alert.addAction(AlertAction(title: "Never mind", style: .cancel))
         }
         let action = AlertAction(title: "OK")

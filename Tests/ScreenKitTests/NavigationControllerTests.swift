@@ -32,7 +32,7 @@ struct NavigationControllerTests {
         let (window, _) = makeWindow()
         let root = LoggingController("Root", log: log)
         let navigation = try NavigationController(root: root)
-        #expect(log.take() == ["Root.willMove(NavigationController)", "Root.didMove(NavigationController)"])
+        #expect(log.take() == ["Root.willMove(ui.NavigationController)", "Root.didMove(ui.NavigationController)"])
         window.rootViewController = navigation
         #expect(log.take() == ["Root.viewDidLoad", "Root.viewWillAppear(false)", "Root.viewDidAppear(false)"])
         #expect(navigation.navigationBar.frame == Rect(x: 0, y: 0, width: 320, height: 44))
@@ -44,17 +44,17 @@ struct NavigationControllerTests {
         let (navigation, loop, _) = try onScreen(a, log: log)
         try navigation.push(b, animated: true)
         #expect(log.take() == [
-            "B.willMove(NavigationController)", "willShow(B, true)", "B.viewDidLoad",
+            "B.willMove(ui.NavigationController)", "willShow(B, true)", "B.viewDidLoad",
             "A.viewWillDisappear(true)", "B.viewWillAppear(true)",
         ])
         #expect(navigation.topViewController === b)
         #expect(navigation.isTransitioning)
-        #expect(throws: ControllerError("cannot push C: NavigationController is still animating a transition")) {
+        #expect(throws: ControllerError("cannot push C: ui.NavigationController is still animating a transition")) {
             try navigation.push(LoggingController("C", log: log), animated: true)
         }
         loop.advance(by: NavigationController.transitionDuration)
         #expect(log.take() == [
-            "A.viewDidDisappear(true)", "B.viewDidAppear(true)", "B.didMove(NavigationController)", "didShow(B, true)",
+            "A.viewDidDisappear(true)", "B.viewDidAppear(true)", "B.didMove(ui.NavigationController)", "didShow(B, true)",
         ])
         #expect(a.viewIfLoaded?.superview == nil)
         #expect(b.view.frame.origin.x == 0)
@@ -99,7 +99,7 @@ struct NavigationControllerTests {
     @Test func popToAControllerNotOnTheStackIsAnError() throws {
         let log = CallbackLog()
         let (navigation, _, _) = try onScreen(LoggingController("A", log: log), log: log)
-        #expect(throws: ControllerError("cannot pop to X: it is not on the stack of NavigationController")) {
+        #expect(throws: ControllerError("cannot pop to X: it is not on the stack of ui.NavigationController")) {
             try navigation.pop(to: LoggingController("X", log: log), animated: false)
         }
     }
@@ -111,10 +111,10 @@ struct NavigationControllerTests {
         let (navigation, _, _) = try onScreen(a, log: log)
         try navigation.setViewControllers([b, c], animated: false)
         #expect(log.take() == [
-            "B.willMove(NavigationController)", "C.willMove(NavigationController)", "A.willMove(nil)",
+            "B.willMove(ui.NavigationController)", "C.willMove(ui.NavigationController)", "A.willMove(nil)",
             "willShow(C, false)", "C.viewDidLoad", "A.viewWillDisappear(false)", "C.viewWillAppear(false)",
             "A.viewDidDisappear(false)", "C.viewDidAppear(false)", "A.didMove(nil)",
-            "B.didMove(NavigationController)", "C.didMove(NavigationController)", "didShow(C, false)",
+            "B.didMove(ui.NavigationController)", "C.didMove(ui.NavigationController)", "didShow(C, false)",
         ])
         #expect(navigation.viewControllers.map(\.description) == ["B", "C"])
         #expect(navigation.children.map(\.description) == ["B", "C"])
@@ -126,15 +126,15 @@ struct NavigationControllerTests {
         let a = LoggingController("A", log: log), b = LoggingController("B", log: log)
         let (navigation, _, _) = try onScreen(a, log: log)
         try navigation.push(b, animated: false)
-        #expect(throws: ControllerError("cannot push A: it is already on the stack of NavigationController")) {
+        #expect(throws: ControllerError("cannot push A: it is already on the stack of ui.NavigationController")) {
             try navigation.push(a, animated: false)
         }
         let other = try NavigationController(root: LoggingController("R", log: log))
         #expect(throws: ControllerError(
-            "cannot push B on NavigationController: it is already on the stack of NavigationController")) {
+            "cannot push B on ui.NavigationController: it is already on the stack of ui.NavigationController")) {
             try other.push(b, animated: false)
         }
-        #expect(throws: ControllerError("cannot set the stack of NavigationController: A is listed twice")) {
+        #expect(throws: ControllerError("cannot set the stack of ui.NavigationController: A is listed twice")) {
             try navigation.setViewControllers([a, a], animated: false)
         }
         #expect(throws: ControllerError("a navigation controller needs at least one controller on its stack")) {
@@ -152,10 +152,10 @@ struct NavigationControllerTests {
         _ = log.take()
         try navigation.push(controllers[depth], animated: false)
         #expect(log.take() == [
-            "C10000.willMove(NavigationController)", "willShow(C10000 'C10000', false)", "C10000.viewDidLoad",
+            "C10000.willMove(ui.NavigationController)", "willShow(C10000 'C10000', false)", "C10000.viewDidLoad",
             "C9999.viewWillDisappear(false)", "C10000.viewWillAppear(false)",
             "C9999.viewDidDisappear(false)", "C10000.viewDidAppear(false)",
-            "C10000.didMove(NavigationController)", "didShow(C10000 'C10000', false)",
+            "C10000.didMove(ui.NavigationController)", "didShow(C10000 'C10000', false)",
         ])
         #expect(navigation.viewControllers.elementsEqual(controllers, by: { $0 === $1 }))
         #expect(navigation.children.elementsEqual(controllers, by: { $0 === $1 }))
@@ -189,10 +189,10 @@ struct NavigationControllerTests {
         _ = log.take()
         try navigation.push(d, animated: false)
         #expect(log.take() == [
-            "B.willMove(NavigationController)", "D.willMove(NavigationController)", "willShow(D, false)",
+            "B.willMove(ui.NavigationController)", "D.willMove(ui.NavigationController)", "willShow(D, false)",
             "D.viewDidLoad", "C.viewWillDisappear(false)", "D.viewWillAppear(false)",
             "C.viewDidDisappear(false)", "D.viewDidAppear(false)",
-            "B.didMove(NavigationController)", "D.didMove(NavigationController)", "didShow(D, false)",
+            "B.didMove(ui.NavigationController)", "D.didMove(ui.NavigationController)", "didShow(D, false)",
         ])
         #expect(navigation.children.map(\.description) == ["A", "C", "B", "D"])
         #expect(try navigation.popToRoot(animated: false).map(\.description) == ["B", "C", "D"])

@@ -108,7 +108,7 @@ struct PageViewControllerTests {
         let book = Book(count: 9, log: log)
         let single = try PageViewController(spineLocation: .min)
         #expect(throws: ControllerError(
-            "cannot set 2 pages of PageViewController: spine location min with single-sided pages needs exactly 1 view controller, got 2"
+            "cannot set 2 pages of ui.PageViewController: spine location min with single-sided pages needs exactly 1 view controller, got 2"
         )) { try single.setViewControllers([book.page(1), book.page(2)], direction: .forward, animated: false) }
         try single.setViewControllers([book.page(1)], direction: .forward, animated: false)
         #expect(names(single.viewControllers) == ["P1"])
@@ -119,22 +119,22 @@ struct PageViewControllerTests {
         try max.setViewControllers([book.page(1)], direction: .forward, animated: false)
         #expect(names(max.viewControllers) == ["P1"])
         #expect(throws: ControllerError(
-            "cannot set 2 pages of PageViewController: spine location max with double-sided pages needs exactly 1 view controller, got 2"
+            "cannot set 2 pages of ui.PageViewController: spine location max with double-sided pages needs exactly 1 view controller, got 2"
         )) { try max.setViewControllers([book.page(1), book.page(2)], direction: .forward, animated: false) }
         let min = try PageViewController(spineLocation: .min, isDoubleSided: true)
         #expect(throws: ControllerError(
-            "cannot set 2 pages of PageViewController: spine location min with double-sided pages needs exactly 1 view controller, got 2"
+            "cannot set 2 pages of ui.PageViewController: spine location min with double-sided pages needs exactly 1 view controller, got 2"
         )) { try min.setViewControllers([book.page(1), book.page(2)], direction: .forward, animated: false) }
         #expect(min.viewControllers.isEmpty)
 
         let midSingle = try PageViewController(spineLocation: .mid)
         #expect(throws: ControllerError(
-            "cannot set 2 pages of PageViewController: spine location mid needs double-sided pages (isDoubleSided is false)"
+            "cannot set 2 pages of ui.PageViewController: spine location mid needs double-sided pages (isDoubleSided is false)"
         )) { try midSingle.setViewControllers([book.page(1), book.page(2)], direction: .forward, animated: false) }
 
         let mid = try PageViewController(spineLocation: .mid, isDoubleSided: true)
         #expect(throws: ControllerError(
-            "cannot set 1 page of PageViewController: spine location mid needs exactly 2 view controllers, got 1"
+            "cannot set 1 page of ui.PageViewController: spine location mid needs exactly 2 view controllers, got 1"
         )) { try mid.setViewControllers([book.page(1)], direction: .forward, animated: false) }
         try mid.setViewControllers([book.page(1), book.page(2)], direction: .forward, animated: false)
         #expect(names(mid.viewControllers) == ["P1", "P2"])
@@ -142,9 +142,9 @@ struct PageViewControllerTests {
 
         let scroll = try PageViewController(transitionStyle: .scroll)
         #expect(throws: ControllerError(
-            "cannot set 2 pages of PageViewController: transition style scroll shows exactly 1 view controller, got 2"
+            "cannot set 2 pages of ui.PageViewController: transition style scroll shows exactly 1 view controller, got 2"
         )) { try scroll.setViewControllers([book.page(1), book.page(2)], direction: .forward, animated: false) }
-        #expect(throws: ControllerError("cannot set the pages of PageViewController: no view controllers given")) {
+        #expect(throws: ControllerError("cannot set the pages of ui.PageViewController: no view controllers given")) {
             try scroll.setViewControllers([], direction: .forward, animated: false)
         }
         #expect(scroll.viewControllers.isEmpty)
@@ -163,7 +163,7 @@ struct PageViewControllerTests {
             "a page view controller with transition style scroll cannot use spine location mid: it needs double-sided pages, which only pageCurl shows"
         )) { try PageViewController(transitionStyle: .scroll, spineLocation: .mid, isDoubleSided: true) }
         let scroll = try PageViewController(transitionStyle: .scroll)
-        #expect(throws: ControllerError("PageViewController cannot be double-sided: transition style scroll shows no backs of pages")) {
+        #expect(throws: ControllerError("ui.PageViewController cannot be double-sided: transition style scroll shows no backs of pages")) {
             try scroll.setDoubleSided(true)
         }
         #expect(!scroll.isDoubleSided)
@@ -173,7 +173,7 @@ struct PageViewControllerTests {
         let log = CallbackLog()
         let book = Book(count: 9, log: log)
         let mid = try PageViewController(spineLocation: .mid, isDoubleSided: true)
-        #expect(throws: ControllerError("PageViewController cannot be single-sided: spine location mid needs double-sided pages")) {
+        #expect(throws: ControllerError("ui.PageViewController cannot be single-sided: spine location mid needs double-sided pages")) {
             try mid.setDoubleSided(false)
         }
         let min = try PageViewController(spineLocation: .min)
@@ -187,15 +187,15 @@ struct PageViewControllerTests {
         let log = CallbackLog()
         let page = Page(1, log: log)
         let mid = try PageViewController(spineLocation: .mid, isDoubleSided: true)
-        #expect(throws: ControllerError("cannot set the pages of PageViewController: P1 is listed twice")) {
+        #expect(throws: ControllerError("cannot set the pages of ui.PageViewController: P1 is listed twice")) {
             try mid.setViewControllers([page, page], direction: .forward, animated: false)
         }
         let other = try NavigationController(root: page)
         let pvc = try PageViewController()
-        #expect(throws: ControllerError("cannot set the pages of PageViewController: P1 is already a child of \(other)")) {
+        #expect(throws: ControllerError("cannot set the pages of ui.PageViewController: P1 is already a child of \(other)")) {
             try pvc.setViewControllers([page], direction: .forward, animated: false)
         }
-        #expect(throws: ControllerError("cannot set the pages of PageViewController: a controller cannot contain itself")) {
+        #expect(throws: ControllerError("cannot set the pages of ui.PageViewController: a controller cannot contain itself")) {
             try pvc.setViewControllers([pvc], direction: .forward, animated: false)
         }
     }
@@ -211,8 +211,8 @@ struct PageViewControllerTests {
             log.entries.append("done(\(finished))")
         }
         #expect(log.take() == [
-            "P1.willMove(PageViewController)", "P2.willMove(PageViewController)",
-            "P1.didMove(PageViewController)", "P2.didMove(PageViewController)", "done(true)",
+            "P1.willMove(ui.PageViewController)", "P2.willMove(ui.PageViewController)",
+            "P1.didMove(ui.PageViewController)", "P2.didMove(ui.PageViewController)", "done(true)",
         ])
         window.rootViewController = pvc
         #expect(log.take() == [
@@ -241,8 +241,8 @@ struct PageViewControllerTests {
         try pvc.pageForward(animated: true)
         #expect(log.take() == [
             "after(P1)", "after(P2)",
-            "P3.willMove(PageViewController)", "P1.willMove(nil)",
-            "P2.willMove(PageViewController)", "P2.didMove(PageViewController)",
+            "P3.willMove(ui.PageViewController)", "P1.willMove(nil)",
+            "P2.willMove(ui.PageViewController)", "P2.didMove(ui.PageViewController)",
             "P2.viewDidLoad", "P2.viewWillAppear(true)", "P3.viewDidLoad", "P3.viewWillAppear(true)",
             "P1.viewWillDisappear(true)",
         ])
@@ -253,7 +253,7 @@ struct PageViewControllerTests {
         #expect(log.take() == [
             "P2.viewDidAppear(true)", "P1.viewDidDisappear(true)", "P3.viewDidAppear(true)",
             "P2.viewWillDisappear(true)", "P2.viewDidDisappear(true)", "P2.willMove(nil)", "P2.didMove(nil)",
-            "P1.didMove(nil)", "P3.didMove(PageViewController)",
+            "P1.didMove(nil)", "P3.didMove(ui.PageViewController)",
         ])
         #expect(names(pvc.viewControllers) == ["P3"])
         #expect(names(pvc.children) == ["P3"])
@@ -314,14 +314,14 @@ struct PageViewControllerTests {
             log.entries.append("done(\(finished))")
         }
         #expect(log.take() == [
-            "P5.willMove(PageViewController)", "P1.willMove(nil)",
+            "P5.willMove(ui.PageViewController)", "P1.willMove(nil)",
             "P5.viewDidLoad", "P5.viewWillAppear(true)", "P1.viewWillDisappear(true)",
         ])
         #expect(pvc.isTransitioning)
-        #expect(throws: ControllerError("cannot set the pages: PageViewController is still animating a page turn")) {
+        #expect(throws: ControllerError("cannot set the pages: ui.PageViewController is still animating a page turn")) {
             try pvc.setViewControllers([book.page(6)], direction: .forward, animated: false)
         }
-        #expect(throws: ControllerError("cannot turn the page: PageViewController is still animating a page turn")) {
+        #expect(throws: ControllerError("cannot turn the page: ui.PageViewController is still animating a page turn")) {
             try pvc.pageForward()
         }
         // Backward, the new page unfolds from the spine at the left edge over the old one.
@@ -331,7 +331,7 @@ struct PageViewControllerTests {
         #expect(pvc.view.subviews.last === pvc.viewControllers[0].view)
         loop.advance(by: PageViewController.transitionDuration)
         #expect(log.take() == [
-            "P1.viewDidDisappear(true)", "P5.viewDidAppear(true)", "P1.didMove(nil)", "P5.didMove(PageViewController)",
+            "P1.viewDidDisappear(true)", "P5.viewDidAppear(true)", "P1.didMove(nil)", "P5.didMove(ui.PageViewController)",
             "done(true)",
         ])
         #expect(old.viewIfLoaded?.superview == nil)
@@ -426,7 +426,7 @@ struct PageViewControllerTests {
         let (_, loop) = try onScreen(pvc, pages: [1], book: book)
         try pvc.pageForward()
         #expect(log.take() == [
-            "after(P1)", "P2.willMove(PageViewController)", "P1.willMove(nil)",
+            "after(P1)", "P2.willMove(ui.PageViewController)", "P1.willMove(nil)",
             "P2.viewDidLoad", "P2.viewWillAppear(true)", "P1.viewWillDisappear(true)",
         ])
         // Forward, the old page folds onto the spine and uncovers the new one beneath it.
@@ -436,7 +436,7 @@ struct PageViewControllerTests {
         #expect(old.frame.minX == 0 && old.frame.width > 0 && old.frame.width < 320)
         loop.advance(by: PageViewController.transitionDuration)
         #expect(log.take() == [
-            "P1.viewDidDisappear(true)", "P2.viewDidAppear(true)", "P1.didMove(nil)", "P2.didMove(PageViewController)",
+            "P1.viewDidDisappear(true)", "P2.viewDidAppear(true)", "P1.didMove(nil)", "P2.didMove(ui.PageViewController)",
             "didFinishAnimating(true, [\"P1\"], true)",
         ])
         #expect(pvc.view.subviews.count == 1)
@@ -451,7 +451,7 @@ struct PageViewControllerTests {
         let (_, loop) = try onScreen(pvc, pages: [4], book: book)
         try pvc.pageBackward()
         #expect(log.take() == [
-            "before(P4)", "P3.willMove(PageViewController)", "P4.willMove(nil)",
+            "before(P4)", "P3.willMove(ui.PageViewController)", "P4.willMove(nil)",
             "P3.viewDidLoad", "P3.viewWillAppear(true)", "P4.viewWillDisappear(true)",
         ])
         // Backward, the new page slides in from the left while the old one leaves to the right.
@@ -460,7 +460,7 @@ struct PageViewControllerTests {
         #expect(newFrame.minX < 0 && newFrame.minX > -320 && newFrame.width == 320)
         loop.advance(by: PageViewController.transitionDuration)
         #expect(log.take() == [
-            "P3.viewDidAppear(true)", "P4.viewDidDisappear(true)", "P4.didMove(nil)", "P3.didMove(PageViewController)",
+            "P3.viewDidAppear(true)", "P4.viewDidDisappear(true)", "P4.didMove(nil)", "P3.didMove(ui.PageViewController)",
             "didFinishAnimating(true, [\"P4\"], true)",
         ])
         #expect(pvc.viewControllers[0].view.frame == Rect(x: 0, y: 0, width: 320, height: 480))
@@ -475,11 +475,11 @@ struct PageViewControllerTests {
         loop.advance(by: 1)
         #expect(log.take() == [
             "before(P3)", "before(P2)",
-            "P1.willMove(PageViewController)", "P2.willMove(PageViewController)", "P3.willMove(nil)", "P4.willMove(nil)",
+            "P1.willMove(ui.PageViewController)", "P2.willMove(ui.PageViewController)", "P3.willMove(nil)", "P4.willMove(nil)",
             "P1.viewDidLoad", "P1.viewWillAppear(true)", "P2.viewDidLoad", "P2.viewWillAppear(true)",
             "P3.viewWillDisappear(true)", "P4.viewWillDisappear(true)",
             "P3.viewDidDisappear(true)", "P4.viewDidDisappear(true)", "P1.viewDidAppear(true)", "P2.viewDidAppear(true)",
-            "P3.didMove(nil)", "P4.didMove(nil)", "P1.didMove(PageViewController)", "P2.didMove(PageViewController)",
+            "P3.didMove(nil)", "P4.didMove(nil)", "P1.didMove(ui.PageViewController)", "P2.didMove(ui.PageViewController)",
         ])
         #expect(pvc.viewControllers[0].view.frame == Rect(x: 0, y: 0, width: 240, height: 320))
         #expect(pvc.viewControllers[1].view.frame == Rect(x: 240, y: 0, width: 240, height: 320))
@@ -542,10 +542,10 @@ struct PageViewControllerTests {
         window.rotate(to: .landscape)
         #expect(log.take() == [
             "spineLocationFor(landscape)",
-            "P3.willMove(PageViewController)", "P4.willMove(PageViewController)", "P3.willMove(nil)",
+            "P3.willMove(ui.PageViewController)", "P4.willMove(ui.PageViewController)", "P3.willMove(nil)",
             "P3.viewDidLoad", "P3.viewWillAppear(false)", "P4.viewDidLoad", "P4.viewWillAppear(false)",
             "P3.viewWillDisappear(false)", "P3.viewDidDisappear(false)", "P3.viewDidAppear(false)", "P4.viewDidAppear(false)",
-            "P3.didMove(nil)", "P3.didMove(PageViewController)", "P4.didMove(PageViewController)", "reset done(true)",
+            "P3.didMove(nil)", "P3.didMove(ui.PageViewController)", "P4.didMove(ui.PageViewController)", "reset done(true)",
             // The size reaches the children after the delegate: the new pages hear it.
             "P3.viewWillTransition(480×320)", "P4.viewWillTransition(480×320)",
         ])
@@ -627,7 +627,7 @@ struct PageViewControllerTests {
         window.rotate(to: .landscape)
         #expect(single.spineLocation == .min)
         #expect(names(single.viewControllers) == ["P3"])
-        let expected = "cannot set 1 page of PageViewController: spine location mid needs double-sided pages (isDoubleSided is false)"
+        let expected = "cannot set 1 page of ui.PageViewController: spine location mid needs double-sided pages (isDoubleSided is false)"
         #expect(spine.refusals == ["mid: \(expected)"])
         let midSingle = try PageViewController(spineLocation: .mid)
         #expect(throws: ControllerError(expected)) {
@@ -643,10 +643,10 @@ struct PageViewControllerTests {
         #expect(short.spineLocation == .min)
         #expect(names(short.viewControllers) == ["P1"])
         #expect(shortSpine.refusals == [
-            "mid: cannot set 1 page of PageViewController: spine location mid needs exactly 2 view controllers, got 1",
+            "mid: cannot set 1 page of ui.PageViewController: spine location mid needs exactly 2 view controllers, got 1",
         ])
         let mid = try PageViewController(spineLocation: .mid, isDoubleSided: true)
-        #expect(throws: ControllerError("cannot set 1 page of PageViewController: spine location mid needs exactly 2 view controllers, got 1")) {
+        #expect(throws: ControllerError("cannot set 1 page of ui.PageViewController: spine location mid needs exactly 2 view controllers, got 1")) {
             try mid.setViewControllers([Page(2, log: log)], direction: .forward, animated: false)
         }
     }
@@ -679,7 +679,7 @@ struct PageViewControllerTests {
         #expect(pvc.spineLocation == .min)
         #expect(names(pvc.viewControllers) == ["P3"])
         #expect(wrong.refusals == [
-            "max: cannot set 2 pages of PageViewController: spine location max with double-sided pages needs exactly 1 view controller, got 2",
+            "max: cannot set 2 pages of ui.PageViewController: spine location max with double-sided pages needs exactly 1 view controller, got 2",
         ])
     }
 

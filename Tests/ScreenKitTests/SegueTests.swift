@@ -65,7 +65,7 @@ struct SegueTests {
         let show = try a.performSegue(withIdentifier: "show", sender: nil)
         loop.advance(by: 1)
         #expect(navigation.topViewController === show.destination)
-        #expect(log.take().prefix(2) == ["A.prepare(show, B)", "B.willMove(NavigationController)"])
+        #expect(log.take().prefix(2) == ["A.prepare(show, B)", "B.willMove(ui.NavigationController)"])
         let edit = try a.performSegue(withIdentifier: "edit", sender: nil)
         loop.advance(by: 1)
         #expect(navigation.presentedViewController === edit.destination)

@@ -57,8 +57,8 @@ struct SplitViewControllerTests {
         let log = CallbackLog()
         let (split, master, detail) = try split(log)
         #expect(log.take() == [
-            "M.willMove(SplitViewController)", "D.willMove(SplitViewController)",
-            "M.didMove(SplitViewController)", "D.didMove(SplitViewController)",
+            "M.willMove(ui.SplitViewController)", "D.willMove(ui.SplitViewController)",
+            "M.didMove(ui.SplitViewController)", "D.didMove(ui.SplitViewController)",
         ])
         let (window, _) = show(split, .landscape, log: log)
         #expect(log.take() == [
@@ -219,9 +219,9 @@ struct SplitViewControllerTests {
         let other = LoggingController("E", log: log)
         try split.setViewControllers([master, other])
         #expect(log.take() == [
-            "E.willMove(SplitViewController)", "D.willMove(nil)", "D.viewWillDisappear(false)", "E.viewDidLoad",
+            "E.willMove(ui.SplitViewController)", "D.willMove(nil)", "D.viewWillDisappear(false)", "E.viewDidLoad",
             "E.viewWillAppear(false)", "D.viewDidDisappear(false)", "E.viewDidAppear(false)",
-            "D.didMove(nil)", "E.didMove(SplitViewController)",
+            "D.didMove(nil)", "E.didMove(ui.SplitViewController)",
         ])
         #expect(detail.parent == nil && detail.viewIfLoaded?.superview == nil)
         #expect(other.view.frame == Rect(x: 321, y: 0, width: 703, height: 768))
@@ -238,8 +238,8 @@ struct SplitViewControllerTests {
         other.title = "New"
         try split.setViewControllers([other, detail])
         #expect(log.take() == [
-            "N.willMove(SplitViewController)", "M.willMove(nil)", "M.viewWillDisappear(false)",
-            "M.viewDidDisappear(false)", "M.didMove(nil)", "N.didMove(SplitViewController)",
+            "N.willMove(ui.SplitViewController)", "M.willMove(nil)", "M.viewWillDisappear(false)",
+            "M.viewDidDisappear(false)", "M.didMove(nil)", "N.didMove(ui.SplitViewController)",
         ])
         #expect(split.popover?.contentViewController === other)
         #expect(split.barButtonItem === delegate.items.first)
@@ -259,18 +259,18 @@ struct SplitViewControllerTests {
             "a split view controller needs exactly two controllers, a master and a detail; got 1")) {
             try split.setViewControllers([master])
         }
-        #expect(throws: ControllerError("cannot set the master and detail of SplitViewController: M is listed twice")) {
+        #expect(throws: ControllerError("cannot set the master and detail of ui.SplitViewController: M is listed twice")) {
             try split.setViewControllers([master, master])
         }
         let elsewhere = LoggingController("E", log: log)
         let navigation = try NavigationController(root: elsewhere)
         #expect(throws: ControllerError(
-            "cannot add E to the master and detail of SplitViewController: it is already a child of NavigationController")) {
+            "cannot add E to the master and detail of ui.SplitViewController: it is already a child of ui.NavigationController")) {
             try split.setViewControllers([master, elsewhere])
         }
         #expect(split.viewControllers.map(\.description) == ["M", "D"])
         #expect(elsewhere.parent === navigation && detail.parent === split)
-        #expect(log.take() == ["E.willMove(NavigationController)", "E.didMove(NavigationController)"])
+        #expect(log.take() == ["E.willMove(ui.NavigationController)", "E.didMove(ui.NavigationController)"])
     }
 
     @Test func offScreenTheMasterHidesWithoutAppearanceCallbacks() throws {

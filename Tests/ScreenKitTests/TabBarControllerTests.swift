@@ -48,8 +48,8 @@ struct TabBarControllerTests {
         let log = CallbackLog()
         let (tabs, controllers) = try threeTabs(log)
         #expect(log.take() == [
-            "A.willMove(TabBarController)", "B.willMove(TabBarController)", "C.willMove(TabBarController)",
-            "A.didMove(TabBarController)", "B.didMove(TabBarController)", "C.didMove(TabBarController)",
+            "A.willMove(ui.TabBarController)", "B.willMove(ui.TabBarController)", "C.willMove(ui.TabBarController)",
+            "A.didMove(ui.TabBarController)", "B.didMove(ui.TabBarController)", "C.didMove(ui.TabBarController)",
         ])
         #expect(tabs.children.map(\.description) == ["A", "B", "C"])
         #expect(controllers.allSatisfy { $0.tabBarController === tabs })
@@ -144,18 +144,18 @@ struct TabBarControllerTests {
         let log = CallbackLog()
         let (tabs, _) = try threeTabs(log)
         _ = onScreen(tabs, log: log)
-        #expect(throws: ControllerError("cannot select tab 3 of TabBarController: it has 3 tabs")) {
+        #expect(throws: ControllerError("cannot select tab 3 of ui.TabBarController: it has 3 tabs")) {
             try tabs.select(at: 3)
         }
-        #expect(throws: ControllerError("cannot select tab -1 of TabBarController: it has 3 tabs")) {
+        #expect(throws: ControllerError("cannot select tab -1 of ui.TabBarController: it has 3 tabs")) {
             try tabs.select(at: -1)
         }
-        #expect(throws: ControllerError("cannot select X: it is not a tab of TabBarController")) {
+        #expect(throws: ControllerError("cannot select X: it is not a tab of ui.TabBarController")) {
             try tabs.select(LoggingController("X", log: log))
         }
         let empty = try TabBarController()
         #expect(empty.selectedIndex == nil && empty.selectedViewController == nil)
-        #expect(throws: ControllerError("cannot select tab 0 of TabBarController: it has 0 tabs")) {
+        #expect(throws: ControllerError("cannot select tab 0 of ui.TabBarController: it has 0 tabs")) {
             try empty.select(at: 0)
         }
         #expect(tabs.selectedIndex == 0)
@@ -167,17 +167,17 @@ struct TabBarControllerTests {
         let (tabs, controllers) = try threeTabs(log)
         _ = onScreen(tabs, log: log)
         let d = LoggingController("D", log: log)
-        #expect(throws: ControllerError("cannot set the tabs of TabBarController: D is listed twice")) {
+        #expect(throws: ControllerError("cannot set the tabs of ui.TabBarController: D is listed twice")) {
             try tabs.setViewControllers([d, controllers[0], d])
         }
         let elsewhere = LoggingController("E", log: log)
         let navigation = try NavigationController(root: elsewhere)
         _ = log.take()
         #expect(throws: ControllerError(
-            "cannot add E to the tabs of TabBarController: it is already a child of NavigationController")) {
+            "cannot add E to the tabs of ui.TabBarController: it is already a child of ui.NavigationController")) {
             try tabs.setViewControllers([d, elsewhere])
         }
-        #expect(throws: ControllerError("cannot add TabBarController to the tabs of TabBarController: a controller cannot contain itself")) {
+        #expect(throws: ControllerError("cannot add ui.TabBarController to the tabs of ui.TabBarController: a controller cannot contain itself")) {
             try tabs.setViewControllers([tabs])
         }
         #expect(tabs.viewControllers.map(\.description) == ["A", "B", "C"])
@@ -196,8 +196,8 @@ struct TabBarControllerTests {
         let d = LoggingController("D", log: log)
         try tabs.setViewControllers([d, b])
         #expect(log.take() == [
-            "D.willMove(TabBarController)", "A.willMove(nil)", "C.willMove(nil)",
-            "A.didMove(nil)", "C.didMove(nil)", "D.didMove(TabBarController)",
+            "D.willMove(ui.TabBarController)", "A.willMove(nil)", "C.willMove(nil)",
+            "A.didMove(nil)", "C.didMove(nil)", "D.didMove(ui.TabBarController)",
         ])
         #expect(tabs.selectedViewController === b && tabs.selectedIndex == 1)
         #expect(a.parent == nil && c.parent == nil)
@@ -207,9 +207,9 @@ struct TabBarControllerTests {
         let e = LoggingController("E", log: log)
         try tabs.setViewControllers([d, e])
         #expect(log.take() == [
-            "E.willMove(TabBarController)", "B.willMove(nil)", "E.viewDidLoad",
+            "E.willMove(ui.TabBarController)", "B.willMove(nil)", "E.viewDidLoad",
             "B.viewWillDisappear(false)", "E.viewWillAppear(false)", "B.viewDidDisappear(false)",
-            "E.viewDidAppear(false)", "B.didMove(nil)", "E.didMove(TabBarController)",
+            "E.viewDidAppear(false)", "B.didMove(nil)", "E.didMove(ui.TabBarController)",
         ])
         #expect(tabs.selectedViewController === e)
         // Else the first.
@@ -254,8 +254,8 @@ struct TabBarControllerTests {
 
         tap(tab: 0, of: tabs, in: window)
         #expect(log.take() == [
-            "shouldSelect(NavigationController)", "B2.viewWillDisappear(false)", "A2.viewWillAppear(false)",
-            "B2.viewDidDisappear(false)", "A2.viewDidAppear(false)", "didSelect(NavigationController, 0)",
+            "shouldSelect(ui.NavigationController)", "B2.viewWillDisappear(false)", "A2.viewWillAppear(false)",
+            "B2.viewDidDisappear(false)", "A2.viewDidAppear(false)", "didSelect(ui.NavigationController, 0)",
         ])
         #expect(first.viewControllers.map(\.description) == ["A", "A2"])
         #expect(second.viewControllers.map(\.description) == ["B", "B2"])

@@ -19,11 +19,11 @@ struct TransitionLabelTests {
         let detail = ViewController()
         detail.title = "Detail"
         try navigation.push(detail, animated: true)
-        #expect(labels(loop) == ["the push to ViewController 'Detail' in NavigationController"])
+        #expect(labels(loop) == ["the push to ui.Controller 'Detail' in ui.NavigationController"])
         loop.advance(by: 1)
         let modal = ViewController()
         try navigation.present(modal, animated: true)
-        #expect(labels(loop) == ["the presentation of ViewController from NavigationController"])
+        #expect(labels(loop) == ["the presentation of ui.Controller from ui.NavigationController"])
         loop.advance(by: 1)
         #expect(labels(loop).isEmpty)
     }
@@ -37,6 +37,6 @@ struct TransitionLabelTests {
             label.alpha = 0
             label.center = Point(x: 10, y: 10)
         }
-        #expect(labels(loop) == ["the animation of alpha of Label 'Saved', center of Label 'Saved'"])
+        #expect(labels(loop) == ["the animation of alpha of ui.Label 'Saved', center of ui.Label 'Saved'"])
     }
 }

@@ -14,16 +14,16 @@ struct TransitionRequestTests {
         let navigation = try NavigationController(root: root)
         window.rootViewController = navigation
         try navigation.push(b, animated: true)
-        #expect(throws: ControllerError("cannot pop ViewController 'b': NavigationController is still animating a transition")) {
+        #expect(throws: ControllerError("cannot pop ui.Controller 'b': ui.NavigationController is still animating a transition")) {
             try navigation.pop(animated: true)
         }
-        #expect(throws: ControllerError("cannot pop to ViewController 'root': NavigationController is still animating a transition")) {
+        #expect(throws: ControllerError("cannot pop to ui.Controller 'root': ui.NavigationController is still animating a transition")) {
             try navigation.popToRoot(animated: false)
         }
         loop.advance(by: 1)
         #expect(navigation.viewControllers.count == 2)
         #expect(try navigation.pop(animated: true) === b)
-        #expect(throws: ControllerError("cannot pop ViewController 'root': NavigationController is still animating a transition")) {
+        #expect(throws: ControllerError("cannot pop ui.Controller 'root': ui.NavigationController is still animating a transition")) {
             try navigation.pop(animated: false)
         }
         loop.advance(by: 1)
@@ -38,7 +38,7 @@ struct TransitionRequestTests {
         modal.title = "M"
         window.rootViewController = root
         try root.present(modal, animated: true)
-        let error = ControllerError("cannot dismiss ViewController 'M': ViewController 'R' is still animating a transition")
+        let error = ControllerError("cannot dismiss ui.Controller 'M': ui.Controller 'R' is still animating a transition")
         #expect(throws: error) { try root.dismiss(animated: true) }
         #expect(throws: error) { try modal.dismiss(animated: false) }
         loop.advance(by: 1)

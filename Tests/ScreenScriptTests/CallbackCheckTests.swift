@@ -91,6 +91,55 @@ struct CallbackCheckTests {
         #expect(warnings == [])
     }
 
+    @Test func swiftAndObjectiveCNamesOfTableAndResultsCallbacksAreWarnedAboutNamingTheLuaCall() throws {
+        let warnings = try warnings(of: """
+            local List = ui.TableViewController:extend("List")
+            function List:numberOfRowsInSection(tv, section) return 0 end
+            function List:cellForRowAt(tv, ip) end
+            function List:didSelectRowAt(tv, ip) end
+            function List:tableView_titleForHeaderInSection_(tv, section) end
+            function List:controllerDidChangeContent(frc) end
+            function List:didChangeObjectAt(frc) end
+            local list = List:new{}
+            List:new{}
+            local table = ui.TableView:new{}
+            table.dataSource = { tableView_cellForRowAtIndexPath = function() end, numberOfRows = function() return 0 end }
+            local frc = store.open(":memory:", store.model{ E = { n = "integer" } }).context:fetchedResults{ entity = "E", sort = { "n" } }
+            frc.delegate = list
+            """)
+        #expect(Set(warnings) == [
+            "main.lua:2: List defines 'numberOfRowsInSection', UIKit's name, which is never called here; define 'numberOfRows(tv, section)'",
+            "main.lua:3: List defines 'cellForRowAt', UIKit's name, which is never called here; define 'cellForRow(tv, ip)'",
+            "main.lua:4: List defines 'didSelectRowAt', UIKit's name, which is never called here; define 'didSelectRow(tv, ip)'",
+            "main.lua:5: List defines 'tableView_titleForHeaderInSection_', UIKit's name, which is never called here; define 'titleForHeader(tv, section)'",
+            "main.lua:11: the table data source defines 'tableView_cellForRowAtIndexPath', UIKit's name, which is never called here; define 'cellForRow(tv, ip)'",
+            "main.lua:6: List (the fetched results delegate) defines 'controllerDidChangeContent', UIKit's name, which is never called here; define 'didChangeContent(frc)'",
+            "main.lua:7: List (the fetched results delegate) defines 'didChangeObjectAt', UIKit's name, which is never called here; define 'didChangeObject(frc, obj, ip, change, newIp)'",
+        ])
+        #expect(warnings.count == 7, "once each")
+    }
+
+    @Test func everyHabitNamesACallbackTheHostCalls() throws {
+        let host = try ScriptHost()
+        let delegates: [LuaDelegate.Type] = [
+            ScriptScrollDelegate.self, ScriptCollectionDataSource.self, ScriptCollectionDelegate.self, ScriptTabBarDelegate.self,
+            ScriptSplitDelegate.self, ScriptPageDataSource.self, ScriptPageDelegate.self, ScriptNavigationDelegate.self,
+            ScriptTableDataSource.self, ScriptTableDelegate.self, ScriptSearchBarDelegate.self, ScriptPickerDataSource.self,
+            ScriptPickerDelegate.self, FetchedResultsBindings.ScriptDelegate.self,
+        ]
+        let callbacks = Set(
+            delegates.flatMap { $0.callbacks } + CallbackCheck.tableControllerCallbacks + CallbackCheck.collectionControllerCallbacks
+                + CallbackCheck.controlCallbacks + CallbackCheck.cellCallbacks + CallbackCheck.layoutCallbacks
+                + CallbackCheck.gestureCallbacks)
+        let habits = host.callbackCheck.knownHabits
+        #expect(habits.count > 100)
+        for (habit, call) in habits.sorted(by: { $0.key < $1.key }) {
+            let name = String(call.prefix { $0 != "(" })
+            #expect(callbacks.contains(name), "\(habit) → \(call): no callback \(name)")
+            #expect(habit != name, "\(habit) is its own callback")
+        }
+    }
+
     @Test func aDelegateTableOrObjectIsCheckedWhenSet() throws {
         let warnings = try warnings(of: """
             local nav = ui.NavigationController:new(ui.Controller:new{})

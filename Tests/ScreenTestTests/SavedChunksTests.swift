@@ -221,4 +221,28 @@ struct SavedChunksTests {
             #expect(!names.contains(entries[3].name))
         }
     }
+
+    @Test("a chunk saved under the same name from another file (another build's runner) is not taken for this one")
+    func aChunkOfAnotherFileIsCompiledAgain() throws {
+        let cache = ChunkCache()
+        try withFolder { folder in
+            let key = try #require(SavedChunks.libraryKey(libraryFile: LuaState.libraryFile))
+            let theirs = folder + "/theirs-runner.lua", ours = folder + "/ours-runner.lua"
+            try "return 'theirs'".write(toFile: theirs, atomically: false, encoding: .utf8)
+            try "return 'ours'".write(toFile: ours, atomically: false, encoding: .utf8)
+            let compiler = try LuaState(libraries: .all)
+            let dumped = try compiler.load("return string.dump(load(\"return 'theirs'\", '@screentest/runner.lua'))", name: "=test")
+                .call(returning: LuaValue.self)
+            guard case .string(let theirCode) = dumped else { Issue.record("no bytecode"); return }
+            let entry = SavedChunks.Entry(
+                name: "@screentest/runner.lua", source: .init(path: theirs, stamp: try #require(SourceStamp(path: theirs))),
+                code: theirCode.bytes)
+            let file = folder + "/luascreens/chunks"
+            #expect(SavedChunks.write(SavedChunks.encode([entry], key: key), to: file))
+            #expect(cache.loadSaved(from: file))
+            let lua = try LuaState(libraries: .all)
+            let chunk = try cache.keeping(in: lua) { try cache.compile("@screentest/runner.lua", in: lua, file: ours) }
+            #expect(try chunk.call(returning: String.self) == "ours")
+        }
+    }
 }

@@ -241,6 +241,22 @@ struct ReplAttachTests {
         }
     }
 
+    @Test("attached: app and window are set, :settle answers, and SIGTERM ends the app printing its screen with status 143")
+    func attachedGlobalsAndSignal() async throws {
+        try await Self.withListeningApp { app, sock, folder in
+            let result = try await attach(
+                [sock], input: "app.id\nwindow\n:settle 2\n:tap Increment\n:settle\ncount\n", folder: folder)
+            #expect(result.stdout.hasPrefix("\"counter\"\nui.Window {0,0,320,480}\n"), "\(result.stderr)")
+            #expect(result.stdout.hasSuffix("\n1\n"), "\(result.stderr)")
+            #expect(result.status == 0, "\(result.stderr)")
+            kill(app.process.processIdentifier, SIGTERM)
+            let out = app.stdout.fileHandleForReading.readDataToEndOfFile()
+            app.process.waitUntilExit()
+            #expect(app.process.terminationReason == .uncaughtSignal && app.process.terminationStatus == SIGTERM)
+            #expect(String(decoding: out, as: UTF8.self).contains("count 1"), "the screen printed as it was")
+        }
+    }
+
     @Test("an error goes to standard error and the status is 1, as the local pipe does")
     func attachErrors() async throws {
         try await Self.withListeningApp { app, sock, folder in

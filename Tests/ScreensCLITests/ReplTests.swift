@@ -129,12 +129,14 @@ struct ReplTests {
         #expect(result.status == 0)
     }
 
-    @Test("an unknown command says so and lists the known ones; :help lists them with what they do")
+    @Test("an unknown command says so and lists the known ones; :help lists them; a failed command makes the exit status 1")
     func unknownCommand() async throws {
         let result = try await repl(":nope\n:help\n")
         #expect(result.stderr.contains("unknown command :nope; the commands are :screen, :tree, :views"))
         #expect(result.stdout.contains(":pick X Y"))
-        #expect(result.status == 0)
+        #expect(result.stdout.contains(":settle [S]"))
+        #expect(result.status == 1)
+        #expect(try await repl(":help\n").status == 0)
     }
 
     @Test("without an app the commands that need a window say so")
@@ -218,7 +220,7 @@ struct ReplTests {
                 return app
                 """.write(to: app, atomically: true, encoding: .utf8)
             let result = try await repl(":tap Favourite\ntaps\n:tap Unknown\n", app: app.path)
-            #expect(result.stdout.hasSuffix("tapped 40 116\n1\n"), "\(result.stderr)")
+            #expect(result.stdout.hasSuffix("tapped 40 116: ui.Button 'Favourite'\n1\n"), "\(result.stderr)")
             #expect(result.stderr.contains(":tap: no \"Unknown\" on screen, drawn or as an accessibilityLabel"))
         }
     }
@@ -255,7 +257,7 @@ struct ReplTests {
             #expect(result.stdout.contains("  Home \"Second\" at \(main.path):1\nnil\n"), "a fresh state: globals are gone")
             #expect(result.stderr.contains("reload failed: "))
             #expect(result.stdout.hasSuffix("  Home \"Second\" at \(main.path):1\n"), "the old app kept")
-            #expect(result.status == 0)
+            #expect(result.status == 1, "the failed :reload")
         }
     }
 
@@ -263,6 +265,74 @@ struct ReplTests {
     func reloadWithoutApp() async throws {
         let result = try await repl(":reload\n")
         #expect(result.stderr.contains(":reload needs an app"))
-        #expect(result.status == 0)
+        #expect(result.status == 1)
+    }
+
+    @Test("app and window are the app's at the prompt, also after :reload; a script's own global of that name is kept")
+    func appAndWindowGlobals() async throws {
+        let result = try await repl("""
+            type(app.didFinishLaunching)
+            window
+            :reload
+            window.rootViewController.topViewController.title
+            window = 5
+            :reload
+            window
+            """, app: "scripts/hello")
+        #expect(result.stdout.contains("""
+            "function"
+            ui.Window {0,0,320,480}
+            """), "\(result.stderr)")
+        #expect(result.stdout.contains("\n\"Hello\"\n"))
+        #expect(result.stdout.hasSuffix("ui.Window {0,0,320,480}\n"), "a reload is a new state: window is the new app's")
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+
+    @Test("the REPL takes the options screens run takes for an app")
+    func appOptions() async throws {
+        try await ScreensProgram.withTemporaryFolder { folder in
+            let result = try await repl(
+                "window.orientation\nwindow.device\n", app: "scripts/hello",
+                options: ["--orientation", "landscape", "--device", "ipad", "--data-dir", folder.path])
+            #expect(result.stdout.hasSuffix("\"landscape\"\n\"ipad\"\n"), "\(result.stderr)")
+            #expect(result.status == 0)
+        }
+    }
+
+    @Test(":settle waits for the transition a tap began, so the next :tap reaches the new screen; a tap nothing takes says so")
+    func settle() async throws {
+        let result = try await repl("""
+            :tap About
+            :tap < Hello
+            :settle
+            :tap < Hello
+            :settle 5
+            window.rootViewController.topViewController.title
+            :settle x
+            """, app: "scripts/hello")
+        #expect(result.stderr.contains(":tap: nothing took the tap at"), "\(result.stdout)")
+        #expect(result.stderr.contains("the app is busy (a transition or animation): :settle waits for it"))
+        #expect(result.stdout.hasSuffix("\"Hello\"\n"), "\(result.stderr)")
+        #expect(result.stderr.contains(":settle takes at most a number of seconds"))
+        #expect(result.status == 1)
+    }
+
+    @Test(":settle says what keeps the app busy when it does not settle in time")
+    func settleTimesOut() async throws {
+        try await ScreensProgram.withTemporaryFolder { folder in
+            let app = folder.appendingPathComponent("busy.lua")
+            try """
+                local app = {}
+                function app.didFinishLaunching(window)
+                  window.rootViewController = ui.Controller:new()
+                  loop.after(60, function() end)
+                end
+                return app
+                """.write(to: app, atomically: true, encoding: .utf8)
+            let result = try await repl(":settle 0.2\nprint('after')\n", app: app.path)
+            #expect(result.stderr.contains(":settle: the app is still busy after 0.2 s:\n  a one-shot timer"), "\(result.stderr)")
+            #expect(result.stdout == "after\n")
+            #expect(result.status == 1)
+        }
     }
 }

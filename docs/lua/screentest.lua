@@ -168,9 +168,12 @@ function test.errors() end
 function test.classes() end
 
 --- Launches an app headless in this test file's state, on its virtual clock, and returns
---- its pilot. `app` is a folder with `main.lua` or a Lua file: from the current folder as
---- `screens run` takes it, else from the test file's folder. Each launch loads the modules of
---- the app's folder afresh, gives the app a new temporary data directory, runs its
+--- its pilot. `app` is a folder with `main.lua` or a Lua file: from the test file's folder
+--- (`test.launch("..")` from `APP/tests/x_spec.lua`), else from the current folder; with no
+--- path (`test.launch()`, `test.launch{ device = "ipad" }`), the app the test file belongs
+--- to: the nearest folder above it with a `main.lua`. Each launch loads the modules of
+--- the app's folder afresh, gives the app a new temporary data directory (or `dataDir`,
+--- made when missing and kept afterwards), runs its
 --- `didFinishLaunching` in a new window of the device, makes the window key and settles. A
 --- launch ends the one before it, and a launch in a test ends with the test (its data
 --- directory removed, its timers and animations cancelled, the wall clock set back); the
@@ -179,8 +182,8 @@ function test.classes() end
 --- Until the launch ends the app sees the time zone `timeZone` names (UTC by default) in
 --- `os.date`, `os.time` and its date pickers, so its days and hours are the same on every
 --- machine.
---- @param app string
---- @param options? { device: ("iphone"|"ipad")?, orientation: ("portrait"|"landscape")?, time: (number|string)?, replay: string?, timeZone: string? } `time`: seconds since 1970 or "YYYY-MM-DD[THH:MM[:SS]][Z]" (UTC) for the wall clock; `timeZone`: a name of the system's zone database ("Europe/Paris")
+--- @param app? string
+--- @param options? { device: ("iphone"|"ipad")?, orientation: ("portrait"|"landscape")?, time: (number|string)?, replay: string?, dataDir: string?, timeZone: string? } `time`: seconds since 1970 or "YYYY-MM-DD[THH:MM[:SS]][Z]" (UTC) for the wall clock; `timeZone`: a name of the system's zone database ("Europe/Paris")
 --- @return test.Pilot
 function test.launch(app, options) end
 
@@ -244,7 +247,8 @@ function test.Pilot:advance(seconds) end
 --- @param options? { timeout: number? }
 function test.Pilot:settle(options) end
 function test.Pilot:memoryWarning() end
---- The texts on screen, one a line, in reading order.
+--- The texts on screen, one a line, in reading order: a text shown twice (two "Edit"
+--- buttons, a row's title that is also the next screen's title) is listed twice.
 --- @return string
 function test.Pilot:text() end
 --- The screen as the text renderer draws it.
@@ -263,3 +267,14 @@ function test.Pilot:controller() end
 --- Takes the errors scripts raised since the launch, as `test.errors()` takes them.
 --- @return { context: string, message: string, traceback: string? }[]
 function test.Pilot:errors() end
+--- Quits the app and launches it again on the same data directory, in the device and
+--- orientation the window has: a new app state, as when a person opens the app again
+--- ("seed on the first launch only" is launch, relaunch). This pilot ends.
+--- @return test.Pilot the new launch's pilot
+function test.Pilot:relaunch() end
+--- Loads the app's files again as `screens run --watch` does and brings the screen back:
+--- the navigation stacks, selected tabs and presented controllers whose classes the new
+--- code has, each with what it kept in `encodeRestorableState`. The pilot goes on with the
+--- new window (`window`, `app`).
+--- @return string[] what could not be brought back ("dropped Editor (...)"), empty when all was
+function test.Pilot:reload() end

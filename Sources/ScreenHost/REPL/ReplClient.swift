@@ -23,7 +23,7 @@ public final class ReplClient {
     public let path: String
     /// The app's id, as its greeting says.
     public private(set) var appID = ""
-    /// Whether a chunk failed.
+    /// Whether a chunk or a command failed.
     public private(set) var failed = false
     private let fd: Int32
     private var buffer: [UInt8] = []
@@ -223,9 +223,10 @@ public final class ReplClient {
             switch nextLine(alsoWatching: interrupts) {
             case .line(.ready, let text):
                 return text == "1"
-            case .line(.error, let text):
+            case .line(let tag, let text) where tag == .error || tag == .complaint:
+                // A failed command fails the run as a failed chunk does, as the local REPL.
                 failed = true
-                show(.error, text)
+                show(tag, text)
             case .line(let tag, let text):
                 show(tag, text)
                 if tag == .closing { return nil }

@@ -51,13 +51,13 @@ public struct ReplPrinter {
     public static func describe(object: AnyObject?) -> String? {
         switch object {
         case let view as View:
-            var text = className(of: view)
+            var text = view.className
             if let shown = shownText(of: view) { text += " " + quoted(shown) }
             let frame = view.frame
             text += " {" + [frame.origin.x, frame.origin.y, frame.size.width, frame.size.height].map(number).joined(separator: ",") + "}"
             return text
         case let controller as ViewController:
-            var text = controller.className.contains(".") || isScriptClass(controller) ? controller.className : "ui." + controller.className
+            var text = controller.className
             if let title = controller.title { text += " " + quoted(title) }
             return text
         case let object as CustomStringConvertible:
@@ -65,17 +65,6 @@ public struct ReplPrinter {
         default:
             return nil
         }
-    }
-
-    /// The view's class: a script's class's name (`Card`, `ui.Button`), else the Swift
-    /// class's in the `ui` module (`ui.Window`).
-    static func className(of view: View) -> String {
-        view.overrideHook?.className ?? "ui." + String(describing: type(of: view))
-    }
-
-    /// Whether a script's class made the controller (its name is then the script's).
-    static func isScriptClass(_ controller: ViewController) -> Bool {
-        controller.className != String(describing: type(of: controller))
     }
 
     /// What the view says of itself: its accessibility value (a field's text, a slider's

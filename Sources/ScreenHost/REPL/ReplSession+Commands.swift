@@ -14,6 +14,7 @@ extension ReplSession {
         ("rotate", ":rotate", "turns the window between portrait and landscape"),
         ("advance", ":advance S", "runs S seconds of virtual time (a virtual clock only)"),
         ("pick", ":pick X Y", "binds the view at X Y to the global v and prints it"),
+        ("settle", ":settle [S]", "waits until no transition, animation or deferred call is left (at most S seconds, 10 by default)"),
         ("reload", ":reload", "loads the app's Lua files again, keeping where you were"),
         ("help", ":help", "this list"),
         ("quit", ":quit", "leaves"),
@@ -68,6 +69,12 @@ extension ReplSession {
             guard let view = window.hitTest(point) else { return complain(":pick: no view at \(words[1]) \(words[2])") }
             lua.globals.set("v", view)
             say("v = " + (ReplPrinter.describe(object: view) ?? "a view"))
+        case "settle":
+            let seconds = words.count > 1 ? Double(words[1]) : Self.settleSeconds
+            guard words.count <= 2, let seconds, seconds.isFinite, seconds >= 0, seconds <= Self.longestSettle else {
+                return complain(":settle takes at most a number of seconds, from 0 to \(Int(Self.longestSettle)): :settle, :settle 5")
+            }
+            settle(within: seconds)
         case "reload":
             reload()
         default:
@@ -97,6 +104,10 @@ extension ReplSession {
     }
 
     static let noWindow = "no window: start the REPL with an app (screens repl APP) that shows one"
+    /// How long `:settle` waits unless told: as long as the pilot's `settle`.
+    static let settleSeconds = 10.0
+    /// The longest `:settle`: an hour.
+    static let longestSettle = 3600.0
 
     // MARK: - Tap
 
@@ -136,10 +147,17 @@ extension ReplSession {
         tap(at: point, in: window)
     }
 
+    /// Taps at `point`, and says what took the tap; a tap nothing took (the screen in a
+    /// transition, or no view there that takes touches) is a complaint.
     private func tap(at point: Point, in window: Window) {
+        let place = "\(ReplPrinter.number(point.x)) \(ReplPrinter.number(point.y))"
+        guard let hit = window.hitTest(point), hit !== window else {
+            let busy = host.isSettled ? "no view there takes touches" : "the app is busy (a transition or animation): :settle waits for it"
+            return complain(":tap: nothing took the tap at \(place): \(busy)")
+        }
         window.touch(.began, at: point)
         window.touch(.ended, at: point)
-        say("tapped \(ReplPrinter.number(point.x)) \(ReplPrinter.number(point.y))")
+        say("tapped \(place): \(hit.summary)")
     }
 
     /// The visible views under `view` whose accessibilityLabel is `label`.

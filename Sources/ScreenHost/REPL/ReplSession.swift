@@ -35,8 +35,19 @@ public final class ReplSession {
     public var hotReload: HotReload?
     /// Where results, errors and command output go.
     public let output: any ReplOutput
-    /// Whether a chunk failed: `screens repl` then exits with status 1.
+    /// Whether a chunk or a command failed: `screens repl` then exits with status 1.
     public private(set) var failed = false
+    /// Whether `:settle` is waiting for the app to come to rest: lines given meanwhile wait
+    /// in ``queued``, and the prompt is not ready.
+    public private(set) var isWaiting = false
+    /// Lines given while ``isWaiting``, handled in order when the wait ends.
+    private var queued: [String] = []
+    /// What polls the app while `:settle` waits on the real clock.
+    private var settleTimer: LoopTimer?
+    /// Whether the input ended while lines were waiting: the session ends once they ran.
+    private var stopsWhenQueueRuns = false
+    /// The `app` and `window` globals as the session last set them (see ``setAppGlobals()``).
+    private var appGlobals: (app: LuaValue, window: LuaValue) = (.nil, .nil)
     /// Whether the lines read so far make a chunk that is not complete yet.
     public var isContinuing: Bool { !pending.isEmpty }
     /// Called by `:quit` instead of quitting the loop (a client on a socket leaves alone).
@@ -56,9 +67,14 @@ public final class ReplSession {
     private var reader: LoopReader?
     private(set) var isDone = false
 
-    /// Forgets the lines of a chunk that is not complete yet (Ctrl-C at a `>>` prompt).
+    /// Forgets the lines of a chunk that is not complete yet (Ctrl-C at a `>>` prompt), and
+    /// stops a `:settle` that waits, with the lines given meanwhile.
     public func discardPendingChunk() {
         pending = []
+        guard isWaiting else { return }
+        endWait()
+        queued = []
+        complain(":settle: stopped waiting")
     }
 
     /// The chunks whose frames error tracebacks leave out: the host's and the REPL's own.
@@ -78,6 +94,7 @@ public final class ReplSession {
         self.output = output
         lastValue = sharesState ? LuaValue.nil : Optional.none
         printer = try ReplPrinter(lua: host.lua)
+        setAppGlobals()
     }
 
     /// Reads and evaluates lines until the input ends, `:quit`, or a script quits the loop.
@@ -108,7 +125,14 @@ public final class ReplSession {
                 buffered = []
                 handle(line: last)
             }
-            stop()
+            // Lines waiting for a `:settle` run first.
+            if isWaiting {
+                stopsWhenQueueRuns = true
+                reader?.cancel()
+                reader = nil
+            } else {
+                stop()
+            }
             return
         }
         buffered += bytes[0..<count]
@@ -123,6 +147,8 @@ public final class ReplSession {
     /// Ends the session (`:quit`): quits the loop, or calls ``onQuit`` when set.
     func stop() {
         isDone = true
+        endWait()
+        queued = []
         reader?.cancel()
         reader = nil
         if let onQuit {
@@ -144,12 +170,18 @@ public final class ReplSession {
 
     // MARK: - Lines
 
-    /// Handles one line of input: a command, or Lua.
+    /// Handles one line of input: a command, or Lua. While `:settle` waits, the line waits
+    /// for it (and so does its prompt).
     public func handle(line: String) {
         guard !isDone else { return }
-        defer {
-            if !isDone { output.send(.ready(continuing: !pending.isEmpty)) }
+        guard !isWaiting else {
+            queued.append(line)
+            return
         }
+        defer {
+            if !isDone && !isWaiting { output.send(.ready(continuing: !pending.isEmpty)) }
+        }
+        setAppGlobals()
         if pending.isEmpty, line.hasPrefix(":") {
             command(line)
             return
@@ -208,13 +240,75 @@ public final class ReplSession {
     }
 
     /// Evaluates in `host` from now on (the one a reload made); an unfinished chunk and `_`
-    /// are dropped.
+    /// are dropped, and `app` and `window` are the new app's.
     public func use(_ host: ScriptHost) throws(LuaError) {
         guard host !== self.host else { return }
         printer = try ReplPrinter(lua: host.lua)
         self.host = host
         pending = []
         if lastValue != nil { lastValue = .nil }
+        appGlobals = (.nil, .nil)
+        setAppGlobals()
+    }
+
+    /// Sets the globals `app` (the app table) and `window` (its key window) to what they are
+    /// now, unless a script gave one of those names a value of its own.
+    private func setAppGlobals() {
+        guard host.app != .nil || host.keyWindow != nil else { return }
+        let globals = lua.globals
+        if globals["app"] == appGlobals.app {
+            globals["app"] = host.app
+            appGlobals.app = globals["app"]
+        }
+        if globals["window"] == appGlobals.window {
+            if let window = host.keyWindow { globals.set("window", window) } else { globals["window"] = .nil }
+            appGlobals.window = globals["window"]
+        }
+    }
+
+    // MARK: - Settling
+
+    /// `:settle [S]`: waits until no transition, animation, deferred call or one-shot timer
+    /// is left, at most `seconds`. On a virtual clock it runs time there at once; on the real
+    /// clock it looks every frame while the loop goes on, and the lines given meanwhile wait.
+    func settle(within seconds: Double) {
+        if loop.clock == .virtual {
+            if loop.runUntilSettled(limit: seconds) == .timeUp, !host.isSettled { complainBusy(after: seconds) }
+            return
+        }
+        guard !host.isSettled else { return }
+        isWaiting = true
+        let deadline = loop.now + seconds
+        settleTimer = loop.every(Self.settleCheck) { [weak self] _ in
+            guard let self else { return }
+            let settled = host.isSettled
+            guard settled || loop.now >= deadline else { return }
+            endWait()
+            if !settled { complainBusy(after: seconds) }
+            if !isDone { output.send(.ready(continuing: !pending.isEmpty)) }
+            runQueued()
+        }
+    }
+
+    /// How often `:settle` looks on the real clock: a frame.
+    static let settleCheck = 1.0 / 60
+
+    private func endWait() {
+        settleTimer?.cancel()
+        settleTimer = nil
+        isWaiting = false
+    }
+
+    private func complainBusy(after seconds: Double) {
+        complain(":settle: the app is still busy after \(ScriptHost.seconds(seconds)) s:\n  " + host.busyWork().joined(separator: "\n  "))
+    }
+
+    /// Handles the lines that waited for a `:settle`, until one waits again.
+    private func runQueued() {
+        while !isWaiting, !isDone, !queued.isEmpty {
+            handle(line: queued.removeFirst())
+        }
+        if !isWaiting, stopsWhenQueueRuns, !isDone { stop() }
     }
 
     /// Replaces the global `print` with one that sends its line to ``output``; returns the
@@ -260,9 +354,10 @@ public final class ReplSession {
         output.send(.error(error.hidingFrames(of: Self.hiddenChunks).description))
     }
 
-    /// Writes why a command could not do what it was asked. A command that complains does
-    /// not fail the run: only chunks do.
+    /// Writes why a command could not do what it was asked, and notes the failure: a piped
+    /// REPL exits non-zero at the end, as after a failed chunk.
     func complain(_ text: String) {
+        failed = true
         output.send(.complaint(text))
     }
 }

@@ -46,9 +46,17 @@ open class ViewController: Responder, CustomStringConvertible {
     /// script's class that extends the controller's. Nil for none, and its own methods run.
     public var overrideHook: (any OverrideHook)?
 
-    /// The name of the controller's class, as error messages show it.
+    /// The name of the controller's class, as error messages show it: a script's class's
+    /// name, else the kit's class as scripts write it (`ui.Controller`,
+    /// `ui.NavigationController`).
     open var className: String {
-        overrideHook?.className ?? String(describing: type(of: self))
+        overrideHook?.className ?? Self.publicName
+    }
+
+    /// The class as scripts write it: the kit's classes are in the `ui` module, and the
+    /// plain controller is `ui.Controller` there.
+    open class var publicName: String {
+        self == ViewController.self ? "ui.Controller" : "ui." + String(describing: self)
     }
 
     public var description: String {

@@ -86,6 +86,13 @@ open class View: Responder {
         didSet { isOverriding = overrideHook != nil }
     }
 
+    /// The name of the view's class, as messages show it: a script's class's name (`Card`),
+    /// else the kit's class as scripts write it (`ui.Label`): every message names a view the
+    /// same way, whoever made it.
+    public var className: String {
+        overrideHook?.className ?? "ui." + String(describing: type(of: self))
+    }
+
     /// Whether the view has an ``overrideHook``: asking costs a view that replaces nothing
     /// one load, where reading the hook would cost a retain and a release in hit testing's
     /// inner loop.

@@ -119,11 +119,11 @@ extension View {
             duration: duration, curve: curve, on: loop, label: label, animations: animations, completion: completion)
     }
 
-    /// "Label 'Saved'", "Button 'Edit'", "TableView": the view's class and its
-    /// accessibility label (a label's text, a button's title) or value (a field's text),
-    /// for messages.
+    /// "ui.Label 'Saved'", "ui.Button 'Edit'", "ui.TableView": the view's class (see
+    /// ``className``) and its accessibility label (a label's text, a button's title) or
+    /// value (a field's text), for messages.
     public var summary: String {
-        let name = overrideHook?.className ?? String(describing: type(of: self))
+        let name = className
         let description = contentDescription
         guard let shown = description.accessibilityLabel ?? description.accessibilityValue, !shown.isEmpty
         else { return name }

@@ -93,15 +93,7 @@ public struct NavigationState: Equatable, Sendable {
 
     /// The Lua class name of a controller, or the `ui` class it was made from.
     static func className(of controller: ViewController) -> String {
-        if let name = controller.luaPeer?.luaClassName { return name }
-        switch controller {
-        case is AlertController: return "ui.AlertController"
-        case is NavigationController: return "ui.NavigationController"
-        case is TabBarController: return "ui.TabBarController"
-        case is PageViewController: return "ui.PageViewController"
-        case is SplitViewController: return "ui.SplitViewController"
-        default: return "ui.Controller"
-        }
+        controller.luaPeer?.luaClassName ?? type(of: controller).publicName
     }
 
     /// Calls the controller's `encodeRestorableState(coder)`, when its class defines one.

@@ -8,7 +8,7 @@ extension ScriptHost {
     /// Makes `extend` remember every class scripts make from now on by its name (the last
     /// class of a name wins), so that a reload can make controllers of the classes the old
     /// app showed. Called before the app's main chunk runs.
-    func recordClasses() throws(LuaError) {
+    public func recordClasses() throws(LuaError) {
         guard classRegistry == nil else { return }
         let registry = lua.newTable()
         let wrap = try Self.reloadChunk.function("classRecorder", in: lua).call(registry, returning: LuaFunction.self)

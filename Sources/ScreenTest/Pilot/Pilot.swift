@@ -13,26 +13,66 @@ final class Pilot: LuaObject {
     /// Unowned: the host owns the Lua state that holds the pilot, and only that state's
     /// code calls it.
     unowned let host: ScriptHost
-    let window: Window
-    /// The app table the app's main chunk returned.
-    let app: LuaValue
     let session: TestSession
+    /// The window the app shows; a reload gives the pilot the new one.
+    private(set) var window: Window
+    /// The app table the app's main chunk returned.
+    private(set) var app: LuaValue
     /// The first of the session's error reports that belongs to this launch.
-    var firstReport: Int
+    private(set) var firstReport: Int
+    /// The app, its device and its data directory, to start it again.
+    private(set) var launch: PilotLauncher.Launch
+    /// What the last reload could not bring back ("dropped Editor (...)").
+    private(set) var reloadNotes: [String] = []
     /// The app as `test.launch` was given it, for messages.
-    let name: String
+    var name: String { launch.name }
     /// Whether its launch ended (its test ended, or a later `test.launch`).
     var hasEnded = false
     /// When and where the last tap ended, so that the next one is not taken for its second tap.
     private var lastTap: (time: Double, point: Point)?
 
-    init(host: ScriptHost, window: Window, app: LuaValue, session: TestSession, firstReport: Int, name: String) {
+    init(host: ScriptHost, session: TestSession, window: Window, app: LuaValue, firstReport: Int, launch: PilotLauncher.Launch) {
         self.host = host
+        self.session = session
         self.window = window
         self.app = app
-        self.session = session
         self.firstReport = firstReport
-        self.name = name
+        self.launch = launch
+    }
+
+    /// Takes over the window of a (re)started app.
+    func begin(window: Window, app: LuaValue, firstReport: Int, launch: PilotLauncher.Launch, notes: [String]) {
+        self.window = window
+        self.app = app
+        self.firstReport = firstReport
+        self.launch = launch
+        reloadNotes = notes
+        hasEnded = false
+        lastTap = nil
+    }
+
+    // MARK: - Starting again
+
+    /// A new launch of the same app on the same data directory, in the window's device and
+    /// orientation: a new app state, as when a person quits the app and opens it again. This
+    /// pilot ends; the new one is returned.
+    func relaunch() throws -> Pilot {
+        var launch = launch
+        launch.device = window.device
+        launch.orientation = window.orientation
+        return try PilotLauncher(host: host, session: session).start(launch)
+    }
+
+    /// Loads the app's files again as `--watch` does and brings back what was on screen: the
+    /// navigation stacks, selected tabs and presented controllers whose classes the new code
+    /// still has, with what each kept through `encodeRestorableState`. The pilot goes on
+    /// with the new window.
+    func reload() throws {
+        let state = NavigationState.capture(from: window, host: host)
+        var launch = launch
+        launch.device = window.device
+        launch.orientation = window.orientation
+        _ = try PilotLauncher(host: host, session: session).start(launch, restoring: state, into: self)
     }
 
     var loop: EventLoop { host.loop }
@@ -52,24 +92,7 @@ final class Pilot: LuaObject {
         guard loop.runUntilSettled(limit: timeout) == .timeUp, loop.hasWorkInFlight else { return }
         let after = action.map { " after \($0)" } ?? ""
         throw PilotError(
-            "the app is still busy \(PilotTarget.number(timeout)) s\(after):\n  " + busyWork().joined(separator: "\n  "))
-    }
-
-    /// What keeps the loop busy, one line each: the animations (transitions among them) with
-    /// the script place that began them, the timers scripts are waiting for, and counts of
-    /// the rest.
-    func busyWork() -> [String] {
-        var lines: [String] = loop.animationsInFlight.map { animation in
-            let what = animation.describe?() ?? "an animation"
-            return animation.origin.map { "\(what), started at \($0)" } ?? what
-        }
-        let timers = host.schedule.waitingTimers
-        lines += timers.map { "a \($0.context), due at \(PilotTarget.number(($0.due * 1000).rounded() / 1000)) s" }
-        let others = loop.oneShotTimersWaiting - timers.count
-        if others > 0 { lines.append(others == 1 ? "a one-shot timer" : "\(others) one-shot timers") }
-        let deferred = loop.deferredCallsWaiting
-        if deferred > 0 { lines.append(deferred == 1 ? "a deferred call" : "\(deferred) deferred calls") }
-        return lines.isEmpty ? ["work the loop does not name"] : lines
+            "the app is still busy \(PilotTarget.number(timeout)) s\(after):\n  " + host.busyWork().joined(separator: "\n  "))
     }
 
     /// Throws when the app this pilot launched has ended: `action` would go to a window
@@ -102,9 +125,9 @@ final class Pilot: LuaObject {
         return found.first?.view
     }
 
-    /// The texts on screen, one per line, in reading order.
+    /// The texts on screen, one per line, in reading order: each time it is shown.
     func shownText() -> String {
-        ScreenTexts(window: window).shownTexts.joined(separator: "\n")
+        ScreenTexts(window: window).drawnTexts.joined(separator: "\n")
     }
 
     /// How many texts a message about a missing target lists.

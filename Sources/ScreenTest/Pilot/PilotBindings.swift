@@ -21,8 +21,13 @@ enum PilotBindings {
         host.registry.register([ScriptClass(pilotClass(), .objects)], in: table)
         let launcher = PilotLauncher(host: host, session: session)
         table.set("launch", lua.function(lifetime: .state) { args -> Pilot in
-            let path = try args.get(1, as: String.self)
-            guard !path.isEmpty, path.utf8.count <= PilotLauncher.longestPath, !path.utf8.contains(0) else {
+            // test.launch(), test.launch(path[, options]), test.launch{ options }
+            if args.type(at: 1) == .table { return try launcher.launch(nil, options: try PilotLauncher.options(args, 1)) }
+            guard args.isNil(1) || args.type(at: 1) == .string else {
+                throw args.error(1, "an app's path, a table of options or nothing expected, got \(args.type(at: 1))")
+            }
+            let path = try args.get(1, as: String?.self)
+            if let path, path.isEmpty || path.utf8.count > PilotLauncher.longestPath || path.utf8.contains(0) {
                 let nul = path.utf8.contains(0) ? ", got a path with a NUL byte" : ""
                 throw args.error(1, "an app's folder or Lua file (a path of 1 to \(PilotLauncher.longestPath) bytes) expected\(nul)")
             }
@@ -141,6 +146,15 @@ enum PilotBindings {
         }
         cls.method("controller") { pilot, _ in pilot.topController() }
         cls.method("errors") { pilot, _ in pilot.takeErrors().map(\.luaRecord) }
+        cls.method("relaunch") { pilot, _ in
+            try pilot.checkLive(doing: "relaunch")
+            return try pilot.relaunch()
+        }
+        cls.method("reload") { pilot, _ in
+            try pilot.checkLive(doing: "reload")
+            try pilot.reload()
+            return pilot.reloadNotes
+        }
         return cls
     }
 }

@@ -105,6 +105,11 @@ struct ScreenTexts {
         return character.isLetter || character.isNumber
     }
 
+    /// The texts drawn on screen in reading order, each time it is drawn.
+    var drawnTexts: [String] {
+        items.filter { !$0.isAccessibilityLabel }.map(\.text)
+    }
+
     /// The distinct texts drawn on screen, in reading order.
     var shownTexts: [String] {
         var seen: Set<String> = []

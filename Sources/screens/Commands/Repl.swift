@@ -22,7 +22,8 @@ struct Repl: ParsableCommand {
             {20,130,120,32}); `_` holds the last value, globals persist. Errors go to standard \
             error with a traceback, and reading goes on. Lines starting with `:` are commands: \
             :screen, :tree, :views [depth], :tap TITLE | :tap X Y, :type TEXT, :rotate, \
-            :advance S, :pick X Y, :reload, :help, :quit. The exit status is 1 when any chunk failed. \
+            :advance S, :pick X Y, :settle [S], :reload, :help, :quit. With an app, the globals app and \
+            window are its app table and key window. The exit status is 1 when any chunk or command failed. \
             The loop keeps running while input is awaited: timers fire. A chunk, like a \
             callback, runs at most 200 million instructions and 10 seconds of CPU time unless \
             --instructions or --cpu says otherwise (0 turns a limit off); a chunk typed on a \

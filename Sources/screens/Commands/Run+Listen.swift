@@ -45,12 +45,15 @@ extension AppRun {
             let signal = server.serve(for: duration)
             hot.stop()
             server.close("the app ended")
+            // Undrawn, the app prints its screen however it ends; a signal then ends the
+            // process as it would have (exit status 128 + the signal's number).
+            let status = try endUndrawn(hot.host, lastReloadFailed: lastFailed())
             if let signal {
                 fflush(nil)
                 Glibc.signal(signal, SIG_DFL)
                 raise(signal)
             }
-            return try endUndrawn(hot.host, lastReloadFailed: lastFailed())
+            return status
         } catch {
             return printStartFailure(error)
         }

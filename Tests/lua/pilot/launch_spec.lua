@@ -6,13 +6,19 @@ local machineMidnight = os.date("%Y-%m-%d %H:%M", 0)
 
 describe("test.launch", function()
 
-  it("finds the app from the current folder or from the test file's folder", function()
-    local app = test.launch("Tests/lua/pilot/apps/demo")
+  it("finds the app from the test file's folder, or else from the current folder", function()
+    local app = test.launch("apps/demo")
     assert.is_not_nil(app:find("Add"))
-    app = test.launch("apps/demo")
+    app = test.launch("Tests/lua/pilot/apps/demo")
     assert.is_not_nil(app:find("Add"))
-    assert.matches("test.launch: the app apps/nowhere failed to load: the folder apps/nowhere does not exist",
+    assert.matches("test.launch: the app apps/nowhere failed to load: the folder Tests/lua/pilot/apps/nowhere does not exist",
       failure(function() test.launch("apps/nowhere") end))
+  end)
+
+  it("says so when no path is given and no folder above the test file is an app", function()
+    assert.matches('test.launch: no app holds this test file: no folder from .*/Tests/lua/pilot up has a main.lua; '
+      .. 'name the app: test.launch%("path/to/app"%)', failure(function() test.launch() end))
+    assert.matches("no app holds this test file", failure(function() test.launch{ device = "ipad" } end))
   end)
 
   it("loads the app's modules afresh for each launch", function()
@@ -114,9 +120,10 @@ describe("test.launch", function()
   end)
 
   it("refuses bad options", function()
-    assert.matches("bad argument #1 to 'launch' %(string expected, got no value%)", failure(function() test.launch() end))
+    assert.matches("bad argument #1 to 'launch' %(an app's path, a table of options or nothing expected, got number%)",
+      failure(function() test.launch(3) end))
     assert.matches("bad argument #2 to 'launch' %(unknown option devcie %(did you mean 'device'%?%); "
-      .. "the options are device, orientation, time, replay, timeZone%)",
+      .. "the options are device, orientation, time, replay, dataDir, timeZone%)",
       failure(function() test.launch("apps/demo", { devcie = "ipad" }) end))
     assert.matches("bad argument #2 to 'launch' %(invalid option 'watch'",
       failure(function() test.launch("apps/demo", { device = "watch" }) end))

@@ -87,6 +87,14 @@ describe("pilot targets", function()
     assert.are.same({ "Home", "Edit", "Count: 0", "Add", "Next" }, { table.unpack(lines, 1, 5) })
   end)
 
+  it("lists a text shown twice twice, in its places", function()
+    local lines = {}
+    for line in app:text():gmatch("[^\n]+") do lines[#lines + 1] = line end
+    local wait = 0
+    for index, line in ipairs(lines) do if line == "Wait" then wait = index end end
+    assert.are.same({ "Name", "Same", "Same", "Hold me" }, { table.unpack(lines, wait + 1, wait + 4) })
+  end)
+
   it("refuses targets that are not text or a finite point", function()
     local function message(target)
       local ok, err = pcall(function() app:tap(target) end)

@@ -5,7 +5,7 @@ describe("alarm clock through the pilot", function()
   local app
 
   before_each(function()
-    app = test.launch("scripts/alarmclock")
+    app = test.launch()
   end)
 
   it("shows the stopped clock at 10:09:30 with the alarm off", function()

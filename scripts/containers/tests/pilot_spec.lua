@@ -4,7 +4,7 @@ describe("containers through the pilot", function()
   local app
 
   before_each(function()
-    app = test.launch("scripts/containers")
+    app = test.launch()
   end)
 
   it("shows the four panels and the Raise button", function()

@@ -4,7 +4,7 @@ describe("controls through the pilot", function()
   local app
 
   before_each(function()
-    app = test.launch("scripts/controls")
+    app = test.launch()
   end)
 
   local function open(title)

@@ -5,7 +5,7 @@ describe("gallery through the pilot", function()
   local app
 
   before_each(function()
-    app = test.launch("scripts/gallery")
+    app = test.launch()
   end)
 
   it("shows the newest videos in the grid", function()

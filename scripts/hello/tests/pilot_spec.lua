@@ -6,7 +6,7 @@ describe("hello through the pilot", function()
   local function launch()
     local printed, print = {}, print
     _G.print = function(...) printed[#printed + 1] = table.concat({ ... }, "\t") end
-    local ok, app = pcall(test.launch, "scripts/hello")
+    local ok, app = pcall(test.launch)
     _G.print = print
     assert(ok, app)
     return app, printed

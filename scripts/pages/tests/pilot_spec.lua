@@ -4,7 +4,7 @@ describe("pages through the pilot", function()
   local app
 
   before_each(function()
-    app = test.launch("scripts/pages")
+    app = test.launch()
   end)
 
   it("shows the options", function()

@@ -11,6 +11,13 @@ import LuaBridge
 /// main.lua:12: Diary defines 'viewDidLod', which is never called; did you mean 'viewDidLoad'?
 /// ```
 ///
+/// The names a Swift or Objective-C programmer gives a callback from habit are caught the
+/// same way, naming the Lua callback and its arguments (`habits.lua`):
+///
+/// ```
+/// main.lua:20: Journal defines 'numberOfRowsInSection', UIKit's name, which is never called here; define 'numberOfRows(tv, section)'
+/// ```
+///
 /// A class is checked when its first object is made, a delegate when it is set.
 final class CallbackCheck {
     /// The responder methods, which views, controllers and gesture recognizers override.
@@ -57,6 +64,16 @@ final class CallbackCheck {
     /// `callerPlace()`: see ``callerPlace()``.
     private let place: LuaFunction?
     private var warned: Set<String> = []
+    /// UIKit's names of the callbacks, each with the Lua callback it is (`"cellForRowAt"`:
+    /// `"cellForRow(tv, ip)"`), read on the first check.
+    private lazy var habits: [String: String] = {
+        guard let table = try? host.loadOwnChunk(Self.habitsChunk).call(returning: LuaTable.self) else { return [:] }
+        var habits: [String: String] = [:]
+        for (key, value) in table.pairs {
+            if let name = key.stringValue, let call = value.stringValue { habits[name] = call }
+        }
+        return habits
+    }()
 
     init(host: ScriptHost) {
         self.host = host
@@ -121,13 +138,33 @@ final class CallbackCheck {
         }
         let list = found.array
         for index in stride(from: 0, to: list.count - 1, by: 2) {
-            guard let name = list[index].stringValue, !callbacks.contains(name),
-                  let callback = Self.misspelt(name, among: callbacks) else { continue }
+            guard let name = list[index].stringValue, !callbacks.contains(name) else { continue }
+            let message: String
+            if let call = habit(name, among: callbacks) {
+                message = "\(owner) defines '\(name)', UIKit's name, which is never called here; define '\(call)'"
+            } else if let callback = Self.misspelt(name, among: callbacks) {
+                message = "\(owner) defines '\(name)', which is never called; did you mean '\(callback)'?"
+            } else {
+                continue
+            }
             guard warned.insert("\(key ?? owner).\(name)").inserted else { continue }
             let place = list[index + 1].stringValue.map { "\($0): " } ?? ""
-            host.warningHandler("\(place)\(owner) defines '\(name)', which is never called; did you mean '\(callback)'?")
+            host.warningHandler(place + message)
         }
     }
+
+    /// The Lua callback, with its arguments, that UIKit calls `name` (in Swift, or as an
+    /// Objective-C selector with `_` for `:`), when it is one of `callbacks`.
+    func habit(_ name: String, among callbacks: [String]) -> String? {
+        var trimmed = Substring(name)
+        while trimmed.hasSuffix("_") { trimmed = trimmed.dropLast() }
+        guard let call = habits[String(trimmed)], let luaName = call.split(separator: "(").first,
+              callbacks.contains(String(luaName)) else { return nil }
+        return call
+    }
+
+    /// Every name ``habit(_:among:)`` knows, with its Lua callback: for the tests.
+    var knownHabits: [String: String] { habits }
 
     /// The callback `name` is a slip of, if any. A name that only adds to a callback's
     /// (`reloadView`, `layoutSubviewsNow`, `redraw`) is a method of its own, not a slip.
@@ -143,6 +180,9 @@ final class CallbackCheck {
     nonisolated static func printToStandardError(_ message: String) {
         FileHandle.standardError.write(Data("warning: \(message)\n".utf8))
     }
+
+    /// UIKit's names of the callbacks: a table from each to its Lua call.
+    private static let habitsChunk = LuaResourceChunk("habits.lua", name: "=ui.habits", in: .screenScript)
 
     /// The walker, the set of Swift classes, `callerPlace` and `wrapNew`.
     private static let chunk = LuaResourceChunk("callbacks.lua", name: "=ui.callbacks", in: .screenScript)

@@ -1,0 +1,62 @@
+-- Notes kept in the app's store: a welcome note is written on the first launch only; a list
+-- of notes pushes a note's page, which keeps the note it shows across a reload.
+local app = {}
+
+local model = store.model{ Note = { title = "string", body = "string" } }
+
+local Page = ui.Controller:extend("NotePage")
+
+function Page:viewDidLoad()
+  self.view.backgroundColor = "white"
+  self.body = ui.Label:new{ frame = { 8, 80, 304, 20 } }
+  self.view:addSubview(self.body)
+  self:show()
+end
+
+function Page:show()
+  if not (self.note and self:isViewLoaded()) then return end
+  self.title = self.note.title
+  self.body.text = self.note.body
+end
+
+function Page:encodeRestorableState(coder) coder.title = self.note.title end
+
+function Page:decodeRestorableState(coder)
+  self.note = app.context:fetch{ entity = "Note", where = "title == %@", args = { coder.title } }[1]
+  self:show()
+end
+
+local List = ui.TableViewController:extend("NoteList")
+
+function List:viewDidLoad()
+  self.title = "Notes"
+  self.tableView:register("note", ui.TableViewCell)
+  self.notes = app.context:fetch{ entity = "Note", sort = { "title" } }
+end
+
+function List:numberOfRows() return #self.notes end
+
+function List:cellForRow(tv, ip)
+  local cell = tv:dequeue("note", ip)
+  cell.textLabel.text = self.notes[ip.row].title
+  return cell
+end
+
+function List:didSelectRow(tv, ip)
+  local page = Page:new()
+  page.note = self.notes[ip.row]
+  self.navigationController:push(page, true)
+end
+
+function app.didFinishLaunching(window)
+  app.db = store.open(model)
+  app.context = app.db.context
+  if app.context:count{ entity = "Note" } == 0 then
+    app.context:insert("Note", { title = "Welcome", body = "Written on the first launch" })
+    app.context:save()
+    app.seeded = true
+  end
+  window.rootViewController = ui.NavigationController:new{ root = List:new() }
+end
+
+return app
