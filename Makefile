@@ -44,10 +44,10 @@ deps:
 build: deps
 	$(SWIFT) build
 
-# The most complete sample app, interactive on a terminal (see docs/terminal.md for the keys);
-# without a terminal it prints its screen.
+# PhotoDiary, the app that uses everything, interactive on a terminal (see docs/terminal.md
+# for the keys); without a terminal it prints the diary's screen.
 run: build
-	$(BIN)/screens run scripts/gallery
+	$(BIN)/screens run scripts/photodiary
 
 # The monkey over every app in scripts/, with a fixed seed and a bounded count: a few seconds
 # in all, and any script error or crash it finds fails the build (its recording is written
