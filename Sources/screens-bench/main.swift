@@ -18,6 +18,7 @@ do {
     try runRunnerBenchmarks(&bench)
     try runTerminalBenchmarks(&bench)
     try runImageBenchmarks(&bench)
+    try runPhotoDiaryBenchmarks(&bench)
     runStackBenchmarks(&bench)
 } catch {
     print("benchmark failed: \(error)")
