@@ -29,6 +29,13 @@ local function storedTexts(app)
   return texts
 end
 
+--- Opens the editor of a new entry and types `text` into it.
+local function startEntry(app, text)
+  app:tap("Add")
+  app:tap("What happened?")
+  app:type(text)
+end
+
 --- The entry whose text is `text`.
 local function entryWith(app, text)
   return app.app.context:fetch{ entity = "DiaryEntry", where = "text = %@", args = { text } }[1]
@@ -56,10 +63,8 @@ describe("PhotoDiary on an iPhone", function()
   end)
 
   it("writes a new entry with a photo from the thumbnails", function()
-    app:tap("Add")
+    startEntry(app, "Pancakes for everyone")
     assert.is_not_nil(app:find("New Entry"))
-    app:tap("What happened?")
-    app:type("Pancakes for everyone")
     app:tap("Choose Photo")
     assert.is_not_nil(app:find("Photos"))
     assert.snapshot(app:screen(), "photos")
@@ -137,9 +142,7 @@ describe("PhotoDiary on an iPhone", function()
     app:tap("Add")
     app:tap("Cancel")
     assert.is_not_nil(app:find("Diary"))
-    app:tap("Add")
-    app:tap("What happened?")
-    app:type("Half a thought")
+    startEntry(app, "Half a thought")
     app:tap("Cancel")
     assert.is_not_nil(app:find("Discard Changes?"))
     assert.snapshot(app:screen(), "discard")
@@ -205,9 +208,7 @@ describe("PhotoDiary on an iPhone", function()
     app:swipe("left", SWIM)
     app:tap("Delete")
     app:tap("Delete Entry")
-    app:tap("Add")
-    app:tap("What happened?")
-    app:type("Kept across launches")
+    startEntry(app, "Kept across launches")
     app:tap("Save")
     local texts = storedTexts(app)
     assert.are.equal(5, #texts)
