@@ -346,4 +346,26 @@ extension NavigationControllerTests {
         #expect(taps == 1)
         #expect(navigation.view.isUserInteractionEnabled)
     }
+
+    @Test("the other side of a split view takes no touches either while a stack slides")
+    func theOtherPaneWaitsForThePush() throws {
+        let loop = EventLoop(clock: .virtual)
+        let window = Window(device: .ipad, orientation: .landscape, loop: loop)
+        window.makeKeyAndVisible()
+        let master = ViewController(), detail = try NavigationController(root: ViewController())
+        window.rootViewController = try SplitViewController(master: master, detail: detail)
+        let button = Button(frame: Rect(x: 0, y: 100, width: 320, height: 100))
+        try master.view.addSubview(button)
+        var taps = 0
+        button.addTarget({ _, _ in taps += 1 }, for: [.touchUpInside])
+        try detail.push(ViewController(), animated: true)
+        loop.advance(by: NavigationController.transitionDuration / 2)
+        window.touch(.began, at: Point(x: 160, y: 150))
+        window.touch(.ended, at: Point(x: 160, y: 150))
+        #expect(taps == 0)
+        loop.advance(by: NavigationController.transitionDuration)
+        window.touch(.began, at: Point(x: 160, y: 150))
+        window.touch(.ended, at: Point(x: 160, y: 150))
+        #expect(taps == 1)
+    }
 }

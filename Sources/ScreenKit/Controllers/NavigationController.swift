@@ -261,10 +261,11 @@ open class NavigationController: ViewController {
 
         // As in UIKit, the screen takes no touches while the stack slides: a tap on the
         // controller going away (its list, its bar buttons) would act on a stack that has
-        // already changed, and a push from it would fail.
-        var interaction: Bool?
+        // already changed, and a push from it, or from the other side of a split view,
+        // would fail.
+        var held: Window?
         let finish: (Bool) -> Void = { [self] _ in
-            if let interaction { view.isUserInteractionEnabled = interaction }
+            held?.releaseTouches()
             isTransitioning = false
             if changesTop, let oldView = oldTop?.viewIfLoaded {
                 oldView.removeFromSuperview()
@@ -281,8 +282,8 @@ open class NavigationController: ViewController {
         }
         guard animate, let oldView = oldTop?.viewIfLoaded else { return finish(true) }
         isTransitioning = true
-        interaction = view.isUserInteractionEnabled
-        view.isUserInteractionEnabled = false
+        held = view.window
+        held?.holdTouches()
         let width = contentView.bounds.width
         let newView = newTop.view
         newView.frame.origin.x = pushing ? width : -width / 3

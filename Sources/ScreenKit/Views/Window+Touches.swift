@@ -73,9 +73,9 @@ extension Window {
     }
 
     /// Ignores the touches that begin until ``releaseTouches()``, as UIKit ignores interaction
-    /// events while a presentation or a dismissal animates: a tap on what the moving view
-    /// uncovers would start another transition before this one ends. Holds nest; the touches
-    /// already down go on.
+    /// events while a presentation, a dismissal, a push or a pop animates: a tap on what the
+    /// moving view uncovers, or on the other side of a split view, would start another
+    /// transition before this one ends. Holds nest; the touches already down go on.
     func holdTouches() {
         touchHolds += 1
     }

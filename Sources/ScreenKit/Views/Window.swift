@@ -30,7 +30,7 @@ open class Window: View {
     var activeTouches: [Int: Touch] = [:]
     var cancelledTouches: Set<ObjectIdentifier> = []
     var lastTap: (time: Double, point: Point, count: Int)?
-    /// How many presentations or dismissals are animating: touches that begin meanwhile are
+    /// How many controller transitions are animating: touches that begin meanwhile are
     /// ignored (see ``holdTouches()``).
     var touchHolds = 0
     /// What has the keyboard focus (see `Window+Focus.swift`).
