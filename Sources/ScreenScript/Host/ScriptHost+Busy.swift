@@ -4,10 +4,11 @@ import EventLoop
 
 extension ScriptHost {
     /// Whether the app is at rest: no animation (transitions among them), deferred call or
-    /// one-shot timer is waiting. Repeating timers and local notifications do not count: they
-    /// are what an app does while it is idle.
+    /// one-shot timer of its scripts is waiting. Repeating timers and local notifications do
+    /// not count: they are what an app does while it is idle; nor do the host's own timers
+    /// (the end of a run's `--for`).
     public var isSettled: Bool {
-        loop.animationsInFlight.isEmpty && loop.deferredCallsWaiting == 0 && loop.oneShotTimersWaiting == 0
+        loop.animationsInFlight.isEmpty && loop.deferredCallsWaiting == 0 && schedule.waitingTimers.isEmpty
     }
 
     /// What keeps the loop busy, one line each: the animations (transitions among them) with

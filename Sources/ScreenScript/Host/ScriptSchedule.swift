@@ -16,7 +16,7 @@ public final class ScriptSchedule {
     /// Everything scripts scheduled or observed that may still be waiting, recording or
     /// not, for ``cancelAll()``: a reloaded app's old state leaves nothing behind. Pruned of
     /// what is done whenever it doubles, so an app that keeps scheduling stays small.
-    private var liveTimers: [LoopTimer] = []
+    private var liveTimers: [(timer: LoopTimer, context: String)] = []
     private var liveNotifications: [LocalNotification] = []
     private var liveObservers: [ObserverToken] = []
     private var pruneAt = 64
@@ -54,7 +54,7 @@ public final class ScriptSchedule {
 
     func record(_ timer: LoopTimer, context: String) {
         if isRecording { timers.append((timer, context)) }
-        liveTimers.append(timer)
+        liveTimers.append((timer, context))
         pruneIfLarge()
     }
 
@@ -73,24 +73,24 @@ public final class ScriptSchedule {
         liveTimers = []
         liveNotifications = []
         liveObservers = []
-        for timer in timers { timer.cancel() }
+        for (timer, _) in timers { timer.cancel() }
         for notification in notifications { notification.cancel() }
         for observer in observers { observer.remove() }
     }
 
     private func pruneIfLarge() {
         guard liveTimers.count + liveNotifications.count + liveObservers.count >= pruneAt else { return }
-        liveTimers.removeAll { !$0.isActive }
+        liveTimers.removeAll { !$0.timer.isActive }
         liveNotifications.removeAll { !$0.isPending }
         liveObservers.removeAll { !$0.isActive }
         pruneAt = max(64, 2 * (liveTimers.count + liveNotifications.count + liveObservers.count))
     }
 
-    /// What the one-shot timers scripts scheduled since ``begin()`` and still waiting were
-    /// scheduled for, by their callbacks' places ("timer callback scheduled at main.lua:12"),
-    /// with the loop time each is due.
+    /// What the one-shot timers scripts scheduled and still waiting were scheduled for, by
+    /// their callbacks' places ("timer callback scheduled at main.lua:12"), with the loop
+    /// time each is due. The host's own timers (a run's `--for`) are not among them.
     public var waitingTimers: [(context: String, due: Double)] {
-        timers.compactMap { timer, context in
+        liveTimers.compactMap { timer, context in
             guard !timer.isRepeating, timer.isActive, let due = timer.nextFireTime else { return nil }
             return (context, due)
         }
