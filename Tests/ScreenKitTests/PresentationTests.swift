@@ -50,9 +50,11 @@ struct PresentationTests {
         // Near the end, the button is uncovered where the finger comes down; the tap is ignored.
         loop.advance(by: ViewController.presentationDuration * 0.9)
         #expect(window.hitTest(Point(x: 160, y: 20)) === button)
+        #expect(window.isIgnoringTouches)
         tap()
         #expect(taps == 1)
         loop.advance(by: ViewController.presentationDuration)
+        #expect(!window.isIgnoringTouches)
         tap()
         #expect(taps == 2)
         // A touch already down when a transition begins goes on.

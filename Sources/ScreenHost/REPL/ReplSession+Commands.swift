@@ -151,7 +151,7 @@ extension ReplSession {
     /// transition, or no view there that takes touches) is a complaint.
     private func tap(at point: Point, in window: Window) {
         let place = "\(ReplPrinter.number(point.x)) \(ReplPrinter.number(point.y))"
-        guard let hit = window.hitTest(point), hit !== window else {
+        guard !window.isIgnoringTouches, let hit = window.hitTest(point), hit !== window else {
             let busy = host.isSettled ? "no view there takes touches" : "the app is busy (a transition or animation): :settle waits for it"
             return complain(":tap: nothing took the tap at \(place): \(busy)")
         }

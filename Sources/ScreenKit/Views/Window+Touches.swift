@@ -84,6 +84,10 @@ extension Window {
         touchHolds = max(0, touchHolds - 1)
     }
 
+    /// Whether a touch that began now would be ignored (see ``holdTouches()``), as UIKit's
+    /// `isIgnoringInteractionEvents`.
+    public var isIgnoringTouches: Bool { touchHolds > 0 }
+
     /// Cancels every touch in progress (a memory warning, a rotation).
     public func cancelAllTouches() {
         for touch in activeTouches.values {
