@@ -47,6 +47,12 @@ import Testing
             + "(t0_1.\"size\" IS NOT NULL AND t0_1.\"size\" > ?)) > ?)")
     }
 
+    @Test func aBigSubqueryBindsItsValuesInSubqueriesAsABigPredicateDoes() throws {
+        let inner = (0..<101).map { "$m.size == \($0)" }.joined(separator: " OR ")
+        #expect(try sql("SUBQUERY(medias, $m, \(inner)).@count > 0").contains("t0_1.\"size\" IS (SELECT ?)"))
+        #expect(try !sql("SUBQUERY(medias, $m, $m.size == 1).@count > 0").contains("(SELECT ?)"))
+    }
+
     @Test func emptyCollectionsGiveWhatNSPredicateGives() throws {
         let empty = diary.entry([:])
         #expect(try matches("medias.@count == 0", empty))

@@ -124,13 +124,19 @@ extension PredicateNode: CustomStringConvertible {
 }
 
 extension PredicateNode {
-    /// How many comparisons the predicate makes.
+    /// How many comparisons the predicate makes, those inside its SUBQUERYs included.
     var comparisonCount: Int {
         switch self {
         case .constant: 0
         case .not(let inner): inner.comparisonCount
         case .and(let operands), .or(let operands): operands.reduce(0) { $0 + $1.comparisonCount }
-        case .comparison: 1
+        case .comparison(let comparison):
+            [comparison.lhs, comparison.rhs].reduce(1) { count, operand in
+                guard case .aggregate(let aggregate) = operand, case .subquery(let subquery) = aggregate.collection else {
+                    return count
+                }
+                return count + subquery.predicate.comparisonCount
+            }
         }
     }
 
