@@ -150,7 +150,7 @@ import Testing
         #expect(try parsed(deepest) == "a == 1")
         let tooDeep = String(repeating: "(", count: limit + 1) + "a == 1" + String(repeating: ")", count: limit + 1)
         #expect(syntaxError(tooDeep)
-            == "…" + String(repeating: "(", count: 40) + " <- parentheses and NOT nested more than 100 levels deep at column 101")
+            == "…" + String(repeating: "(", count: 40) + " <- parentheses, NOT and SUBQUERY nested more than 100 levels deep at column 101")
         // Far past the limit, the parser stops at the limit rather than running out of stack.
         let hostile = String(repeating: "(", count: 10_000) + "a == 1" + String(repeating: ")", count: 10_000)
         #expect(syntaxError(hostile)?.hasSuffix("nested more than 100 levels deep at column 101") == true)

@@ -151,7 +151,7 @@ struct PredicateGenerator {
     }
 
     private mutating func comparison() -> String {
-        switch random.int(0..<17) {
+        switch random.int(0..<19) {
         case 0, 1, 2: return stringTest("text")
         case 3, 4, 5: return numberTest(random.pick(["count", "score", "done", "creationTime"]))
         case 6: return stringTest("author.name")
@@ -177,8 +177,47 @@ struct PredicateGenerator {
         case 15:
             arguments.append(.key(random.pick(["medias.kind", "medias.entry.text"])))
             return "\(random.pick(["ANY", "ALL", "NONE"])) %K \(random.pick(["==", "CONTAINS[cd]"])) \(stringValue())"
+        case 16: return aggregateTest()
+        case 17: return subqueryTest()
         default: return random.pick(["TRUEPREDICATE", "FALSEPREDICATE"])
         }
+    }
+
+    /// An aggregate of a to-many, straight or through the author, compared with a value.
+    private mutating func aggregateTest() -> String {
+        let order = random.pick(["==", "!=", "<", "<=", ">", ">="])
+        switch random.int(0..<7) {
+        case 0: return "medias.@count \(order) \(random.int(0..<4))"
+        case 1: return "medias.@sum.size \(order) \(random.pick(PredicatePropertyTests.integers))"
+        case 2: return "medias.@avg.size \(order) \(numberValue("score"))"
+        case 3: return "medias.@\(random.pick(["min", "max"])).kind \(random.pick(["==", "<", ">="]))\(options()) \(stringValue())"
+        case 4: return "author.entries.@\(random.pick(["sum", "avg", "min", "max"])).score \(order) \(numberValue("score"))"
+        case 5: return "author.entries.@count \(order) \(random.int(0..<4))"
+        default: return "medias.@max.size \(order) medias.@min.size"
+        }
+    }
+
+    /// A SUBQUERY over the medias, whose predicate reads its variable, the entry through
+    /// it, or a nested SUBQUERY that compares with the outer variable.
+    private mutating func subqueryTest() -> String {
+        var tests: [String] = []
+        for _ in 0..<random.int(1..<3) {
+            switch random.int(0..<5) {
+            case 0: tests.append(stringTest("$m.kind"))
+            case 1: tests.append(numberTest("$m.size"))
+            case 2: tests.append(stringTest("$m.entry.author.name"))
+            case 3: tests.append("SUBQUERY($m.entry.medias, $n, $n.size > $m.size).@count \(random.pick(["==", ">"])) 0")
+            default: tests.append("$m.entry.medias.@count > 1")
+            }
+        }
+        let inner = tests.joined(separator: random.pick([" AND ", " OR "]))
+        let aggregate = random.pick(["@count", "@count", "@sum.size", "@max.kind"])
+        let compared = switch aggregate {
+        case "@max.kind": "\(random.pick(["==", "<", ">"])) \(stringValue())"
+        case "@sum.size": "\(random.pick(["==", "<", ">"])) \(random.pick(PredicatePropertyTests.integers))"
+        default: "\(random.pick(["==", ">", "<"])) \(random.int(0..<3))"
+        }
+        return "SUBQUERY(medias, $m, \(inner)).\(aggregate) \(compared)"
     }
 }
 

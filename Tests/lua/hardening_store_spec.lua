@@ -40,7 +40,7 @@ describe("the store, given hostile input", function()
   describe("predicates", function()
     it("refuse nesting deeper than the limit, naming it and the column", function()
       local deep = string.rep("(", 10000) .. "rank == 1" .. string.rep(")", 10000)
-      assert.are.equal("…" .. string.rep("(", 40) .. " <- parentheses and NOT nested more than 100 levels deep at column 101",
+      assert.are.equal("…" .. string.rep("(", 40) .. " <- parentheses, NOT and SUBQUERY nested more than 100 levels deep at column 101",
         failure(function() count(deep) end))
       assert.truthy(failure(function() count(string.rep("NOT ", 50000) .. "rank == 1") end)
         :find("nested more than 100 levels deep at column 401", 1, true))

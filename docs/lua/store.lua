@@ -19,7 +19,7 @@ store = {}
 --- Many-to-many relationships are not supported: a to-many needs an inverse to-one.
 --- Keys other than those of `store.Property` are an error listing the valid ones, and a
 --- property may not be named like an object's own field (`hasChanges`, `isDeleted`,
---- `isInserted`, `isUpdated`, `entityName`, `add`, `remove`, `new`, `extend`, `__*`).
+--- `isInserted`, `isUpdated`, `entityName`, `objectID`, `add`, `remove`, `new`, `extend`, `__*`).
 --- @param entities table<string, table<string, store.Property>>
 --- @return store.Model
 function store.model(entities) end
@@ -62,11 +62,14 @@ function store.Context:rollback() end
 function store.Context:refresh(object) end
 function store.Context:processPendingChanges() end
 --- @param request { entity: string, where: string?, args: any[]?, sort: string[]?, limit: integer?, offset: integer? }
---- Other keys are an error. `args` fill `%@` and `%K` in order: `%K` takes a key path
+--- Other keys are an error. `where` takes NSPredicate's format (the list is in docs/README.md,
+--- "Predicates"), with to-many aggregates (`expenses.@count > 2`, `expenses.@sum.amount > 100`,
+--- `@avg`, `@min`, `@max`) and `SUBQUERY(expenses, $e, $e.amount > 10).@count > 0`; a key
+--- the entity lacks says which it likely meant, or lists its keys. `args` fill `%@` and `%K` in order: `%K` takes a key path
 --- ("author.name"); after `IN`, an array of values or of objects (`author IN %@`).
 --- `limit = 0` means no limit, as Core Data's `fetchLimit`.
 --- Predicates may chain any number of AND/OR and hold lists of any length (`IN %@` with a
---- million values); parentheses and NOT nest at most 100 levels, key paths hold at most 16
+--- million values); parentheses, NOT and SUBQUERY nest at most 100 levels, key paths hold at most 16
 --- keys, and NaN is refused as an argument.
 --- `sort` keys: "name", "-name" (descending), "name:i" (case-insensitive); a key may be a
 --- key path through to-one relationships ("author.name"). Unsaved changes are merged in,
@@ -80,12 +83,39 @@ function store.Context:count(request) end
 --- @param request { entity: string, where: string?, args: any[]?, sort: string[], sectionKey: string?, delegate: table|ui.Controller? }
 --- @return store.FetchedResults
 function store.Context:fetchedResults(request) end
+--- Computes in SQL, over the objects `fetch` would give for `entity` and `where` (unsaved
+--- changes included): `count` (of objects, or of non-nil values of `key`), or the `sum`,
+--- `avg`, `min`, `max` of `key`, a key path through to-ones to an attribute (nil values left
+--- out; `sum` and `avg` take integer and double attributes, `avg` dates too, `min` and `max`
+--- anything but binary). A count or sum of nothing is 0; an average, minimum or maximum of
+--- nothing is nil. A sum of integers beyond 64 bits is an error.
+--- With `groupBy` (a key path through to-ones to an attribute or a to-one), returns a table
+--- from each group's value (the to-one's object, for a to-one) to its number, and as a second
+--- result the number for the objects whose group value is nil (nil when there are none).
+--- An unknown `fn`, `key`, `entity` or request key is an error naming it.
+--- @param request { entity: string, fn: "count"|"sum"|"avg"|"min"|"max", key: string?, where: string?, args: any[]?, groupBy: string? }
+--- @return number|string|table|nil result
+--- @return number|string|nil ofNil
+function store.Context:aggregate(request) end
+--- The object an `objectID` names, or nil: deleted (saved or not), not in this store (another
+--- file's ID, an unknown key or entity), or a temporary ID after its object was saved or from
+--- another launch. A string that is not an object ID at all is an error.
+--- @param id string
+--- @return store.Object?
+function store.Context:objectWithID(id) end
 
 --- A stored object: attributes, to-one and to-many relationships are fields. A to-many
 --- takes an array of objects, or nil or `{}` for none; anything else is an error and leaves
 --- it unchanged. Doubles and dates refuse NaN.
+--- `objectID` names the object: `luascreens://<store>/<Entity>/<key>` once saved, which lasts
+--- across launches (`<store>` is a UUID the file keeps, so a copy of the file has the same
+--- one and another file never does); before the first save a temporary
+--- `luascreens://<store>/<Entity>/t<tag>-<n>` that only this launch's context knows.
+--- `tostring(object)` is `store.Object: <objectID>`. A deleted object keeps its ID and
+--- reads its last values after the save (it cannot change).
 --- @class store.Object
 --- @field entityName string
+--- @field objectID string
 --- @field isInserted boolean
 --- @field isUpdated boolean
 --- @field isDeleted boolean

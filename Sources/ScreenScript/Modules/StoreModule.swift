@@ -289,10 +289,20 @@ enum StoreModule {
         cls.method("rollback") { context, _ in context.rollback() }
         cls.method("refresh") { context, args in try context.refresh(try args.get(2, as: ManagedObject.self)) }
         cls.method("processPendingChanges") { context, _ in context.processPendingChanges() }
-        cls.method("fetch") { context, args in try context.fetch(try fetchRequest(args, 2, of: context)) }
-        cls.method("count") { context, args in try context.count(for: try fetchRequest(args, 2, of: context)) }
-        cls.method("fetchedResults") { context, args in
-            try FetchedResultsBindings.make(context, args, state: state)
+        cls.method("fetch") { context, args -> [ManagedObject] in
+            let request = try fetchRequest(args, 2, of: context)
+            return try suggestingKeys { try context.fetch(request) }
+        }
+        cls.method("count") { context, args -> Int in
+            let request = try fetchRequest(args, 2, of: context)
+            return try suggestingKeys { try context.count(for: request) }
+        }
+        cls.method("aggregate") { context, args in
+            try aggregate(try aggregateRequest(args, 2, of: context), in: context, state: state)
+        }
+        cls.method("objectWithID") { context, args in try context.object(withID: try args.get(2, as: String.self)) }
+        cls.method("fetchedResults") { context, args -> FetchedResultsController in
+            try suggestingKeys { try FetchedResultsBindings.make(context, args, state: state) }
         }
         return cls
     }
@@ -303,7 +313,7 @@ enum StoreModule {
         try entity(named: try args.get(index, as: String.self), of: context) { args.error(index, $0) }
     }
 
-    private static func entity(
+    static func entity(
         named name: String, of context: StoreContext, _ refusal: (String) -> LuaArgumentError
     ) throws -> Entity {
         guard let entity = context.model.entity(named: name) else {
@@ -313,100 +323,20 @@ enum StoreModule {
         return entity
     }
 
-    /// A fetch request from `{ entity =, where =, args = {...}, sort = { "-key", ... }, limit =, offset = }`
-    /// at argument `index`. A sort key starting with `-` is descending; one ending in `:i`
-    /// compares case-insensitively.
-    /// - Throws: an argument error for a field of the wrong type, an unknown key or entity;
-    ///   the predicate's errors (syntax, keys the model lacks) with the caller's place.
-    static func fetchRequest(
-        _ args: LuaArguments, _ index: Int32, of context: StoreContext, extraOptions: [String] = []
-    ) throws -> FetchRequest {
-        let options = try args.get(index, as: LuaTable.self)
-        if let problem = unknownKey(options, ["entity", "where", "args", "sort", "limit", "offset"] + extraOptions) {
-            throw args.error(index, problem)
-        }
-        let entity = try entity(named: try args.field(index, "entity", as: String.self), of: context) {
-            args.error(index, "\($0) in field 'entity'")
-        }
-        var predicate: ScreenStore.Predicate?
-        let values = try args.field(index, "args", as: LuaTable?.self)
-        if let format = try args.field(index, "where", as: String?.self) {
-            var arguments: [PredicateArgument] = []
-            for (position, value) in (values?.array ?? []).enumerated() {
-                do {
-                    arguments.append(try predicateArgument(value))
-                } catch let error as BindingError {
-                    throw args.error(index, "\(error.message) at index \(position + 1) in field 'args'")
-                }
-            }
-            predicate = try ScreenStore.Predicate(format: format, arguments: arguments)
-        } else if values != nil {
-            throw args.error(index, "'args' given without 'where'")
-        }
-        let sort = try args.field(index, "sort", as: [String]?.self) ?? []
-        return FetchRequest(
-            entity.name, predicate: predicate, sortedBy: sort.map(sortKey),
-            limit: try args.field(index, "limit", as: Int?.self), offset: try args.field(index, "offset", as: Int?.self) ?? 0)
-    }
-
-    /// `"-name"` descending, `"name:i"` case-insensitive.
-    static func sortKey(_ text: String) -> SortKey {
-        var keyPath = Substring(text)
-        let caseInsensitive = keyPath.hasSuffix(":i")
-        if caseInsensitive { keyPath = keyPath.dropLast(2) }
-        let descending = keyPath.hasPrefix("-")
-        if descending || keyPath.hasPrefix("+") { keyPath = keyPath.dropFirst() }
-        return SortKey(String(keyPath), ascending: !descending, caseInsensitive: caseInsensitive)
-    }
-
-    /// A `%@` argument: a value, a list (a Lua array, for IN and BETWEEN) or an object.
-    /// - Throws: ``BindingError`` saying what the value is and what was expected.
-    private static func predicateArgument(_ value: LuaValue) throws -> PredicateArgument {
-        switch value {
-        case .userdata(let userdata):
-            guard let object = userdata.object(as: ManagedObject.self) else {
-                throw BindingError("a value, a list or a stored object expected, got \(describe(value))")
-            }
-            return .object(object)
-        case .table(let table):
-            let items = try table.decode(as: [LuaValue].self)
-            let objects = items.compactMap { item -> ManagedObject? in
-                if case .userdata(let userdata) = item { return userdata.object(as: ManagedObject.self) }
-                return nil
-            }
-            if !objects.isEmpty {
-                guard objects.count == items.count else { throw BindingError("a list holds objects or values, not both") }
-                return .objects(objects)
-            }
-            return .list(try items.map { item in
-                guard case .table = item else { return try storeValue(item) }
-                throw BindingError("a list of values expected, got a table in it")
-            })
-        default:
-            return .value(try storeValue(value))
-        }
-    }
-
-    private static func storeValue(_ value: LuaValue) throws -> StoreValue {
-        switch value {
-        case .nil, .boolean, .integer, .number, .string:
-            return try StoreValueConversion.storeValue(value, for: nil, place: "")
-        default:
-            throw BindingError("a string, number, boolean or stored object expected, got \(describe(value))")
-        }
-    }
-
     // MARK: - Objects
 
     /// The names an object answers itself, before its attributes and relationships: a
     /// property of the model may not take one. `new` and `extend` come from every class.
     static let objectFields: Set<String> = [
-        "entityName", "isInserted", "isUpdated", "isDeleted", "hasChanges", "add", "remove", "new", "extend",
+        "entityName", "objectID", "isInserted", "isUpdated", "isDeleted", "hasChanges", "add", "remove", "new", "extend",
     ]
 
     private static func objectClass(state: StoreHostState) -> LuaClass<ManagedObject> {
         let cls = LuaClass<ManagedObject>("store.Object")
         cls.property("entityName") { $0.entity.name }
+        cls.property("objectID") { $0.objectID }
+        // Lua's own shape for an object, `store.Object: <address>`, with the ID for the address.
+        cls.metamethod("__tostring") { args in "store.Object: " + (try args.get(1, as: ManagedObject.self).objectID) }
         cls.property("isInserted") { $0.isInserted }
         cls.property("isUpdated") { $0.isUpdated }
         cls.property("isDeleted") { $0.isDeleted }
@@ -480,7 +410,7 @@ enum StoreModule {
     }
 
     /// A value as messages show it: its type, and an object's entity.
-    private static func describe(_ value: LuaValue) -> String {
+    static func describe(_ value: LuaValue) -> String {
         if case .userdata(let userdata) = value, let object = userdata.object(as: ManagedObject.self) {
             return "a single object (\(object.entity.name))"
         }

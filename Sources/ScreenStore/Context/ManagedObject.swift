@@ -75,6 +75,17 @@ public final class ManagedObject: KeyValueReadable, Hashable, CustomStringConver
     /// Whether the object is inserted, deleted or changed and not saved.
     public var hasChanges: Bool { status == .inserted || status == .deleted || isUpdated }
 
+    /// The ID that names the object: `luascreens://<store>/<Entity>/<key>` once saved, which
+    /// lasts as long as the row does, also across launches; before, a temporary one
+    /// (`luascreens://<store>/<Entity>/t<tag>-<n>`) that only this context knows, until the
+    /// save that gives the lasting one. ``StoreContext/object(withID:)`` finds it again.
+    public var objectID: String {
+        primaryKey.map { layout.objectIDPrefix + String($0) } ?? layout.temporaryIDPrefix + String(sequence)
+    }
+
+    /// Whether ``objectID`` is still the temporary one (the object is not saved).
+    public var hasTemporaryID: Bool { primaryKey == nil }
+
     /// The order of equal sort keys: saved objects by key, then unsaved ones in insertion order.
     /// Keys are given in insertion order when saved, so saving does not reorder anything.
     var sortTiebreak: Int64 { primaryKey ?? (1 << 62) + sequence }

@@ -20,6 +20,9 @@ public final class PersistentStore {
     public let path: String
     /// The context of this store; everything runs on the main actor, so one is enough.
     public let context: StoreContext
+    /// The UUID that names the file in object IDs, kept in the file (an in-memory store
+    /// gets a new one each time it is made).
+    public var identifier: String { context.schema.identity.store }
 
     let database: DatabaseQueue
 
@@ -48,6 +51,7 @@ public final class PersistentStore {
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
         let inMemory = path == ":memory:"
+        var storeIdentifier = ""
         do {
             database = inMemory
                 ? try DatabaseQueue(configuration: configuration)
@@ -62,6 +66,7 @@ public final class PersistentStore {
                     guard mode == "wal" else { throw StoreError.cannotOpen(path: path, reason: "WAL mode is unavailable") }
                 }
                 if let steps { try migrator.apply(steps, to: db) }
+                storeIdentifier = try SchemaMigrator.storeIdentifier(db)
             }
         } catch let error as DatabaseError {
             if error.resultCode == .SQLITE_NOTADB || error.resultCode == .SQLITE_CORRUPT {
@@ -69,6 +74,7 @@ public final class PersistentStore {
             }
             throw StoreError.cannotOpen(path: path, reason: error.message ?? "\(error.resultCode)")
         }
-        context = StoreContext(schema: ModelSchema(model), database: database, notifications: notifications)
+        context = StoreContext(
+            schema: ModelSchema(model, identity: StoreIdentity(storeIdentifier)), database: database, notifications: notifications)
     }
 }

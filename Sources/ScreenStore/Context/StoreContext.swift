@@ -176,6 +176,34 @@ public final class StoreContext {
         return try query(layout.selectByKeySQL, [.integer(primaryKey)]) { materialize(layout, $0) }.first
     }
 
+    /// The object an ``ManagedObject/objectID`` names.
+    ///
+    /// A lasting ID gives the saved object (read from the file when the context does not hold
+    /// it), also in a later launch on the same file; a temporary ID gives the inserted object
+    /// while it is unsaved, in this context only.
+    ///
+    /// - Parameter id: An ID as ``ManagedObject/objectID`` gives it.
+    /// - Returns: The object, or nil when there is none: deleted (saved or not), never saved
+    ///   under that key, a temporary ID after its object was saved or of another context, an
+    ///   entity the model does not have, or an ID of another store.
+    /// - Throws: ``StoreError/invalidRequest(_:)`` for a string that is not an object ID at
+    ///   all; ``StoreError/database(_:)`` when the row cannot be read.
+    public func object(withID id: String) throws -> ManagedObject? {
+        guard let parts = StoreIdentity.Parts(id) else {
+            let shown = id.count > 60 ? id.prefix(60) + "…" : Substring(id)
+            throw StoreError.invalidRequest(
+                "'\(shown)' is not an object ID (they read \(StoreIdentity.scheme)<store>/<Entity>/<key>)")
+        }
+        guard parts.store == schema.identity.store, let layout = schema.layout(named: parts.entity) else { return nil }
+        switch parts.key {
+        case .saved(let key):
+            return try object(layout.entity.name, primaryKey: key)
+        case .temporary(let tag, let sequence):
+            guard tag == schema.identity.temporaryTag else { return nil }
+            return inserted.elements.first { $0.layout === layout && $0.sequence == sequence }
+        }
+    }
+
     /// Forgets every object: unsaved changes are dropped, objects are detached, and later
     /// fetches make new objects. Releases the memory the identity map held.
     public func reset() {

@@ -21,7 +21,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case deleteDenied(object: String, relationship: String, count: Int)
     /// The object belongs to another context, or was deleted and saved.
     case invalidObject(String)
-    /// A fetch request or fetched results controller that cannot be run as given.
+    /// A fetch request, aggregate or fetched results controller that cannot be run as given,
+    /// or a string that is not an object ID.
     case invalidRequest(String)
     /// SQLite reported an error while reading or writing.
     case database(String)
@@ -52,6 +53,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
 }
 
 extension StoreError {
+    /// Why a sum of integers failed, in SQL or in memory.
+    static let sumOverflow = "a sum of integers is beyond 64 bits (integer overflow)"
+
     /// What went wrong in SQLite, as a script may read it: SQLite's own message without the
     /// statement (generated SQL means nothing to a script), and the limits a predicate can
     /// reach said in a predicate's terms.
@@ -63,9 +67,11 @@ extension StoreError {
         switch message {
         case "parser stack overflow":
             return "the predicate nests too deeply for SQLite (its parser stack overflowed): "
-                + "use fewer levels of parentheses and of key paths through relationships"
+                + "use fewer levels of parentheses, of SUBQUERY and of key paths through relationships"
         case let text where text.hasPrefix("Expression tree is too large"):
             return "the predicate nests too deeply for SQLite: \(text)"
+        case "integer overflow":
+            return sumOverflow
         case "too many SQL variables":
             return "the predicate holds more values than SQLite takes in one statement"
         case "string or blob too big":

@@ -43,7 +43,9 @@ struct FetchPlan {
     /// What the predicate and the order read on other objects.
     let dependencies: KeyPathDependencies
 
-    init(_ request: FetchRequest, schema: ModelSchema) throws {
+    /// - Parameter reading: Key paths the caller reads on the results besides the
+    ///   predicate's and the order's (an aggregate's key), which changes reach through too.
+    init(_ request: FetchRequest, schema: ModelSchema, reading: [[String]] = []) throws {
         let layout = try schema.layout(for: request.entityName)
         if let limit = request.limit, limit < 0 {
             throw StoreError.invalidRequest("fetch request for \(request.entityName): limit \(limit) is negative (0 means no limit)")
@@ -56,7 +58,7 @@ struct FetchPlan {
         condition = try request.predicate.map { try $0.sql(for: layout.entity, in: schema.model, alias: "t0") }
         order = FetchOrder(
             keys: try request.sortKeys.map { try CompiledSortKey($0, root: layout, schema: schema) }, root: layout)
-        let keyPaths = (request.predicate?.node.fullKeyPaths ?? []) + order.keys.map(\.keys)
+        let keyPaths = (request.predicate?.node.fullKeyPaths ?? []) + order.keys.map(\.keys) + reading
         dependencies = KeyPathDependencies(keyPaths: keyPaths, root: layout, schema: schema)
     }
 

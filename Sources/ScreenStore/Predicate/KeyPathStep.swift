@@ -19,7 +19,7 @@ enum KeyPathStep {
         for (index, key) in keys.enumerated() {
             if let attribute = current.attribute(named: key) {
                 if index < keys.count - 1 {
-                    throw PredicateError("\(current.name).\(key) is an attribute; it has no key '\(keys[index + 1])'")
+                    throw PredicateError.attributeHasNoKey(current.name, key, keys[index + 1])
                 }
                 steps.append(.attribute(attribute))
             } else if let relationship = current.relationship(named: key),
@@ -35,7 +35,7 @@ enum KeyPathStep {
                 }
                 current = destination
             } else {
-                throw PredicateError("\(current.name) has no key '\(key)'")
+                throw PredicateError.unknownKey(key, of: current)
             }
         }
         return steps
@@ -53,5 +53,17 @@ enum KeyPathStep {
     static func kind(of steps: [KeyPathStep]) -> OperandKind {
         if case .attribute(let attribute) = steps.last { return OperandKind(attribute.type) }
         return .object
+    }
+}
+
+extension KeyPathStep {
+    /// The entity that holds the last key of `steps`, read from `root`.
+    static func owner(of steps: [KeyPathStep], from root: Entity) -> Entity {
+        var owner = root
+        for step in steps.dropLast() {
+            if case .toOne(_, let destination) = step { owner = destination }
+            if case .toMany(_, let destination) = step { owner = destination }
+        }
+        return owner
     }
 }

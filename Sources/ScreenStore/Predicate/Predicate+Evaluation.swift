@@ -1,11 +1,25 @@
 extension Predicate {
     /// Whether `object` satisfies the predicate, with the semantics of the SQL translation.
     ///
-    /// Keys are checked as they are reached: a key behind a nil to-one is not looked at.
+    /// Keys are checked as they are reached: a key behind a nil to-one, or read on the
+    /// elements of an empty to-many, is not looked at.
     /// - Throws: ``PredicateError`` for an unknown key, a type mismatch or an invalid
-    ///   regular expression.
+    ///   regular expression, with the place of the comparison in the format;
+    ///   ``StoreError/database(_:)`` for an `@sum` of integers beyond 64 bits, as SQLite.
     public func evaluate(with object: any KeyValueReadable) throws -> Bool {
-        try node.evaluate(with: object)
+        try node.evaluate(in: EvaluationScope(object: object), text: text)
+    }
+}
+
+/// The object a predicate is evaluated for, and the element each variable of the
+/// SUBQUERYs around stands for.
+struct EvaluationScope {
+    var object: any KeyValueReadable
+    var variables: [String: any KeyValueReadable] = [:]
+
+    /// The object `path` is read from.
+    func root(of path: KeyPathExpression) -> any KeyValueReadable {
+        path.variable.flatMap { variables[$0] } ?? object
     }
 }
 
@@ -42,26 +56,33 @@ private enum PathValue {
 }
 
 extension PredicateNode {
-    func evaluate(with object: any KeyValueReadable) throws -> Bool {
+    func evaluate(in scope: EvaluationScope, text: [Character]) throws -> Bool {
         switch self {
-        case .constant(let value): value
-        case .not(let inner): try !inner.evaluate(with: object)
-        case .and(let operands): try operands.allSatisfy { try $0.evaluate(with: object) }
-        case .or(let operands): try operands.contains { try $0.evaluate(with: object) }
-        case .comparison(let comparison): try comparison.evaluate(with: object)
+        case .constant(let value): return value
+        case .not(let inner): return try !inner.evaluate(in: scope, text: text)
+        case .and(let operands): return try operands.allSatisfy { try $0.evaluate(in: scope, text: text) }
+        case .or(let operands): return try operands.contains { try $0.evaluate(in: scope, text: text) }
+        case .comparison(let comparison):
+            do {
+                return try comparison.evaluate(in: scope, text: text)
+            } catch let error as PredicateError {
+                throw error.located(comparison.span, in: text)
+            }
         }
     }
 }
 
 private extension Comparison {
-    func evaluate(with object: any KeyValueReadable) throws -> Bool {
-        let right = try operand(rhs, of: object)
+    func evaluate(in scope: EvaluationScope, text: [Character]) throws -> Bool {
+        let right = try operand(rhs, in: scope, text: text)
         guard let quantifier else {
-            return try test(operand(lhs, of: object), right)
+            return try test(operand(lhs, in: scope, text: text), right)
         }
-        guard case .keyPath(let keys) = lhs else { throw PredicateError.needsToMany(quantifier, lhs.description) }
+        guard case .keyPath(let path) = lhs, !path.keys.isEmpty else {
+            throw PredicateError.needsToMany(quantifier, lhs.description)
+        }
         let elements: [Evaluated]
-        switch try read(keys[...], from: object, path: keys) {
+        switch try read(path.keys[...], from: scope.root(of: path), path: path.keys) {
         case .many(let values): elements = values
         case .unreached: elements = []
         case .single: throw PredicateError.needsToMany(quantifier, lhs.description)
@@ -73,19 +94,83 @@ private extension Comparison {
         }
     }
 
-    private func operand(_ operand: Operand, of object: any KeyValueReadable) throws -> Evaluated {
+    private func operand(_ operand: Operand, in scope: EvaluationScope, text: [Character]) throws -> Evaluated {
         switch operand {
         case .value(let value): return .value(value, kind: OperandKind(value))
         case .list(let values): return .list(values)
         case .object(let object): return .object(object)
         case .objects(let objects): return .objects(objects)
-        case .keyPath(let keys):
-            switch try read(keys[...], from: object, path: keys) {
+        case .keyPath(let path):
+            guard !path.keys.isEmpty else { return .object(scope.root(of: path)) }
+            switch try read(path.keys[...], from: scope.root(of: path), path: path.keys) {
             case .single(let value): return value
             case .unreached: return .value(.null, kind: nil)
-            case .many: throw PredicateError.needsQuantifier(keys)
+            case .many: throw PredicateError.needsQuantifier(path.description)
+            }
+        case .aggregate(let aggregate):
+            var elements = try collection(of: aggregate, from: scope.root(of: aggregate.collection.path))
+            if case .subquery(let subquery) = aggregate.collection {
+                var inner = scope
+                elements = try elements.filter { element in
+                    inner.variables[subquery.variable] = element
+                    return try subquery.predicate.evaluate(in: inner, text: text)
+                }
+            }
+            guard aggregate.function.readsKey else { return .value(.integer(Int64(elements.count)), kind: .number) }
+            let values = try elements.map { try value(of: aggregate, on: $0) }
+            let result = try aggregate.function.combine(values)
+            return .value(result, kind: aggregate.function == .avg ? .number : OperandKind(result))
+        }
+    }
+
+    /// The objects an aggregate's collection holds, read from `root` through to-ones (none
+    /// when one of them is nil) to the to-many at the end; refused as SQL refuses it.
+    private func collection(of aggregate: AggregateExpression, from root: any KeyValueReadable) throws -> [any KeyValueReadable] {
+        let path = aggregate.collection.path
+        var current = root
+        for (index, key) in path.keys.enumerated() {
+            guard let value = current.keyValue(forKey: key) else { throw PredicateError.unknownKey(key, of: current.entity) }
+            let isLast = index == path.keys.count - 1
+            switch value {
+            case .toMany(let objects):
+                if isLast { return objects }
+                throw aggregate.notToMany(path.description, what: "not a to-many reached through to-one relationships")
+            case .toOne(let destination):
+                if isLast { throw aggregate.notToMany(path.description, what: "a to-one relationship") }
+                guard let destination else { return [] }
+                current = destination
+            case .attribute:
+                if isLast { throw aggregate.notToMany(path.description, what: "an attribute") }
+                throw PredicateError.attributeHasNoKey(current.entity.name, key, path.keys[index + 1])
             }
         }
+        throw aggregate.notToMany(path.description, what: "an object")
+    }
+
+    /// The value an aggregate's key reads on one element: through to-ones (nil when one of
+    /// them is nil) to an attribute of a type the function takes.
+    private func value(of aggregate: AggregateExpression, on element: any KeyValueReadable) throws -> StoreValue {
+        let keys = aggregate.keys
+        var current = element
+        for (index, key) in keys.enumerated() {
+            guard let value = current.keyValue(forKey: key) else { throw PredicateError.unknownKey(key, of: current.entity) }
+            let isLast = index == keys.count - 1
+            switch value {
+            case .attribute(let value):
+                guard isLast else { throw PredicateError.attributeHasNoKey(current.entity.name, key, keys[index + 1]) }
+                if let attribute = current.entity.attribute(named: key) {
+                    try aggregate.check(attribute.type, of: current.entity.name, key: key)
+                }
+                return value
+            case .toOne(let destination):
+                if isLast { throw aggregate.needsAttribute(what: "a to-one relationship") }
+                guard let destination else { return .null }
+                current = destination
+            case .toMany:
+                throw isLast ? aggregate.needsAttribute(what: "a to-many relationship") : aggregate.keyThroughToMany()
+            }
+        }
+        return .null
     }
 
     /// Follows `keys` from `object`, one key at a time (a loop, not recursion: a key path may
@@ -102,9 +187,7 @@ private extension Comparison {
             switch value {
             case .attribute(let value):
                 let entity = current.entity
-                if let next = rest.first {
-                    throw PredicateError("\(entity.name).\(key) is an attribute; it has no key '\(next)'")
-                }
+                if let next = rest.first { throw PredicateError.attributeHasNoKey(entity.name, key, next) }
                 return .single(.value(value, kind: entity.attribute(named: key).map { OperandKind($0.type) }))
             case .toOne(let destination):
                 guard !rest.isEmpty else { return .single(.object(destination)) }

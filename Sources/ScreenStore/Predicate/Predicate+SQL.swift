@@ -4,15 +4,30 @@ extension Predicate {
     ///
     /// The expression is always 0 or 1, never NULL, so it may be negated or combined freely.
     /// Key paths through to-one relationships become correlated scalar subqueries, `ANY`/
-    /// `ALL`/`NONE` become `EXISTS` subqueries; their tables get aliases `<alias>_1`, `<alias>_2`...
+    /// `ALL`/`NONE` become `EXISTS` subqueries, aggregates and `SUBQUERY` scalar subqueries
+    /// over the destination's rows; their tables get aliases `<alias>_1`, `<alias>_2`...
     /// Values are only ever bound arguments. String operators and `[c]`/`[d]` call the
     /// functions that ``registerFunctions(in:)`` adds to each connection.
     /// - Throws: ``PredicateError`` naming the entity and key for an unknown key, or for a
-    ///   type mismatch, an invalid regular expression or a misused to-many key path.
+    ///   type mismatch, an invalid regular expression or a misused to-many key path, with the
+    ///   place of the comparison in the format.
     public func sql(for entity: Entity, in model: Model, alias: String) throws -> SQLFragment {
         var translator = SQLTranslator(
-            model: model, rootAlias: alias, wrapsValues: node.comparisonCount > SQLTranslator.plainValueLimit)
-        return try translator.translate(node, entity: entity, alias: alias)
+            model: model, rootAlias: alias, wrapsValues: node.comparisonCount > SQLTranslator.plainValueLimit, text: text)
+        return try translator.translate(node, scope: SQLScope(entity: entity, alias: alias))
+    }
+}
+
+/// Where key paths start: the row of the entity filtered, and the row each variable of the
+/// SUBQUERYs around stands for.
+private struct SQLScope {
+    var entity: Entity
+    var alias: String
+    var variables: [String: (entity: Entity, alias: String)] = [:]
+
+    /// The entity and table alias `path` is read from.
+    func root(of path: KeyPathExpression) -> (entity: Entity, alias: String) {
+        path.variable.flatMap { variables[$0] } ?? (entity, alias)
     }
 }
 
@@ -42,33 +57,41 @@ private struct SQLTranslator {
     /// second and one of fifty thousand half a minute; a subquery is not such a constant,
     /// and is still evaluated once.
     let wrapsValues: Bool
-    private var aliasCount = 0
+    /// The format, which errors quote.
+    let text: [Character]
+    private var paths: KeyPathSQL
 
     /// Predicates with more comparisons than this wrap their values (see ``wrapsValues``).
     static let plainValueLimit = 100
 
-    init(model: Model, rootAlias: String, wrapsValues: Bool) {
+    init(model: Model, rootAlias: String, wrapsValues: Bool, text: [Character]) {
         self.model = model
         self.rootAlias = rootAlias
         self.wrapsValues = wrapsValues
+        self.text = text
+        paths = KeyPathSQL(rootAlias: rootAlias)
     }
 
-    mutating func translate(_ node: PredicateNode, entity: Entity, alias: String) throws -> SQLFragment {
+    mutating func translate(_ node: PredicateNode, scope: SQLScope) throws -> SQLFragment {
         switch node {
         case .constant(let value):
             return SQLFragment(sql: value ? "1" : "0")
         case .not(.not(let inner)):
             // Every condition is 0 or 1, so two negations cancel; SQLite's parser stack then
             // does not grow with a chain of NOTs.
-            return try translate(inner, entity: entity, alias: alias)
+            return try translate(inner, scope: scope)
         case .not(let inner):
-            return try translate(inner, entity: entity, alias: alias).wrapped("(NOT ", ")")
+            return try translate(inner, scope: scope).wrapped("(NOT ", ")")
         case .and(let operands):
-            return try Self.chain(operands.map { try translate($0, entity: entity, alias: alias) }, " AND ")
+            return try Self.chain(operands.map { try translate($0, scope: scope) }, " AND ")
         case .or(let operands):
-            return try Self.chain(operands.map { try translate($0, entity: entity, alias: alias) }, " OR ")
+            return try Self.chain(operands.map { try translate($0, scope: scope) }, " OR ")
         case .comparison(let comparison):
-            return try translate(comparison, entity: entity, alias: alias)
+            do {
+                return try translate(comparison, scope: scope)
+            } catch let error as PredicateError {
+                throw error.located(comparison.span, in: text)
+            }
         }
     }
 
@@ -90,31 +113,27 @@ private struct SQLTranslator {
         return level.first ?? SQLFragment(sql: separator == " AND " ? "1" : "0")
     }
 
-    private mutating func newAlias() -> String {
-        aliasCount += 1
-        return "\(rootAlias)_\(aliasCount)"
-    }
-
     // MARK: - Comparisons
 
-    private mutating func translate(_ comparison: Comparison, entity: Entity, alias: String) throws -> SQLFragment {
-        let rhs = try operand(comparison.rhs, entity: entity, alias: alias)
+    private mutating func translate(_ comparison: Comparison, scope: SQLScope) throws -> SQLFragment {
+        let rhs = try operand(comparison.rhs, scope: scope)
         guard let quantifier = comparison.quantifier else {
-            let lhs = try operand(comparison.lhs, entity: entity, alias: alias)
+            let lhs = try operand(comparison.lhs, scope: scope)
             return try condition(comparison, lhs, rhs)
         }
-        guard case .keyPath(let keys) = comparison.lhs else {
+        guard case .keyPath(let keyPath) = comparison.lhs else {
             throw PredicateError.needsToMany(quantifier, comparison.lhs.description)
         }
-        let steps = try KeyPathStep.resolve(keys, from: entity, in: model)
-        let path = comparison.lhs.description
+        let root = scope.root(of: keyPath)
+        let steps = try KeyPathStep.resolve(keyPath.keys, from: root.entity, in: model)
+        let path = keyPath.description
         guard let manyIndex = steps.firstIndex(where: { if case .toMany = $0 { true } else { false } }),
               case .toMany(let relationship, let destination) = steps[manyIndex],
               let inverse = relationship.inverse
         else { throw PredicateError.needsToMany(quantifier, path) }
         let owner = manyIndex == 0
-            ? column(Entity.primaryKeyColumn, of: alias)
-            : expression(steps[..<manyIndex], alias: alias)
+            ? column(Entity.primaryKeyColumn, of: root.alias)
+            : expression(steps[..<manyIndex], alias: root.alias)
         let elementAlias = newAlias()
         let suffix = steps[(manyIndex + 1)...]
         let element = SQLOperand(
@@ -131,7 +150,7 @@ private struct SQLTranslator {
         }
     }
 
-    private mutating func operand(_ operand: Operand, entity: Entity, alias: String) throws -> SQLOperand {
+    private mutating func operand(_ operand: Operand, scope: SQLScope) throws -> SQLOperand {
         switch operand {
         case .value(let value):
             guard !value.isNull else {
@@ -151,50 +170,72 @@ private struct SQLTranslator {
                               name: operand.shortDescription)
         case .objects:
             return SQLOperand(fragment: SQLFragment(sql: ""), kind: .object, name: operand.shortDescription)
-        case .keyPath(let keys):
-            let steps = try KeyPathStep.resolve(keys, from: entity, in: model)
-            if steps.contains(where: { if case .toMany = $0 { true } else { false } }) {
-                throw PredicateError.needsQuantifier(keys)
+        case .keyPath(let path):
+            let root = scope.root(of: path)
+            guard !path.keys.isEmpty else {
+                // A SUBQUERY's variable alone: the element itself.
+                return SQLOperand(fragment: SQLFragment(sql: column(Entity.primaryKeyColumn, of: root.alias)), kind: .object,
+                                  name: path.description, entityName: root.entity.name)
             }
-            return SQLOperand(fragment: SQLFragment(sql: expression(steps[...], alias: alias)),
-                              kind: KeyPathStep.kind(of: steps), name: operand.description, isNullable: true,
+            let steps = try KeyPathStep.resolve(path.keys, from: root.entity, in: model)
+            if steps.contains(where: { if case .toMany = $0 { true } else { false } }) {
+                throw PredicateError.needsQuantifier(path.description)
+            }
+            return SQLOperand(fragment: SQLFragment(sql: expression(steps[...], alias: root.alias)),
+                              kind: KeyPathStep.kind(of: steps), name: path.description, isNullable: true,
                               entityName: KeyPathStep.destination(of: steps)?.name)
+        case .aggregate(let aggregate):
+            return try self.aggregate(aggregate, scope: scope)
         }
     }
 
-    /// The value at the end of a to-one key path: a column, or a scalar subquery through
-    /// each relationship (NULL when one of them is nil). Built in a loop, from the outside
-    /// in, so a long key path costs no recursion.
-    private mutating func expression(_ steps: ArraySlice<KeyPathStep>, alias: String) -> String {
-        var prefix = ""
-        var suffix = ""
-        var current = alias
-        for (offset, step) in steps.enumerated() {
-            let isLast = offset == steps.count - 1
-            switch step {
-            case .attribute(let attribute):
-                return prefix + column(attribute.name, of: current) + suffix
-            case .toOne(let relationship, let destination):
-                if isLast { return prefix + column(relationship.name, of: current) + suffix }
-                let next = newAlias()
-                prefix += "(SELECT "
-                suffix = " FROM \(quoted(destination.name)) AS \(next) "
-                    + "WHERE \(column(Entity.primaryKeyColumn, of: next)) = \(column(relationship.name, of: current)))" + suffix
-                current = next
-            case .toMany:
-                // Resolved paths put a to-many only where the caller translates it as EXISTS.
-                return prefix + "NULL" + suffix
+    /// `(SELECT count(*) | SUM(...) | ... FROM <destination> WHERE <inverse> = <owner> [AND <SUBQUERY's predicate>])`.
+    private mutating func aggregate(_ aggregate: AggregateExpression, scope: SQLScope) throws -> SQLOperand {
+        let path = aggregate.collection.path
+        let root = scope.root(of: path)
+        let (toOnes, inverse, destination) = try aggregate.collectionSteps(from: root.entity, in: model)
+        let owner = toOnes.isEmpty
+            ? column(Entity.primaryKeyColumn, of: root.alias) : expression(toOnes[...], alias: root.alias)
+        let elementAlias = newAlias()
+        var condition = SQLFragment(sql: "\(column(inverse, of: elementAlias)) = \(owner)")
+        if case .subquery(let subquery) = aggregate.collection {
+            var inner = scope
+            inner.variables[subquery.variable] = (destination, elementAlias)
+            condition = .join([condition, try translate(subquery.predicate, scope: inner)], " AND ")
+        }
+        var value = "count(*)"
+        var kind = OperandKind.number
+        if aggregate.function.readsKey {
+            let steps = try aggregate.keySteps(from: destination, in: model)
+            let read = expression(steps[...], alias: elementAlias)
+            if case .attribute(let attribute)? = steps.last { kind = aggregate.function == .avg ? .number : OperandKind(attribute.type) }
+            value = switch aggregate.function {
+            case .sum: "COALESCE(SUM(\(read)), 0)"
+            case .avg: "AVG(\(read))"
+            case .min: "MIN(\(read))"
+            case .max: "MAX(\(read))"
+            case .count: value
             }
         }
-        return prefix + "NULL" + suffix
+        let select = condition.wrapped("(SELECT \(value) FROM \(quoted(destination.name)) AS \(elementAlias) WHERE ", ")")
+        return SQLOperand(fragment: select, kind: kind, name: aggregate.description,
+                          isNullable: [.avg, .min, .max].contains(aggregate.function))
+    }
+
+    private mutating func newAlias() -> String {
+        paths.newAlias()
+    }
+
+    private mutating func expression(_ steps: ArraySlice<KeyPathStep>, alias: String) -> String {
+        paths.expression(steps, alias: alias)
     }
 
     private func column(_ name: String, of alias: String) -> String {
-        "\(alias).\(quoted(name))"
+        KeyPathSQL.column(name, of: alias)
     }
 
     private func quoted(_ identifier: String) -> String {
-        "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        SQLName.quote(identifier)
     }
 
     // MARK: - Conditions

@@ -12,9 +12,11 @@
 /// `CONTAINS`, `BEGINSWITH`, `ENDSWITH`, `LIKE` (`*`, `?`), `MATCHES` (ICU regular expression
 /// matching the whole string), options `[c]` `[d]` `[cd]`, `AND`/`&&`, `OR`/`||`, `NOT`/`!`,
 /// parentheses, `ANY`/`SOME`/`ALL`/`NONE` over to-many key paths, key paths through to-one
-/// relationships, `%@` and `%K`, quoted strings with `\` escapes, numbers, `TRUE`/`YES`,
-/// `FALSE`/`NO`, `nil`/`NULL`, `TRUEPREDICATE`/`FALSEPREDICATE`. Keywords are
-/// case-insensitive; `#key` escapes a key named like a keyword.
+/// relationships, the aggregates `@count`, `@sum`, `@avg`, `@min`, `@max` of a to-many
+/// (`expenses.@sum.amount`), `SUBQUERY(expenses, $e, $e.amount > 10).@count`, `%@` and `%K`,
+/// quoted strings with `\` escapes, numbers, `TRUE`/`YES`, `FALSE`/`NO`, `nil`/`NULL`,
+/// `TRUEPREDICATE`/`FALSEPREDICATE`. Keywords are case-insensitive; `#key` escapes a key
+/// named like a keyword. Inside a `SUBQUERY`, key paths start with its variable.
 ///
 /// Precedence, loosest first: `OR`, `AND`, `NOT`, comparison — `a OR b AND c` is
 /// `a OR (b AND c)`, `NOT a AND b` is `(NOT a) AND b`.
@@ -25,15 +27,19 @@
 /// guards), never SQL's NULL propagation.
 public struct Predicate {
     let node: PredicateNode
+    /// The format parsed, which errors found later quote.
+    let text: [Character]
 
     /// Parses `format`, substituting `arguments` for `%@` and `%K` in order.
     /// - Throws: ``PredicateSyntaxError`` with the column where parsing stopped.
     public init(format: String, arguments: [PredicateArgument] = []) throws {
-        node = try PredicateParser.parse(format, arguments: arguments)
+        text = Array(format)
+        node = try PredicateParser.parse(text, arguments: arguments)
     }
 
     init(node: PredicateNode) {
         self.node = node
+        text = []
     }
 
     public static let truePredicate = Predicate(node: .constant(true))

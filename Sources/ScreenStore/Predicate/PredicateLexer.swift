@@ -8,6 +8,10 @@ struct PredicateToken {
         case double(Double)
         case symbol(String)
         case format(Character)
+        /// `@count`, `@sum`, ...: a collection operator, without its `@`.
+        case collectionOperator(String)
+        /// `$e`: a variable, without its `$`.
+        case variable(String)
         case end
         case invalid(String)
     }
@@ -67,6 +71,10 @@ struct PredicateLexer {
         } else if char == "#", index + 1 < text.count, text[index + 1].isLetter || text[index + 1] == "_" {
             index += 1
             kind = .escapedWord(identifier())
+        } else if char == "@" || char == "$", index + 1 < text.count, text[index + 1].isLetter || text[index + 1] == "_" {
+            index += 1
+            let name = identifier()
+            kind = char == "@" ? .collectionOperator(name) : .variable(name)
         } else if char.isASCII, char.isNumber {
             kind = number()
         } else if char == "\"" || char == "'" {

@@ -22,6 +22,9 @@ struct Comparison {
     var rhs: Operand
     /// For `IN` a long list of values: the index the evaluator looks values up in.
     var membership: ValueMembership?
+    /// Where the comparison stands in the format (character offsets), for errors found
+    /// when it meets an entity; nil for comparisons not parsed from a format.
+    var span: Range<Int>?
 }
 
 enum Quantifier: String {
@@ -29,13 +32,28 @@ enum Quantifier: String {
 }
 
 enum Operand {
-    /// The keys of a dotted key path, split once at parse time.
-    case keyPath([String])
+    /// A dotted key path, split once at parse time.
+    case keyPath(KeyPathExpression)
     case value(StoreValue)
     case list([StoreValue])
     case object(any KeyValueReadable)
     /// Objects after `IN`, compared by identity (saved ones by primary key).
     case objects([any KeyValueReadable])
+    /// `expenses.@count`, `expenses.@sum.amount`, `SUBQUERY(...).@count`.
+    case aggregate(AggregateExpression)
+}
+
+/// A key path read from the evaluated object, or from a `SUBQUERY` variable (`$e.amount`,
+/// or `$e` alone for the element itself).
+struct KeyPathExpression: Hashable {
+    /// The variable the path starts at; nil for the evaluated object.
+    var variable: String?
+    var keys: [String]
+
+    init(_ keys: [String], from variable: String? = nil) {
+        self.keys = keys
+        self.variable = variable
+    }
 }
 
 nonisolated enum ComparisonOperator: String {
@@ -106,35 +124,58 @@ extension PredicateNode: CustomStringConvertible {
 }
 
 extension PredicateNode {
-    /// How many comparisons the predicate makes.
+    /// How many comparisons the predicate makes, those inside its SUBQUERYs included.
     var comparisonCount: Int {
         switch self {
         case .constant: 0
         case .not(let inner): inner.comparisonCount
         case .and(let operands), .or(let operands): operands.reduce(0) { $0 + $1.comparisonCount }
-        case .comparison: 1
+        case .comparison(let comparison):
+            [comparison.lhs, comparison.rhs].reduce(1) { count, operand in
+                guard case .aggregate(let aggregate) = operand, case .subquery(let subquery) = aggregate.collection else {
+                    return count
+                }
+                return count + subquery.predicate.comparisonCount
+            }
         }
     }
 
-    /// Every key path the predicate reads, whole (`author.name` gives `["author", "name"]`),
-    /// each once, in the order they first appear: a chain of ten thousand comparisons of
-    /// one key reads one key path.
+    /// Every key path the predicate reads from the evaluated object, whole (`author.name`
+    /// gives `["author", "name"]`), each once, in the order they first appear: a chain of ten
+    /// thousand comparisons of one key reads one key path. Aggregates read their collection
+    /// and the key of its elements (`expenses.@sum.amount` gives `["expenses", "amount"]`),
+    /// and a `SUBQUERY` variable's paths are read through the collection it ranges over.
     var fullKeyPaths: [[String]] {
         var seen = Set<[String]>()
         var paths: [[String]] = []
-        collectKeyPaths(into: &paths, seen: &seen)
+        collectKeyPaths(into: &paths, seen: &seen, variables: [:])
         return paths
     }
 
-    private func collectKeyPaths(into paths: inout [[String]], seen: inout Set<[String]>) {
+    private func collectKeyPaths(into paths: inout [[String]], seen: inout Set<[String]>, variables: [String: [String]]) {
+        func add(_ path: KeyPathExpression, _ tail: [String] = []) {
+            let keys = (path.variable.flatMap { variables[$0] } ?? []) + path.keys + tail
+            if !keys.isEmpty, seen.insert(keys).inserted { paths.append(keys) }
+        }
         switch self {
         case .constant: break
-        case .not(let inner): inner.collectKeyPaths(into: &paths, seen: &seen)
+        case .not(let inner): inner.collectKeyPaths(into: &paths, seen: &seen, variables: variables)
         case .and(let operands), .or(let operands):
-            for operand in operands { operand.collectKeyPaths(into: &paths, seen: &seen) }
+            for operand in operands { operand.collectKeyPaths(into: &paths, seen: &seen, variables: variables) }
         case .comparison(let comparison):
-            for case .keyPath(let keys) in [comparison.lhs, comparison.rhs] where seen.insert(keys).inserted {
-                paths.append(keys)
+            for operand in [comparison.lhs, comparison.rhs] {
+                switch operand {
+                case .keyPath(let path):
+                    add(path)
+                case .aggregate(let aggregate):
+                    add(aggregate.collection.path, aggregate.keys)
+                    guard case .subquery(let subquery) = aggregate.collection else { continue }
+                    var inner = variables
+                    inner[subquery.variable] = (subquery.collection.variable.flatMap { variables[$0] } ?? []) + subquery.collection.keys
+                    subquery.predicate.collectKeyPaths(into: &paths, seen: &seen, variables: inner)
+                case .value, .list, .object, .objects:
+                    break
+                }
             }
         }
     }
@@ -150,11 +191,12 @@ extension Comparison: CustomStringConvertible {
 extension Operand: CustomStringConvertible {
     var description: String {
         switch self {
-        case .keyPath(let keys): keys.joined(separator: ".")
+        case .keyPath(let path): path.description
         case .value(let value): value.description
         case .list(let values): "{" + values.map(\.description).joined(separator: ", ") + "}"
         case .object(let object): Self.describe(object)
         case .objects(let objects): "{" + objects.map(Self.describe).joined(separator: ", ") + "}"
+        case .aggregate(let aggregate): aggregate.description
         }
     }
 

@@ -4,10 +4,10 @@
 /// operator (`a OR b OR c`) is one node with all its operands. Arguments are substituted
 /// while parsing, so the tree holds values, lists, objects and key paths only.
 ///
-/// Each parenthesis and each `NOT` is one level of recursion here and in every walk over
+/// Each parenthesis, `NOT` and `SUBQUERY` is one level of recursion here and in every walk over
 /// the tree, so their nesting is limited to ``maximumDepth``; chains of any length are flat.
 struct PredicateParser {
-    /// How deeply parentheses and `NOT`s may nest. Far more than a predicate written by
+    /// How deeply parentheses, `NOT`s and `SUBQUERY`s may nest. Far more than a predicate written by
     /// hand needs, and far less than would exhaust a thread's stack.
     static let maximumDepth = 100
 
@@ -17,14 +17,17 @@ struct PredicateParser {
     private var position = 0
     private var argumentIndex = 0
     private var depth = 0
+    /// The end of the last token consumed, where a comparison's span ends.
+    private var previousEnd = 0
+    /// The variables of the SUBQUERYs around the current token, innermost last.
+    private var variables: [String] = []
 
     private static let keywords: Set<String> = [
         "AND", "OR", "NOT", "ANY", "SOME", "ALL", "NONE", "IN", "BETWEEN", "CONTAINS", "BEGINSWITH", "ENDSWITH",
-        "LIKE", "MATCHES", "TRUE", "YES", "FALSE", "NO", "NIL", "NULL", "TRUEPREDICATE", "FALSEPREDICATE",
+        "LIKE", "MATCHES", "TRUE", "YES", "FALSE", "NO", "NIL", "NULL", "TRUEPREDICATE", "FALSEPREDICATE", "SUBQUERY",
     ]
 
-    static func parse(_ format: String, arguments: [PredicateArgument]) throws(PredicateSyntaxError) -> PredicateNode {
-        let text = Array(format)
+    static func parse(_ text: [Character], arguments: [PredicateArgument]) throws(PredicateSyntaxError) -> PredicateNode {
         var parser = PredicateParser(text: text, tokens: try PredicateLexer.tokens(of: text), arguments: arguments)
         let node = try parser.parseOr()
         guard parser.current.kind == .end else { throw parser.error("expected AND, OR or the end of the predicate") }
@@ -87,6 +90,7 @@ struct PredicateParser {
     // MARK: - Comparisons
 
     private mutating func parseComparison() throws(PredicateSyntaxError) -> Comparison {
+        let start = current.start
         var quantifier: Quantifier?
         if accept(keyword: "ANY", symbol: nil) || accept(keyword: "SOME") {
             quantifier = .any
@@ -96,9 +100,13 @@ struct PredicateParser {
             quantifier = Quantifier.none
         }
         let lhs: Operand
-        if quantifier != nil {
-            guard let path = try parseKeyPath() else { throw error("expected a key path") }
-            lhs = .keyPath(path)
+        if let quantifier {
+            let pathStart = current
+            switch try parsePath() {
+            case .keyPath(let path)?: lhs = .keyPath(path)
+            case .aggregate?: throw error("\(quantifier.rawValue) needs a to-many key path, not an aggregate", at: pathStart)
+            default: throw error("expected a key path")
+            }
         } else {
             lhs = try parseOperand()
         }
@@ -109,7 +117,9 @@ struct PredicateParser {
         if op == .in, case .list(let values) = rhs, values.count > ValueMembership.minimumCount {
             membership = ValueMembership(values, options: options)
         }
-        return Comparison(quantifier: quantifier, lhs: lhs, op: op, options: options, rhs: rhs, membership: membership)
+        return Comparison(
+            quantifier: quantifier, lhs: lhs, op: op, options: options, rhs: rhs, membership: membership,
+            span: start..<max(start, previousEnd))
     }
 
     private static let operatorSymbols: [String: ComparisonOperator] = [
@@ -144,9 +154,9 @@ struct PredicateParser {
         return options
     }
 
-    /// A key path, a literal, `%@` or `%K`.
+    /// A key path, an aggregate, a literal, `%@` or `%K`.
     private mutating func parseOperand() throws(PredicateSyntaxError) -> Operand {
-        if let path = try parseKeyPath() { return .keyPath(path) }
+        if let path = try parsePath() { return path }
         if let value = try parseValue() { return .value(value) }
         if case .format("@") = current.kind {
             let operand: Operand
@@ -198,35 +208,125 @@ struct PredicateParser {
         return objects.isEmpty ? .list(values) : .objects(objects)
     }
 
-    private mutating func parseKeyPath() throws(PredicateSyntaxError) -> [String]? {
-        var components: [String] = []
-        repeat {
-            switch current.kind {
-            case .word(let word) where !Self.keywords.contains(current.upper ?? ""):
-                components.append(word)
-            case .escapedWord(let word):
-                components.append(word)
-            case .format("K"):
-                // A key path, or a string argument standing for one (as NSPredicate takes
-                // an NSString for %K); `author.name` is two keys, as Apple's %K reads it.
-                switch try nextArgument() {
-                case .key(let path), .value(.string(let path)):
-                    let keys = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-                    guard !keys.contains(where: \.isEmpty) else { throw error("'\(path)' is not a key path for %K") }
-                    components += keys
-                default:
-                    throw error("expected a key for %K")
-                }
-            default:
-                if components.isEmpty { return nil }
-                throw error("expected a key after '.'")
-            }
-            if components.count > KeyPathStep.maximumCount {
-                throw error("a key path of more than \(KeyPathStep.maximumCount) keys")
+    // MARK: - Key paths, aggregates and SUBQUERY
+
+    /// A key path (`author.name`, `%K`, `$e.amount`, `$e`), an aggregate over one
+    /// (`expenses.@count`, `expenses.@sum.amount`) or over a `SUBQUERY(...)`; nil when the
+    /// current token starts none of them.
+    private mutating func parsePath() throws(PredicateSyntaxError) -> Operand? {
+        if current.isKeyword("SUBQUERY") {
+            let subquery = try parseSubquery()
+            guard current.kind == .symbol("."), case .collectionOperator = tokens[position + 1].kind else {
+                throw error("expected .@count (or @sum, @avg, @min, @max) after SUBQUERY(...): it is a collection")
             }
             advance()
+            return .aggregate(try parseAggregate(of: .subquery(subquery)))
+        }
+        let start = current
+        var variable: String?
+        if case .variable(let name) = current.kind {
+            guard variables.contains(name) else {
+                throw error(
+                    variables.isEmpty
+                        ? "$\(name) is not a variable here: variables are SUBQUERY's (use %@ for a value)"
+                        : "unknown variable $\(name) (in scope: \(variables.map { "$" + $0 }.joined(separator: ", ")))")
+            }
+            variable = name
+            advance()
+            guard accept(symbol: ".") else { return .keyPath(KeyPathExpression([], from: name)) }
+        }
+        var keys: [String] = []
+        repeat {
+            if case .collectionOperator(let name) = current.kind {
+                guard variable != nil || !keys.isEmpty else { throw error("expected a to-many key path before @\(name)") }
+                return .aggregate(try parseAggregate(of: .keyPath(KeyPathExpression(keys, from: variable))))
+            }
+            guard try parseKey(into: &keys) else {
+                if keys.isEmpty && variable == nil { return nil }
+                throw error("expected a key after '.'")
+            }
         } while accept(symbol: ".")
-        return components
+        if variable == nil, let innermost = variables.last {
+            throw error(
+                "inside SUBQUERY, a key path starts with a variable: $\(innermost).\(keys.joined(separator: "."))", at: start)
+        }
+        return .keyPath(KeyPathExpression(keys, from: variable))
+    }
+
+    /// `@count`, or `@sum`/`@avg`/`@min`/`@max` and the key read on each element, after the
+    /// collection's `.`.
+    private mutating func parseAggregate(
+        of collection: AggregateExpression.Collection
+    ) throws(PredicateSyntaxError) -> AggregateExpression {
+        guard case .collectionOperator(let name) = current.kind else { throw error("expected @count, @sum, @avg, @min or @max") }
+        guard let function = AggregateExpression.Function(rawValue: name) else {
+            let known = AggregateExpression.Function.allCases.map { "@" + $0.rawValue }
+            throw error("unknown collection operator @\(name) (expected \(known.dropLast().joined(separator: ", ")) or \(known.last!))")
+        }
+        advance()
+        guard function.readsKey else {
+            if current.kind == .symbol(".") { throw error("@count takes no key after it") }
+            return AggregateExpression(function: function, collection: collection, keys: [])
+        }
+        var keys: [String] = []
+        guard accept(symbol: "."), try parseKey(into: &keys) else {
+            throw error("expected the key to \(name) after @\(name), as in expenses.@\(name).amount")
+        }
+        while accept(symbol: ".") {
+            guard try parseKey(into: &keys) else { throw error("expected a key after '.'") }
+        }
+        return AggregateExpression(function: function, collection: collection, keys: keys)
+    }
+
+    /// `SUBQUERY(collection, $variable, predicate)`, the variable in scope in the predicate.
+    private mutating func parseSubquery() throws(PredicateSyntaxError) -> Subquery {
+        try enterLevel()
+        defer { depth -= 1 }
+        advance()
+        guard accept(symbol: "(") else { throw error("expected '(' after SUBQUERY") }
+        let collectionStart = current
+        guard case .keyPath(let collection)? = try parsePath() else {
+            throw error("expected a to-many key path as SUBQUERY's collection", at: collectionStart)
+        }
+        guard accept(symbol: ",") else { throw error("expected ',' after SUBQUERY's collection") }
+        guard case .variable(let variable) = current.kind else { throw error("expected a variable such as $e") }
+        guard !variables.contains(variable) else { throw error("$\(variable) is already the variable of an enclosing SUBQUERY") }
+        advance()
+        guard accept(symbol: ",") else { throw error("expected ',' after SUBQUERY's variable") }
+        variables.append(variable)
+        defer { variables.removeLast() }
+        let predicate = try parseOr()
+        guard accept(symbol: ")") else { throw error("expected ')' to close SUBQUERY") }
+        return Subquery(collection: collection, variable: variable, predicate: predicate)
+    }
+
+    /// Appends the key at the current token (a word, `#word`, or `%K` with its key path) and
+    /// consumes it; false when the current token is not a key.
+    private mutating func parseKey(into keys: inout [String]) throws(PredicateSyntaxError) -> Bool {
+        switch current.kind {
+        case .word(let word) where !Self.keywords.contains(current.upper ?? ""):
+            keys.append(word)
+        case .escapedWord(let word):
+            keys.append(word)
+        case .format("K"):
+            // A key path, or a string argument standing for one (as NSPredicate takes
+            // an NSString for %K); `author.name` is two keys, as Apple's %K reads it.
+            switch try nextArgument() {
+            case .key(let path), .value(.string(let path)):
+                let parts = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+                guard !parts.contains(where: \.isEmpty) else { throw error("'\(path)' is not a key path for %K") }
+                keys += parts
+            default:
+                throw error("expected a key for %K")
+            }
+        default:
+            return false
+        }
+        if keys.count > KeyPathStep.maximumCount {
+            throw error("a key path of more than \(KeyPathStep.maximumCount) keys")
+        }
+        advance()
+        return true
     }
 
     private mutating func parseValue() throws(PredicateSyntaxError) -> StoreValue? {
@@ -263,6 +363,7 @@ struct PredicateParser {
     private var current: PredicateToken { tokens[position] }
 
     private mutating func advance() {
+        previousEnd = current.end
         if position < tokens.count - 1 { position += 1 }
     }
 
@@ -302,12 +403,13 @@ struct PredicateParser {
     /// Counts a level of nesting at the current token (a parenthesis or a `NOT`).
     private mutating func enterLevel() throws(PredicateSyntaxError) {
         guard depth < Self.maximumDepth else {
-            throw error("parentheses and NOT nested more than \(Self.maximumDepth) levels deep")
+            throw error("parentheses, NOT and SUBQUERY nested more than \(Self.maximumDepth) levels deep")
         }
         depth += 1
     }
 
-    private func error(_ message: String) -> PredicateSyntaxError {
-        PredicateSyntaxError(message, at: current.start, tokenEnd: current.end, in: text)
+    private func error(_ message: String, at token: PredicateToken? = nil) -> PredicateSyntaxError {
+        let token = token ?? current
+        return PredicateSyntaxError(message, at: token.start, tokenEnd: token.end, in: text)
     }
 }

@@ -19,12 +19,22 @@ public struct PredicateSyntaxError: Error, Equatable, CustomStringConvertible {
     init(_ message: String, at offset: Int, tokenEnd: Int, in format: [Character]) {
         self.message = message
         self.position = offset + 1
-        let prefix = String(format[..<min(max(tokenEnd, offset), format.count)])
-        let trimmed = prefix.hasSuffix(" ") ? String(prefix.reversed().drop { $0 == " " }.reversed()) : prefix
-        self.context = trimmed.count > Self.contextLength ? "…" + String(trimmed.suffix(Self.contextLength)) : trimmed
+        self.context = Self.excerpt(of: format, upTo: max(tokenEnd, offset))
     }
 
     public var description: String {
+        Self.describe(message, position: position, context: context)
+    }
+
+    /// `format` up to `end` without trailing spaces, a long one cut to its last characters.
+    static func excerpt(of format: [Character], upTo end: Int) -> String {
+        let prefix = String(format[..<min(end, format.count)])
+        let trimmed = prefix.hasSuffix(" ") ? String(prefix.reversed().drop { $0 == " " }.reversed()) : prefix
+        return trimmed.count > contextLength ? "…" + String(trimmed.suffix(contextLength)) : trimmed
+    }
+
+    /// `context <- message at column N`, the shape of every predicate error with a place.
+    static func describe(_ message: String, position: Int, context: String) -> String {
         context.isEmpty ? "\(message) at column \(position)" : "\(context) <- \(message) at column \(position)"
     }
 }

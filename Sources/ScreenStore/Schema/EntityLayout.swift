@@ -24,6 +24,12 @@ final class EntityLayout {
     private(set) var toManyDestination: [Int] = []
     private(set) var toManyInverse: [Int] = []
 
+    /// `luascreens://<store>/<Entity>/`, which a saved object's key completes into its ID.
+    let objectIDPrefix: String
+    /// What an unsaved object's sequence number completes into its temporary ID:
+    /// `luascreens://<store>/<Entity>/t<context>-`.
+    let temporaryIDPrefix: String
+
     let table: String
     /// The columns after `Z_PK`: attributes, then to-ones, in model order.
     let columns: [String]
@@ -35,9 +41,11 @@ final class EntityLayout {
     let updateSQL: String
     let deleteSQL: String
 
-    init(_ entity: Entity, index: Int) {
+    init(_ entity: Entity, index: Int, identity: StoreIdentity) {
         self.entity = entity
         self.index = index
+        objectIDPrefix = identity.prefix(of: entity.name)
+        temporaryIDPrefix = objectIDPrefix + "t" + identity.temporaryTag + "-"
         toOnes = entity.relationships.filter { !$0.isToMany }
         toManys = entity.relationships.filter(\.isToMany)
         attributeTypes = entity.attributes.map { $0.type }
@@ -82,12 +90,14 @@ final class EntityLayout {
 /// A validated model with a layout per entity.
 final class ModelSchema {
     let model: Model
+    let identity: StoreIdentity
     let layouts: [EntityLayout]
     private let byName: [String: EntityLayout]
 
-    init(_ model: Model) {
+    init(_ model: Model, identity: StoreIdentity) {
         self.model = model
-        layouts = model.entities.enumerated().map { EntityLayout($1, index: $0) }
+        self.identity = identity
+        layouts = model.entities.enumerated().map { EntityLayout($1, index: $0, identity: identity) }
         byName = Dictionary(uniqueKeysWithValues: layouts.map { ($0.entity.name, $0) })
         for layout in layouts { layout.link(in: self) }
     }

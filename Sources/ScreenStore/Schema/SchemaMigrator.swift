@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// Brings a database file to a model: creates the tables of a new file, or compares the model
@@ -43,6 +44,16 @@ struct SchemaMigrator {
                 arguments: [StoredModel(model).encoded()])
             return .commit
         }
+    }
+
+    /// The UUID kept in the metadata table that names the file in object IDs; made and kept
+    /// the first time a file is opened without one. A copy of the file has the same one.
+    static func storeIdentifier(_ db: Database) throws -> String {
+        let sql = "SELECT Z_VALUE FROM \(metadataTable) WHERE Z_KEY = 'uuid'"
+        if let identifier = try String.fetchOne(db, sql: sql) { return identifier }
+        let identifier = UUID().uuidString
+        try db.execute(sql: "INSERT INTO \(metadataTable) (Z_KEY, Z_VALUE) VALUES ('uuid', ?)", arguments: [identifier])
+        return identifier
     }
 
     /// The steps from the file's current state to the model (possibly none when only the

@@ -6,6 +6,7 @@ extension PersistentStore: LuaObject {}
 extension StoreContext: LuaObject {}
 extension DeleteRule: LuaEnumeration {}
 extension AttributeType: LuaEnumeration {}
+extension AggregateFunction: LuaEnumeration {}
 
 /// Store values as Lua sees them: strings, integers, numbers, booleans; dates are numbers,
 /// wall-clock seconds since 1970 (as `loop.time()` counts), and binary data is a byte string.

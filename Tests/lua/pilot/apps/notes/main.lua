@@ -1,8 +1,9 @@
 -- Notes kept in the app's store: a welcome note is written on the first launch only; a list
--- of notes pushes a note's page, which keeps the note it shows across a reload.
+-- of notes, with the words of all of them in its toolbar, pushes a note's page, which keeps
+-- the note it shows (by its object ID) across a reload.
 local app = {}
 
-local model = store.model{ Note = { title = "string", body = "string" } }
+local model = store.model{ Note = { title = "string", body = "string", words = "integer" } }
 
 local Page = ui.Controller:extend("NotePage")
 
@@ -19,10 +20,10 @@ function Page:show()
   self.body.text = self.note.body
 end
 
-function Page:encodeRestorableState(coder) coder.title = self.note.title end
+function Page:encodeRestorableState(coder) coder.note = self.note.objectID end
 
 function Page:decodeRestorableState(coder)
-  self.note = app.context:fetch{ entity = "Note", where = "title == %@", args = { coder.title } }[1]
+  self.note = app.context:objectWithID(coder.note)
   self:show()
 end
 
@@ -31,7 +32,10 @@ local List = ui.TableViewController:extend("NoteList")
 function List:viewDidLoad()
   self.title = "Notes"
   self.tableView:register("note", ui.TableViewCell)
-  self.notes = app.context:fetch{ entity = "Note", sort = { "title" } }
+  self.notes = app.context:fetch{ entity = "Note", sort = { "title", "-body" } }
+  local words = app.context:aggregate{ entity = "Note", fn = "sum", key = "words" }
+  self.toolbarItems = { ui.BarButtonItem:new{ title = words .. " words" } }
+  self.navigationController.toolbarHidden = false
 end
 
 function List:numberOfRows() return #self.notes end
@@ -52,7 +56,7 @@ function app.didFinishLaunching(window)
   app.db = store.open(model)
   app.context = app.db.context
   if app.context:count{ entity = "Note" } == 0 then
-    app.context:insert("Note", { title = "Welcome", body = "Written on the first launch" })
+    app.context:insert("Note", { title = "Welcome", body = "Written on the first launch", words = 4 })
     app.context:save()
     app.seeded = true
   end
