@@ -1,8 +1,8 @@
 -- PhotoDiary as a person uses it, on an iPhone and an iPad: writing an entry with a photo,
 -- changing an entry's date, searching, deleting with a confirmation, leaving the editor with
--- changes, leafing through the pages, turning the iPad both ways, a memory warning and the
--- evening reminder. The screens are kept as text and SVG snapshots (docs/images shows the
--- SVG ones).
+-- changes, leafing through the pages, turning the iPad both ways, a memory warning, a
+-- relaunch on the same data, a reload of the code and the evening reminder. The screens are
+-- kept as text and SVG snapshots (docs/images shows the SVG ones).
 local entries = require("entries")
 local photos = require("photos")
 
@@ -222,6 +222,27 @@ describe("PhotoDiary on an iPhone", function()
     app = app:relaunch()
     assert.are.same({}, storedTexts(app))
     assert.is_not_nil(app:find("Diary"))
+  end)
+
+  it("keeps the entry on screen through a reload of its code, by the entry's object ID", function()
+    app:tap(SWIM)
+    assert.is_not_nil(app:find("5 of 5"))
+    app:reload()
+    assert.is_not_nil(app:find(SWIM))
+    assert.is_not_nil(app:find("5 of 5"))
+    assert.is_not_nil(app:find("< Diary"))
+    -- The editor keeps its entry and what was typed so far.
+    app:tap("Edit")
+    app:tap(SWIM)
+    app:key("end")
+    app:type(" Cold!")
+    app:reload()
+    assert.is_not_nil(app:find("Edit Entry"))
+    assert.are.equal(SWIM .. " Cold!", app:controller().field.text)
+    app:tap("Save")
+    assert.is_not_nil(app:find(SWIM .. " Cold!"))
+    assert.are.equal(5, #storedTexts(app))
+    assert.are.same({}, app:errors())
   end)
 
   it("reminds in the evening to write the day's entry, and opens the editor from the reminder", function()
