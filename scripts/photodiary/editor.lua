@@ -31,6 +31,7 @@ function Editor:viewDidLoad()
   -- The picker shows whole minutes: what it shows first is no change.
   self.original.pickedDate = self.picker.date
   if self.draftDate then self.picker.date = self.draftDate end
+  self.picker:addTarget(self, "dateChanged", "valueChanged")
   self.photoView = Thumbnail:new{ contentMode = "scaleAspectFill", clipsToBounds = true, accessibilityLabel = "Photo" }
   self.photoButton = ui.Button:new{}
   self.photoButton:addTarget(self, "choosePhoto", "touchUpInside")
@@ -65,9 +66,15 @@ function Editor:showPhoto()
   self.photoButton:setTitle(image and "Change Photo" or "Choose Photo", "normal")
 end
 
---- An entry needs some text: Save waits for it.
+--- An entry needs some text: Save waits for it. The draft is the controller's, so that it
+--- outlives the view (a memory warning while the photos cover the editor lets it go).
 function Editor:textChanged()
+  self.draftText = self.field.text
   self.saveButton.enabled = self.field.text:find("%S") ~= nil
+end
+
+function Editor:dateChanged()
+  self.draftDate = self.picker.date
 end
 
 --- Whether anything differs from what the entry holds.
@@ -137,12 +144,15 @@ function Editor:encodeRestorableState(coder)
   coder.entry = self.entry and self.entry.objectID
   coder.text = self.field and self.field.text
   coder.date = self.picker and self.picker.date
+  coder.changedDate = self.picker ~= nil and self.picker.date ~= self.original.pickedDate
   coder.photo = self.chosenPhoto
 end
 
 function Editor:decodeRestorableState(coder)
   self.entry = coder.entry and self.context:objectWithID(coder.entry)
-  self.draftText, self.draftDate, self.chosenPhoto = coder.text, coder.date, coder.photo
+  self.draftText, self.chosenPhoto = coder.text, coder.photo
+  -- A date the picker did not change is the entry's own, to the second.
+  if coder.changedDate then self.draftDate = coder.date end
 end
 
 return Editor

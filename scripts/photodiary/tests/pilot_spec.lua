@@ -4,6 +4,7 @@
 -- relaunch on the same data, a reload of the code and the evening reminder. The screens are
 -- kept as text and SVG snapshots (docs/images shows the SVG ones).
 local entries = require("entries")
+local dates = require("dates")
 local photos = require("photos")
 
 -- A Saturday evening: the seeds are that day's, the day before's and three days before's.
@@ -243,6 +244,22 @@ describe("PhotoDiary on an iPhone", function()
     assert.is_not_nil(app:find(SWIM .. " Cold!"))
     assert.are.equal(5, #storedTexts(app))
     assert.are.same({}, app:errors())
+  end)
+
+  it("keeps what the editor holds through a memory warning while the photos cover it", function()
+    startEntry(app, "Typed before the warning")
+    local editor = app:controller()
+    editor.picker.date = editor.picker.date - 86400
+    editor.picker:sendActions("valueChanged")
+    app:tap("Choose Photo")
+    app:memoryWarning()
+    assert.is_false(editor:isViewLoaded())
+    app:tap("City")
+    assert.are.equal("Typed before the warning", editor.field.text)
+    app:tap("Save")
+    local entry = entryWith(app, "Typed before the warning")
+    assert.are.equal("Friday, March 13, 2026", dates.day(entry.creationTime))
+    assert.are.equal(photos.data("city"), entries.photoMedium(entry).data)
   end)
 
   it("reminds in the evening to write the day's entry, and opens the editor from the reminder", function()
