@@ -1,6 +1,6 @@
 -- The pictures the app ships in photos/: each a photo (`name.jpg`) and its thumbnail
--- (`name-icon.png`, 32×32), which an entry keeps as its icon. Images made from stored bytes
--- are decoded once: the bytes are always one of these files, so there are few.
+-- (`name-icon.png`, 32×32), which an entry keeps as its icon. The bytes a store keeps are
+-- always one of these files, so there are few images to keep.
 local photos = {}
 
 --- The pictures, in the picker's order.
@@ -20,14 +20,27 @@ function photos.named(name)
   return nil
 end
 
+-- Images by the bytes of their files: a picture read from its file, or from a store's bytes,
+-- is decoded once (a list of 10,000 rows decodes each icon once).
+local decoded = {}
+
+--- The image in the app's file `path`, kept by its bytes.
+local function read(path)
+  local image = ui.image(path)
+  local kept = decoded[image.data]
+  if kept then return kept end
+  decoded[image.data] = image
+  return image
+end
+
 --- The photo of the picture `name`, read from the app's folder.
 function photos.image(name)
-  return ui.image("photos/" .. name .. ".jpg")
+  return read("photos/" .. name .. ".jpg")
 end
 
 --- The thumbnail of the picture `name`.
 function photos.icon(name)
-  return ui.image("photos/" .. name .. "-icon.png")
+  return read("photos/" .. name .. "-icon.png")
 end
 
 --- The bytes of the photo's file, as a medium stores them.
@@ -39,9 +52,6 @@ end
 function photos.iconData(name)
   return photos.icon(name).data
 end
-
--- Keyed by the bytes: a list of 10,000 rows decodes each icon once.
-local decoded = {}
 
 --- The image stored as `data` (a medium's or an icon's bytes), or nil for none.
 function photos.fromData(data)
