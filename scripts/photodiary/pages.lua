@@ -48,14 +48,27 @@ function EntryPages:update()
   self.editButton.enabled = entry ~= nil
 end
 
---- Turns to `entry`, forward or back as it lies from the page shown.
+--- Turns to `entry`, forward or back as it lies from the page shown; while a page is
+--- still turning, once it has turned.
 function EntryPages:show(entry)
+  if self.transitioning then
+    self.nextEntry = entry
+    return
+  end
   local shown = self:shownEntry()
   if shown == entry then return end
   local from = shown and entries.position(self.results, shown) or 0
   local to = entries.position(self.results, entry) or 0
-  self:setViewControllers({ EntryPage:new{ entry = entry } }, to >= from and "forward" or "reverse", true)
+  self:setViewControllers({ EntryPage:new{ entry = entry } }, to >= from and "forward" or "reverse", true,
+    function() self:turned() end)
   self:update()
+end
+
+--- A turn ended: the entry asked for meanwhile gets its page.
+function EntryPages:turned()
+  local entry = self.nextEntry
+  self.nextEntry = nil
+  if entry then self:show(entry) end
 end
 
 --- The Edit button: the editor for the entry shown.
@@ -83,6 +96,7 @@ end
 
 function EntryPages:didFinishAnimating(pvc, finished, previous, completed)
   if completed then self:update() end
+  self:turned()
 end
 
 -- MARK: results

@@ -295,6 +295,20 @@ describe("PhotoDiary on an iPad", function()
     assert.is_not_nil(app:find("1 of 5"))
   end)
 
+  it("turns to the row tapped while a page still turns, once it has turned", function()
+    local app = launch{ device = "ipad", orientation = "landscape" }
+    app.app.pages:show(entryWith(app, RIDGE))
+    assert.is_true(app.app.pages.transitioning)
+    -- A finger on Swim's row in the diary, beside the turning page.
+    local row = app:find(SWIM):convertPoint({ x = 8, y = 8 }, nil)
+    app.window:touch("began", row)
+    app.window:touch("ended", row)
+    app:settle()
+    assert.is_not_nil(app:find("5 of 5"))
+    assert.is_not_nil(app:find("Mar 11, 2026 at 14:30"))
+    assert.are.same({}, app:errors())
+  end)
+
   it("hides the diary behind an Overview button in portrait, and shows it in a popover", function()
     local app = launch{ device = "ipad", orientation = "portrait" }
     assert.is_nil(app:find("Search"))
