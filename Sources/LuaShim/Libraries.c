@@ -3,7 +3,9 @@
 ** or crashes Lua itself is guarded, everything else is Lua's own.
 **
 **  - Text chunks only: load, loadfile, dofile, require's Lua searcher and debug.debug
-**    refuse binary chunks, which Lua does not verify (a corrupt one crashes it).
+**    refuse binary chunks, which Lua does not verify (a corrupt one crashes it). Lua's own
+**    load, loadfile and dofile stay at hand for the code of a process that may crash
+**    (lsh_pushbinaryloaders: a test file's, in its worker).
 **  - debug: the registry (the host's references and Lua's own) is not handed out; C
 **    functions show no upvalues and C frames no locals (the bridge keeps its tables and
 **    boxes there); the metatable and user values of protected userdata (the host's objects,
@@ -50,6 +52,30 @@ static int textdofile(lua_State *L) {
   if (luaL_loadfilex(L, name, "t") != LUA_OK) return lua_error(L);
   lua_callk(L, 0, LUA_MULTRET, 0, dofilecont);
   return dofilecont(L, 0, 0);
+}
+
+/* dofile([filename]): Lua's, text or binary. */
+static int bindofile(lua_State *L) {
+  const char *name = luaL_optstring(L, 1, NULL);
+  lua_settop(L, 1);
+  if (luaL_loadfilex(L, name, NULL) != LUA_OK) return lua_error(L);
+  lua_callk(L, 0, LUA_MULTRET, 0, dofilecont);
+  return dofilecont(L, 0, 0);
+}
+
+void lsh_pushbinaryloaders(lua_State *L) {
+  lsh_State *S = lsh_getstate(L);
+  lua_createtable(L, 0, 3);
+  if (S->load != NULL) {
+    lua_pushcfunction(L, S->load);
+    lua_setfield(L, -2, "load");
+  }
+  if (S->loadfile != NULL) {
+    lua_pushcfunction(L, S->loadfile);
+    lua_setfield(L, -2, "loadfile");
+  }
+  lua_pushcfunction(L, bindofile);
+  lua_setfield(L, -2, "dofile");
 }
 
 /* require's searcher for Lua files (package.searchers[2]), for text chunks. Upvalue: the

@@ -139,6 +139,16 @@ void lsh_collectgarbage(lua_State *L);
    internals, finalizers under the budget. */
 int lsh_openlibs(lua_State *L, unsigned mask);
 
+/* [-0, +1, m] Pushes a table of Lua's own load, loadfile and dofile, which take binary chunks
+   too, for code whose process may crash without harm (a test file's, in its worker): Lua does
+   not verify bytecode. The state's globals keep the text-only ones. */
+void lsh_pushbinaryloaders(lua_State *L);
+
+/* The standalone interpreter (`screens lua`): runs argv as Lua 5.4's `lua` does (-e, -l, -i,
+   -v, -E, -W, --, -, a script and its arguments, the `arg` table) in a plain state with
+   every standard library, and returns the exit status. Interpreter.c. */
+int lsh_interpret(int argc, char **argv);
+
 /* [-1, +0, -] lua_setmetatable for a metatable a script may have made: pops it and sets it
    as the metatable of the value at idx, and when it has __gc, has the value finalized under
    the budget at a safe point rather than by the collector (see Finalizers.c). */

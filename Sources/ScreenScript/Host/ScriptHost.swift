@@ -73,6 +73,10 @@ public final class ScriptHost {
     lazy var environment = ProcessEnvironment.current()
     /// Whether a reload replaced this host (see ``retire()``).
     public internal(set) var isRetired = false
+    /// On a virtual clock, whether `os.time()` and `os.date()` without a time read the
+    /// loop's wall clock (true, the default) or the machine's: a test file's own code sees
+    /// the machine's, the apps it launches the loop's.
+    public var datesAreVirtual = true
 
     /// Receives errors from callbacks (timers, overrides, observers) with the name of what
     /// raised them, after the host has added them to ``reportedErrors``. The default writes

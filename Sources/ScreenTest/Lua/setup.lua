@@ -3,11 +3,24 @@
 
 local setup = {}
 
--- Starts a suite for a file, puts its functions (`describe`, `it`, `assert`, ...) in the
--- globals, and returns the steps the host drives. It takes the options table `runner.new`
--- reads (file, filters, filters_out, tags, exclude_tags, seed, list, fail_fast, shard, arg,
--- after, call), the host's hooks and the snapshot options.
+-- The global `arg` as busted sets it: the script arguments from 1, the runner at 0 and the
+-- command that runs Lua scripts at -1.
+local function set_arg(options)
+  local arg = {}
+  if type(options.arg) == "table" then
+    for i, value in ipairs(options.arg) do arg[i] = value end
+  end
+  arg[0], arg[-1] = options.runner, options.interpreter
+  _G.arg = arg
+end
+
+-- Starts a suite for a file, whose code gets its functions (`describe`, `it`, `assert`,
+-- ...) in an environment of its own, and returns the steps the host drives. It takes the
+-- options table `runner.new` reads (file, filters, filters_out, tags, exclude_tags, seed,
+-- list, fail_fast, shard, after, call) with `arg`, `runner` and `interpreter` for the
+-- global `arg` and `loaders` for the file's code, the host's hooks and the snapshot options.
 function setup.start(options, hooks, snapshots)
+  set_arg(options)
   -- luassert and say come from the process's compiled chunks while the suite starts,
   -- asked first: the registry's searcher would read the plugin folders for a name it
   -- does not have. The file then finds the host's searchers.
@@ -16,17 +29,21 @@ function setup.start(options, hooks, snapshots)
   local suite = require("screentest.runner").new(options)
   table.remove(searchers, 1)
   suite:add_hooks(hooks)
+  -- Lua's own load, loadfile and dofile, which take bytecode, in the file's code; the
+  -- globals (the modules', a launched app's) keep the host's, text only.
+  if type(options.loaders) == "table" then
+    for name, fn in pairs(options.loaders) do suite.env[name] = fn end
+  end
   if suite.env.assert then
     require("screentest.snapshot").install(suite.env.assert, options.file, snapshots)
   end
   -- `test` is busted's alias of `it` and the host's module (test.advance, ...): the
   -- module, callable.
   local module = rawget(_G, "test")
-  for name, value in pairs(suite.env) do _G[name] = value end
   if type(module) == "table" and getmetatable(module) == nil then
     local declare = suite.env.test
     setmetatable(module, { __call = function(_, ...) return declare(...) end })
-    _G.test = module
+    suite.env.test = module
   end
   -- Ending the process would end the run without its report or its failures.
   if os then

@@ -64,6 +64,19 @@ public final class TestRunner {
         public var excludePatterns: [String] = []
         /// What test files get as the global `arg` (busted's script arguments).
         public var scriptArguments: [String] = []
+        /// `arg[0]` of test files: the runner, as busted gives its own script.
+        public var runnerPath: String?
+        /// `arg[-1]` of test files: a command that runs Lua 5.4 scripts with `lua`'s options
+        /// (see ``InterpreterCommand``).
+        public var interpreterCommand: String?
+        /// Record which lines of the project's Lua files ran, and write `coverage/lcov.info`
+        /// and a summary (`--coverage`; see ``Coverage``).
+        public var coverage = false
+        /// Lua patterns of the files coverage records, matched against their paths as the
+        /// report names them (none: every Lua file of the project under the current folder).
+        public var coverageInclude: [String] = []
+        /// Lua patterns of the files coverage leaves out.
+        public var coverageExclude: [String] = []
         /// How the report is written (`--output`).
         public var output: OutputFormat = .pretty
         /// Also write a JUnit XML report to this file (`--junit-file`).
@@ -116,7 +129,7 @@ public final class TestRunner {
 
         /// How a run's report is written.
         public enum OutputFormat: String, Codable, Sendable, CaseIterable {
-            case pretty, plain, tap, junit, json
+            case pretty, plain, tap, junit, json, gtest
         }
     }
 
@@ -166,10 +179,6 @@ public final class TestRunner {
     isolated deinit {
         watchdog?.stop()
     }
-
-    /// The instruction budget when none is asked for: a count hook must stay installed,
-    /// since it is what lets the watchdog stop code running in coroutines.
-    static let unlimitedInstructions = Int(Int64.max / 2)
 
     /// Runs every test file found under the options' paths and prints the report, ending
     /// with the closing line.
@@ -275,7 +284,7 @@ public final class TestRunner {
     /// What makes a file in a folder a suite, for the message saying none was found.
     private var suiteDescription: String {
         options.patterns.isEmpty
-            ? "*_spec.lua, *_test.lua"
+            ? "Lua files with _spec in their name"
             : "Lua files matching " + options.patterns.map { "\"\($0)\"" }.joined(separator: " or ")
     }
 
@@ -330,6 +339,9 @@ public final class TestRunner {
             let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("luascreens-test-\(UUID())").path
             defer { try? FileManager.default.removeItem(atPath: dataDirectory) }
             host.dataDirectory = dataDirectory
+            // The machine's clock for the file's own code (test.launch gives its apps the
+            // loop's).
+            host.datesAreVirtual = false
             host.errorReporter = { [unowned session] error, context in
                 session.record(error, context: context)
             }
@@ -421,7 +433,9 @@ public final class TestRunner {
     }
 
     private static func limits(for options: Options) -> LuaLimits {
-        LuaLimits(memory: options.memoryLimit, instructions: options.instructionBudget ?? unlimitedInstructions)
+        // Without a budget no count hook is set, and test code runs at Lua's own speed: the
+        // time limit's watchdog reaches the running coroutine by a signal (see Watchdog).
+        LuaLimits(memory: options.memoryLimit, instructions: options.instructionBudget)
     }
 
     private static func makeHost(limits: LuaLimits, modules: ModuleRegistry, chunks: ChunkCache) throws -> PreparedHost {
@@ -475,8 +489,12 @@ public final class TestRunner {
             table.set("shard", part)
         }
         table.set("arg", options.scriptArguments)
+        table.set("runner", options.runnerPath)
+        table.set("interpreter", options.interpreterCommand)
         table.set("after", after)
         table.set("call", call)
+        // The file's code loads bytecode as Lua does: a bad chunk crashes only its worker.
+        table.set("loaders", lua.binaryLoaders())
         return table
     }
 
@@ -505,6 +523,7 @@ extension TestResult {
                     traceback: try failure.get("traceback", as: String?.self))
             },
             reason: try record.get("reason", as: String?.self),
+            block: try record.get("block", as: Bool?.self),
             errors: try errors?.array.compactMap { value in
                 guard let error = value.tableValue else { return nil }
                 return ScriptError(

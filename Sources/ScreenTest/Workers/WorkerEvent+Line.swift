@@ -159,6 +159,10 @@ struct JSONLine {
             key("snapshots")
             write(snapshots)
         }
+        if let block = result.block {
+            key("block")
+            bytes += Array((block ? "true" : "false").utf8)
+        }
         close("}")
     }
 

@@ -1,0 +1,40 @@
+import LuaShim
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Lua 5.4's standalone interpreter, as `lua` runs it: `-e`, `-l`, `-i`, `-v`, `-E`, `-W`,
+/// `--`, `-`, a script with its arguments and the `arg` table, in a plain state with every
+/// standard library and no limits. It is the user's own interpreter (`screens lua`), not a
+/// host: nothing of LuaScreens is in it.
+///
+/// ```swift
+/// exit(LuaInterpreter.run(["screens lua", "-e", "print(_VERSION)"]))
+/// ```
+nonisolated public enum LuaInterpreter {
+    /// Runs the interpreter on `arguments` (the first names it, as `arg`'s lowest entry and
+    /// in its messages) and returns the exit status.
+    public static func run(_ arguments: [String]) -> Int32 {
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
+        defer { for argument in argv { free(argument) } }
+        argv.append(nil)
+        return argv.withUnsafeMutableBufferPointer { lsh_interpret(Int32(arguments.count), $0.baseAddress) }
+    }
+}
+
+extension LuaState {
+    /// Lua's own `load`, `loadfile` and `dofile`, which take binary chunks too, for code whose
+    /// process may crash without harm (a test file's, in its worker): Lua does not verify
+    /// bytecode, and a corrupt chunk crashes the process. The globals keep the text-only ones.
+    public func binaryLoaders() -> LuaTable {
+        let L = currentThread
+        return withStackEffect(L, 0) { () -> LuaTable in
+            LuaStack(L, self).reserve(1)
+            lsh_pushbinaryloaders(L)
+            return LuaTable(popping: L, state: self)
+        }
+    }
+}
