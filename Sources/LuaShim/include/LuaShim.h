@@ -144,6 +144,13 @@ int lsh_openlibs(lua_State *L, unsigned mask);
    not verify bytecode. The state's globals keep the text-only ones. */
 void lsh_pushbinaryloaders(lua_State *L);
 
+/* Starts (on != 0) or stops recording which lines of file chunks ("@path") run, in every
+   thread of L's state; returns 0, or -1 when out of memory. Coverage.c. */
+int lsh_setcoverage(lua_State *L, int on);
+/* [-0, +1, m] Pushes what coverage recorded: a table from each chunk name ("@path") to the
+   list of its lines that ran, in order. */
+void lsh_pushcoverage(lua_State *L);
+
 /* The standalone interpreter (`screens lua`): runs argv as Lua 5.4's `lua` does (-e, -l, -i,
    -v, -E, -W, --, -, a script and its arguments, the `arg` table) in a plain state with
    every standard library, and returns the exit status. Interpreter.c. */

@@ -15,7 +15,7 @@ struct FileNamePatterns {
     let patterns: [String]
     let excluded: [String]
     /// `matches(name, pattern)`: `name:find(pattern)`, as busted matches file names.
-    private static let matchesChunk = LuaResourceChunk("patterns.lua", name: "=patterns", in: .screenTest)
+    static let matchesChunk = LuaResourceChunk("patterns.lua", name: "=patterns", in: .screenTest)
     /// Holds the state `find` lives in.
     private let lua: LuaState
     private let find: LuaFunction

@@ -58,6 +58,18 @@ function setup.start(options, hooks, snapshots)
   }
 end
 
+-- Loads the runner's modules, luassert and say, which every suite starts with, in a state
+-- no file ran in yet: the template a worker forks for each file.
+function setup.preload()
+  local searchers = package.searchers
+  table.insert(searchers, 1, (require("screentest.chunks")))
+  for _, name in ipairs({ "screentest.runner", "screentest.snapshot", "luassert", "luassert.state", "luassert.spy",
+                          "luassert.stub", "luassert.mock", "luassert.match", "say" }) do
+    pcall(require, name)
+  end
+  table.remove(searchers, 1)
+end
+
 -- Puts `--lpath` and `--cpath` before `package.path` and `package.cpath`, as busted does.
 function setup.prependPaths(lpath, cpath)
   if lpath ~= "" then package.path = (lpath .. ";" .. package.path):gsub(";;", ";") end

@@ -160,6 +160,8 @@ public final class TestRunner {
     var onStuck: (@Sendable () -> Void)?
     /// The snapshot files asked for since the last result.
     private var snapshotUses: [TestResult.SnapshotUse] = []
+    /// The lines that ran, with `coverage`, in the files run here since it was last taken.
+    private var covered = Coverage()
 
     /// A worker started for this run before it was made (``TestWorker/prestart(_:)``),
     /// which its first file on a worker takes.
@@ -242,9 +244,28 @@ public final class TestRunner {
             if options.failFast, this.failed > 0 { break }
         }
         let changes = snapshots.finish(results: results, options: options)
+        if options.coverage { try reportCoverage(to: reporter, tests: files) }
         // A listing is only the tests, as busted's: no closing line.
         reporter.finish(TestRunEnd(summary: summary, results: results, snapshots: changes, closingLine: !options.list))
         return (summary, results)
+    }
+
+    /// Writes `coverage/lcov.info` and tells the summary, with `coverage`.
+    private func reportCoverage(to reporter: TestReporter, tests: [String]) throws {
+        let files = try takeCoverage().files(
+            tests: tests + (options.helper.map { [$0] } ?? []), include: options.coverageInclude,
+            exclude: options.coverageExclude)
+        let folder = "coverage"
+        let path = folder + "/lcov.info"
+        var written: String? = path
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try Coverage.lcov(files).write(toFile: path, atomically: true, encoding: .utf8)
+        } catch {
+            written = nil
+            reporter.notice("coverage: cannot write \(path): \(error.localizedDescription)")
+        }
+        for line in Coverage.summary(files, written: written) { reporter.notice(line) }
     }
 
     /// The worker started early, handed to the first pool that asks.
@@ -267,7 +288,9 @@ public final class TestRunner {
         fileDone: @escaping (String, [TestResult.SnapshotUse]) -> Void
     ) throws {
         if options.jobs > 0, !options.workerCommand.isEmpty, !files.isEmpty {
-            try WorkerPool(files: files, options: options, prestarted: takePrestartedWorker()).run(printed: reporter.printed, result: record, fileDone: fileDone)
+            let pool = WorkerPool(files: files, options: options, prestarted: takePrestartedWorker())
+            try pool.run(printed: reporter.printed, result: record, fileDone: fileDone)
+            covered.add(pool.coverage)
             return
         }
         for file in files {
@@ -299,6 +322,12 @@ public final class TestRunner {
             reporter.report(result)
         }
         return results
+    }
+
+    /// The lines that ran in the files run here since the last time, taken.
+    func takeCoverage() -> Coverage {
+        defer { covered = Coverage() }
+        return covered
     }
 
     /// The snapshot files the file asked for after its last result (in a teardown), taken.
@@ -378,6 +407,9 @@ public final class TestRunner {
                     suiteOptions(file: file, after: after, call: limited.function(), in: lua),
                     TestModule.hooks(session: session, host: host, in: lua), snapshots, returning: LuaTable.self)
             }
+            // From the helper on: the runner's start and luassert are not the project's.
+            if options.coverage { lua.recordCoverage(true) }
+            defer { if options.coverage { covered.add(lua.coveredLines()) } }
             if let helper = options.helper { try runHelper(helper, in: lua) }
             do {
                 let chunk = try lua.load(file: file)
@@ -415,6 +447,8 @@ public final class TestRunner {
         fileprivate let session: TestSession
         fileprivate let host: ScriptHost
         fileprivate let limits: LuaLimits
+        /// Whether the runner's modules and luassert are loaded (``template()``).
+        fileprivate var isPreloaded = false
 
         /// The host's state, where no file's code ran yet.
         var lua: LuaState { host.lua }
@@ -445,6 +479,24 @@ public final class TestRunner {
             modules: modules.adding(contentsOf: RunnerModules.all(chunks: chunks) + [TestModule.module(session: session)]),
             limits: limits)
         return PreparedHost(session: session, host: host, limits: limits)
+    }
+
+    /// The host every file of a worker starts from, made once and never run in: prepared for
+    /// these options, with the runner's modules, luassert and say loaded. A worker forks
+    /// itself for each file (see ``TestWorker``), and the file runs in the fork's copy, which
+    /// ``run(file:after:onCall:result:)`` takes there; nil when none can be made.
+    func template() -> PreparedHost? {
+        let limits = Self.limits(for: options)
+        if let prepared, prepared.limits == limits, prepared.isPreloaded { return prepared }
+        guard var made = prepared.flatMap({ $0.limits == limits ? $0 : nil })
+            ?? (try? Self.makeHost(limits: limits, modules: modules, chunks: chunks))
+        else { return nil }
+        chunks.keeping(in: made.lua) {
+            _ = try? RunnerModules.setup.function("preload", in: made.lua).call()
+        }
+        made.isPreloaded = true
+        prepared = made
+        return made
     }
 
     /// The prepared host when it fits these options, else a new one.

@@ -78,4 +78,6 @@ struct WorkerEvent: Codable, Equatable {
     var output: String?
     /// With `done`: the snapshot files the file asked for after its last result.
     var snapshots: [TestResult.SnapshotUse]?
+    /// With `done`, under `--coverage`: the lines that ran in the file's state.
+    var coverage: Coverage?
 }

@@ -58,6 +58,9 @@ final class WorkerPool {
     /// file order, with a failure.
     private var stop: Int
 
+    /// The lines that ran, with `coverage`, in every file done so far.
+    private(set) var coverage = Coverage()
+
     /// The worker started early for this run, until the first worker is started.
     private var prestarted: PrestartedWorker?
 
@@ -202,6 +205,7 @@ final class WorkerPool {
         case .done:
             if let output = event.output { reports[job.file].items.append(.printed(output)) }
             reports[job.file].snapshots += event.snapshots ?? []
+            if let covered = event.coverage { coverage.add(covered) }
             reports[job.file].done = true
             worker.job = nil
             worker.call = nil
