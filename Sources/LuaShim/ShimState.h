@@ -91,6 +91,7 @@ typedef struct lsh_State {
   int identity;          /* registry slot of the table from Swift objects to their userdata */
   int scripthooks;       /* a script has set a debug hook at some point */
   lsh_Coverage *coverage;  /* the lines that ran, while coverage is on; NULL otherwise */
+  int binarychunks;      /* load and its kin take binary chunks (lsh_allowbinarychunks) */
   lsh_Run *run;          /* the innermost function run for a script (see lsh_Run) */
   int pendingfinalizers; /* objects whose finalizer waits for a safe point */
   int finalizing;        /* the pending finalizers are running */

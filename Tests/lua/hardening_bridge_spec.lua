@@ -90,52 +90,52 @@ describe("the bridge under a hostile script", function()
   describe("chunks", function()
     local dumped = string.dump(function() return 1 end)
 
-    -- The host's load, loadfile and dofile, which apps and modules have, take text only;
-    -- a test file's own code loads bytecode as Lua does (a serializer's suite dumps
-    -- functions), and a bad chunk would crash its worker only.
-    it("load as text only in the host", function()
-      local f, message = _G.load(dumped)
-      assert.is_nil(f)
-      assert.matches("attempt to load a binary chunk", message)
-      assert.is_nil((_G.load(dumped, "x", "b")))
-      assert.is_nil((_G.load(dumped, "x", "bt")))
-      local parts = { dumped:sub(1, 3), dumped:sub(4) }
-      assert.is_nil((_G.load(function() return table.remove(parts, 1) end)))
-      assert.are.equal(3, _G.load("return 3")())
-    end)
-
-    it("load from files as text only in the host, also through require", function()
-      local path = os.tmpname()
-      local file = io.open(path, "wb")
-      file:write(dumped)
-      file:close()
-      local f, message = _G.loadfile(path)
-      assert.is_nil(f)
-      assert.matches("attempt to load a binary chunk", message)
-      assert.matches("attempt to load a binary chunk", failure(_G.dofile, path))
-      local folder = path:match("^(.*)/[^/]*$")
-      local name = path:match("([^/]*)$")
-      local saved = package.path
-      package.path = folder .. "/?"
-      local ok, err = pcall(require, name)
-      package.path = saved
-      os.remove(path)
-      assert.is_false(ok)
-      assert.matches("attempt to load a binary chunk", err)
-    end)
-
-    it("load as bytecode too in a test file's own code", function()
-      assert.are_not.equal(_G.load, load)
+    -- A test file's code loads bytecode as Lua does, as under busted (a serializer's suite
+    -- dumps functions), and a bad chunk would crash its worker only; an app test.launch
+    -- loaded loads text only, as a headless run's does.
+    it("load as bytecode too in a test file, also from files and through require", function()
       assert.are.equal(1, load(dumped)())
       assert.are.equal(1, load(dumped, "x", "b")())
       assert.is_nil((load(dumped, "x", "t")))
+      local parts = { dumped:sub(1, 3), dumped:sub(4) }
+      assert.are.equal(1, load(function() return table.remove(parts, 1) end)())
       local path = os.tmpname()
       local file = io.open(path, "wb")
       file:write(dumped)
       file:close()
       assert.are.equal(1, loadfile(path)())
       assert.are.equal(1, dofile(path))
+      local folder = path:match("^(.*)/[^/]*$")
+      local name = path:match("([^/]*)$")
+      local saved = package.path
+      package.path = folder .. "/?"
+      local ok, value = pcall(require, name)
+      package.path = saved
+      package.loaded[name] = nil
       os.remove(path)
+      assert.is_true(ok)
+      assert.are.equal(1, value)
+    end)
+
+    it("load as text only while a launched app runs", function()
+      test.launch("pilot/apps/demo")
+      local f, message = load(dumped)
+      assert.is_nil(f)
+      assert.matches("attempt to load a binary chunk", message)
+      assert.is_nil((load(dumped, "x", "b")))
+      local path = os.tmpname()
+      local file = io.open(path, "wb")
+      file:write(dumped)
+      file:close()
+      local g, fileMessage = loadfile(path)
+      assert.is_nil(g)
+      assert.matches("attempt to load a binary chunk", fileMessage)
+      assert.matches("attempt to load a binary chunk", failure(dofile, path))
+      os.remove(path)
+    end)
+
+    it("load bytecode again once the launch ends with its test", function()
+      assert.are.equal(1, load(dumped)())
     end)
   end)
 

@@ -26,15 +26,15 @@ nonisolated public enum LuaInterpreter {
 }
 
 extension LuaState {
-    /// Lua's own `load`, `loadfile` and `dofile`, which take binary chunks too, for code whose
-    /// process may crash without harm (a test file's, in its worker): Lua does not verify
-    /// bytecode, and a corrupt chunk crashes the process. The globals keep the text-only ones.
-    public func binaryLoaders() -> LuaTable {
-        let L = currentThread
-        return withStackEffect(L, 0) { () -> LuaTable in
-            LuaStack(L, self).reserve(1)
-            lsh_pushbinaryloaders(L)
-            return LuaTable(popping: L, state: self)
+    /// Whether `load`, `loadfile`, `dofile` and `require` take binary chunks too (false, the
+    /// default: text only). Lua does not verify bytecode, and a corrupt chunk crashes the
+    /// process: only a state whose process may crash without harm (a test file's, in its
+    /// worker) allows them.
+    public var allowsBinaryChunks: Bool {
+        get { binaryChunksAllowed }
+        set {
+            binaryChunksAllowed = newValue
+            lsh_allowbinarychunks(handle, newValue ? 1 : 0)
         }
     }
 }

@@ -139,10 +139,10 @@ void lsh_collectgarbage(lua_State *L);
    internals, finalizers under the budget. */
 int lsh_openlibs(lua_State *L, unsigned mask);
 
-/* [-0, +1, m] Pushes a table of Lua's own load, loadfile and dofile, which take binary chunks
-   too, for code whose process may crash without harm (a test file's, in its worker): Lua does
-   not verify bytecode. The state's globals keep the text-only ones. */
-void lsh_pushbinaryloaders(lua_State *L);
+/* Lets load, loadfile, dofile and require's Lua searcher take binary chunks too (allow != 0),
+   or text only again. Lua does not verify bytecode: only a state whose process may crash
+   without harm (a test file's, in its worker) allows them. */
+void lsh_allowbinarychunks(lua_State *L, int allow);
 
 /* Starts (on != 0) or stops recording which lines of file chunks ("@path") run, in every
    thread of L's state; returns 0, or -1 when out of memory. Coverage.c. */

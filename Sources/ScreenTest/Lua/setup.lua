@@ -18,7 +18,7 @@ end
 -- ...) in an environment of its own, and returns the steps the host drives. It takes the
 -- options table `runner.new` reads (file, filters, filters_out, tags, exclude_tags, seed,
 -- list, fail_fast, shard, after, call) with `arg`, `runner` and `interpreter` for the
--- global `arg` and `loaders` for the file's code, the host's hooks and the snapshot options.
+-- global `arg`, the host's hooks and the snapshot options.
 function setup.start(options, hooks, snapshots)
   set_arg(options)
   -- luassert and say come from the process's compiled chunks while the suite starts,
@@ -29,11 +29,6 @@ function setup.start(options, hooks, snapshots)
   local suite = require("screentest.runner").new(options)
   table.remove(searchers, 1)
   suite:add_hooks(hooks)
-  -- Lua's own load, loadfile and dofile, which take bytecode, in the file's code; the
-  -- globals (the modules', a launched app's) keep the host's, text only.
-  if type(options.loaders) == "table" then
-    for name, fn in pairs(options.loaders) do suite.env[name] = fn end
-  end
   if suite.env.assert then
     require("screentest.snapshot").install(suite.env.assert, options.file, snapshots)
   end

@@ -119,10 +119,6 @@ struct PilotLauncher {
         let loop = host.loop
         let wallOffset = loop.wallTime - loop.now
         if let time = options.time { loop.setWallTime(time) }
-        // The app reads its dates from the loop's clock, as a headless run does, until the
-        // launch ends; the test file's own code reads the machine's otherwise.
-        let datesWereVirtual = host.datesAreVirtual
-        host.datesAreVirtual = true
         let animationsBefore = Set(loop.animationsInFlight.map(ObjectIdentifier.init))
         let scheduleMark = host.schedule.mark
         // Transitions and animations the app left running would go on into the next test,
@@ -130,7 +126,6 @@ struct PilotLauncher {
         // scripts set, which the test's end would cancel anyway.
         session.launchEnding = { [weak host] in
             guard let host else { return }
-            host.datesAreVirtual = datesWereVirtual
             for animation in loop.animationsInFlight where !animationsBefore.contains(ObjectIdentifier(animation)) {
                 animation.cancel()
             }

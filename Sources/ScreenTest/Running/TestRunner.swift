@@ -368,9 +368,9 @@ public final class TestRunner {
             let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("luascreens-test-\(UUID())").path
             defer { try? FileManager.default.removeItem(atPath: dataDirectory) }
             host.dataDirectory = dataDirectory
-            // The machine's clock for the file's own code (test.launch gives its apps the
-            // loop's).
-            host.datesAreVirtual = false
+            // The file's code has the machine's clock and loads bytecode, as under busted (a
+            // bad chunk crashes only its worker); an app test.launch loads has neither.
+            host.runsTestCode = true
             host.errorReporter = { [unowned session] error, context in
                 session.record(error, context: context)
             }
@@ -545,8 +545,6 @@ public final class TestRunner {
         table.set("interpreter", options.interpreterCommand)
         table.set("after", after)
         table.set("call", call)
-        // The file's code loads bytecode as Lua does: a bad chunk crashes only its worker.
-        table.set("loaders", lua.binaryLoaders())
         return table
     }
 
