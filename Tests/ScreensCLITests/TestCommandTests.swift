@@ -78,8 +78,9 @@ struct TestCommandTests {
         try await ScreensProgram.withTemporaryFolder { folder in
             let pids = folder.appendingPathComponent("pids.txt").path
             for index in 1...10 {
-                // The shell's parent is the worker running the file.
-                try "it('notes its worker', function() os.execute('echo $PPID >> \(pids)') end)\n"
+                // The shell's parent is the worker's fork running the file, whose parent is
+                // the worker.
+                try "it('notes its worker', function() os.execute(\"awk '{ print $4 }' /proc/$PPID/stat >> \(pids)\") end)\n"
                     .write(to: folder.appendingPathComponent("file\(index)_spec.lua"), atomically: true, encoding: .utf8)
             }
             let result = try await screensTest([folder.path, "--jobs", "2"])

@@ -24,17 +24,3 @@ nonisolated public enum LuaInterpreter {
         return argv.withUnsafeMutableBufferPointer { lsh_interpret(Int32(arguments.count), $0.baseAddress) }
     }
 }
-
-extension LuaState {
-    /// Whether `load`, `loadfile`, `dofile` and `require` take binary chunks too (false, the
-    /// default: text only). Lua does not verify bytecode, and a corrupt chunk crashes the
-    /// process: only a state whose process may crash without harm (a test file's, in its
-    /// worker) allows them.
-    public var allowsBinaryChunks: Bool {
-        get { binaryChunksAllowed }
-        set {
-            binaryChunksAllowed = newValue
-            lsh_allowbinarychunks(handle, newValue ? 1 : 0)
-        }
-    }
-}

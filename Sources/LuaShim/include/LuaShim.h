@@ -139,6 +139,10 @@ void lsh_collectgarbage(lua_State *L);
    internals, finalizers under the budget. */
 int lsh_openlibs(lua_State *L, unsigned mask);
 
+/* Whether a script's object has a finalizer (__gc) that closing the state would run, or one
+   is waiting to run: a process about to end may then skip closing the state. Raw reads. */
+int lsh_hasfinalizers(lua_State *L);
+
 /* Lets load, loadfile, dofile and require's Lua searcher take binary chunks too (allow != 0),
    or text only again. Lua does not verify bytecode: only a state whose process may crash
    without harm (a test file's, in its worker) allows them. */

@@ -162,6 +162,12 @@ public final class TestRunner {
     private var snapshotUses: [TestResult.SnapshotUse] = []
     /// The lines that ran, with `coverage`, in the files run here since it was last taken.
     private var covered = Coverage()
+    /// Whether the process ends after the file (a worker's fork): a state none of whose
+    /// objects has a finalizer is then left open rather than closed, which would free (and so
+    /// copy, in a fork) every page it has.
+    var endsAfterFile = false
+    /// The hosts left open for the process's end.
+    private var leftOpen: [AnyObject] = []
 
     /// A worker started for this run before it was made (``TestWorker/prestart(_:)``),
     /// which its first file on a worker takes.
@@ -406,6 +412,9 @@ public final class TestRunner {
                 try RunnerModules.setup.function("start", in: lua).call(
                     suiteOptions(file: file, after: after, call: limited.function(), in: lua),
                     TestModule.hooks(session: session, host: host, in: lua), snapshots, returning: LuaTable.self)
+            }
+            defer {
+                if endsAfterFile, !lua.hasScriptFinalizers { leftOpen.append(host) }
             }
             // From the helper on: the runner's start and luassert are not the project's.
             if options.coverage { lua.recordCoverage(true) }

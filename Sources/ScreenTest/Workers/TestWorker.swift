@@ -95,6 +95,7 @@ public enum TestWorker {
                     continue
                 case .child:
                     forked = true
+                    runner.endsAfterFile = true
                 case .failed:
                     break
                 }
