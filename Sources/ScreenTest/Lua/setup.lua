@@ -3,6 +3,21 @@
 
 local setup = {}
 
+-- The packages preload() loaded from files (luassert, say, term), the file each came from,
+-- and every module of theirs it loaded.
+local preloaded, preloaded_modules = {}, {}
+
+-- Forgets the preloaded modules when a package is now found elsewhere (the project's own on
+-- --lpath or beside the file): they are all required again, as a fresh state would.
+local function forget_shadowed()
+  for name, path in pairs(preloaded) do
+    if package.searchpath(name, package.path) ~= path then
+      for _, loaded in ipairs(preloaded_modules) do package.loaded[loaded] = nil end
+      return
+    end
+  end
+end
+
 -- The global `arg` as busted sets it: the script arguments from 1, the runner at 0 and the
 -- command that runs Lua scripts at -1.
 local function set_arg(options)
@@ -21,6 +36,7 @@ end
 -- global `arg`, the host's hooks and the snapshot options.
 function setup.start(options, hooks, snapshots)
   set_arg(options)
+  forget_shadowed()
   -- luassert and say come from the process's compiled chunks while the suite starts,
   -- asked first: the registry's searcher would read the plugin folders for a name it
   -- does not have. The file then finds the host's searchers.
@@ -63,6 +79,12 @@ function setup.preload()
   for _, name in ipairs({ "screentest.runner", "screentest.snapshot", "luassert", "luassert.state", "luassert.spy",
                           "luassert.stub", "luassert.mock", "luassert.match", "say" }) do
     pcall(require, name)
+  end
+  for _, name in ipairs({ "luassert", "say", "term" }) do
+    preloaded[name] = package.loaded[name] ~= nil and package.searchpath(name, package.path) or nil
+  end
+  for name in pairs(package.loaded) do
+    if preloaded[name:match("^[^.]*")] then preloaded_modules[#preloaded_modules + 1] = name end
   end
   table.remove(searchers, 1)
   collectgarbage("generational")

@@ -118,7 +118,7 @@ public enum TestWorker {
             })
             // Before the parent hears the file is done, so that a run has written what it
             // compiled by the time it ends; only a run that compiled something pays it.
-            if !forked { chunks.saveIfChanged() }
+            chunks.saveIfChanged()
             let leftovers = runner.takeSnapshotUses()
             let coverage = runner.takeCoverage()
             send(WorkerEvent(

@@ -179,7 +179,7 @@ final class WorkerPool {
                 worker.lastEvent = Watchdog.now()
                 continue
             }
-            guard let event = try? WorkerMessage.decode(WorkerEvent.self, from: line) else {
+            guard let event = WorkerEvent(line: line[...]) else {
                 worker.process.kill()
                 end(worker, timedOut: false)
                 return
