@@ -42,16 +42,8 @@ nonisolated public enum InterpreterCommand {
     /// Where the link for `executable` lives: a folder of the user's cache named after the
     /// program's path.
     static func folder(for executable: String, environment: [String: String]) -> String? {
-        let base: String
-        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") {
-            base = cache
-        } else if let home = environment["HOME"], home.hasPrefix("/") {
-            base = home + "/.cache"
-        } else {
-            return nil
-        }
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in executable.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return base + "/luascreens/bin/" + String(hash, radix: 16)
+        return SavedChunks.cacheFolder(environment: environment).map { $0 + "/bin/" + String(hash, radix: 16) }
     }
 }
