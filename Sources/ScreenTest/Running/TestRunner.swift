@@ -475,6 +475,16 @@ public final class TestRunner {
         return try? makeHost(limits: limits(for: defaults), modules: .builtins, chunks: chunks)
     }
 
+    /// Loads the runner's modules, luassert and say into a host no file ran in, and makes its
+    /// collector generational, as lua5.4 runs busted (setup.lua's `preload`).
+    static func preload(_ host: inout PreparedHost, chunks: ChunkCache) {
+        let lua = host.lua
+        chunks.keeping(in: lua) {
+            _ = try? RunnerModules.setup.function("preload", in: lua).call()
+        }
+        host.isPreloaded = true
+    }
+
     private static func limits(for options: Options) -> LuaLimits {
         // Without a budget no count hook is set, and test code runs at Lua's own speed: the
         // time limit's watchdog reaches the running coroutine by a signal (see Watchdog).
@@ -500,10 +510,7 @@ public final class TestRunner {
         guard var made = prepared.flatMap({ $0.limits == limits ? $0 : nil })
             ?? (try? Self.makeHost(limits: limits, modules: modules, chunks: chunks))
         else { return nil }
-        chunks.keeping(in: made.lua) {
-            _ = try? RunnerModules.setup.function("preload", in: made.lua).call()
-        }
-        made.isPreloaded = true
+        Self.preload(&made, chunks: chunks)
         prepared = made
         return made
     }

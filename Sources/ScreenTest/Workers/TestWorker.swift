@@ -86,8 +86,11 @@ public enum TestWorker {
             var forked = false
             #if os(Linux)
             // Each file in a fork of this process, from the template: a fresh state costs
-            // what copying its pages on write costs.
-            if runner.template() != nil, WorkerProcess.isSingleThreaded {
+            // what copying its pages on write costs. The last file queued runs here, in the
+            // state made for it: no file after it needs the template.
+            if request.last == true {
+                runner.endsAfterFile = true
+            } else if runner.template() != nil, WorkerProcess.isSingleThreaded {
                 chunks.saveIfChanged()
                 switch forkForFile(closing: requests) {
                 case .parent(let ending):
@@ -193,7 +196,7 @@ public enum TestWorker {
         requests: Int32, events: Int32, compilingLuassert: Bool, chunks: ChunkCache
     ) -> TestRunner.PreparedHost? {
         let compiling = compilingLuassert ? compiledChunks(closing: [requests, events], chunks: chunks) : nil
-        let prepared = TestRunner.prepare(chunks: chunks)
+        var prepared = TestRunner.prepare(chunks: chunks)
         if let lua = prepared?.lua {
             chunks.warmUpRunner(in: lua)
         } else if let lua = try? LuaState(libraries: .all) {
@@ -203,6 +206,12 @@ public enum TestWorker {
             chunks.keep(serialized: compiling.read())
         } else if compilingLuassert {
             chunks.warmUpLuassert()
+        }
+        // Then loaded into the host, from the chunks kept: it is the template of the files
+        // forked from it, and the host of the last file, which runs here.
+        if var host = prepared {
+            TestRunner.preload(&host, chunks: chunks)
+            prepared = host
         }
         if isWaiting(requests) { WorkerMessage.warmUp() }
         return prepared
