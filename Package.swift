@@ -76,12 +76,14 @@ let package = Package(
         ),
         .target(
             name: "ScreenTest",
-            dependencies: ["ScreenScript", "LuaBridge", "EventLoop", "ScreenKit", "ScreenRender"],
+            dependencies: ["ScreenScript", "LuaBridge", "EventLoop", "ScreenKit", "ScreenRender", "WorkerShim"],
             resources: [.copy("Lua")],
             swiftSettings: mainActor
         ),
         // Restoring the terminal from signal handlers and atexit, which must not run Swift.
         .target(name: "TerminalShim"),
+        // A test worker's forks dying with it (prctl, which is variadic).
+        .target(name: "WorkerShim"),
         .target(
             name: "ScreenHost",
             dependencies: ["ScreenScript", "ScreenRender", "ScreenKit", "EventLoop", "LuaBridge", "TerminalShim", "CLibEdit"],

@@ -201,3 +201,18 @@ void lsh_installfinalizers(lua_State *L) {
   }
   lua_pop(L, 1);
 }
+
+int lsh_hasfinalizers(lua_State *L) {
+  lsh_State *S = lsh_getstate(L);
+  if (S->pendingfinalizers != 0) return 1;
+  int has = 0;
+  if (lua_rawgetp(L, LUA_REGISTRYINDEX, &lsh_sentinels_key) == LUA_TTABLE) {
+    lua_pushnil(L);
+    if (lua_next(L, -2) != 0) {
+      has = 1;
+      lua_pop(L, 2);
+    }
+  }
+  lua_pop(L, 1);
+  return has;
+}

@@ -1,5 +1,6 @@
 /*
-** The instruction budget and the debug hooks scripts set, composed on one hook.
+** The instruction budget, coverage's line events and the debug hooks scripts set, composed
+** on one hook.
 **
 ** Lua has one hook per thread. The host's count hook charges the budget and sees an
 ** interrupt; a script's hook (debug.sethook) gets its call, return, line and count events
@@ -61,6 +62,7 @@ static void applyhook(lua_State *T, lsh_State *S, const ScriptHook *h) {
   else if (S->budget > 0 || S->check != NULL || isrunthread(S, T))
     hostcount = LSH_HOOKCOUNT;
   int mask = h ? h->mask : 0, count = 0;
+  if (S->coverage != NULL) mask |= LUA_MASKLINE;
   if (hostcount) {
     mask |= LUA_MASKCOUNT;
     count = hostcount;
@@ -185,6 +187,11 @@ static __attribute__((noinline)) void scriptevent(lua_State *L, lsh_State *S, lu
 void lsh_hook(lua_State *L, lua_Debug *ar) {
   lsh_State *S = lsh_getstate(L);
   int elapsed = 0;
+  if (ar->event == LUA_HOOKLINE && S->coverage != NULL) {
+    lsh_coverline(L, S, ar);
+    /* Nothing else wants this event: the hook of a thread that is not stopped. */
+    if (!S->scripthooks && !atomic_load_explicit(&S->interrupted, memory_order_relaxed)) return;
+  }
   if (ar->event == LUA_HOOKCOUNT) {
     elapsed = lua_gethookcount(L);
     if (S->calls > 0 && !S->exhausted) {

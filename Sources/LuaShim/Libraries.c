@@ -3,7 +3,8 @@
 ** or crashes Lua itself is guarded, everything else is Lua's own.
 **
 **  - Text chunks only: load, loadfile, dofile, require's Lua searcher and debug.debug
-**    refuse binary chunks, which Lua does not verify (a corrupt one crashes it).
+**    refuse binary chunks, which Lua does not verify (a corrupt one crashes it), unless the
+**    state allows them (lsh_allowbinarychunks: a test file's, whose worker may crash).
 **  - debug: the registry (the host's references and Lua's own) is not handed out; C
 **    functions show no upvalues and C frames no locals (the bridge keeps its tables and
 **    boxes there); the metatable and user values of protected userdata (the host's objects,
@@ -21,8 +22,19 @@
 /* -------------------------------------------------------------------------- */
 /* Text chunks only                                                           */
 
+void lsh_allowbinarychunks(lua_State *L, int allow) {
+  lsh_getstate(L)->binarychunks = allow != 0;
+}
+
+/* The mode the loading functions use: "t", or what was asked where binary chunks are
+   allowed (NULL: both). */
+static const char *loadmode(lua_State *L) {
+  return lsh_getstate(L)->binarychunks ? NULL : "t";
+}
+
 /* load(chunk [, chunkname [, mode [, env]]]): Lua's, with the mode always "t". */
 static int textload(lua_State *L) {
+  if (lsh_getstate(L)->binarychunks) return lsh_getstate(L)->load(L);
   if (lua_gettop(L) < 3) lua_settop(L, 3);
   lua_pushliteral(L, "t");
   lua_replace(L, 3);
@@ -31,6 +43,7 @@ static int textload(lua_State *L) {
 
 /* loadfile([filename [, mode [, env]]]): Lua's, with the mode always "t". */
 static int textloadfile(lua_State *L) {
+  if (lsh_getstate(L)->binarychunks) return lsh_getstate(L)->loadfile(L);
   if (lua_gettop(L) < 2) lua_settop(L, 2);
   lua_pushliteral(L, "t");
   lua_replace(L, 2);
@@ -47,7 +60,7 @@ static int dofilecont(lua_State *L, int status, lua_KContext context) {
 static int textdofile(lua_State *L) {
   const char *name = luaL_optstring(L, 1, NULL);
   lua_settop(L, 1);
-  if (luaL_loadfilex(L, name, "t") != LUA_OK) return lua_error(L);
+  if (luaL_loadfilex(L, name, loadmode(L)) != LUA_OK) return lua_error(L);
   lua_callk(L, 0, LUA_MULTRET, 0, dofilecont);
   return dofilecont(L, 0, 0);
 }
@@ -65,7 +78,7 @@ static int textsearcher(lua_State *L) {
   if (lua_isnil(L, -2)) return 1;  /* the list of files tried */
   lua_pop(L, 1);
   const char *filename = lua_tostring(L, -1);
-  if (luaL_loadfilex(L, filename, "t") != LUA_OK)
+  if (luaL_loadfilex(L, filename, loadmode(L)) != LUA_OK)
     return luaL_error(L, "error loading module '%s' from file '%s':\n\t%s", name, filename, lua_tostring(L, -1));
   lua_pushstring(L, filename);
   return 2;

@@ -162,6 +162,7 @@ void lsh_close(lua_State *L) {
   S->bigblocks++;
   lua_close(L);
   lsh_unwatch(S);
+  lsh_freecoverage(S);
   /* Nothing can call them now. */
   for (int i = 0; i < S->nstatics; i++) lsh_swift_release(S->statics[i]);
   while (S->classes != NULL) {

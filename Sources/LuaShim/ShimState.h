@@ -55,6 +55,9 @@ typedef struct lsh_Run {
 #define LSH_INSTRUCTIONS 1
 #define LSH_CPUTIME      2
 
+/* The lines that ran, while coverage is on (Coverage.c). */
+typedef struct lsh_Coverage lsh_Coverage;
+
 /* Per-state bookkeeping; a pointer to it sits in the extra space of every thread. */
 typedef struct lsh_State {
   size_t limit;          /* memory cap in bytes, 0 = none */
@@ -87,6 +90,8 @@ typedef struct lsh_State {
   int warncontinued;     /* the last warning piece asked to be continued */
   int identity;          /* registry slot of the table from Swift objects to their userdata */
   int scripthooks;       /* a script has set a debug hook at some point */
+  lsh_Coverage *coverage;  /* the lines that ran, while coverage is on; NULL otherwise */
+  int binarychunks;      /* load and its kin take binary chunks (lsh_allowbinarychunks) */
   lsh_Run *run;          /* the innermost function run for a script (see lsh_Run) */
   int pendingfinalizers; /* objects whose finalizer waits for a safe point */
   int finalizing;        /* the pending finalizers are running */
@@ -201,6 +206,10 @@ void lsh_applyhook(lua_State *T, lsh_State *S);
 int lsh_run(lua_State *L, lsh_State *S, int nargs, lua_State *hooked);
 lua_State *lsh_hookedthread(lua_State *L);
 void lsh_installhooks(lua_State *L, int debuglib);
+
+/* Coverage.c: records the line of a line event; frees what was recorded. */
+void lsh_coverline(lua_State *L, lsh_State *S, lua_Debug *ar);
+void lsh_freecoverage(lsh_State *S);
 
 /* Finalizers.c */
 void lsh_installfinalizers(lua_State *L);

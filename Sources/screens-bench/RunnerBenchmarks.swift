@@ -9,14 +9,17 @@ import Glibc
 // MARK: - Test runner figures
 
 /// The test runner figures, each against busted (or the Lua interpreter) run in the same
-/// rounds: a suite of 50 files × 40 plain tests, one file with one test, `screens run` of an
-/// empty file, and the memory the suite takes.
+/// rounds: a suite of 50 files × 40 plain tests (wall time against busted on Lua 5.4, CPU
+/// time against busted on Lua 5.2), one file with one test, a CPU-bound spec against
+/// `lua5.4` running its body, 200,000 `assert.are.same` calls, the suite with `--coverage`
+/// against itself without, `screens run` of an empty file, and the memory the suite takes.
 ///
 /// They run the release `screens` beside this program (`swift run -c release` builds it)
 /// on suites written to a temporary folder, alternating with the baseline and keeping the
-/// best of each. busted runs on the Lua 5.4 interpreter when it is a Lua script and
-/// `lua5.4` is installed, as the runner's Lua is 5.4; without busted the runner's own
-/// numbers are printed alone.
+/// best of each. Debian's `busted` runs on whichever Lua is the system's `lua`: each figure
+/// runs it on the interpreter it names (`lua5.4 /usr/bin/busted`), and says so; a baseline
+/// whose interpreter or busted is not installed is skipped, the runner's own number printed
+/// alone.
 ///
 /// Memory is the peak, over the run, of the proportional set size (PSS) summed over the
 /// process and every process under it, sampled from `/proc` every millisecond: the memory
@@ -27,15 +30,19 @@ import Glibc
 /// beside it for information.
 func runRunnerBenchmarks(_ bench: inout Benchmark) throws {
     let names = (
-        suite: "runner: screens test, 50 files × 40 tests, default jobs (vs busted)",
-        one: "runner: screens test, one file with one test (vs busted)",
-        unsaved: "runner: the same with no compiled chunks saved (vs busted)",
+        suite: "runner: screens test, 50 files × 40 tests, default jobs (vs busted, Lua 5.4)",
+        one: "runner: screens test, one file with one test (vs busted, Lua 5.4)",
+        unsaved: "runner: the same with no compiled chunks saved (vs busted, Lua 5.4)",
         empty: "runner: screens run of an empty file (vs lua5.4 -e '')",
-        memory: "runner: peak PSS of screens test's processes, 50 × 40 (vs busted)",
-        rss: "runner: summed peak RSS of each process, 50 × 40 (vs busted)",
-        cpu: "runner: CPU time of screens test and its workers, 50 × 40 (vs busted)"
+        memory: "runner: peak PSS of screens test's processes, 50 × 40 (vs busted, Lua 5.4)",
+        rss: "runner: summed peak RSS of each process, 50 × 40 (vs busted, Lua 5.4)",
+        cpu: "runner: CPU time of screens test and its workers, 50 × 40 (vs busted, Lua 5.2)",
+        loop: "runner: a CPU-bound spec, -j 1 (vs lua5.4 running its body)",
+        same: "runner: 200,000 assert.are.same in one test (vs busted, Lua 5.4)",
+        coverage: "runner: 50 × 40 with --coverage (vs without)"
     )
-    let all = [names.suite, names.one, names.unsaved, names.empty, names.memory, names.rss, names.cpu]
+    let all = [names.suite, names.one, names.unsaved, names.empty, names.memory, names.rss, names.cpu, names.loop,
+               names.same, names.coverage]
     guard all.contains(where: bench.wants) else { return }
     guard let screens = siblingProgram("screens") else {
         print("runner: no release `screens` beside screens-bench: build it with `swift build -c release --product screens`")
@@ -61,25 +68,43 @@ func runRunnerBenchmarks(_ bench: inout Benchmark) throws {
     defer {
         if let previousCache { setenv("XDG_CACHE_HOME", previousCache, 1) } else { unsetenv("XDG_CACHE_HOME") }
     }
-    let busted = bustedCommand()
-    if let busted {
-        print("runner: busted runs as `\(busted.joined(separator: " "))`")
-    } else {
-        print("runner: busted is not installed: its figures are skipped, screens's numbers are printed alone")
+    let busted = bustedCommand(on: "lua5.4")
+    let busted52 = bustedCommand(on: "lua5.2")
+    for (command, lua) in [(busted, "lua5.4"), (busted52, "lua5.2")] {
+        if let command {
+            print("runner: busted on \(lua) runs as `\(command.joined(separator: " "))`")
+        } else {
+            print("runner: busted or \(lua) is not installed: the figures against busted on \(lua) are skipped")
+        }
     }
 
     let suite = [screens, "test", folder.suite]
     let one = [screens, "test", folder.one]
-    if bench.wants(names.suite) || bench.wants(names.cpu) {
+    if bench.wants(names.suite) {
+        measureTimes(names.suite, ours: suite, baseline: busted.map { $0 + [folder.suite] }, rounds: 5, target: 0.15, &bench)
+    }
+    if bench.wants(names.cpu) {
         let cpu = measureTimes(
-            names.suite, ours: suite, baseline: busted.map { $0 + [folder.suite] }, rounds: 5, target: 0.25, &bench,
-            reporting: bench.wants(names.suite))
-        if bench.wants(names.cpu) {
-            report(names.cpu, ours: cpu.ours, baseline: busted == nil ? nil : cpu.baseline, unit: "ms", target: nil, &bench)
-        }
+            names.cpu, ours: suite, baseline: busted52.map { $0 + [folder.suite] }, rounds: 5, target: nil, &bench,
+            reporting: false)
+        report(names.cpu, ours: cpu.ours, baseline: busted52 == nil ? nil : cpu.baseline, unit: "ms", target: 0.5, &bench)
+    }
+    if bench.wants(names.coverage) {
+        let covered = measureTimes(
+            names.coverage, ours: suite + ["--coverage"], baseline: suite, rounds: 5, target: nil, &bench, reporting: false)
+        report(names.coverage, ours: covered.ours, baseline: covered.baseline, unit: "ms CPU", target: 2, &bench)
     }
     if bench.wants(names.one) {
-        measureTimes(names.one, ours: one, baseline: busted.map { $0 + [folder.one] }, rounds: 25, target: 1, &bench)
+        measureTimes(names.one, ours: one, baseline: busted.map { $0 + [folder.one] }, rounds: 25, target: 0.8, &bench)
+    }
+    if bench.wants(names.loop) {
+        let lua = programOnPath("lua5.4").map { [$0, folder.loopBody] }
+        if lua == nil { print("runner: lua5.4 is not installed: the CPU-bound spec is timed alone") }
+        measureTimes(names.loop, ours: [screens, "test", "-j", "1", folder.loop], baseline: lua, rounds: 5, target: 1.05, &bench)
+    }
+    if bench.wants(names.same) {
+        measureTimes(names.same, ours: [screens, "test", folder.same], baseline: busted.map { $0 + [folder.same] },
+                     rounds: 5, target: 1.0, &bench)
     }
     if bench.wants(names.unsaved) {
         setenv("XDG_CACHE_HOME", folder.unsavable, 1)
@@ -149,12 +174,16 @@ private func report(_ name: String, ours: Double, baseline: Double?, unit: Strin
 // MARK: - Suites
 
 /// The suites the figures run, in a fresh temporary folder: `suite/` with 50 files of 40
-/// passing tests, `one/` with one file of one test, and an empty Lua file.
+/// passing tests, `one/` with one file of one test, a CPU-bound spec and its body as a plain
+/// Lua file, a spec of 200,000 `assert.are.same`, and an empty Lua file.
 private struct RunnerSuites {
     let root: URL
     var suite: String { root.appendingPathComponent("suite").path }
     var one: String { root.appendingPathComponent("one").path }
     var empty: String { root.appendingPathComponent("empty.lua").path }
+    var loop: String { root.appendingPathComponent("loop_spec.lua").path }
+    var loopBody: String { root.appendingPathComponent("loop.lua").path }
+    var same: String { root.appendingPathComponent("same_spec.lua").path }
     /// A cache folder that cannot be made: a file is in the way.
     var unsavable: String { root.appendingPathComponent("empty.lua/cache").path }
 
@@ -173,6 +202,9 @@ private struct RunnerSuites {
         }
         try Data(try LuaResourceFolder.bench.contents(of: "one_spec.lua")).write(to: URL(fileURLWithPath: "\(one)/one_spec.lua"))
         try "".write(toFile: empty, atomically: false, encoding: .utf8)
+        for (name, file) in [("loop_spec.lua", loop), ("loop.lua", loopBody), ("same_spec.lua", same)] {
+            try Data(try LuaResourceFolder.bench.contents(of: name)).write(to: URL(fileURLWithPath: file))
+        }
     }
 
     func remove() {
@@ -195,15 +227,14 @@ private func programOnPath(_ name: String) -> String? {
     return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
 }
 
-/// How to run busted: on `lua5.4` when busted is a Lua script and Lua 5.4 is installed
-/// (Debian's busted otherwise runs on whichever Lua is the system's `lua`), else as it is.
-private func bustedCommand() -> [String]? {
-    guard let busted = programOnPath("busted") else { return nil }
+/// How to run busted on the interpreter `lua` (`lua5.4`, `lua5.2`): Debian's busted is a Lua
+/// script that runs on whichever Lua is the system's `lua`, and runs on another as its
+/// argument. Nil when busted is not installed, or is not a Lua script, or `lua` is not.
+private func bustedCommand(on lua: String) -> [String]? {
+    guard let busted = programOnPath("busted"), let interpreter = programOnPath(lua) else { return nil }
     let firstLine = (try? String(contentsOfFile: busted, encoding: .utf8))?.prefix { $0 != "\n" } ?? ""
-    if firstLine.hasPrefix("#!"), firstLine.hasSuffix("lua") || firstLine.contains("lua "), let lua = programOnPath("lua5.4") {
-        return [lua, busted]
-    }
-    return [busted]
+    guard firstLine.hasPrefix("#!"), firstLine.hasSuffix("lua") || firstLine.contains("lua ") else { return nil }
+    return [interpreter, busted]
 }
 
 // MARK: - Running

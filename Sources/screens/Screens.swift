@@ -1,4 +1,6 @@
 import ArgumentParser
+import Foundation
+import LuaBridge
 import ScreenScript
 import ScreenTest
 
@@ -14,7 +16,7 @@ struct Screens: ParsableCommand {
         commandName: "screens",
         abstract: "Run, explore and test Lua screen scripts.",
         version: LuaScreensVersion.current.description,
-        subcommands: [Run.self, Repl.self, Test.self, MonkeyCommand.self, Plugins.self]
+        subcommands: [Run.self, Repl.self, Test.self, MonkeyCommand.self, Plugins.self, LuaCommand.self]
     )
 }
 
@@ -28,6 +30,16 @@ enum Main {
         let arguments = CommandLine.arguments.dropFirst()
         if arguments.elementsEqual(Test.workerArguments) {
             exit(MainActor.assumeIsolated { TestWorker.serve() })
+        }
+        // The interpreter: under its link's name (a test file's arg[-1]), or `screens lua`,
+        // whose arguments are lua's own, never parsed.
+        let name = CommandLine.arguments.first ?? ""
+        if (name as NSString).lastPathComponent == InterpreterCommand.linkName {
+            exit(LuaInterpreter.run(CommandLine.arguments))
+        }
+        if arguments.first == "lua" {
+            let command = InterpreterCommand.command(executable: Test.executablePath())
+            exit(LuaInterpreter.run([command] + arguments.dropFirst()))
         }
         // Held here, where the run that takes it is made: a worker for the coming test run.
         let prestarted = arguments.first == "test" ? MainActor.assumeIsolated { TestWorker.prestart(Test.workerCommand) } : nil

@@ -112,3 +112,47 @@ struct BustedConfigTests {
         #expect(warned.warnings(task: nil).count == 4)
     }
 }
+
+extension BustedConfigTests {
+    /// A task the run does not select is never judged: only `_all` and the selected one are read.
+    @Test func aTaskNotSelectedIsNeverJudged() throws {
+        let config = try config("""
+            return {
+              default = { ROOT = { "spec" } },
+              integration = { ROOT = 42, tags = { {} }, ["repeat"] = "often" },
+            }
+            """)
+        #expect(try config.settings(task: nil).roots == ["spec"])
+        #expect(config.warnings(task: nil).isEmpty)
+        #expect(throws: BustedConfig.Invalid.self) { try config.settings(task: "integration") }
+    }
+
+    /// busted loads `.busted` with the standard library: `require`, `os`, `io`.
+    @Test func theFileHasTheStandardLibrary() throws {
+        let config = try config("""
+            local folder = os.getenv("HOME") and "spec" or "spec"
+            assert(type(require) == "function" and type(io.open) == "function")
+            return { default = { ROOT = { folder }, directory = "project", jobs = 1, coverage = true,
+                                 ["coverage-include"] = "src", ["coverage-exclude"] = { "vendor" } } }
+            """)
+        let settings = try config.settings(task: nil)
+        #expect(settings.roots == ["spec"])
+        #expect(settings.directory == "project")
+        #expect(settings.jobs == 1)
+        #expect(settings.coverage == true)
+        #expect(settings.coverageInclude == ["src"])
+        #expect(settings.coverageExclude == ["vendor"])
+        var options = TestRunner.Options(paths: ["."])
+        try settings.apply(to: &options)
+        #expect(options.jobs == 1 && options.coverage && options.coverageInclude == ["src"])
+    }
+
+    /// busted's handler names are taken; another handler is warned about and the default used.
+    @Test func anOutputHandlerOfItsOwnIsWarnedAboutNotRefused() throws {
+        #expect(try config("return { default = { output = \"gtest\" } }").settings(task: nil).output == .gtest)
+        #expect(try config("return { default = { output = \"TAP\" } }").settings(task: nil).output == .tap)
+        let custom = try config("return { default = { output = \"handlers.dots\" } }")
+        #expect(try custom.settings(task: nil).output == nil)
+        #expect(custom.warnings(task: nil).contains { $0.contains("`handlers.dots` is not one screens test has") })
+    }
+}

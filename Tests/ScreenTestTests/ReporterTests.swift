@@ -111,3 +111,64 @@ struct ReporterTests {
         }
     }
 }
+
+extension ReporterTests {
+    /// `--output gtest` writes busted's gtest handler's lines: a RUN and an outcome for each
+    /// test, FAILED for an assertion and ERROR for an error, a block's error alone, the
+    /// lists at the end, then the closing line.
+    @Test func gtestWritesBustedsGTestLines() {
+        let recorder = Recorder()
+        let reporter = GTestReporter(verbose: false, output: recorder.output(terminal: false))
+        var ok = passed
+        ok.file = "a_spec.lua"
+        ok.duration = 0.00025
+        var assertion = failed
+        assertion.file = "a_spec.lua"
+        var error = TestResult(
+            name: "a errs", location: "a_spec.lua:4", status: .failed,
+            failure: .init(message: "a_spec.lua:4: boom", location: "a_spec.lua:4", traceback: "stack traceback:"))
+        error.file = "a_spec.lua"
+        var block = TestResult(
+            name: "b setup", location: "b_spec.lua:1", status: .failed, failure: .init(message: "b_spec.lua:2: broke"),
+            block: true)
+        block.file = "b_spec.lua"
+        reporter.runStarted(files: ["a_spec.lua", "b_spec.lua"])
+        for result in [ok, assertion, error] { reporter.report(result) }
+        reporter.fileFinished("a_spec.lua")
+        reporter.report(block)
+        reporter.fileFinished("b_spec.lua")
+        reporter.finish(TestRunEnd(summary: TestSummary(passed: 1, failed: 3), results: []))
+        let lines = recorder.events.map { $0.replacingOccurrences(of: #"\(\d+\.\d\d ms total\)"#, with: "(T ms total)", options: .regularExpression) }
+        #expect(lines == [
+            "line [==========] Running tests from scanned files.",
+            "line [----------] Global test environment setup.",
+            "line [----------] Running tests from a_spec.lua",
+            "line [ RUN      ] a_spec.lua @ 1: a passes",
+            "line [       OK ] a_spec.lua @ 1: a passes (0.25 ms)",
+            "line [ RUN      ] a_spec.lua @ 2: a fails",
+            "line a_spec.lua:3: boom",
+            "line [  FAILED  ] a_spec.lua @ 2: a fails (0.00 ms)",
+            "line [ RUN      ] a_spec.lua @ 4: a errs",
+            "line a_spec.lua:4: boom",
+            "line [  ERROR   ] a_spec.lua @ 4: a errs (0.00 ms)",
+            "line [----------] 3 tests from a_spec.lua (T ms total)",
+            "line ",
+            "line [----------] Running tests from b_spec.lua",
+            "line b_spec.lua:2: broke",
+            "line [----------] 0 tests from b_spec.lua (T ms total)",
+            "line ",
+            "line [----------] Global test environment teardown.",
+            "line [==========] 3 tests from 2 test files ran. (T ms total)",
+            "line [  PASSED  ] 1 test.",
+            "line [  FAILED  ] 1 test, listed below:",
+            "line [  FAILED  ] a_spec.lua @ 2: a fails",
+            "line [  ERROR   ] 2 errors, listed below:",
+            "line [  ERROR   ] a_spec.lua @ 4: a errs",
+            "line [  ERROR   ] b_spec.lua @ 1: b setup",
+            "line ",
+            "line  1 FAILED TEST",
+            "line  2 ERRORS",
+            "line 1 passed, 3 failed",
+        ])
+    }
+}

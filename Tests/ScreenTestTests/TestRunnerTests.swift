@@ -158,18 +158,18 @@ struct TestRunnerTests {
         #expect(throws: TestDiscovery.MissingPath.self) { try TestDiscovery().files(in: ["/no/such/place"]) }
     }
 
-    @Test func discoveryTakesSpecAndTestFilesOnly() throws {
+    @Test func discoveryTakesBustedsDefaultPattern() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("discovery-\(UUID())").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        for file in ["b_test.lua", "a_spec.lua", "helper.lua", "notes_spec.txt", "spec.lua", "sub/c_test.lua",
-                     "sub/__snapshots__/d_spec.lua", ".hidden/e_spec.lua"] {
+        for file in ["b_test.lua", "a_spec.lua", "helper.lua", "notes_spec.txt", "spec.lua", "sub/c_spec_tmp.lua",
+                     "sub/__snapshots__/d_spec.lua", ".hidden/e_spec.lua", "support/reset_spec_tmp.lua"] {
             let path = folder + "/" + file
             try FileManager.default.createDirectory(
                 atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try "".write(toFile: path, atomically: true, encoding: .utf8)
         }
         let files = try TestDiscovery().files(in: [folder, folder + "/a_spec.lua"])
-        #expect(files == ["a_spec.lua", "b_test.lua", "sub/c_test.lua"].map { folder + "/" + $0 })
+        #expect(files == ["a_spec.lua", "sub/c_spec_tmp.lua", "support/reset_spec_tmp.lua"].map { folder + "/" + $0 })
     }
 
     /// Runs `source` as a suite of its own with `options` changed by `configure`, in a

@@ -64,9 +64,9 @@ struct WorkerEventLineTests {
         let failure = TestResult.Failure(message: "")
         let error = TestResult.ScriptError(context: "", message: "")
         let result = TestResult(name: "", location: nil, status: .passed)
-        #expect(labels(WorkerEvent(kind: .done)) == ["kind", "call", "result", "output", "snapshots"])
+        #expect(labels(WorkerEvent(kind: .done)) == ["kind", "call", "result", "output", "snapshots", "coverage"])
         #expect(labels(TestCall(name: "")) == ["name", "location", "resume"])
-        #expect(labels(result) == ["name", "location", "status", "failure", "reason", "errors", "file", "duration", "snapshots"])
+        #expect(labels(result) == ["name", "location", "status", "failure", "reason", "errors", "file", "duration", "snapshots", "block"])
         #expect(labels(failure) == ["message", "location", "traceback", "output"])
         #expect(labels(error) == ["context", "message", "traceback"])
         #expect(labels(TestResult.SnapshotUse(path: "")) == ["path", "change"])
@@ -82,5 +82,30 @@ private struct Xorshift {
         state ^= state >> 7
         state ^= state << 17
         return Int(state % UInt64(bound))
+    }
+}
+
+extension WorkerEventLineTests {
+    @Test("every event reads back as it was, through the parent's own reader")
+    func eventsReadBackByHand() throws {
+        for event in Self.events(seed: 5) {
+            let read = WorkerEvent(line: event.line.dropLast())
+            #expect(read == event, "\(String(decoding: event.line, as: UTF8.self))")
+        }
+        var covered = WorkerEvent(kind: .done)
+        var coverage = Coverage()
+        coverage.add(["@src/a.lua": [1, 3], "@b \"c\".lua": []])
+        covered.coverage = coverage
+        #expect(WorkerEvent(line: covered.line.dropLast()) == covered)
+        var block = WorkerEvent(kind: .result, result: TestResult(name: "b", location: nil, status: .failed, block: true))
+        block.result?.duration = 1e-05
+        #expect(WorkerEvent(line: block.line.dropLast()) == block)
+    }
+
+    @Test("what is not an event's JSON reads as nothing")
+    func garbageIsNil() {
+        for text in ["", "{", "{\"kind\":\"nope\"}", "[1,2]", "{\"kind\":\"done\"", "{\"kind\":\"done\"} x", "\"\\u12\""] {
+            #expect(WorkerEvent(line: Array(text.utf8)[...]) == nil, "\(text)")
+        }
     }
 }

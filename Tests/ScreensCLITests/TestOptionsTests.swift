@@ -178,21 +178,21 @@ struct TestOptionsTests {
         }
     }
 
-    @Test func aBustedFileHasNoFilesOrProcessesAndItsUnsupportedKeysAreWarnings() async throws {
+    @Test func aBustedFileHasTheStandardLibraryAndItsUnsupportedKeysAreWarnings() async throws {
         try await ScreensProgram.withTemporaryFolder { folder in
             try "it('runs', function() end)\n".write(to: folder.appendingPathComponent("a_spec.lua"), atomically: true, encoding: .utf8)
+            try "return '.'\n".write(to: folder.appendingPathComponent("layout.lua"), atomically: true, encoding: .utf8)
             let config = folder.appendingPathComponent(".busted")
-            try "return { default = { ROOT = { io and 'io' or os and 'os' or require and 'require' or dofile and 'dofile' or loadfile and 'loadfile' or debug and 'debug' or '.' } } }\n"
+            try "assert(io and os and debug and dofile and loadfile)\nreturn { default = { ROOT = { require('layout') } } }\n"
                 .write(to: config, atomically: true, encoding: .utf8)
-            let sandboxed = try await run([], in: folder)
-            #expect(sandboxed.stdout == "1 passed, 0 failed\n")
-            try "return { _all = { coverage = true, colour = 'red' }, default = { lang = 'fr' }, ci = { lua = 'luajit' } }\n"
+            let required = try await run([], in: folder)
+            #expect(required.stdout == "1 passed, 0 failed\n")
+            try "return { _all = { coverage = false, colour = 'red' }, default = { lang = 'fr' }, ci = { lua = 'luajit' } }\n"
                 .write(to: config, atomically: true, encoding: .utf8)
             let warned = try await run([], in: folder)
             #expect(warned.status == 0)
             #expect(warned.stderr == """
                 screens test: warning: .busted: task `_all`: `colour` is not a busted option and is ignored
-                screens test: warning: .busted: task `_all`: `coverage` is not supported by screens test and is ignored
                 screens test: warning: .busted: task `default`: `lang` is not supported by screens test and is ignored
 
                 """)

@@ -1,6 +1,7 @@
 -- The two clocks of a test file: loop.now() for intervals, loop.time() for dates. Both are
--- virtual here, and os.time()/os.date() without a time read the same wall clock, so that
--- what a test shows never depends on the day it ran.
+-- virtual here, so that what a test shows never depends on the day it ran. os.time() and
+-- os.date() without a time are the machine's in the file's own code, as under busted, and
+-- the loop's wall clock while an app test.launch launched runs, as the app sees them.
 
 local NEW_YEAR_2026 = 1767225600
 -- Read when the file loads, before any test moves the clocks.
@@ -10,8 +11,10 @@ describe("the clocks in a test file", function()
   it("start at 0 seconds and at 2026-01-01T00:00:00Z", function()
     assert.are.equal(0, startNow)
     assert.are.equal(NEW_YEAR_2026, startTime)
-    assert.are.equal(NEW_YEAR_2026, startOSTime)
-    assert.are.equal("2026-01-01 00:00:00", startDate)
+    -- The machine's clock, as the shell's `date` reads it.
+    local machine = tonumber(io.popen("date +%s"):read("l"))
+    assert.is_true(math.abs(machine - startOSTime) <= 2)
+    assert.are.equal(os.date("!%Y-%m-%d %H:%M:%S", startOSTime), startDate)
   end)
 
   it("move together with test.advance and test.stall, and only then", function()
@@ -22,9 +25,21 @@ describe("the clocks in a test file", function()
     assert.are.equal(time + 90, loop.time())
     test.stall(10)
     assert.are.equal(time + 100, loop.time())
+  end)
+
+  it("give os.time and os.date the loop's wall clock while a launched app runs", function()
+    local machine = os.time()
+    local app = test.launch("pilot/apps/demo", { time = "2030-06-15T08:30Z" })
     assert.are.equal(math.floor(loop.time()), os.time())
+    assert.are.equal("2030-06-15 08:30", os.date("!%Y-%m-%d %H:%M"))
     assert.are.equal(os.date("!%c", math.floor(loop.time())), os.date("!%c"))
-    assert.are.equal(os.date("!*t", os.time()).min, os.date("!*t").min)
+    assert.is_not_nil(app)
+    assert.is_true(os.time() ~= machine)
+  end)
+
+  it("give the machine's clock back when the launch ends with its test", function()
+    local machine = tonumber(io.popen("date +%s"):read("l"))
+    assert.is_true(math.abs(machine - os.time()) <= 2)
   end)
 
   it("give a timer the wall-clock time of its deadline", function()

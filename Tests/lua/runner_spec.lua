@@ -713,7 +713,7 @@ describe("collecting", function()
     local result = suite:run({})
     assert.equal("0 passed, 1 failed, 0 skipped", counts(result))
     assert.same({
-      name = "bad_spec.lua", location = "bad_spec.lua:3", status = "failed",
+      name = "bad_spec.lua", location = "bad_spec.lua:3", status = "failed", block = true,
       failure = { message = "bad_spec.lua:3: unexpected symbol near '='", location = "bad_spec.lua:3" },
     }, result.tests[1])
   end)

@@ -52,6 +52,7 @@ public final class LuaState {
 
     var identityTable: Int32 = 0
     var prelude: Int32 = 0
+    var binaryChunksAllowed = false
     /// What each ``LuaResourceChunk/module(in:)`` run in this state returned.
     var resourceModules: [ObjectIdentifier: LuaTable] = [:]
     var classes: [ObjectIdentifier: LuaRealizedClass] = [:]

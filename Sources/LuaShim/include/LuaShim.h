@@ -139,6 +139,27 @@ void lsh_collectgarbage(lua_State *L);
    internals, finalizers under the budget. */
 int lsh_openlibs(lua_State *L, unsigned mask);
 
+/* Whether a script's object has a finalizer (__gc) that closing the state would run, or one
+   is waiting to run: a process about to end may then skip closing the state. Raw reads. */
+int lsh_hasfinalizers(lua_State *L);
+
+/* Lets load, loadfile, dofile and require's Lua searcher take binary chunks too (allow != 0),
+   or text only again. Lua does not verify bytecode: only a state whose process may crash
+   without harm (a test file's, in its worker) allows them. */
+void lsh_allowbinarychunks(lua_State *L, int allow);
+
+/* Starts (on != 0) or stops recording which lines of file chunks ("@path") run, in every
+   thread of L's state; returns 0, or -1 when out of memory. Coverage.c. */
+int lsh_setcoverage(lua_State *L, int on);
+/* [-0, +1, m] Pushes what coverage recorded: a table from each chunk name ("@path") to the
+   list of its lines that ran, in order. */
+void lsh_pushcoverage(lua_State *L);
+
+/* The standalone interpreter (`screens lua`): runs argv as Lua 5.4's `lua` does (-e, -l, -i,
+   -v, -E, -W, --, -, a script and its arguments, the `arg` table) in a plain state with
+   every standard library, and returns the exit status. Interpreter.c. */
+int lsh_interpret(int argc, char **argv);
+
 /* [-1, +0, -] lua_setmetatable for a metatable a script may have made: pops it and sets it
    as the metatable of the value at idx, and when it has __gc, has the value finalized under
    the budget at a safe point rather than by the collector (see Finalizers.c). */

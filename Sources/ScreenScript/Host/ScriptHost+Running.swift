@@ -60,12 +60,14 @@ extension ScriptHost {
     // MARK: - Virtual dates
 
     /// On a virtual clock, `os.time()` and `os.date()` without a time read the loop's wall
-    /// clock, so that what a test or a headless run shows never depends on the day (dates.lua).
+    /// clock while ``datesAreVirtual``, so that what a test or a headless run shows never
+    /// depends on the day (dates.lua); otherwise the machine's.
     func installVirtualDates() throws(LuaError) {
         let loop = loop
-        let wallClock = lua.function(lifetime: .state) { [unowned loop] _ -> Int64 in
+        let wallClock = lua.function(lifetime: .state) { [weak self, unowned loop] _ -> Int64? in
+            guard self?.datesAreVirtual ?? true else { return nil }
             // The loop keeps its wall clock within ±10^12 s of 1970, so the conversion is exact.
-            Int64(exactly: loop.wallTime.rounded(.down)) ?? 0
+            return Int64(exactly: loop.wallTime.rounded(.down)) ?? 0
         }
         try Self.datesChunk.load(in: lua).call(wallClock)
     }

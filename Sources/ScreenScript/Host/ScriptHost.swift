@@ -40,7 +40,9 @@ public final class ScriptHost {
     public internal(set) var appID = "screens"
     /// The loaded app's folder (its real path), where `ui.image` looks first; nil before an
     /// app is loaded.
-    public internal(set) var appFolder: String?
+    public internal(set) var appFolder: String? {
+        didSet { if runsTestCode { applyTestCodeRules() } }
+    }
     /// The folder that stands for the app's while none is loaded (a test file's), for
     /// `ui.image`; nil for none.
     public var scriptFolder: String?
@@ -73,6 +75,22 @@ public final class ScriptHost {
     lazy var environment = ProcessEnvironment.current()
     /// Whether a reload replaced this host (see ``retire()``).
     public internal(set) var isRetired = false
+    /// Whether the state runs a test file's own code (`screens test`), which gets what busted
+    /// gives it: `os.time()` and `os.date()` read the machine's clock, and `load`, `loadfile`,
+    /// `dofile` and `require` take bytecode (Lua does not verify it: a bad chunk crashes the
+    /// test's worker). While an app is loaded (`test.launch`), the state is the app's host as
+    /// a headless run makes it: the loop's virtual clock, text chunks only.
+    public var runsTestCode = false {
+        didSet { applyTestCodeRules() }
+    }
+
+    /// Whether `os.time()` and `os.date()` without a time read the loop's wall clock, on a
+    /// virtual clock (see ``runsTestCode``).
+    var datesAreVirtual: Bool { !runsTestCode || appFolder != nil }
+
+    func applyTestCodeRules() {
+        lua.allowsBinaryChunks = runsTestCode && appFolder == nil
+    }
 
     /// Receives errors from callbacks (timers, overrides, observers) with the name of what
     /// raised them, after the host has added them to ``reportedErrors``. The default writes

@@ -2,7 +2,8 @@
 -- the loop's wall clock, so that what a test or a headless run shows never depends on the
 -- day. Given a time, they are Lua's own, with Lua's own errors at the caller's place.
 --
--- Argument: `wallClock()`, the loop's wall clock in whole seconds.
+-- Argument: `wallClock()`, the loop's wall clock in whole seconds, or nil while the host
+-- has its dates read the machine's clock.
 
 local wallClock = ...
 local os, pcall, error, type = os, pcall, error, type
@@ -17,7 +18,7 @@ local function raise(message, name)
   error(message, 3)
 end
 function os.time(t)
-  if t == nil then return wallClock() end
+  if t == nil then return wallClock() or time() end
   local ok, result = pcall(time, t)
   if not ok then raise(result, "time") end
   return result

@@ -11,11 +11,12 @@ import LuaBridge
 /// }
 /// ```
 ///
-/// The chunk runs in a state of its own with only the pure libraries (no `io`, `os`,
-/// `require`, `dofile`, `loadfile` or `debug`) and small limits. Keys busted knows that this runner does not
-/// support (`coverage`, `lang`, ...) and keys nobody knows are named in
-/// ``warnings(task:)``, not refused; a value of the wrong type is an error naming the file,
-/// the task and the key.
+/// The chunk runs as busted runs it, with the standard library (`require` of the project's
+/// own modules included), in a state of its own under generous limits. Only the task the
+/// run selects and `_all` are read: another task is never judged. Keys busted knows that this
+/// runner does not act on (`lang`, `lazy`, ...) and keys nobody knows are named in
+/// ``warnings(task:)``, not refused; a value of the wrong type in a task the run reads is an
+/// error naming the file, the task and the key.
 public struct BustedConfig {
     /// Why a `.busted` file cannot be used: its Lua error (with `file:line`), what it
     /// returned, a value of the wrong type, or a task that is not there.
@@ -25,23 +26,23 @@ public struct BustedConfig {
 
     /// The file as it was named.
     public let file: String
-    private var tasks: [String: TestSettings] = [:]
-    /// What is ignored, by task (nil: entries that are not tasks).
-    private var ignored: [String?: [String]] = [:]
+    /// The state the file ran in, which holds its tables until they are read.
+    private let lua: LuaState
+    /// The tasks, as the file returned them.
+    private var tasks: [String: LuaTable] = [:]
+    /// The entries of the file that are not tasks.
+    private var notTasks: [String] = []
 
     /// Reads and evaluates `file`.
     ///
     /// - Throws: ``Invalid``.
     public init(file: String) throws {
         self.file = file
-        // Enough for any real configuration; a file that loops or allocates for ever is
-        // stopped. The state lives until the tasks are read.
-        let lua: LuaState
         let value: LuaValue
         do {
-            lua = try LuaState(libraries: .pure, limits: LuaLimits(memory: 16 << 20, instructions: 10_000_000))
-            // The base library reads files with these.
-            for name in ["dofile", "loadfile"] { lua.globals.set(name, LuaValue.nil) }
+            // Enough for any real configuration; a file that loops or allocates for ever is
+            // stopped.
+            lua = try LuaState(libraries: .all, limits: LuaLimits(memory: 256 << 20, instructions: 100_000_000, cpuSeconds: 10))
             value = try lua.load(file: file).call(returning: LuaValue.self)
         } catch where error.kind == .file {
             throw Invalid(description: "cannot read the config file \(file): \(error.reason)")
@@ -54,22 +55,26 @@ public struct BustedConfig {
         }
         for (key, task) in table.pairs {
             guard let name = key.stringValue else {
-                ignored[nil, default: []].append("\(file): the entry \(key.keyDescription) is not a task and is ignored")
+                notTasks.append("\(file): the entry \(key.keyDescription) is not a task and is ignored")
                 continue
             }
             guard let taskTable = task.tableValue else {
-                ignored[nil, default: []].append("\(file): the task `\(name)` is not a table and is ignored")
+                notTasks.append("\(file): the task `\(name)` is not a table and is ignored")
                 continue
             }
-            tasks[name] = try read(taskTable, task: name)
+            tasks[name] = taskTable
         }
-        withExtendedLifetime(lua) {}
     }
 
     /// One line for each entry ignored in the tasks `task` (`default` when nil) and `_all`,
     /// and for each entry of the file that is not a task.
     public func warnings(task: String?) -> [String] {
-        [nil, "_all", task ?? "default"].flatMap { (ignored[$0] ?? []).sorted() }
+        var lines = notTasks.sorted()
+        for name in ["_all", task ?? "default"] {
+            guard let table = tasks[name], let read = try? read(table, task: name) else { continue }
+            lines += read.ignored.sorted()
+        }
+        return lines
     }
 
     /// The names of the tasks the file defines, `_all` and `default` included.
@@ -77,32 +82,37 @@ public struct BustedConfig {
 
     /// What the task `task` says (the `default` task when nil), over what `_all` says.
     ///
-    /// - Throws: ``Invalid`` when `task` is named and the file has no such task.
+    /// - Throws: ``Invalid`` when `task` is named and the file has no such task, or a key of
+    ///   the task or of `_all` has a value of the wrong type.
     public func settings(task: String?) throws -> TestSettings {
-        let all = tasks["_all"] ?? TestSettings()
-        guard let task else { return (tasks["default"] ?? TestSettings()).over(all) }
-        guard let settings = tasks[task] else {
+        let all = try tasks["_all"].map { try read($0, task: "_all").settings } ?? TestSettings()
+        guard let task else {
+            return (try tasks["default"].map { try read($0, task: "default").settings } ?? TestSettings()).over(all)
+        }
+        guard let table = tasks[task] else {
             let names = taskNames.filter { $0 != "_all" }
             let known = names.isEmpty ? "it has none" : "it has " + names.map { "`\($0)`" }.joined(separator: ", ")
             throw Invalid(description: "\(file) has no task `\(task)` (\(known))")
         }
-        return settings.over(all)
+        return try read(table, task: task).settings.over(all)
     }
 
     // MARK: - Keys
 
     /// Keys busted reads that this runner does not act on.
     static let unsupportedKeys: Set<String> = [
-        "e", "coverage", "c", "coverage-config-file", "lang", "loaders", "lua", "ignore-lua", "Xoutput", "Xhelper",
+        "e", "coverage-config-file", "lang", "loaders", "lua", "ignore-lua", "Xoutput", "Xhelper",
         "enable-sound", "s", "lazy", "auto-insulate", "recursive", "R", "sort", "sort-files", "sort-tests",
-        "suppress-pending", "defer-print", "directory", "C", "config-file", "f", "run", "r", "version",
+        "suppress-pending", "defer-print", "config-file", "f", "run", "r", "version",
     ]
 
-    private mutating func read(_ table: LuaTable, task: String) throws -> TestSettings {
+    /// A task read: its settings, and a line for each entry it ignores.
+    private func read(_ table: LuaTable, task: String) throws -> (settings: TestSettings, ignored: [String]) {
         var settings = TestSettings()
+        var ignored: [String] = []
         for (key, value) in table.pairs {
             guard let name = key.stringValue else {
-                ignored[task, default: []].append("\(file): task `\(task)`: the entry \(key.keyDescription) is ignored")
+                ignored.append("\(file): task `\(task)`: the entry \(key.keyDescription) is ignored")
                 continue
             }
             let field = Field(file: file, task: task, key: name, value: value)
@@ -117,7 +127,17 @@ public struct BustedConfig {
             case "exclude-tags": settings.excludeTags = TestSettings.splitTags(try field.strings())
             case "filter": settings.filters = try field.strings()
             case "filter-out": settings.filtersOut = try field.strings()
-            case "output", "o": settings.output = try field.output()
+            case "output", "o":
+                let name = try field.string()
+                settings.output = Self.outputFormat(named: name)
+                if settings.output == nil {
+                    ignored.append("\(file): task `\(task)`: " + Self.unknownOutputWarning(name))
+                }
+            case "directory", "C": settings.directory = try field.string()
+            case "jobs", "j": settings.jobs = try field.count()
+            case "coverage", "c": settings.coverage = try field.bool()
+            case "coverage-include": settings.coverageInclude = try field.strings()
+            case "coverage-exclude": settings.coverageExclude = try field.strings()
             case "verbose", "v": settings.verbose = try field.bool()
             case "shuffle":
                 let shuffle = try field.bool()
@@ -132,10 +152,10 @@ public struct BustedConfig {
             case "list", "l": settings.list = try field.bool()
             default:
                 let what = Self.unsupportedKeys.contains(name) ? "is not supported by screens test" : "is not a busted option"
-                ignored[task, default: []].append("\(file): task `\(task)`: `\(name)` \(what) and is ignored")
+                ignored.append("\(file): task `\(task)`: `\(name)` \(what) and is ignored")
             }
         }
-        return settings
+        return (settings, ignored)
     }
 
     /// One key of a task, read as the type it must have.
@@ -186,16 +206,10 @@ public struct BustedConfig {
             guard let number = value.integerValue else { throw invalid("a whole number") }
             return number
         }
-
-        func output() throws -> TestRunner.Options.OutputFormat {
-            let name = try string()
-            if let format = BustedConfig.outputFormat(named: name) { return format }
-            throw invalid("one of " + TestRunner.Options.OutputFormat.allCases.map(\.rawValue).joined(separator: ", "))
-        }
     }
 
     /// The format for an output name: ours, or busted's handler names for the same formats
-    /// (`utfTerminal`, `plainTerminal`, `TAP`, `junit`, `json`).
+    /// (`utfTerminal`, `plainTerminal`, `TAP`, `junit`, `json`, `gtest`).
     public static func outputFormat(named name: String) -> TestRunner.Options.OutputFormat? {
         switch name {
         case "utfTerminal": .pretty
@@ -203,5 +217,14 @@ public struct BustedConfig {
         case "TAP": .tap
         default: TestRunner.Options.OutputFormat(rawValue: name)
         }
+    }
+
+    /// What is said of an output handler this runner does not have (a module or file of
+    /// busted's handler interface): the run goes on with the default one, as busted goes on
+    /// when it cannot load one.
+    public static func unknownOutputWarning(_ name: String) -> String {
+        let formats = TestRunner.Options.OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")
+        return "the output handler `\(name)` is not one screens test has (\(formats), and busted's utfTerminal, "
+            + "plainTerminal, TAP): the default one is used"
     }
 }

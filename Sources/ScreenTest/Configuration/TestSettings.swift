@@ -31,6 +31,16 @@ public struct TestSettings: Equatable, Sendable {
     public var failFast: Bool?
     public var repetitions: Int?
     public var list: Bool?
+    /// The folder to run in (`--directory`, `.busted`'s `directory`), from the current one.
+    public var directory: String?
+    /// Worker processes (`--jobs`, `.busted`'s `jobs`).
+    public var jobs: Int?
+    /// Record which lines of the project's Lua files ran (`--coverage`).
+    public var coverage: Bool?
+    /// Lua patterns of the files coverage records (`--coverage-include`), and of those it
+    /// leaves out (`--coverage-exclude`).
+    public var coverageInclude: [String]?
+    public var coverageExclude: [String]?
 
     public init() {}
 
@@ -55,6 +65,11 @@ public struct TestSettings: Equatable, Sendable {
         merged.failFast = failFast ?? base.failFast
         merged.repetitions = repetitions ?? base.repetitions
         merged.list = list ?? base.list
+        merged.directory = directory ?? base.directory
+        merged.jobs = jobs ?? base.jobs
+        merged.coverage = coverage ?? base.coverage
+        merged.coverageInclude = coverageInclude ?? base.coverageInclude
+        merged.coverageExclude = coverageExclude ?? base.coverageExclude
         return merged
     }
 
@@ -88,6 +103,10 @@ public struct TestSettings: Equatable, Sendable {
         if let failFast { options.failFast = failFast }
         if let repetitions { options.repetitions = repetitions }
         if let list { options.list = list }
+        if let jobs { options.jobs = jobs }
+        if let coverage { options.coverage = coverage }
+        if let coverageInclude { options.coverageInclude = coverageInclude }
+        if let coverageExclude { options.coverageExclude = coverageExclude }
         options.shuffleFiles = shuffleFiles ?? (seed != nil)
         options.shuffleTests = shuffleTests ?? (seed != nil)
         options.shuffleSeed = options.shuffleFiles || options.shuffleTests ? seed ?? randomSeed() : nil

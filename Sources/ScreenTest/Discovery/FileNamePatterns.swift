@@ -1,8 +1,8 @@
 import LuaBridge
 
 /// Lua patterns matched against file names as busted matches them (`name:find(pattern)`):
-/// a Lua file is taken when its name matches one of the patterns (ends with `_spec.lua` or
-/// `_test.lua` when there are none) and none of the exclusions.
+/// a Lua file is taken when its name matches one of the patterns (has `_spec` in it when
+/// there are none, as busted's default) and none of the exclusions.
 struct FileNamePatterns {
     /// A pattern Lua refuses (`malformed pattern (ends with '%')`).
     struct Malformed: Error, CustomStringConvertible {
@@ -15,7 +15,7 @@ struct FileNamePatterns {
     let patterns: [String]
     let excluded: [String]
     /// `matches(name, pattern)`: `name:find(pattern)`, as busted matches file names.
-    private static let matchesChunk = LuaResourceChunk("patterns.lua", name: "=patterns", in: .screenTest)
+    static let matchesChunk = LuaResourceChunk("patterns.lua", name: "=patterns", in: .screenTest)
     /// Holds the state `find` lives in.
     private let lua: LuaState
     private let find: LuaFunction

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Finds test files: the Lua files under the given folders whose names match the patterns
-/// (`*_spec.lua` and `*_test.lua` when there are none) and none of the exclusions, and any
+/// (busted's default when there are none: `_spec` in the name of a `.lua` file) and none of the exclusions, and any
 /// file named explicitly, whatever its name.
 ///
 /// Files are named as the report shows them, whatever way their folder was spelt: relative
@@ -95,9 +95,10 @@ public struct TestDiscovery {
         return String(cString: resolved)
     }
 
-    /// Whether a file name marks a suite.
+    /// Whether a file name marks a suite without `--pattern`: busted's default, a Lua file
+    /// with `_spec` anywhere in its name (`reset_spec_tmp.lua` is one, `x_test.lua` is not).
     public static func isSuite(_ name: String) -> Bool {
-        name.hasSuffix("_spec.lua") || name.hasSuffix("_test.lua")
+        name.hasSuffix(".lua") && name.contains("_spec")
     }
 
     /// The suites under a folder named as ``name(of:)`` names it.

@@ -392,9 +392,12 @@ local function target_of(block)
   return block.env
 end
 
--- The file's _ENV: reads from the running scope outwards, then the real
--- globals; writes to the running scope.
+-- The file's _ENV: reads from the running scope outwards, then busted's
+-- names (describe, it, assert, ...), then the real globals; writes to the
+-- running scope. As under busted, the names are the file's only: _G keeps
+-- Lua's own assert, which the modules the file requires see.
 local function scoped_environment(self)
+  local names = self.env
   return setmetatable({}, {
     __index = function(_, key)
       local node = self.scope
@@ -403,6 +406,8 @@ local function scoped_environment(self)
         if value ~= nil then return value end
         node = node.parent
       end
+      local value = names[key]
+      if value ~= nil then return value end
       return G[key]
     end,
     __newindex = function(_, key, value)
@@ -557,7 +562,6 @@ end
 --- fail_fast: stop at the first failed entry.
 --- shard: { index = 0-based, count = N }; only the tests whose
 ---   fnv1a32(file .. "\0" .. full name) % count is index.
---- arg: the global `arg`, the script arguments.
 --- after: a path (see the top); what ran up to it is not run again.
 --- call: the host's way to call the file's code (see the top).
 function runner.new(options)
@@ -601,8 +605,14 @@ function runner.new(options)
   end
   local busted = {}
   for name, value in next, self.env do busted[name] = value end
-  self.env.arg = type(options.arg) == "table" and options.arg or {}
-  loaded.busted = setmetatable(busted, { __newindex = function() error("Attempt to modify busted", 2) end })
+  -- require("busted") is callable, as busted's module is before it starts a run.
+  loaded.busted = setmetatable(busted, {
+    __newindex = function() error("Attempt to modify busted", 2) end,
+    __call = function(module) return module end,
+  })
+  -- A "standalone" spec starts with require 'busted.runner'(): under a runner that
+  -- already runs it, busted's runner does nothing, and so does this one.
+  loaded["busted.runner"] = function() return function() end end
   return self
 end
 
@@ -667,7 +677,8 @@ end
 -- A block's failure: named after the block and placed where it was
 -- declared, or, for the file itself, where the error happened.
 local function report_block(self, block, failure)
-  local record = { name = block.fullname, location = block.location, status = "failed", failure = failure }
+  local record = { name = block.fullname, location = block.location, status = "failed", failure = failure,
+                   block = true }
   if block == self.root then
     record.name, record.location = self.file, failure.location or self.file
   end

@@ -3,11 +3,40 @@
 
 local setup = {}
 
--- Starts a suite for a file, puts its functions (`describe`, `it`, `assert`, ...) in the
--- globals, and returns the steps the host drives. It takes the options table `runner.new`
--- reads (file, filters, filters_out, tags, exclude_tags, seed, list, fail_fast, shard, arg,
--- after, call), the host's hooks and the snapshot options.
+-- The packages preload() loaded from files (luassert, say, term), the file each came from,
+-- and every module of theirs it loaded.
+local preloaded, preloaded_modules = {}, {}
+
+-- Forgets the preloaded modules when a package is now found elsewhere (the project's own on
+-- --lpath or beside the file): they are all required again, as a fresh state would.
+local function forget_shadowed()
+  for name, path in pairs(preloaded) do
+    if package.searchpath(name, package.path) ~= path then
+      for _, loaded in ipairs(preloaded_modules) do package.loaded[loaded] = nil end
+      return
+    end
+  end
+end
+
+-- The global `arg` as busted sets it: the script arguments from 1, the runner at 0 and the
+-- command that runs Lua scripts at -1.
+local function set_arg(options)
+  local arg = {}
+  if type(options.arg) == "table" then
+    for i, value in ipairs(options.arg) do arg[i] = value end
+  end
+  arg[0], arg[-1] = options.runner, options.interpreter
+  _G.arg = arg
+end
+
+-- Starts a suite for a file, whose code gets its functions (`describe`, `it`, `assert`,
+-- ...) in an environment of its own, and returns the steps the host drives. It takes the
+-- options table `runner.new` reads (file, filters, filters_out, tags, exclude_tags, seed,
+-- list, fail_fast, shard, after, call) with `arg`, `runner` and `interpreter` for the
+-- global `arg`, the host's hooks and the snapshot options.
 function setup.start(options, hooks, snapshots)
+  set_arg(options)
+  forget_shadowed()
   -- luassert and say come from the process's compiled chunks while the suite starts,
   -- asked first: the registry's searcher would read the plugin folders for a name it
   -- does not have. The file then finds the host's searchers.
@@ -22,11 +51,10 @@ function setup.start(options, hooks, snapshots)
   -- `test` is busted's alias of `it` and the host's module (test.advance, ...): the
   -- module, callable.
   local module = rawget(_G, "test")
-  for name, value in pairs(suite.env) do _G[name] = value end
   if type(module) == "table" and getmetatable(module) == nil then
     local declare = suite.env.test
     setmetatable(module, { __call = function(_, ...) return declare(...) end })
-    _G.test = module
+    suite.env.test = module
   end
   -- Ending the process would end the run without its report or its failures.
   if os then
@@ -39,6 +67,28 @@ function setup.start(options, hooks, snapshots)
     fail_file = function(message) suite:fail_file(message) end,
     run = function(reporter) suite:run(reporter) end,
   }
+end
+
+-- Loads the runner's modules, luassert and say, which every suite starts with, in a state
+-- no file ran in yet: the template a worker forks for each file. The collector is
+-- generational, as lua5.4 runs busted: after a full collection everything here is old, and
+-- a fork's young collections leave its pages alone (unwritten, so never copied).
+function setup.preload()
+  local searchers = package.searchers
+  table.insert(searchers, 1, (require("screentest.chunks")))
+  for _, name in ipairs({ "screentest.runner", "screentest.snapshot", "luassert", "luassert.state", "luassert.spy",
+                          "luassert.stub", "luassert.mock", "luassert.match", "say" }) do
+    pcall(require, name)
+  end
+  for _, name in ipairs({ "luassert", "say", "term" }) do
+    preloaded[name] = package.loaded[name] ~= nil and package.searchpath(name, package.path) or nil
+  end
+  for name in pairs(package.loaded) do
+    if preloaded[name:match("^[^.]*")] then preloaded_modules[#preloaded_modules + 1] = name end
+  end
+  table.remove(searchers, 1)
+  collectgarbage("generational")
+  collectgarbage()
 end
 
 -- Puts `--lpath` and `--cpath` before `package.path` and `package.cpath`, as busted does.

@@ -7,7 +7,7 @@ import Darwin
 #endif
 
 /// Writes a run's report, one format per type (`--output`): ``PrettyReporter``,
-/// ``PlainReporter``, ``TAPReporter``, ``JUnitReporter``, ``JSONReporter``.
+/// ``PlainReporter``, ``TAPReporter``, ``JUnitReporter``, ``JSONReporter``, ``GTestReporter``.
 ///
 /// The runner tells it, in order: the files it will run, what each file printed and each
 /// result as they come (in file order), each file once it is done, notes about the run,
@@ -78,6 +78,7 @@ extension TestRunner {
         case .tap: main = TAPReporter(verbose: verbose, output: out)
         case .junit: main = try JUnitReporter(destination: .standardOutput, verbose: verbose, output: out)
         case .json: main = JSONReporter(verbose: verbose, output: out)
+        case .gtest: main = GTestReporter(verbose: verbose, output: out)
         }
         guard let path = options.junitFile else { return main }
         let file = try JUnitReporter(destination: .file(path), verbose: verbose, output: out)

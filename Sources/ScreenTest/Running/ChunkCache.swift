@@ -92,13 +92,24 @@ final class ChunkCache {
         else { return false }
         var current = 0
         for entry in entries {
-            guard let source = entry.source, SourceStamp(path: source.path) == source.stamp else { continue }
+            // A runner module saved by another build of the program (another checkout) has
+            // the same name and a file of its own: not this one's.
+            guard let source = entry.source, source.path == Self.sourcePath(of: entry.name),
+                  SourceStamp(path: source.path) == source.stamp
+            else { continue }
             current += 1
             if chunks[entry.name] == nil { chunks[entry.name] = Kept(code: entry.code, source: source, used: false) }
         }
         // Chunks of files that changed or went: the file is written again without them.
         if current < entries.count { unsaved = true }
         return current > 0 && current == entries.count
+    }
+
+    /// The file this process compiles the chunk `name` from: a module's path (`@/path`), or
+    /// the runner's own file for its modules.
+    static func sourcePath(of name: String) -> String? {
+        if name.hasPrefix("@/") { return String(name.dropFirst()) }
+        return RunnerModules.sourcePath(ofChunk: name)
     }
 
     /// Writes the chunks compiled from files that can be checked to `file`, when they

@@ -34,6 +34,12 @@ enum RunnerModules {
 
     private static func chunkName(_ file: String) -> String { "@screentest/\(file).lua" }
 
+    /// The file a module's chunk (`@screentest/runner.lua`) is compiled from.
+    static func sourcePath(ofChunk name: String) -> String? {
+        guard name.hasPrefix("@screentest/"), name.hasSuffix(".lua") else { return nil }
+        return try? path(String(name.dropFirst("@screentest/".count).dropLast(4)))
+    }
+
     private static func path(_ file: String) throws(LuaError) -> String {
         try LuaResourceFolder.screenTest.path(of: "\(file).lua")
     }

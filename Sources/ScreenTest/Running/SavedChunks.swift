@@ -89,15 +89,15 @@ nonisolated enum SavedChunks {
 
     /// The file in the user's cache folder, or nil when the environment names no home.
     static func location(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
-        let base: String
-        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") {
-            base = cache
-        } else if let home = environment["HOME"], home.hasPrefix("/") {
-            base = home + "/.cache"
-        } else {
-            return nil
-        }
-        return base + "/luascreens/chunks"
+        cacheFolder(environment: environment).map { $0 + "/chunks" }
+    }
+
+    /// The program's folder in the user's cache: `$XDG_CACHE_HOME/luascreens`, under
+    /// `~/.cache` when the variable is not set or not absolute; nil without a home.
+    static func cacheFolder(environment: [String: String]) -> String? {
+        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") { return cache + "/luascreens" }
+        if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.cache/luascreens" }
+        return nil
     }
 
     /// What binds chunks to this process's Lua: the library's file and its stamp, nil

@@ -25,6 +25,9 @@ final class TestCalls {
     // The state holds this object through its functions, not the other way round.
     private unowned let lua: LuaState
     private let watchdog: Watchdog?
+    /// Asked for before the suite's first call into Lua, so that the outermost calls note
+    /// their thread, which the watchdog's interrupt signals (no count hook watches for it).
+    private let interrupter: LuaInterrupter
     private let timeout: Double
     /// `xpcall` as it was before the file ran: a test may replace the global.
     private let xpcall: LuaFunction
@@ -46,6 +49,7 @@ final class TestCalls {
         self.lua = lua
         self.watchdog = timeout.isFinite && timeout > 0 ? watchdog : nil
         self.timeout = timeout
+        interrupter = lua.interrupter
         xpcall = try lua.globals.get("xpcall", as: LuaFunction.self)
     }
 
@@ -87,7 +91,7 @@ final class TestCalls {
         let started = Watchdog.now()
         defer { timed.seconds += Double(Watchdog.now() &- started) / 1e9 }
         handlers.append(handler)
-        watchdog?.push(seconds: timeout, interrupter: lua.interrupter, message: Self.timeoutMessage(timeout))
+        watchdog?.push(seconds: timeout, interrupter: interrupter, message: Self.timeoutMessage(timeout))
         var results: [LuaValue]
         do {
             results = try xpcall.callReturningAll(body, messageHandler, LuaMultiple(rest))

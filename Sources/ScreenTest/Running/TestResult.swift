@@ -53,6 +53,9 @@ public struct TestResult: Codable, Equatable, Sendable {
     public var duration: Double?
     /// The snapshot files it asked for, and what it wrote.
     public var snapshots: [SnapshotUse]?
+    /// Whether it is a block's failure (a setup, teardown or describe body that raised, or the
+    /// file itself) rather than a test's.
+    public var block: Bool?
 
     /// A snapshot file a test asked for (`assert.snapshot`).
     public struct SnapshotUse: Codable, Equatable, Sendable {
@@ -72,8 +75,9 @@ public struct TestResult: Codable, Equatable, Sendable {
 
     public init(
         name: String, location: String?, status: Status, failure: Failure? = nil, reason: String? = nil,
-        errors: [ScriptError] = []
+        block: Bool? = nil, errors: [ScriptError] = []
     ) {
+        self.block = block
         self.name = name
         self.location = location
         self.status = status

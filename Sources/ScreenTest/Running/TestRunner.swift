@@ -64,6 +64,19 @@ public final class TestRunner {
         public var excludePatterns: [String] = []
         /// What test files get as the global `arg` (busted's script arguments).
         public var scriptArguments: [String] = []
+        /// `arg[0]` of test files: the runner, as busted gives its own script.
+        public var runnerPath: String?
+        /// `arg[-1]` of test files: a command that runs Lua 5.4 scripts with `lua`'s options
+        /// (see ``InterpreterCommand``).
+        public var interpreterCommand: String?
+        /// Record which lines of the project's Lua files ran, and write `coverage/lcov.info`
+        /// and a summary (`--coverage`; see ``Coverage``).
+        public var coverage = false
+        /// Lua patterns of the files coverage records, matched against their paths as the
+        /// report names them (none: every Lua file of the project under the current folder).
+        public var coverageInclude: [String] = []
+        /// Lua patterns of the files coverage leaves out.
+        public var coverageExclude: [String] = []
         /// How the report is written (`--output`).
         public var output: OutputFormat = .pretty
         /// Also write a JUnit XML report to this file (`--junit-file`).
@@ -116,7 +129,7 @@ public final class TestRunner {
 
         /// How a run's report is written.
         public enum OutputFormat: String, Codable, Sendable, CaseIterable {
-            case pretty, plain, tap, junit, json
+            case pretty, plain, tap, junit, json, gtest
         }
     }
 
@@ -147,6 +160,14 @@ public final class TestRunner {
     var onStuck: (@Sendable () -> Void)?
     /// The snapshot files asked for since the last result.
     private var snapshotUses: [TestResult.SnapshotUse] = []
+    /// The lines that ran, with `coverage`, in the files run here since it was last taken.
+    private var covered = Coverage()
+    /// Whether the process ends after the file (a worker's fork): a state none of whose
+    /// objects has a finalizer is then left open rather than closed, which would free (and so
+    /// copy, in a fork) every page it has.
+    var endsAfterFile = false
+    /// The hosts left open for the process's end.
+    private var leftOpen: [AnyObject] = []
 
     /// A worker started for this run before it was made (``TestWorker/prestart(_:)``),
     /// which its first file on a worker takes.
@@ -166,10 +187,6 @@ public final class TestRunner {
     isolated deinit {
         watchdog?.stop()
     }
-
-    /// The instruction budget when none is asked for: a count hook must stay installed,
-    /// since it is what lets the watchdog stop code running in coroutines.
-    static let unlimitedInstructions = Int(Int64.max / 2)
 
     /// Runs every test file found under the options' paths and prints the report, ending
     /// with the closing line.
@@ -233,9 +250,28 @@ public final class TestRunner {
             if options.failFast, this.failed > 0 { break }
         }
         let changes = snapshots.finish(results: results, options: options)
+        if options.coverage { try reportCoverage(to: reporter, tests: files) }
         // A listing is only the tests, as busted's: no closing line.
         reporter.finish(TestRunEnd(summary: summary, results: results, snapshots: changes, closingLine: !options.list))
         return (summary, results)
+    }
+
+    /// Writes `coverage/lcov.info` and tells the summary, with `coverage`.
+    private func reportCoverage(to reporter: TestReporter, tests: [String]) throws {
+        let files = try takeCoverage().files(
+            tests: tests + (options.helper.map { [$0] } ?? []), include: options.coverageInclude,
+            exclude: options.coverageExclude)
+        let folder = "coverage"
+        let path = folder + "/lcov.info"
+        var written: String? = path
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try Coverage.lcov(files).write(toFile: path, atomically: true, encoding: .utf8)
+        } catch {
+            written = nil
+            reporter.notice("coverage: cannot write \(path): \(error.localizedDescription)")
+        }
+        for line in Coverage.summary(files, written: written) { reporter.notice(line) }
     }
 
     /// The worker started early, handed to the first pool that asks.
@@ -258,7 +294,9 @@ public final class TestRunner {
         fileDone: @escaping (String, [TestResult.SnapshotUse]) -> Void
     ) throws {
         if options.jobs > 0, !options.workerCommand.isEmpty, !files.isEmpty {
-            try WorkerPool(files: files, options: options, prestarted: takePrestartedWorker()).run(printed: reporter.printed, result: record, fileDone: fileDone)
+            let pool = WorkerPool(files: files, options: options, prestarted: takePrestartedWorker())
+            try pool.run(printed: reporter.printed, result: record, fileDone: fileDone)
+            covered.add(pool.coverage)
             return
         }
         for file in files {
@@ -275,7 +313,7 @@ public final class TestRunner {
     /// What makes a file in a folder a suite, for the message saying none was found.
     private var suiteDescription: String {
         options.patterns.isEmpty
-            ? "*_spec.lua, *_test.lua"
+            ? "Lua files with _spec in their name"
             : "Lua files matching " + options.patterns.map { "\"\($0)\"" }.joined(separator: " or ")
     }
 
@@ -290,6 +328,12 @@ public final class TestRunner {
             reporter.report(result)
         }
         return results
+    }
+
+    /// The lines that ran in the files run here since the last time, taken.
+    func takeCoverage() -> Coverage {
+        defer { covered = Coverage() }
+        return covered
     }
 
     /// The snapshot files the file asked for after its last result (in a teardown), taken.
@@ -330,6 +374,9 @@ public final class TestRunner {
             let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("luascreens-test-\(UUID())").path
             defer { try? FileManager.default.removeItem(atPath: dataDirectory) }
             host.dataDirectory = dataDirectory
+            // The file's code has the machine's clock and loads bytecode, as under busted (a
+            // bad chunk crashes only its worker); an app test.launch loads has neither.
+            host.runsTestCode = true
             host.errorReporter = { [unowned session] error, context in
                 session.record(error, context: context)
             }
@@ -366,6 +413,12 @@ public final class TestRunner {
                     suiteOptions(file: file, after: after, call: limited.function(), in: lua),
                     TestModule.hooks(session: session, host: host, in: lua), snapshots, returning: LuaTable.self)
             }
+            defer {
+                if endsAfterFile, !lua.hasScriptFinalizers { leftOpen.append(host) }
+            }
+            // From the helper on: the runner's start and luassert are not the project's.
+            if options.coverage { lua.recordCoverage(true) }
+            defer { if options.coverage { covered.add(lua.coveredLines()) } }
             if let helper = options.helper { try runHelper(helper, in: lua) }
             do {
                 let chunk = try lua.load(file: file)
@@ -403,6 +456,8 @@ public final class TestRunner {
         fileprivate let session: TestSession
         fileprivate let host: ScriptHost
         fileprivate let limits: LuaLimits
+        /// Whether the runner's modules and luassert are loaded (``template()``).
+        fileprivate var isPreloaded = false
 
         /// The host's state, where no file's code ran yet.
         var lua: LuaState { host.lua }
@@ -420,8 +475,20 @@ public final class TestRunner {
         return try? makeHost(limits: limits(for: defaults), modules: .builtins, chunks: chunks)
     }
 
+    /// Loads the runner's modules, luassert and say into a host no file ran in, and makes its
+    /// collector generational, as lua5.4 runs busted (setup.lua's `preload`).
+    static func preload(_ host: inout PreparedHost, chunks: ChunkCache) {
+        let lua = host.lua
+        chunks.keeping(in: lua) {
+            _ = try? RunnerModules.setup.function("preload", in: lua).call()
+        }
+        host.isPreloaded = true
+    }
+
     private static func limits(for options: Options) -> LuaLimits {
-        LuaLimits(memory: options.memoryLimit, instructions: options.instructionBudget ?? unlimitedInstructions)
+        // Without a budget no count hook is set, and test code runs at Lua's own speed: the
+        // time limit's watchdog reaches the running coroutine by a signal (see Watchdog).
+        LuaLimits(memory: options.memoryLimit, instructions: options.instructionBudget)
     }
 
     private static func makeHost(limits: LuaLimits, modules: ModuleRegistry, chunks: ChunkCache) throws -> PreparedHost {
@@ -431,6 +498,21 @@ public final class TestRunner {
             modules: modules.adding(contentsOf: RunnerModules.all(chunks: chunks) + [TestModule.module(session: session)]),
             limits: limits)
         return PreparedHost(session: session, host: host, limits: limits)
+    }
+
+    /// The host every file of a worker starts from, made once and never run in: prepared for
+    /// these options, with the runner's modules, luassert and say loaded. A worker forks
+    /// itself for each file (see ``TestWorker``), and the file runs in the fork's copy, which
+    /// ``run(file:after:onCall:result:)`` takes there; nil when none can be made.
+    func template() -> PreparedHost? {
+        let limits = Self.limits(for: options)
+        if let prepared, prepared.limits == limits, prepared.isPreloaded { return prepared }
+        guard var made = prepared.flatMap({ $0.limits == limits ? $0 : nil })
+            ?? (try? Self.makeHost(limits: limits, modules: modules, chunks: chunks))
+        else { return nil }
+        Self.preload(&made, chunks: chunks)
+        prepared = made
+        return made
     }
 
     /// The prepared host when it fits these options, else a new one.
@@ -475,6 +557,8 @@ public final class TestRunner {
             table.set("shard", part)
         }
         table.set("arg", options.scriptArguments)
+        table.set("runner", options.runnerPath)
+        table.set("interpreter", options.interpreterCommand)
         table.set("after", after)
         table.set("call", call)
         return table
@@ -505,6 +589,7 @@ extension TestResult {
                     traceback: try failure.get("traceback", as: String?.self))
             },
             reason: try record.get("reason", as: String?.self),
+            block: try record.get("block", as: Bool?.self),
             errors: try errors?.array.compactMap { value in
                 guard let error = value.tableValue else { return nil }
                 return ScriptError(

@@ -1,5 +1,6 @@
 import Foundation
 import LuaBridge
+import WorkerShim
 
 #if canImport(Glibc)
 import Glibc
@@ -82,6 +83,27 @@ public enum TestWorker {
         var said: TestCall?
         while let line = reader.readLine() {
             guard let request = try? WorkerMessage.decode(WorkerRequest.self, from: line) else { continue }
+            var forked = false
+            #if os(Linux)
+            // Each file in a fork of this process, from the template: a fresh state costs
+            // what copying its pages on write costs. The last file queued runs here, in the
+            // state made for it: no file after it needs the template.
+            if request.last == true {
+                runner.endsAfterFile = true
+            } else if runner.template() != nil, WorkerProcess.isSingleThreaded {
+                chunks.saveIfChanged()
+                switch forkForFile(closing: requests) {
+                case .parent(let ending):
+                    mirror(ending)
+                    continue
+                case .child:
+                    forked = true
+                    runner.endsAfterFile = true
+                case .failed:
+                    break
+                }
+            }
+            #endif
             said = nil
             runner.run(file: request.file, after: request.after, onCall: { call in
                 if call == said {
@@ -101,10 +123,66 @@ public enum TestWorker {
             // compiled by the time it ends; only a run that compiled something pays it.
             chunks.saveIfChanged()
             let leftovers = runner.takeSnapshotUses()
-            send(WorkerEvent(kind: .done, output: takeOutput(), snapshots: leftovers.isEmpty ? nil : leftovers))
+            let coverage = runner.takeCoverage()
+            send(WorkerEvent(
+                kind: .done, output: takeOutput(), snapshots: leftovers.isEmpty ? nil : leftovers,
+                coverage: coverage.isEmpty ? nil : coverage))
+            if forked {
+                fflush(nil)
+                _exit(0)
+            }
         }
         return 0
     }
+
+    #if os(Linux)
+    private enum Fork {
+        /// In the worker, once the fork ran the file: how it ended.
+        case parent(WorkerProcess.Ending)
+        /// In the fork, which runs the file, says it is done and exits.
+        case child
+        /// No fork could be made: the worker runs the file itself.
+        case failed
+    }
+
+    /// Forks this process, which has a single thread, for one file. The fork reads no
+    /// requests and dies with the worker (a worker its parent ends, stuck or past its time,
+    /// takes its fork with it).
+    private static func forkForFile(closing requests: Int32) -> Fork {
+        fflush(nil)
+        let worker = getpid()
+        let pid = fork()
+        if pid == 0 {
+            _ = wsh_dieswithparent()
+            // The worker ended before the line above: nobody would hear of the file.
+            if getppid() != worker { _exit(0) }
+            close(requests)
+            return .child
+        }
+        guard pid > 0 else { return .failed }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        // WIFEXITED and friends are macros Swift does not import.
+        let signal = status & 0x7f
+        return .parent(signal == 0 ? .exited((status >> 8) & 0xff) : .signalled(signal))
+    }
+
+    /// Ends this worker as its fork ended, when that was not a normal end: the parent then
+    /// reports the test that was running as it reports a worker that died, and goes on with
+    /// a new worker.
+    private static func mirror(_ ending: WorkerProcess.Ending) {
+        switch ending {
+        case .exited(0):
+            return
+        case .exited(let status):
+            _exit(status)
+        case .signalled(let number):
+            signal(number, SIG_DFL)
+            raise(number)
+            _exit(128 + number)
+        }
+    }
+    #endif
 
     /// Does what the first file's start would, but for its options: makes its host and
     /// compiles the runner's modules here while a process forked from this one compiles
@@ -118,7 +196,7 @@ public enum TestWorker {
         requests: Int32, events: Int32, compilingLuassert: Bool, chunks: ChunkCache
     ) -> TestRunner.PreparedHost? {
         let compiling = compilingLuassert ? compiledChunks(closing: [requests, events], chunks: chunks) : nil
-        let prepared = TestRunner.prepare(chunks: chunks)
+        var prepared = TestRunner.prepare(chunks: chunks)
         if let lua = prepared?.lua {
             chunks.warmUpRunner(in: lua)
         } else if let lua = try? LuaState(libraries: .all) {
@@ -128,6 +206,12 @@ public enum TestWorker {
             chunks.keep(serialized: compiling.read())
         } else if compilingLuassert {
             chunks.warmUpLuassert()
+        }
+        // Then loaded into the host, from the chunks kept: it is the template of the files
+        // forked from it, and the host of the last file, which runs here.
+        if var host = prepared {
+            TestRunner.preload(&host, chunks: chunks)
+            prepared = host
         }
         if isWaiting(requests) { WorkerMessage.warmUp() }
         return prepared

@@ -26,6 +26,10 @@ extension WorkerEvent {
             json.key("snapshots")
             json.write(snapshots)
         }
+        if let coverage {
+            json.key("coverage")
+            json.write(coverage)
+        }
         json.close("}")
         json.bytes.append(UInt8(ascii: "\n"))
         return json.bytes
@@ -159,6 +163,10 @@ struct JSONLine {
             key("snapshots")
             write(snapshots)
         }
+        if let block = result.block {
+            key("block")
+            bytes += Array((block ? "true" : "false").utf8)
+        }
         close("}")
     }
 
@@ -173,6 +181,24 @@ struct JSONLine {
             close("}")
         }
         close("]")
+    }
+
+    /// `{"lines":{"@path":[1,2],...}}`, as `JSONDecoder` reads a ``Coverage``.
+    mutating func write(_ coverage: Coverage) {
+        open("{")
+        key("lines")
+        open("{")
+        for (name, lines) in coverage.lines {
+            key(name)
+            open("[")
+            for line in lines.sorted() {
+                entry()
+                number(line)
+            }
+            close("]")
+        }
+        close("}")
+        close("}")
     }
 
     /// `"name":"value"` when there is a value.

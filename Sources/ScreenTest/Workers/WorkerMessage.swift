@@ -55,6 +55,9 @@ struct WorkerSetup: Codable {
 struct WorkerRequest: Codable {
     var file: String
     var after: [Int]?
+    /// No other file is queued: the worker may run this one itself rather than in a fork,
+    /// which only a file after it would need (see ``TestWorker``).
+    var last: Bool?
 }
 
 /// What a worker tells its parent about the file it runs.
@@ -78,4 +81,6 @@ struct WorkerEvent: Codable, Equatable {
     var output: String?
     /// With `done`: the snapshot files the file asked for after its last result.
     var snapshots: [TestResult.SnapshotUse]?
+    /// With `done`, under `--coverage`: the lines that ran in the file's state.
+    var coverage: Coverage?
 }

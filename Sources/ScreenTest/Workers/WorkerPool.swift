@@ -58,6 +58,9 @@ final class WorkerPool {
     /// file order, with a failure.
     private var stop: Int
 
+    /// The lines that ran, with `coverage`, in every file done so far.
+    private(set) var coverage = Coverage()
+
     /// The worker started early for this run, until the first worker is started.
     private var prestarted: PrestartedWorker?
 
@@ -137,7 +140,7 @@ final class WorkerPool {
             worker.call = nil
             worker.lastEvent = Watchdog.now()
             // A worker that is gone is found by its events' end.
-            _ = worker.process.send(WorkerRequest(file: files[job.file], after: job.after))
+            _ = worker.process.send(WorkerRequest(file: files[job.file], after: job.after, last: queue.isEmpty))
         }
     }
 
@@ -176,7 +179,7 @@ final class WorkerPool {
                 worker.lastEvent = Watchdog.now()
                 continue
             }
-            guard let event = try? WorkerMessage.decode(WorkerEvent.self, from: line) else {
+            guard let event = WorkerEvent(line: line[...]) else {
                 worker.process.kill()
                 end(worker, timedOut: false)
                 return
@@ -202,6 +205,7 @@ final class WorkerPool {
         case .done:
             if let output = event.output { reports[job.file].items.append(.printed(output)) }
             reports[job.file].snapshots += event.snapshots ?? []
+            if let covered = event.coverage { coverage.add(covered) }
             reports[job.file].done = true
             worker.job = nil
             worker.call = nil

@@ -9,7 +9,7 @@ struct Test: ParsableCommand {
         commandName: "test",
         // Read only when the command is parsed alone (see Subcommand in Screens.swift).
         _superCommandName: "screens",
-        abstract: "Run Lua test suites (*_spec.lua, *_test.lua) headless.",
+        abstract: "Run Lua test suites (Lua files with _spec in their name) headless.",
         usage: "screens test [<options>] [<paths> ...] [-- <script arguments> ...]",
         discussion: """
             Folders are searched for suites; files named explicitly run whatever their name. \
@@ -64,7 +64,7 @@ struct Test: ParsableCommand {
 
     // MARK: - Files
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Take files in folders whose name matches this Lua pattern (repeatable; default: *_spec.lua, *_test.lua).", valueName: "pattern"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("Take files in folders whose name matches this Lua pattern (repeatable; default: _spec, as busted's).", valueName: "pattern"))
     var pattern: [String] = []
 
     @Option(help: ArgumentHelp("Leave out files in folders whose name matches this Lua pattern (repeatable); wins over --pattern.", valueName: "pattern"))
@@ -132,9 +132,18 @@ struct Test: ParsableCommand {
     var updateSnapshots = false
 
     @Option(name: .shortAndLong, help: ArgumentHelp(
-        "How the report is written: pretty (default), plain, tap, junit or json (JSON Lines); busted's utfTerminal, plainTerminal and TAP too.",
+        "How the report is written: pretty (default), plain, tap, junit, json (JSON Lines) or gtest; busted's utfTerminal, plainTerminal and TAP too. Another handler is warned about and the default used.",
         valueName: "format"))
     var output: String?
+
+    @Flag(name: [.customShort("c"), .long], inversion: .prefixedNo, help: "Record which lines of the project's Lua files ran: coverage/lcov.info and a summary per file.")
+    var coverage: Bool?
+
+    @Option(help: ArgumentHelp("Record coverage only of the Lua files whose path matches this Lua pattern (repeatable).", valueName: "pattern"))
+    var coverageInclude: [String] = []
+
+    @Option(help: ArgumentHelp("Leave out of coverage the Lua files whose path matches this Lua pattern (repeatable).", valueName: "pattern"))
+    var coverageExclude: [String] = []
 
     @Option(help: ArgumentHelp("Also write a JUnit XML report to this file.", valueName: "file"))
     var junitFile: String?
@@ -148,10 +157,6 @@ struct Test: ParsableCommand {
         }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
         guard instructions >= 0 else { throw ValidationError("--instructions needs a number, 0 or more, got \(instructions)") }
-        if let output, MainActor.assumeIsolated({ BustedConfig.outputFormat(named: output) == nil }) {
-            let formats = "pretty, plain, tap, junit, json"
-            throw ValidationError("--output must be one of \(formats), got '\(output)'")
-        }
         if let repetitions, repetitions < 1 { throw ValidationError("--repeat must be at least 1, got \(repetitions)") }
         if let shard {
             let problem = MainActor.assumeIsolated { () -> String? in
@@ -188,6 +193,10 @@ struct Test: ParsableCommand {
         settings.repetitions = repetitions
         settings.list = list ? true : nil
         settings.output = output.flatMap(BustedConfig.outputFormat(named:))
+        settings.jobs = jobs
+        settings.coverage = coverage
+        settings.coverageInclude = given(coverageInclude)
+        settings.coverageExclude = given(coverageExclude)
         return settings
     }
 
@@ -259,7 +268,8 @@ struct Test: ParsableCommand {
     var updateSnapshots = false
     var junitFile: String?
     var timeout: Double = 60
-    var jobs: Int?
+    /// `--output` when it names no handler this runner has: warned about.
+    var unknownOutput: String?
 
     /// A run with every option at its default.
     init() {}
@@ -276,7 +286,7 @@ struct Test: ParsableCommand {
         updateSnapshots = command.updateSnapshots
         junitFile = command.junitFile
         timeout = command.timeout
-        jobs = command.jobs
+        unknownOutput = command.output.flatMap { BustedConfig.outputFormat(named: $0) == nil ? $0 : nil }
     }
 
     /// `screens test` followed by nothing or by paths alone: the run ArgumentParser would
@@ -328,17 +338,26 @@ struct Test: ParsableCommand {
             let base = try config.settings(task: task)
             for warning in config.warnings(task: task) { printError("screens test: warning: \(warning)") }
             settings = settings.over(base)
+            // The task's folder, from where the command was typed, as busted moves there once
+            // it read its configuration; --directory wins.
+            if directory.isEmpty, let folder = base.directory,
+               !FileManager.default.changeCurrentDirectoryPath(folder) {
+                throw CommandError("cannot change to the folder \(folder) (`directory` of \(file)): no such folder")
+            }
         }
+        if let unknownOutput { printError("screens test: warning: " + BustedConfig.unknownOutputWarning(unknownOutput)) }
         var options = TestRunner.Options(paths: ["."])
+        options.jobs = ProcessInfo.processInfo.activeProcessorCount
         try settings.apply(to: &options)
         options.shard = try shard.map { try TestRunner.Options.Shard(argument: $0) }
         options.scriptArguments = Test.scriptArguments()
+        options.runnerPath = Test.executablePath()
+        options.interpreterCommand = InterpreterCommand.command(executable: Test.executablePath())
         options.instructionBudget = instructions > 0 ? instructions : nil
         options.updateSnapshots = updateSnapshots
         options.junitFile = junitFile
         options.timeout = timeout
         options.pluginPaths = pluginFolders
-        options.jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
         options.workerCommand = Test.workerCommand
         // The program ends with the run.
         options.waitsForWorkers = false

@@ -7,6 +7,8 @@
 -- FUZZ_TRACE=1 every case is printed before it runs, so a crash names its case.
 
 local fuzzkit = {}
+-- busted's names are the spec files' own: a module declares its tests through busted's.
+local it = require("busted").it
 
 local seed = tonumber(os.getenv("FUZZ_SEED") or "") or 20261124
 local scale = tonumber(os.getenv("FUZZ_SCALE") or "") or 1

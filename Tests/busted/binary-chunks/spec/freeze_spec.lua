@@ -1,0 +1,23 @@
+local freeze = require("freeze")
+
+describe("bytecode", function()
+  it("loads in the spec", function()
+    local f = load(string.dump(function(x) return x * 2 end))
+    assert.are.equal(10, f(5))
+  end)
+
+  it("loads in the library the spec tests", function()
+    local thawed = freeze.thaw(freeze.dump(function(a, b) return a .. b end))
+    assert.are.equal("ab", thawed("a", "b"))
+  end)
+
+  it("loads from a file", function()
+    local path = os.tmpname()
+    local file = assert(io.open(path, "wb"))
+    file:write(string.dump(function() return "from a file" end))
+    file:close()
+    local f = loadfile(path)
+    os.remove(path)
+    assert.are.equal("from a file", f())
+  end)
+end)

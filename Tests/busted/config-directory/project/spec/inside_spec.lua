@@ -1,0 +1,6 @@
+describe("a suite in the configured directory", function()
+  it("runs from there", function()
+    assert.is_not_nil(io.open("spec/inside_spec.lua"))
+  end)
+  it("counts", function() assert.is_true(true) end)
+end)

@@ -1,0 +1,1 @@
+return { specs = "checks", pattern = "_check" }

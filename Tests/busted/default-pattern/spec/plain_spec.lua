@@ -1,0 +1,1 @@
+it("a file ending in _spec.lua runs", function() end)

@@ -1,0 +1,5 @@
+describe("gtest output", function()
+  it("passes", function() assert.is_true(true) end)
+  it("fails", function() assert.are.equal(1, 2) end)
+  pending("waits")
+end)
