@@ -153,9 +153,6 @@ final class ChunkCache {
     /// - Throws: ``LuaError`` of kind `.file` when the file cannot be read, `.syntax` when it
     ///   does not compile.
     func compile(_ name: String, in lua: LuaState, file path: String) throws -> LuaFunction {
-        // A chunk of this name saved from another file (another build's copy of the
-        // runner, in another folder) is not this one.
-        if let other = chunks[name]?.source, other.path != path { chunks[name] = nil }
         if let chunk = kept(name, in: lua) { return chunk }
         // Taken before the file is read: a change while it is read shows in the next run.
         let stamp = SourceStamp(path: path)
