@@ -153,6 +153,8 @@ final class AlertParts {
 /// The root view of an alert: it covers the window and dims what is under it, and takes
 /// the touches outside the panels (in an action sheet, a tap there is the cancel action).
 final class AlertView: View {
+    override class var publicName: String { "ui.View" }
+
     weak var parts: AlertParts?
 
     /// The black laid over the screen under an alert.
@@ -179,6 +181,8 @@ final class AlertView: View {
 
 /// A panel of an alert: a rounded box, with separators over its actions.
 final class AlertPanelView: View {
+    override class var publicName: String { "ui.View" }
+
     var separators: [ViewDescription.AlertPanel.Separator] = []
 
     /// The panel's colour, iOS's light grey of alerts.
@@ -200,6 +204,8 @@ final class AlertPanelView: View {
 /// The button of an action: its title alone, in the tint (red for a destructive action,
 /// grey while disabled), bold when emphasized; a tap chooses the action.
 final class AlertActionButton: Button {
+    override class var publicName: String { "ui.Button" }
+
     let action: AlertAction
     var isEmphasized = false
 

@@ -87,6 +87,8 @@ public final class Popover {
 /// The transparent view under a popover's panel: a touch that begins on it (outside the
 /// panel) dismisses the popover.
 final class PopoverBackdrop: View {
+    override class var publicName: String { "ui.View" }
+
     weak var popover: Popover?
 
     override func touchesBegan(_ touches: [Touch]) {

@@ -82,6 +82,8 @@ open class TableViewCell: View, ReusableView {
 
     /// The delete control's name and place (see ``TableViewCell/editingControl``).
     public final class EditingControl: View {
+        public override class var publicName: String { "ui.View" }
+
         public override init(frame: Rect = .zero) {
             super.init(frame: frame)
             isUserInteractionEnabled = false
@@ -251,6 +253,8 @@ open class TableViewCell: View, ReusableView {
 
     /// The content view: an image set on the cell's image view lays the row out again.
     private final class ContentView: View {
+        override class var publicName: String { "ui.View" }
+
         override func subviewDidInvalidateSize(_ subview: View) {
             superview?.setNeedsLayout()
         }

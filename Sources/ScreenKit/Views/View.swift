@@ -90,7 +90,13 @@ open class View: Responder {
     /// else the kit's class as scripts write it (`ui.Label`): every message names a view the
     /// same way, whoever made it.
     public var className: String {
-        overrideHook?.className ?? "ui." + String(describing: type(of: self))
+        overrideHook?.className ?? type(of: self).publicName
+    }
+
+    /// The class as scripts write it: the kit's classes are in the `ui` module. A class of
+    /// the kit's own (a cell's content view) gives the name of the class scripts know it as.
+    open class var publicName: String {
+        "ui." + String(describing: self)
     }
 
     /// Whether the view has an ``overrideHook``: asking costs a view that replaces nothing
