@@ -132,7 +132,7 @@ struct GuideTests {
     static func run(_ command: String, in folder: URL) throws -> ScreensProgram.Output {
         let bin = ScreensProgram.executable.deletingLastPathComponent().path
         var line = command
-        if line.hasPrefix("make ") { line = "make -n BIN=\(bin) " + line.dropFirst("make ".count) }
+        if line.hasPrefix("make ") { line = "make -n --no-print-directory BIN=\(bin) " + line.dropFirst("make ".count) }
         let environment = [
             "PATH": bin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
             "XDG_DATA_HOME": folder.appendingPathComponent("data").path,
