@@ -10,6 +10,9 @@ APT_PACKAGES := liblua5.4-dev libsqlite3-dev pkg-config libedit-dev libpng-dev l
 # Pure-Lua modules the sample apps and the test runner require, looked for in Lua 5.4's
 # module folder (as a file or a folder with init.lua).
 LUA_MODULES := dkjson luassert say
+# Headless Chromium and its WebDriver drive the page of `screens serve` in the browser tests
+# (Tests/ScreensCLITests/ServeBrowserTests.swift): only `make test` needs them.
+APT_TEST_PACKAGES := chromium chromium-driver
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 BIN = $(shell $(SWIFT) build --show-bin-path)
 LUA_MODULES_PRESENT = ( for m in $(LUA_MODULES); do d="$$(pkg-config --variable=INSTALL_LMOD $(LUA_PKG))"; [ -e "$$d/$$m.lua" ] || [ -e "$$d/$$m/init.lua" ] || exit 1; done )
@@ -23,7 +26,7 @@ RELEASE_BIN = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)
 # sudo only when the nearest existing folder of the destination is not writable.
 INSTALL_SUDO = $(shell p="$(DESTDIR)$(PREFIX)"; while [ ! -e "$$p" ]; do p=$$(dirname "$$p"); done; [ -w "$$p" ] || echo sudo)
 
-.PHONY: deps build run test test-asan fuzz bench install uninstall clean
+.PHONY: deps deps-test build run test test-asan fuzz bench install uninstall clean
 
 deps:
 	@command -v $(SWIFT) >/dev/null || { echo "error: swift is not on PATH; install Swift 6 from https://swift.org/install" >&2; exit 1; }
@@ -41,6 +44,16 @@ deps:
 	@command -v tmux >/dev/null || { echo "error: tmux is still missing after installing" >&2; exit 1; }
 	@$(LUA_MODULES_PRESENT) || { echo "error: the Lua modules $(LUA_MODULES) are still missing from $$(pkg-config --variable=INSTALL_LMOD $(LUA_PKG)) after installing" >&2; exit 1; }
 
+# What the tests need besides: a browser. Without apt-get the browser tests are skipped, saying so.
+deps-test: deps
+	@if command -v chromedriver >/dev/null && command -v chromium >/dev/null; then :; \
+	elif command -v apt-get >/dev/null; then \
+		echo "Installing $(APT_TEST_PACKAGES) with apt-get"; \
+		$(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(APT_TEST_PACKAGES) >/dev/null; \
+	else \
+		echo "warning: chromium and chromedriver are missing: the browser tests of screens serve will be skipped" >&2; \
+	fi
+
 build: deps
 	$(SWIFT) build
 
@@ -55,7 +68,7 @@ run: build
 MONKEY_EVENTS ?= 300
 MONKEY_SEED ?= 1
 
-test: build
+test: build deps-test
 	$(SWIFT) test
 	$(BIN)/screens test scripts Tests/lua plugins
 	@for app in scripts/*/; do \

@@ -21,6 +21,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/mxcl/Version", from: "2.2.1"),
+        // The browser preview's HTTP and WebSocket server (ScreenWeb).
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         .systemLibrary(
@@ -88,10 +90,22 @@ let package = Package(
             resources: [.copy("Lua")],
             swiftSettings: mainActor
         ),
+        // `screens serve`: the app live in a browser. The server's tasks run off the loop's
+        // thread and hand what they receive to the loop; the page is files of `Page`.
+        .target(
+            name: "ScreenWeb",
+            dependencies: [
+                "ScreenHost", "ScreenScript", "ScreenRender", "ScreenKit", "EventLoop", "LuaBridge",
+                .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "FlyingSocks", package: "FlyingFox"),
+            ],
+            resources: [.copy("Page")],
+            swiftSettings: mainActor
+        ),
         .executableTarget(
             name: "screens",
             dependencies: [
-                "ScreenHost", "ScreenScript", "ScreenTest", "ScreenKit", "EventLoop", "LuaBridge",
+                "ScreenHost", "ScreenScript", "ScreenTest", "ScreenWeb", "ScreenKit", "EventLoop", "LuaBridge",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             resources: [.copy("Lua")],
@@ -118,6 +132,8 @@ let package = Package(
                 // Not linked: built so that the runner figures run the release `screens`.
                 "screens",
                 "LuaBridge", "LuaShim", "EventLoop", "ScreenScript", "ScreenKit", "ScreenStore", "ScreenRender", "BenchShim",
+                // The browser preview's figures: its server, and FlyingFox's socket for the client side.
+                "ScreenWeb", "ScreenHost", .product(name: "FlyingSocks", package: "FlyingFox"),
                 // Only to write the JPEG the image figure decodes.
                 "ImageShim",
                 .product(name: "Collections", package: "swift-collections"),
@@ -146,6 +162,16 @@ let package = Package(
         ),
         .testTarget(name: "ScreenHostTests", dependencies: ["ScreenHost"], swiftSettings: mainActor),
         .testTarget(name: "ScreenTestTests", dependencies: ["ScreenTest"], swiftSettings: mainActor),
+        .testTarget(
+            name: "ScreenWebTests",
+            dependencies: [
+                "ScreenWeb", "ScreenHost", "ScreenScript", "EventLoop",
+                // A client for the attacks: requests sent as written, not as a URL library would tidy them.
+                .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "FlyingSocks", package: "FlyingFox"),
+            ],
+            swiftSettings: mainActor
+        ),
         .testTarget(
             name: "ScreensCLITests", dependencies: ["screens", "ScreenTest", "LuaBridge"], exclude: ["Expected", "Scripts"]
         ),

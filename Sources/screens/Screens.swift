@@ -14,7 +14,7 @@ struct Screens: ParsableCommand {
         commandName: "screens",
         abstract: "Run, explore and test Lua screen scripts.",
         version: LuaScreensVersion.current.description,
-        subcommands: [Run.self, Repl.self, Test.self, MonkeyCommand.self, Plugins.self]
+        subcommands: [Run.self, Repl.self, Test.self, MonkeyCommand.self, Plugins.self, Serve.self]
     )
 }
 
