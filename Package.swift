@@ -14,6 +14,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "screens", targets: ["screens"]),
+        .executable(name: "screens-serve", targets: ["screens-serve"]),
         .executable(name: "screens-bench", targets: ["screens-bench"]),
     ],
     dependencies: [
@@ -102,10 +103,15 @@ let package = Package(
             resources: [.copy("Page")],
             swiftSettings: mainActor
         ),
+        // The command-line options `screens` and `screens-serve` share.
+        .target(
+            name: "ScreensOptions",
+            dependencies: ["ScreenKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         .executableTarget(
             name: "screens",
             dependencies: [
-                "ScreenHost", "ScreenScript", "ScreenTest", "ScreenWeb", "ScreenKit", "EventLoop", "LuaBridge",
+                "ScreenHost", "ScreenScript", "ScreenTest", "ScreensOptions", "ScreenKit", "EventLoop", "LuaBridge",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             resources: [.copy("Lua")],
@@ -119,6 +125,17 @@ let package = Package(
             // the program itself (not its libraries, stack or heap) loads at a fixed address.
             swiftSettings: [staticStandardLibrary],
             linkerSettings: [.unsafeFlags(["-static-stdlib", "-Xlinker", "--no-export-dynamic", "-Xclang-linker", "-no-pie"], .when(platforms: [.linux], configuration: .release))]
+        ),
+        // `screens serve`, which `screens` hands over to: a program of its own, since the server
+        // library links libcurl, whose libraries every start of `screens` would load.
+        .executableTarget(
+            name: "screens-serve",
+            dependencies: [
+                "ScreenWeb", "ScreensOptions",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: [staticStandardLibrary],
+            linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]
         ),
         .target(
             name: "BenchShim",
@@ -173,7 +190,7 @@ let package = Package(
             swiftSettings: mainActor
         ),
         .testTarget(
-            name: "ScreensCLITests", dependencies: ["screens", "ScreenTest", "LuaBridge"], exclude: ["Expected", "Scripts"]
+            name: "ScreensCLITests", dependencies: ["screens", "screens-serve", "ScreenTest", "LuaBridge"], exclude: ["Expected", "Scripts"]
         ),
     ]
 )

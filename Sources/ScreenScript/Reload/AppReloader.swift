@@ -122,6 +122,20 @@ public final class AppReloader {
         return host
     }
 
+    /// Makes the first host on `loop` (``makeHost(loop:)``), loads the app in it and launches
+    /// it: the start of `screens run --watch` and of `screens serve`.
+    ///
+    /// - Parameter dataDirectory: the app's data directory (`--data-dir`); nil for its default.
+    public func launchFirst(
+        on loop: EventLoop, device: Window.Device, orientation: Window.Orientation, dataDirectory: String?
+    ) throws(LuaError) -> ScriptHost {
+        let host = try makeHost(loop: loop)
+        if let dataDirectory { host.dataDirectory = URL(fileURLWithPath: dataDirectory).standardizedFileURL.path }
+        try host.loadApp(at: appPath)
+        try host.launch(device: device, orientation: orientation)
+        return host
+    }
+
     static func statusLine(changedFiles: [String], kept: [String], notes: [String]) -> String {
         var parts = [changedFiles.isEmpty ? "reloaded" : "reloaded " + changedFiles.joined(separator: ", ")]
         if !kept.isEmpty { parts.append("kept " + kept.joined(separator: " › ")) }
