@@ -33,6 +33,9 @@ enum BrowserMessage: Equatable {
     /// The longest text a `key` or `paste` message may hold.
     static let textLimit = 16 * 1024
 
+    /// One decoder for every message: making one costs as much as reading a touch.
+    private static let decoder = JSONDecoder()
+
     /// The fields any message may have; which ones a type needs is checked after.
     private struct Fields: Decodable {
         var type: String
@@ -57,7 +60,7 @@ enum BrowserMessage: Equatable {
     init(json: String) throws(BrowserMessageError) {
         let fields: Fields
         do {
-            fields = try JSONDecoder().decode(Fields.self, from: Data(json.utf8))
+            fields = try Self.decoder.decode(Fields.self, from: Data(json.utf8))
         } catch {
             throw BrowserMessageError("not a message the page sends (a JSON object with a \"type\" string and fields of the right types)")
         }

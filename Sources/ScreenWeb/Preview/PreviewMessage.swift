@@ -70,9 +70,14 @@ enum PreviewMessage {
 
     /// The message as the text of one WebSocket message.
     static func encode(_ message: some Encodable) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
         guard let data = try? encoder.encode(message) else { return "{}" }
         return String(decoding: data, as: UTF8.self)
     }
+
+    /// One encoder for every message: making one costs as much as encoding a patch.
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        return encoder
+    }()
 }

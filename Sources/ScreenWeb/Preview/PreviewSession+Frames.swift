@@ -6,15 +6,24 @@ import ScreenRender
 
 extension PreviewSession {
     /// Draws at the next frame, at most one per ``frameInterval``; several requests before it
-    /// make one frame. Nothing is drawn while no tab watches.
+    /// make one frame. Nothing is drawn while no tab watches. A frame that may go now is
+    /// drawn once the step's current work is done (a deferred call: the touches a tab sent
+    /// together make one frame), the others when their time comes.
     func requestFrame() {
-        guard frameTimer == nil, !clients.isEmpty else { return }
-        let delay = max(0, lastFrameTime + Self.frameInterval - loop.now)
-        frameTimer = loop.after(delay) { [weak self] _ in
-            guard let self else { return }
+        guard !frameRequested, !clients.isEmpty else { return }
+        frameRequested = true
+        let delay = lastFrameTime + Self.frameInterval - loop.now
+        let draw: () -> Void = { [weak self] in
+            guard let self, frameRequested else { return }
             ownCalls += 1
+            frameRequested = false
             frameTimer = nil
             drawFrame()
+        }
+        if delay <= 0 {
+            loop.defer(draw)
+        } else {
+            frameTimer = loop.after(delay) { _ in draw() }
         }
     }
 

@@ -56,6 +56,8 @@ public final class PreviewSession {
     public private(set) var lastReloadFailed = false
 
     var frameTimer: LoopTimer?
+    /// Whether a frame is asked for and not yet drawn.
+    var frameRequested = false
     var lastFrameTime = -Double.infinity
     /// Callbacks of the session's own that the step being run had: a step that ran more ran
     /// the app's code, which may have changed the screen.
@@ -127,6 +129,7 @@ public final class PreviewSession {
         clients = [:]
         frameTimer?.cancel()
         frameTimer = nil
+        frameRequested = false
         hotReload.stop()
         mailbox?.close()
         mailbox = nil
