@@ -19,6 +19,7 @@ do {
     try runTerminalBenchmarks(&bench)
     try runImageBenchmarks(&bench)
     runStackBenchmarks(&bench)
+    try runServeBenchmarks(&bench)
 } catch {
     print("benchmark failed: \(error)")
 }
