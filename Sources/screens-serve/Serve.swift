@@ -5,8 +5,9 @@ import ScreenWeb
 /// `screens serve APP`: the app live in a browser (``PreviewRun``). A program of its own,
 /// which `screens serve` hands its arguments to: its HTTP library links Foundation's
 /// networking, and with it libcurl and the thirty libraries that libcurl loads, which every
-/// start of `screens` (each test worker's among them) would otherwise load too, 4 ms more a
-/// start on the machine that measured it.
+/// start of `screens` (each test worker's among them) would otherwise load too (the
+/// `runner: screens run of an empty file` figure of `screens-bench` holds that start to its
+/// target).
 struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",

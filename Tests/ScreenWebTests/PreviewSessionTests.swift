@@ -195,6 +195,34 @@ final class PreviewSessionTests {
     }
 }
 
+/// The wheel, on an app with a list longer than the screen.
+@MainActor
+@Suite("Preview sessions: the wheel")
+struct PreviewWheelTests {
+    @Test("the wheel over a list scrolls it, and the tab sees the rows move")
+    func wheel() throws {
+        let app = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("scripts/gallery").path
+        let reloader = AppReloader(appPath: app)
+        let host = try reloader.launchFirst(
+            on: EventLoop(clock: .virtual), device: .iphone, orientation: .portrait,
+            dataDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("wheel-\(UUID())").path)
+        host.errorReporter = { _, _ in }
+        let session = try PreviewSession(host: host, reloader: reloader)
+        defer { session.close() }
+        let tab = RecordingTab(id: 1, events: session.events)
+        tab.open()
+        host.loop.advance(by: 1)
+        let before = tab.screen
+        #expect(before.contains("Tide pools at low"))
+        tab.send(#"{"type": "scroll", "x": 160, "y": 300, "dy": 480}"#)
+        host.loop.advance(by: 1)
+        #expect(tab.last("patch") != nil)
+        #expect(tab.screen != before)
+        #expect(tab.screen == host.render(.svg))
+    }
+}
+
 /// A copy of the app the terminal tests drive (Tests/ScreensCLITests/Scripts/terminal.lua:
 /// a count, a button that pushes a detail, a text field a label repeats, a button that
 /// fails) in a temporary folder, which a test may edit.

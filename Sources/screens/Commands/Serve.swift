@@ -9,8 +9,9 @@ import Foundation
 /// `screens serve`: handed to the program `screens-serve` beside this one, with the rest of
 /// the line, which parses it and serves the app. The preview's HTTP library brings in libcurl
 /// and the thirty libraries it loads, which every start of this program would otherwise pay
-/// for (4 ms a start, measured): so it lives in a program of its own. This command is here
-/// for `screens --help`; ``Main`` hands `serve` over before parsing.
+/// for (see the `runner: screens run of an empty file` figure of `screens-bench`): so it
+/// lives in a program of its own. This command is here for `screens --help`; ``Main`` hands
+/// `serve` over before parsing.
 struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
