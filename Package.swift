@@ -14,6 +14,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "screens", targets: ["screens"]),
+        .executable(name: "screens-serve", targets: ["screens-serve"]),
         .executable(name: "screens-bench", targets: ["screens-bench"]),
     ],
     dependencies: [
@@ -21,6 +22,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/mxcl/Version", from: "2.2.1"),
+        // The browser preview's HTTP and WebSocket server (ScreenWeb).
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         .systemLibrary(
@@ -90,10 +93,27 @@ let package = Package(
             resources: [.copy("Lua")],
             swiftSettings: mainActor
         ),
+        // `screens serve`: the app live in a browser. The server's tasks run off the loop's
+        // thread and hand what they receive to the loop; the page is files of `Page`.
+        .target(
+            name: "ScreenWeb",
+            dependencies: [
+                "ScreenHost", "ScreenScript", "ScreenRender", "ScreenKit", "EventLoop", "LuaBridge",
+                .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "FlyingSocks", package: "FlyingFox"),
+            ],
+            resources: [.copy("Page")],
+            swiftSettings: mainActor
+        ),
+        // The command-line options `screens` and `screens-serve` share.
+        .target(
+            name: "ScreensOptions",
+            dependencies: ["ScreenKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         .executableTarget(
             name: "screens",
             dependencies: [
-                "ScreenHost", "ScreenScript", "ScreenTest", "ScreenKit", "EventLoop", "LuaBridge",
+                "ScreenHost", "ScreenScript", "ScreenTest", "ScreensOptions", "ScreenKit", "EventLoop", "LuaBridge",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             resources: [.copy("Lua")],
@@ -108,6 +128,17 @@ let package = Package(
             swiftSettings: [staticStandardLibrary],
             linkerSettings: [.unsafeFlags(["-static-stdlib", "-Xlinker", "--no-export-dynamic", "-Xclang-linker", "-no-pie"], .when(platforms: [.linux], configuration: .release))]
         ),
+        // `screens serve`, which `screens` hands over to: a program of its own, since the server
+        // library links libcurl, whose libraries every start of `screens` would load.
+        .executableTarget(
+            name: "screens-serve",
+            dependencies: [
+                "ScreenWeb", "ScreensOptions",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: [staticStandardLibrary],
+            linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]
+        ),
         .target(
             name: "BenchShim",
             dependencies: ["CLua"],
@@ -120,6 +151,8 @@ let package = Package(
                 // Not linked: built so that the runner figures run the release `screens`.
                 "screens",
                 "LuaBridge", "LuaShim", "EventLoop", "ScreenScript", "ScreenKit", "ScreenStore", "ScreenRender", "BenchShim",
+                // The browser preview's figures: its server, and FlyingFox's socket for the client side.
+                "ScreenWeb", "ScreenHost", .product(name: "FlyingSocks", package: "FlyingFox"),
                 // Only to write the JPEG the image figure decodes.
                 "ImageShim",
                 .product(name: "Collections", package: "swift-collections"),
@@ -149,7 +182,17 @@ let package = Package(
         .testTarget(name: "ScreenHostTests", dependencies: ["ScreenHost"], swiftSettings: mainActor),
         .testTarget(name: "ScreenTestTests", dependencies: ["ScreenTest"], swiftSettings: mainActor),
         .testTarget(
-            name: "ScreensCLITests", dependencies: ["screens", "ScreenTest", "LuaBridge"], exclude: ["Expected", "Scripts"]
+            name: "ScreenWebTests",
+            dependencies: [
+                "ScreenWeb", "ScreenHost", "ScreenScript", "EventLoop",
+                // A client for the attacks: requests sent as written, not as a URL library would tidy them.
+                .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "FlyingSocks", package: "FlyingFox"),
+            ],
+            swiftSettings: mainActor
+        ),
+        .testTarget(
+            name: "ScreensCLITests", dependencies: ["screens", "screens-serve", "ScreenTest", "LuaBridge"], exclude: ["Expected", "Scripts"]
         ),
     ]
 )

@@ -20,6 +20,7 @@ do {
     try runImageBenchmarks(&bench)
     try runPhotoDiaryBenchmarks(&bench)
     runStackBenchmarks(&bench)
+    try runServeBenchmarks(&bench)
 } catch {
     print("benchmark failed: \(error)")
 }

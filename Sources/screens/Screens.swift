@@ -16,7 +16,7 @@ struct Screens: ParsableCommand {
         commandName: "screens",
         abstract: "Run, explore and test Lua screen scripts.",
         version: LuaScreensVersion.current.description,
-        subcommands: [Run.self, Repl.self, Test.self, MonkeyCommand.self, Plugins.self, LuaCommand.self]
+        subcommands: [Run.self, Repl.self, Test.self, MonkeyCommand.self, Plugins.self, Serve.self, LuaCommand.self]
     )
 }
 
@@ -43,6 +43,13 @@ enum Main {
         }
         // Held here, where the run that takes it is made: a worker for the coming test run.
         let prestarted = arguments.first == "test" ? MainActor.assumeIsolated { TestWorker.prestart(Test.workerCommand) } : nil
+        // `screens serve` is a program of its own (see Serve); `screens help serve` is its --help.
+        if arguments.first == "serve" {
+            exit(Serve.handOver(Array(arguments.dropFirst())))
+        }
+        if arguments.elementsEqual(["help", "serve"]) {
+            exit(Serve.handOver(["--help"]))
+        }
         let line = Repl.attachArguments(Run.listenArguments(Array(arguments)))
         if let run = AppRun.plain(line) {
             exit(MainActor.assumeIsolated { run.run() })

@@ -5,7 +5,8 @@ import Darwin
 #endif
 
 /// The folder of `.lua` files a target ships as its resources (`resources: [.copy("Lua")]`
-/// in Package.swift): the host's own Lua, kept in files rather than in Swift strings.
+/// in Package.swift): the host's own Lua, kept in files rather than in Swift strings. A
+/// target that ships other files the same way (the browser preview's page) names its folder.
 ///
 /// On Linux a file is found beside the program (its real path): in the target's resource
 /// folder, `<bundle>.resources/Lua/`, where `swift build` puts it for the program and the
@@ -21,18 +22,23 @@ import Darwin
 public struct LuaResourceFolder {
     /// The resource bundle's name: the package's and the target's (`LuaScreens_ScreenScript`).
     public let bundle: String
+    /// The folder of the bundle the files are in: `Lua`, or another a target copies (the
+    /// browser preview's `Page`).
+    public let folder: String
     private let elsewhere: () -> String?
 
     /// - Parameters:
     ///   - bundle: the resource bundle's name, `LuaScreens_` and the target's.
+    ///   - folder: the copied folder the files are in.
     ///   - elsewhere: the bundle's resource folder where the program's folder does not hold
     ///     it (platforms other than Linux): the target's `Bundle.module.resourcePath`.
-    public init(bundle: String, elsewhere: @escaping @autoclosure () -> String? = nil) {
+    public init(bundle: String, folder: String = "Lua", elsewhere: @escaping @autoclosure () -> String? = nil) {
         self.bundle = bundle
+        self.folder = folder
         self.elsewhere = elsewhere
     }
 
-    /// The path of `file`, relative to the target's `Lua` folder (`sandbox.lua`,
+    /// The path of `file`, relative to the target's ``folder`` (`sandbox.lua`,
     /// `skeleton/init.lua`).
     ///
     /// - Throws: ``LuaError`` of kind `.file` naming the file and where it was looked for.
@@ -42,14 +48,15 @@ public struct LuaResourceFolder {
         #else
         let folder = elsewhere()
         #endif
+        let what = self.folder == "Lua" ? "Lua file" : "file"
         guard let folder else {
-            throw LuaError(kind: .file, message: "the program's Lua file \(file) cannot be found: the program's folder is unknown")
+            throw LuaError(kind: .file, message: "the program's \(what) \(file) cannot be found: the program's folder is unknown")
         }
-        let path = "\(folder)/Lua/\(file)"
+        let path = "\(folder)/\(self.folder)/\(file)"
         guard access(path, R_OK) == 0 else {
             throw LuaError(
                 kind: .file,
-                message: "the program's Lua file \(file) is missing: \(path) cannot be read (its resource folders go beside the program)")
+                message: "the program's \(what) \(file) is missing: \(path) cannot be read (its resource folders go beside the program)")
         }
         return path
     }

@@ -35,7 +35,7 @@ extension ReplSession {
             say(screen.hasSuffix("\n") ? String(screen.dropLast()) : screen)
         case "tree":
             guard let root = host.keyWindow?.rootViewController else { return complain("no controller: the app set no root view controller") }
-            say(tree(root).joined(separator: "\n"))
+            say(ControllerTree.lines(of: root).joined(separator: "\n"))
         case "views":
             guard let window = host.keyWindow else { return complain(Self.noWindow) }
             let depth = words.count > 1 ? Int(words[1]) : Int.max
@@ -203,29 +203,6 @@ extension ReplSession {
     }
 
     // MARK: - Trees
-
-    /// One line per controller, indented by depth: class, title, where a script's class was
-    /// made (`at main.lua:12`), and the controllers it holds and presents.
-    func tree(_ controller: ViewController, depth: Int = 0, role: String = "") -> [String] {
-        guard depth < 50 else { return [] }
-        let indent = String(repeating: "  ", count: depth)
-        var line = indent + role + (ReplPrinter.describe(object: controller) ?? controller.className)
-        if let place = classPlace(of: controller) { line += " at " + place }
-        var lines = [line]
-        for child in controller.children {
-            lines += tree(child, depth: depth + 1)
-        }
-        if let presented = controller.presentedViewController {
-            lines += tree(presented, depth: depth + 1, role: "presents ")
-        }
-        return lines
-    }
-
-    /// The file:line where the script class of `controller` was made with `extend`, if it
-    /// is one's.
-    func classPlace(of controller: ViewController) -> String? {
-        controller.luaPeer?.luaClass?["__where"].stringValue
-    }
 
     /// One line per view, indented by depth, to `depth` levels below `view`.
     static func views(_ view: View, depth: Int, level: Int = 0) -> [String] {

@@ -1,4 +1,5 @@
 import EventLoop
+import ScreenKit
 import ScreenScript
 
 /// `--watch`: reloads the app whenever one of its Lua files changes, and keeps the host
@@ -54,11 +55,13 @@ public final class HotReload {
 
     /// Reloads the app now (the watcher calls it; a key or a REPL's `:reload` may too).
     ///
-    /// - Parameter changedFiles: the files that changed, for the status line.
+    /// - Parameters:
+    ///   - changedFiles: the files that changed, for the status line.
+    ///   - device: the device the new window has; nil for the one it has now.
     /// - Returns: whether the reload worked.
     @discardableResult
-    public func reload(changedFiles: [String] = []) -> Bool {
-        switch reloader.reload(host, changedFiles: changedFiles) {
+    public func reload(changedFiles: [String] = [], device: Window.Device? = nil) -> Bool {
+        switch reloader.reload(host, changedFiles: changedFiles, device: device) {
         case .success(let reload):
             host = reload.host
             reloadCount += 1

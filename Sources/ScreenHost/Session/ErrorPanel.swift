@@ -12,7 +12,7 @@
 /// panel.dismiss()                                 // Esc
 /// ```
 public struct ErrorPanel: Equatable {
-    public struct Entry: Equatable {
+    public struct Entry: Equatable, Encodable {
         public var context: String
         public var message: String
         public var traceback: String?

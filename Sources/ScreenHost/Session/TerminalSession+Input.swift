@@ -33,8 +33,7 @@ extension TerminalSession {
 
     /// Whether typed text goes to a text field: one is being edited, or has the focus.
     var isTyping: Bool {
-        guard let window = host.keyWindow else { return false }
-        return window.editingField != nil || window.focusedView is TextField
+        host.keyWindow.map(KeyMapping.isTyping) ?? false
     }
 
     private func handleKey(_ key: TerminalKey) {
@@ -61,42 +60,13 @@ extension TerminalSession {
             }
             return
         }
-        switch key {
-        case .control("r"):
-            guard let window = host.keyWindow else { return }
-            send(.rotate(window.orientation == .portrait ? .landscape : .portrait))
-        case .control("w"):
-            send(.memoryWarning)
-        default:
-            if let name = Self.keyName(key) { send(.key(name)) }
-        }
+        guard let window = host.keyWindow, let input = KeyMapping.input(for: key, in: window) else { return }
+        send(input)
     }
 
     /// Scrolls the text of the error panel, drawn again when it moved.
     private func scrollPanel(by lines: Int) {
         if panel.scroll(by: lines, columns: panelRoom.columns, rows: panelRoom.rows) { requestFrame() }
-    }
-
-    /// The name a recording and ``Window/key(_:)`` give a terminal key; nil for keys the
-    /// window has no use for.
-    static func keyName(_ key: TerminalKey) -> String? {
-        switch key {
-        case .tab: "tab"
-        case .backTab: "shift-tab"
-        case .enter: "enter"
-        case .escape: "escape"
-        case .up: "up"
-        case .down: "down"
-        case .left: "left"
-        case .right: "right"
-        case .home: "home"
-        case .end: "end"
-        case .pageUp: "pageup"
-        case .pageDown: "pagedown"
-        case .backspace: "backspace"
-        case .delete: "delete"
-        default: nil
-        }
     }
 
     private func handleText(_ text: String) {
@@ -108,14 +78,8 @@ extension TerminalSession {
             if text == "q" { quit() }
             return
         }
-        guard host.keyWindow != nil else { return }
-        if isTyping {
-            send(.text(text))
-        } else {
-            for character in text {
-                send(.key(character == " " ? "space" : String(character)))
-            }
-        }
+        guard let window = host.keyWindow else { return }
+        for input in KeyMapping.inputs(forText: text, in: window) { send(input) }
     }
 
     private func handleMouse(_ mouse: TerminalMouse) {

@@ -11,13 +11,13 @@ import TerminalShim
 ///
 /// SIGTERM, SIGHUP and SIGINT also restore the terminal in the handler itself, so that a
 /// loop stuck in a long callback still gives the terminal back; a second one ends the process.
-final class SignalPipe {
+public final class SignalPipe {
     private var readEnd: Int32 = -1
     private var writeEnd: Int32 = -1
     private var reader: LoopReader?
 
     /// Opens the pipe, installs the handlers and watches the pipe on `loop`.
-    init?(loop: EventLoop, onSignal: @escaping (Int32) -> Void) {
+    public init?(loop: EventLoop, onSignal: @escaping (Int32) -> Void) {
         guard let (readEnd, writeEnd) = openLoopPipe() else { return nil }
         (self.readEnd, self.writeEnd) = (readEnd, writeEnd)
         guard tsh_install_signal_pipe(writeEnd) == 0 else { return nil }
@@ -38,7 +38,7 @@ final class SignalPipe {
     }
 
     /// Puts the default actions back and closes the pipe.
-    func close() {
+    public func close() {
         tsh_uninstall_handlers()
         reader?.cancel()
         reader = nil

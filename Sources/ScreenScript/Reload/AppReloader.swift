@@ -77,8 +77,10 @@ public final class AppReloader {
     /// - Parameters:
     ///   - old: the host running the app now.
     ///   - changedFiles: the files whose change asked for the reload, for the status line.
+    ///   - device: the device the new window has; nil for the old window's (a browser's
+    ///     preview switches devices this way, keeping the screen).
     /// - Returns: the new host, or why the reload failed (then `old` is as it was).
-    public func reload(_ old: ScriptHost, changedFiles: [String] = []) -> Result<Reload, Failure> {
+    public func reload(_ old: ScriptHost, changedFiles: [String] = [], device: Window.Device? = nil) -> Result<Reload, Failure> {
         let oldWindow = old.keyWindow
         let state = oldWindow.map { NavigationState.capture(from: $0, host: old) } ?? NavigationState(root: nil)
         let new: ScriptHost
@@ -97,7 +99,7 @@ public final class AppReloader {
         do {
             try new.recordClasses()
             try new.loadApp(at: appPath)
-            try new.launch(device: oldWindow?.device ?? .iphone, orientation: oldWindow?.orientation ?? .portrait)
+            try new.launch(device: device ?? oldWindow?.device ?? .iphone, orientation: oldWindow?.orientation ?? .portrait)
         } catch {
             new.retire()
             old.claimLoop()
@@ -117,6 +119,20 @@ public final class AppReloader {
         let host = try ScriptHost(loop: loop, modules: modules, limits: limits)
         configure(host)
         try host.recordClasses()
+        return host
+    }
+
+    /// Makes the first host on `loop` (``makeHost(loop:)``), loads the app in it and launches
+    /// it: the start of `screens run --watch` and of `screens serve`.
+    ///
+    /// - Parameter dataDirectory: the app's data directory (`--data-dir`); nil for its default.
+    public func launchFirst(
+        on loop: EventLoop, device: Window.Device, orientation: Window.Orientation, dataDirectory: String?
+    ) throws(LuaError) -> ScriptHost {
+        let host = try makeHost(loop: loop)
+        if let dataDirectory { host.dataDirectory = URL(fileURLWithPath: dataDirectory).standardizedFileURL.path }
+        try host.loadApp(at: appPath)
+        try host.launch(device: device, orientation: orientation)
         return host
     }
 

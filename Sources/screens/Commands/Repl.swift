@@ -45,14 +45,7 @@ struct Repl: ParsableCommand {
     @Argument(help: "The app folder or Lua file to launch (none: a bare host).", completion: .file(extensions: ["lua"]))
     var app: String?
 
-    @Option(help: "The device: iphone (320×480, the default) or ipad (768×1024).")
-    var device: Window.Device?
-
-    @Option(help: "portrait (the default) or landscape.")
-    var orientation: Window.Orientation?
-
-    @Option(help: "The folder for the app's data, instead of $XDG_DATA_HOME/luascreens/<id>.", completion: .directory)
-    var dataDir: String?
+    @OptionGroup var launch: LaunchOptions
 
     @Option(
         help: ArgumentHelp(
@@ -71,8 +64,7 @@ struct Repl: ParsableCommand {
     static let terminalInstructions = 100_000_000_000
 
     func validate() throws {
-        if dataDir?.isEmpty == true { throw ValidationError("--data-dir needs a folder") }
-        if attach != nil && (app != nil || device != nil || orientation != nil || dataDir != nil) {
+        if attach != nil && (app != nil || launch.isGiven) {
             throw ValidationError(
                 "--attach runs the lines in an app that is already running: give no APP, --device, --orientation or --data-dir")
         }
@@ -122,7 +114,7 @@ struct Repl: ParsableCommand {
                 let luaLimits = limits.luaLimits
                 // An app's host is made as --watch makes them, so that `:reload` can reload it.
                 let pluginPaths = plugins.folders
-                let dataDirectory = dataDir.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+                let dataDirectory = launch.dataDir.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
                 let configure: (ScriptHost) -> Void = { host in
                     host.pluginPaths = pluginPaths
                     if let dataDirectory { host.dataDirectory = dataDirectory }
@@ -133,7 +125,7 @@ struct Repl: ParsableCommand {
                 configure(host)
                 if let app {
                     try host.loadApp(at: app)
-                    try host.launch(device: device ?? .iphone, orientation: orientation ?? .portrait)
+                    try host.launch(device: launch.device ?? .iphone, orientation: launch.orientation ?? .portrait)
                 }
                 let session = try ReplSession(host: host)
                 session.hotReload = reloader.map { HotReload(host: host, reloader: $0) }

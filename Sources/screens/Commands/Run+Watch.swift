@@ -39,12 +39,8 @@ extension AppRun {
     @MainActor func launchReloadable() throws -> (ScriptHost, AppReloader) {
         let pluginPaths = self.pluginPaths
         let reloader = AppReloader(appPath: app, limits: luaLimits, configure: { $0.pluginPaths = pluginPaths })
-        let host = try reloader.makeHost(loop: EventLoop(clock: .real))
-        if let dataDir { host.dataDirectory = URL(fileURLWithPath: dataDir).standardizedFileURL.path }
-        try host.loadApp(at: app)
-        try host.launch(
-            device: device ?? .iphone,
-            orientation: orientation ?? .portrait)
+        let host = try reloader.launchFirst(
+            on: EventLoop(clock: .real), device: device ?? .iphone, orientation: orientation ?? .portrait, dataDirectory: dataDir)
         return (host, reloader)
     }
 

@@ -303,14 +303,8 @@ struct AppRun: Equatable {
     ///
     /// - Returns: whether there were any.
     @MainActor func listReportedErrors(of host: ScriptHost) -> Bool {
-        let count = host.reportedErrorCount
-        guard count > 0 else { return false }
-        var lines = [count == 1
-            ? "screens: 1 script error was reported during the run:"
-            : "screens: \(count) script errors were reported during the run:"]
-        lines += host.reportedErrors.map { "  \($0)" }
-        if count > host.reportedErrors.count { lines.append("  and \(count - host.reportedErrors.count) more") }
-        printError(lines.joined(separator: "\n"))
+        guard let summary = host.reportedErrorsSummary else { return false }
+        printError(summary)
         return true
     }
 }
