@@ -394,7 +394,8 @@ public final class TestRunner {
             // The file's own images are beside it, until it launches an app.
             host.scriptFolder = Self.absolutePath(folder.isEmpty ? "." : folder)
             host.pluginPaths = options.pluginPaths
-            try host.usePlugins(.forTestFile(file, pluginPaths: options.pluginPaths))
+            try host.usePlugins(.forTestFile(
+                file, pluginPaths: options.pluginPaths, environment: Self.environment, bundled: Self.bundledPlugins))
             try RunnerModules.setup.function("prependPaths", in: lua).call(options.luaPath, options.cPath)
             let snapshots = lua.newTable()
             snapshots.set("update", options.updateSnapshots)
@@ -485,6 +486,7 @@ public final class TestRunner {
         chunks.keeping(in: lua) {
             _ = try? RunnerModules.setup.function("preload", in: lua).call()
         }
+        try? host.host.loadHostChunk()
         host.isPreloaded = true
     }
 
@@ -617,6 +619,11 @@ extension LuaTable {
 extension TestRunner {
     /// The system's temporary folder, looked up once (a worker's forks find it looked up).
     private static let temporaryFolder = FileManager.default.temporaryDirectory.path
+    /// The process's environment, read once: a worker's files do not change it (Lua has no
+    /// `setenv`), and its forks find it read.
+    private static let environment = ProcessEnvironment.current()
+    /// The bundled plugins' folder, found once.
+    private static let bundledPlugins = PluginCatalog.SearchPath.bundledFolder(environment: environment)
 
     /// `path` made absolute from the current folder, its `.` and `..` taken out, as
     /// `URL(fileURLWithPath:).standardizedFileURL.path` gives it (links are not followed),
