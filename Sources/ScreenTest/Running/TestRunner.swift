@@ -654,12 +654,20 @@ extension TestRunner {
     /// once before it forks for its first file, so that no fork does it again.
     ///
     /// No time limit, as its watchdog would be a thread: a worker forks only while it has
-    /// one.
-    func warmUp() {
+    /// one. This runner's watchdog is made, its thread not started.
+    ///
+    /// - Parameters:
+    ///   - onCall: told what runs before each call, as ``run(file:after:onCall:result:)``
+    ///     tells it (a worker makes its event's line).
+    ///   - result: gets each result, as there.
+    func warmUp(onCall: @escaping (TestCall) -> Void = { _ in }, result: @escaping (TestResult) -> Void = { _ in }) {
         guard let file = try? LuaResourceFolder.screenTest.path(of: "warm_up.lua") else { return }
         var defaults = Options(paths: [])
         defaults.timeout = 0
         let runner = TestRunner(options: defaults, chunks: chunks)
-        runner.run(file: file, after: nil, onCall: { _ in }, result: { _ in })
+        runner.run(file: file, after: nil, onCall: onCall, result: result)
+        // This runner's own watchdog, made (its thread starts with the first call) for the
+        // forks to find made.
+        _ = startedWatchdog()
     }
 }

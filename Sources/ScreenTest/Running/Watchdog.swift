@@ -62,6 +62,9 @@ nonisolated final class Watchdog: @unchecked Sendable {
     init(onStuck: (@Sendable () -> Void)? = nil, stuckTime: Double = 0.05, onFire: (@Sendable () -> Void)? = nil) {
         self.onStuck = onStuck
         self.onFire = onFire
+        // Room for the few arms calls nest to: a worker makes its watchdog before it forks
+        // (``TestRunner/warmUp()``), and no fork then grows the array.
+        arms.reserveCapacity(4)
         self.stuckTime = Self.nanoseconds(stuckTime)
         cpuClock = onStuck == nil ? nil : Self.currentThreadCPUClock()
     }
