@@ -239,7 +239,8 @@ struct SavedChunksTests {
                 code: theirCode.bytes)
             let file = folder + "/luascreens/chunks"
             #expect(SavedChunks.write(SavedChunks.encode([entry], key: key), to: file))
-            #expect(cache.loadSaved(from: file))
+            // Not taken at load: the saved file is not current for this build.
+            #expect(!cache.loadSaved(from: file))
             let lua = try LuaState(libraries: .all)
             let chunk = try cache.keeping(in: lua) { try cache.compile("@screentest/runner.lua", in: lua, file: ours) }
             #expect(try chunk.call(returning: String.self) == "ours")
