@@ -131,7 +131,7 @@ public enum TestWorker {
                     if Watchdog.now() &- lastWrite >= Self.sameCallInterval { write(WorkerMessage.sameCall, false) }
                 } else {
                     said = call
-                    send(WorkerEvent(kind: .call, call: call))
+                    send(WorkerEvent(kind: .call, call: call, started: Watchdog.now()))
                 }
             }, result: { result in
                 said = nil
