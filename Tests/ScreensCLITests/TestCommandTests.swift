@@ -33,6 +33,40 @@ struct TestCommandTests {
         #expect(result.stdout == (try expected("test-pattern-hang.txt")))
     }
 
+    /// A file that is not the last one runs in a fork of its worker, which writes its
+    /// events a few at a time: the test stuck where it cannot be stopped is still the one
+    /// reported, with what it printed, whether it spins in C or waits there (opening a FIFO
+    /// nobody writes to).
+    @Test(arguments: [
+        "local s = ('a'):rep(40); s:find(('a*'):rep(40) .. 'b')",
+        "io.open('fifo'):read()",
+    ])
+    func aTestStuckInAForkIsTheOneReported(stuck: String) async throws {
+        try await ScreensProgram.withTemporaryFolder { folder in
+            try """
+                it("passes before", function() end)
+                it("is stuck", function()
+                  print("stuck now")
+                  \(stuck)
+                end)
+                it("passes after", function() end)
+                """.write(to: folder.appendingPathComponent("a_spec.lua"), atomically: true, encoding: .utf8)
+            try "it('passes', function() end)\n"
+                .write(to: folder.appendingPathComponent("b_spec.lua"), atomically: true, encoding: .utf8)
+            try #require(mkfifo(folder.appendingPathComponent("fifo").path, 0o600) == 0)
+            let result = try await screensTest([".", "--jobs", "1", "--timeout", "0.1"], in: folder)
+            #expect(result.status == 1)
+            #expect(result.stdout == """
+                FAIL  is stuck  (a_spec.lua:2)
+                      timed out after 0.1 s where it could not be stopped (in a C function, such as a pattern that backtracks for ever); its worker process was ended
+                      output:
+                      stuck now
+                3 passed, 1 failed
+
+                """)
+        }
+    }
+
     // MARK: - Reports
 
     /// Plain failures, a test that ends its worker (and a block whose setup does), untaken

@@ -38,6 +38,13 @@ extension ScriptHost {
         moduleFolders.insert(base, at: 0)
     }
 
+    /// Loads the host's own chunk (what ``prependModulePath(for:)`` and
+    /// ``forgetModules(_:)`` call) now rather than at its first use: a state that is the
+    /// template of forks (a test worker's) loads it once for all of them.
+    public func loadHostChunk() throws(LuaError) {
+        _ = try Self.hostChunk.module(in: lua)
+    }
+
     /// Forgets the modules `names` (`package.loaded[name] = nil`), so that `require` loads
     /// them again.
     public func forgetModules(_ names: [String]) throws(LuaError) {

@@ -6,9 +6,11 @@ extension PluginCatalog.SearchPath {
     /// `plugins/forms/spec/forms_spec.lua` can `require("forms")`; then what the app sees
     /// when the file is an app's (`scripts/notes/tests/x_spec.lua`, or beside its
     /// `main.lua`): its `plugins/`, the `--plugin-path` folders, `$SCREENS_PLUGIN_PATH`
-    /// and the bundled plugins.
+    /// and the bundled plugins (`bundled`, when given, is their folder as
+    /// ``standard(appFolder:pluginPaths:environment:bundled:)`` takes it).
     public static func forTestFile(
-        _ file: String, pluginPaths: [String], environment: [String: String] = ProcessEnvironment.current()
+        _ file: String, pluginPaths: [String], environment: [String: String] = ProcessEnvironment.current(),
+        bundled: String? = nil
     ) -> Self {
         let folder = (file as NSString).deletingLastPathComponent
         let files = FileManager.default
@@ -22,7 +24,7 @@ extension PluginCatalog.SearchPath {
             let parent = (folder as NSString).deletingLastPathComponent
             if has("main.lua", in: parent) { appFolder = parent }
         }
-        var search = standard(appFolder: appFolder, pluginPaths: pluginPaths, environment: environment)
+        var search = standard(appFolder: appFolder, pluginPaths: pluginPaths, environment: environment, bundled: bundled)
         var current = folder.isEmpty ? "." : folder
         while true {
             if has("plugin.lua", in: current) {

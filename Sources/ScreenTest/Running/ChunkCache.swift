@@ -116,8 +116,10 @@ final class ChunkCache {
     /// differ from what ``loadSaved(from:)`` found there: those this process used first,
     /// then the others saved before (of other projects' suites), up to ``savedBytes`` of
     /// code, which also bounds the files a worker checks as it starts.
-    func saveIfChanged(to file: String? = SavedChunks.location()) {
-        guard unsaved, let file, let key = SavedChunks.libraryKey(libraryFile: LuaState.libraryFile) else { return }
+    func saveIfChanged(to file: @autoclosure () -> String? = SavedChunks.location()) {
+        // The file's place is looked up (in the environment) only when there is something
+        // to save: a worker's fork asks after every file.
+        guard unsaved, let file = file(), let key = SavedChunks.libraryKey(libraryFile: LuaState.libraryFile) else { return }
         unsaved = false
         let candidates = chunks.filter { $0.value.source != nil }.sorted {
             $0.value.used != $1.value.used ? $0.value.used : $0.key < $1.key

@@ -158,6 +158,8 @@ public final class TestRunner {
     /// Called, on another thread, when a call stopped at its limit is stuck where it cannot
     /// be stopped (see ``Watchdog``); a worker asks its parent to end it.
     var onStuck: (@Sendable () -> Void)?
+    /// Called, on another thread, when a call reaches its time limit, before it is stopped.
+    var onTimeLimit: (@Sendable () -> Void)?
     /// The snapshot files asked for since the last result.
     private var snapshotUses: [TestResult.SnapshotUse] = []
     /// The lines that ran, with `coverage`, in the files run here since it was last taken.
@@ -371,8 +373,9 @@ public final class TestRunner {
             let (session, host) = try takeHost().parts
             session.fileFolder = (file as NSString).deletingLastPathComponent
             // A test never touches the user's data: the file's stores live in a fresh folder.
-            let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("luascreens-test-\(UUID())").path
-            defer { try? FileManager.default.removeItem(atPath: dataDirectory) }
+            let dataDirectory = Self.temporaryFolder + "/luascreens-test-\(UUID())"
+            // Made only when the file opens a store: most files leave nothing to remove.
+            defer { if access(dataDirectory, F_OK) == 0 { try? FileManager.default.removeItem(atPath: dataDirectory) } }
             host.dataDirectory = dataDirectory
             // The file's code has the machine's clock and loads bytecode, as under busted (a
             // bad chunk crashes only its worker); an app test.launch loads has neither.
@@ -389,9 +392,10 @@ public final class TestRunner {
             }
             try host.prependModulePath(for: folder)
             // The file's own images are beside it, until it launches an app.
-            host.scriptFolder = URL(fileURLWithPath: folder.isEmpty ? "." : folder).standardizedFileURL.path
+            host.scriptFolder = Self.absolutePath(folder.isEmpty ? "." : folder)
             host.pluginPaths = options.pluginPaths
-            try host.usePlugins(.forTestFile(file, pluginPaths: options.pluginPaths))
+            try host.usePlugins(.forTestFile(
+                file, pluginPaths: options.pluginPaths, environment: Self.environment, bundled: Self.bundledPlugins))
             try RunnerModules.setup.function("prependPaths", in: lua).call(options.luaPath, options.cPath)
             let snapshots = lua.newTable()
             snapshots.set("update", options.updateSnapshots)
@@ -482,6 +486,7 @@ public final class TestRunner {
         chunks.keeping(in: lua) {
             _ = try? RunnerModules.setup.function("preload", in: lua).call()
         }
+        try? host.host.loadHostChunk()
         host.isPreloaded = true
     }
 
@@ -567,7 +572,7 @@ public final class TestRunner {
     private func startedWatchdog() -> Watchdog? {
         guard options.timeout.isFinite, options.timeout > 0 else { return nil }
         if let watchdog { return watchdog }
-        let started = Watchdog(onStuck: onStuck)
+        let started = Watchdog(onStuck: onStuck, onFire: onTimeLimit)
         watchdog = started
         return started
     }
@@ -608,5 +613,61 @@ extension LuaTable {
     /// The function stored under `name`.
     fileprivate func method(_ name: String) throws -> LuaFunction {
         try get(name, as: LuaFunction.self)
+    }
+}
+
+extension TestRunner {
+    /// The system's temporary folder, looked up once (a worker's forks find it looked up).
+    private static let temporaryFolder = FileManager.default.temporaryDirectory.path
+    /// The process's environment, read once: a worker's files do not change it (Lua has no
+    /// `setenv`), and its forks find it read.
+    private static let environment = ProcessEnvironment.current()
+    /// The bundled plugins' folder, found once.
+    private static let bundledPlugins = PluginCatalog.SearchPath.bundledFolder(environment: environment)
+
+    /// `path` made absolute from the current folder, its `.` and `..` taken out, as
+    /// `URL(fileURLWithPath:).standardizedFileURL.path` gives it (links are not followed),
+    /// without Foundation's URL, which took a tenth of the time of a worker's fork there.
+    static func absolutePath(_ path: String) -> String {
+        var parts: [Substring] = []
+        var whole = path
+        if !path.hasPrefix("/") {
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            guard getcwd(&buffer, buffer.count) != nil else { return path }
+            whole = String(cString: buffer) + "/" + path
+        }
+        for part in whole.split(separator: "/") {
+            if part == "." { continue }
+            if part == ".." {
+                if !parts.isEmpty { parts.removeLast() }
+                continue
+            }
+            parts.append(part)
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
+    /// Runs a file of one test (warm_up.lua) in a host of its own, with the default options
+    /// and no time limit, and drops its report: what the program does the first time a file
+    /// runs (the Swift runtime making its types' metadata, Foundation filling its caches,
+    /// the dynamic linker binding symbols) is then done in this process. A worker does it
+    /// once before it forks for its first file, so that no fork does it again.
+    ///
+    /// No time limit, as its watchdog would be a thread: a worker forks only while it has
+    /// one. This runner's watchdog is made, its thread not started.
+    ///
+    /// - Parameters:
+    ///   - onCall: told what runs before each call, as ``run(file:after:onCall:result:)``
+    ///     tells it (a worker makes its event's line).
+    ///   - result: gets each result, as there.
+    func warmUp(onCall: @escaping (TestCall) -> Void = { _ in }, result: @escaping (TestResult) -> Void = { _ in }) {
+        guard let file = try? LuaResourceFolder.screenTest.path(of: "warm_up.lua") else { return }
+        var defaults = Options(paths: [])
+        defaults.timeout = 0
+        let runner = TestRunner(options: defaults, chunks: chunks)
+        runner.run(file: file, after: nil, onCall: onCall, result: result)
+        // This runner's own watchdog, made (its thread starts with the first call) for the
+        // forks to find made.
+        _ = startedWatchdog()
     }
 }

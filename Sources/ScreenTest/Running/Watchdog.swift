@@ -37,6 +37,7 @@ nonisolated final class Watchdog: @unchecked Sendable {
     /// is called stuck: far more than the thousand instructions it needs.
     let stuckTime: UInt64
     private let onStuck: (@Sendable () -> Void)?
+    private let onFire: (@Sendable () -> Void)?
     /// The CPU clock of the thread that made the watchdog, which is the one the code runs on.
     private let cpuClock: clockid_t?
 
@@ -56,8 +57,14 @@ nonisolated final class Watchdog: @unchecked Sendable {
     ///   - onStuck: called (on the watchdog's thread) when stopped code is stuck where it
     ///     cannot be stopped; nil to leave such code running.
     ///   - stuckTime: the CPU time that tells stuck code, 50 ms by default.
-    init(onStuck: (@Sendable () -> Void)? = nil, stuckTime: Double = 0.05) {
+    ///   - onFire: called (on the watchdog's thread) when a deadline passes, before the code
+    ///     is stopped.
+    init(onStuck: (@Sendable () -> Void)? = nil, stuckTime: Double = 0.05, onFire: (@Sendable () -> Void)? = nil) {
         self.onStuck = onStuck
+        self.onFire = onFire
+        // Room for the few arms calls nest to: a worker makes its watchdog before it forks
+        // (``TestRunner/warmUp()``), and no fork then grows the array.
+        arms.reserveCapacity(4)
         self.stuckTime = Self.nanoseconds(stuckTime)
         cpuClock = onStuck == nil ? nil : Self.currentThreadCPUClock()
     }
@@ -139,9 +146,20 @@ nonisolated final class Watchdog: @unchecked Sendable {
     private func startIfNeeded() {
         guard !started else { return }
         started = true
-        let thread = Thread { [self] in watch() }
-        thread.name = "screens test watchdog"
-        thread.start()
+        // A thread of the system's, not Foundation's `Thread`, which costs a worker's fork
+        // several times as much to start. It holds the watchdog until `stop()`.
+        var thread = pthread_t()
+        let context = Unmanaged.passRetained(self).toOpaque()
+        let made = pthread_create(&thread, nil, { context in
+            let watchdog = Unmanaged<Watchdog>.fromOpaque(context!).takeRetainedValue()
+            watchdog.watch()
+            return nil
+        }, context)
+        if made == 0 {
+            pthread_detach(thread)
+        } else {
+            Unmanaged<Watchdog>.fromOpaque(context).release()
+        }
     }
 
     private func watch() {
@@ -154,6 +172,13 @@ nonisolated final class Watchdog: @unchecked Sendable {
             }
             if !arm.fired {
                 if Self.now() >= arm.deadline {
+                    if let onFire {
+                        condition.unlock()
+                        onFire()
+                        condition.lock()
+                        // The arms may have changed meanwhile: look again.
+                        guard !paused, arms.last.map({ !$0.fired && $0.deadline == arm.deadline }) ?? false else { continue }
+                    }
                     arms[arms.count - 1].fired = true
                     arms[arms.count - 1].firedAt = cpuTime()
                     arm.interrupter.interrupt(arm.message)

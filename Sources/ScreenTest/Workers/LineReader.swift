@@ -60,17 +60,22 @@ struct LineReader {
 /// - Returns: whether everything was written (false when the reader is gone).
 @discardableResult
 nonisolated func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
-    guard !bytes.isEmpty else { return true }
-    return bytes.withUnsafeBytes { buffer in
-        var offset = 0
-        while offset < buffer.count {
-            let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
-            offset += written
+    bytes.withUnsafeBytes { writeAll(descriptor, $0) }
+}
+
+/// Writes all of `buffer`, going on after interruptions.
+/// - Returns: whether everything was written (false when the reader is gone).
+@discardableResult
+nonisolated func writeAll(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -> Bool {
+    guard let base = buffer.baseAddress, buffer.count > 0 else { return true }
+    var offset = 0
+    while offset < buffer.count {
+        let written = write(descriptor, base + offset, buffer.count - offset)
+        if written < 0 {
+            if errno == EINTR { continue }
+            return false
         }
-        return true
+        offset += written
     }
+    return true
 }

@@ -69,18 +69,24 @@ public enum TestWorker {
         let channel = WorkerChannel(descriptor: events)
         let stuck = WorkerMessage.stuck
         runner.onStuck = { _ = channel.write(stuck) }
+        // The parent hears of the call that reached its limit, should it have to end the
+        // worker (code blocked in C).
+        runner.onTimeLimit = { channel.flush() }
         var lastWrite: UInt64 = 0
-        let write = { (bytes: [UInt8]) in
+        let write = { (bytes: [UInt8], urgent: Bool) in
             // The parent is gone: nobody is left to report to.
-            guard channel.write(bytes) else { exit(0) }
+            guard channel.append(bytes, urgent: urgent) else { exit(0) }
             lastWrite = Watchdog.now()
         }
         let send = { (event: WorkerEvent) in
-            write(event.line)
+            write(event.line, event.kind == .done || event.result?.status == .failed)
         }
         // A test's calls (its hooks, its body) all run the same entry: said once, then only
         // that another call started.
         var said: TestCall?
+        // Whether the worker ran a file of its own before its first fork (see
+        // ``TestRunner/warmUp()``).
+        var warmedUp = false
         while let line = reader.readLine() {
             guard let request = try? WorkerMessage.decode(WorkerRequest.self, from: line) else { continue }
             var forked = false
@@ -91,13 +97,25 @@ public enum TestWorker {
             if request.last == true {
                 runner.endsAfterFile = true
             } else if runner.template() != nil, WorkerProcess.isSingleThreaded {
+                if !warmedUp {
+                    warmedUp = true
+                    // Its events' lines made and dropped: writing them costs most the first time.
+                    runner.warmUp(onCall: { _ = WorkerEvent(kind: .call, call: $0).line }, result: { result in
+                        _ = WorkerEvent(kind: .result, result: result, output: "").line
+                    })
+                    _ = WorkerEvent(kind: .done, output: "").line
+                }
                 chunks.saveIfChanged()
+                channel.prepareSharing()
                 switch forkForFile(closing: requests) {
                 case .parent(let ending):
+                    // What the fork gathered and could not write, when it died.
+                    channel.flush()
                     mirror(ending)
                     continue
                 case .child:
                     forked = true
+                    channel.startBuffering()
                     runner.endsAfterFile = true
                 case .failed:
                     break
@@ -110,10 +128,10 @@ public enum TestWorker {
                     // Only to keep the parent's count of silence from the call's start:
                     // within a tenth of a second of the last word it is left out, which
                     // the parent's allowance beyond the time limit (2 s or more) covers.
-                    if Watchdog.now() &- lastWrite >= Self.sameCallInterval { write(WorkerMessage.sameCall) }
+                    if Watchdog.now() &- lastWrite >= Self.sameCallInterval { write(WorkerMessage.sameCall, false) }
                 } else {
                     said = call
-                    send(WorkerEvent(kind: .call, call: call))
+                    send(WorkerEvent(kind: .call, call: call, started: Watchdog.now()))
                 }
             }, result: { result in
                 said = nil
@@ -297,19 +315,101 @@ public enum TestWorker {
 
 /// The events descriptor, written whole lines at a time by the worker's thread and its
 /// watchdog's.
+///
+/// A fork running a file (``startBuffering()``) gathers its lines rather than writing each:
+/// they go out together when 50 ms have passed since the last write, when the
+/// buffer is full, for a failure (`--fail-fast` stops the run on it), when the call running
+/// reaches its time limit or is stuck, and at the file's end. The parent then wakes a few
+/// times a file, not twice a test. The buffer is memory the fork shares with the worker
+/// (made before the first fork, ``prepareSharing()``): when the fork dies, what it gathered
+/// is not lost, as the worker writes it (``flush()``) before it reports the fork's end,
+/// so that the parent knows the test that was running.
 nonisolated final class WorkerChannel: @unchecked Sendable {
     let descriptor: Int32
     private let lock = NSLock()
+    /// Shared with the forks: the count of bytes gathered, then the bytes. Guarded by `lock`.
+    private var shared: UnsafeMutableRawPointer?
+    private var buffering = false
+    private var flushedAt: UInt64 = 0
 
-    init(descriptor: Int32) {
+    /// Nanoseconds gathered lines may wait at most, while lines come.
+    private let flushInterval: UInt64
+
+    /// The bytes the shared buffer holds, after its count.
+    static let capacity = 64 * 1024
+
+    /// - Parameter flushInterval: seconds gathered lines wait at most, while lines come.
+    init(descriptor: Int32, flushInterval: Double = 0.05) {
         self.descriptor = descriptor
+        self.flushInterval = Watchdog.nanoseconds(flushInterval)
     }
 
+    /// Makes the buffer the forks share with this process, once, before the first fork.
+    func prepareSharing() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard shared == nil else { return }
+        let size = MemoryLayout<Int>.size + Self.capacity
+        let memory = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0)
+        guard let memory, memory != MAP_FAILED else { return }
+        memory.storeBytes(of: 0, as: Int.self)
+        shared = memory
+    }
+
+    /// In a fork: lines gather in the shared buffer from now on (see ``append(_:urgent:)``).
+    func startBuffering() {
+        lock.lock()
+        buffering = shared != nil
+        flushedAt = Watchdog.now()
+        lock.unlock()
+    }
+
+    /// Writes a line at once, after the lines gathered.
     /// - Returns: false when the parent is gone.
     func write(_ bytes: [UInt8]) -> Bool {
         lock.lock()
         defer { lock.unlock() }
-        return writeAll(descriptor, bytes)
+        return flushLocked() && writeAll(descriptor, bytes)
+    }
+
+    /// Writes a line, or gathers it while buffering; `urgent` writes it and what was
+    /// gathered at once.
+    /// - Returns: false when the parent is gone.
+    func append(_ bytes: [UInt8], urgent: Bool = false) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard buffering, let shared else { return writeAll(descriptor, bytes) }
+        var count = shared.load(as: Int.self)
+        if count + bytes.count > Self.capacity {
+            guard flushLocked() else { return false }
+            count = 0
+        }
+        guard bytes.count <= Self.capacity else { return writeAll(descriptor, bytes) }
+        let start = shared + MemoryLayout<Int>.size + count
+        bytes.withUnsafeBytes { start.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+        // The count last: a fork that dies while copying leaves no half line.
+        shared.storeBytes(of: count + bytes.count, as: Int.self)
+        if urgent || Watchdog.now() &- flushedAt >= flushInterval { return flushLocked() }
+        return true
+    }
+
+    /// Writes the lines gathered: in a fork, all it has; in the worker once its fork ended,
+    /// what the fork left.
+    /// - Returns: false when the parent is gone.
+    @discardableResult
+    func flush() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return flushLocked()
+    }
+
+    private func flushLocked() -> Bool {
+        flushedAt = Watchdog.now()
+        guard let shared else { return true }
+        let count = shared.load(as: Int.self)
+        guard count > 0 else { return true }
+        shared.storeBytes(of: 0, as: Int.self)
+        return writeAll(descriptor, UnsafeRawBufferPointer(start: shared + MemoryLayout<Int>.size, count: count))
     }
 }
 

@@ -14,6 +14,10 @@ extension WorkerEvent {
             json.key("call")
             json.write(call)
         }
+        if let started, let value = Int(exactly: started) {
+            json.key("started")
+            json.number(value)
+        }
         if let result {
             json.key("result")
             json.write(result)

@@ -10,6 +10,7 @@ extension WorkerEvent {
         else { return nil }
         self.init(kind: kind)
         call = object["call"]?.object.flatMap(TestCall.init(json:))
+        started = object["started"]?.integer.flatMap { UInt64(exactly: $0) }
         result = object["result"]?.object.flatMap(TestResult.init(json:))
         output = object["output"]?.string
         snapshots = object["snapshots"]?.array.map { $0.compactMap { $0.object.flatMap(TestResult.SnapshotUse.init(json:)) } }

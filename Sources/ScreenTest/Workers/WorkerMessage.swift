@@ -76,6 +76,10 @@ struct WorkerEvent: Codable, Equatable {
 
     var kind: Kind
     var call: TestCall?
+    /// With `call`: when the call began, on the machine's monotonic clock (nanoseconds), so
+    /// that the parent counts a call's silence from its start even when the event reaches it
+    /// later (a fork writes its events a few at a time).
+    var started: UInt64?
     var result: TestResult?
     /// What the file printed since the event before.
     var output: String?

@@ -195,6 +195,8 @@ final class WorkerPool {
         switch event.kind {
         case .call:
             if let call = event.call { worker.call = call }
+            // A call heard late (a fork writes a few events at a time) is silent since it began.
+            if let started = event.started { worker.lastEvent = min(worker.lastEvent, started) }
         case .result:
             if let output = event.output { reports[job.file].items.append(.printed(output)) }
             if let result = event.result {
