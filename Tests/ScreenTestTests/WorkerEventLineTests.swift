@@ -30,7 +30,7 @@ struct WorkerEventLineTests {
                 (0..<random.next(3)).map { _ in .init(path: text(), change: maybe { [.written, .updated][random.next(2)] }) }
             }
             let call = TestCall(name: text(), location: maybe(text), resume: maybe { (0..<random.next(4)).map { _ in random.next(1000) - 5 } })
-            events.append(WorkerEvent(kind: .call, call: call))
+            events.append(WorkerEvent(kind: .call, call: call, started: maybe { UInt64(random.next(1 << 30)) * 1_000_003 }))
             events.append(WorkerEvent(kind: .result, result: result, output: maybe(text)))
             events.append(WorkerEvent(kind: .done, output: maybe(text), snapshots: result.snapshots))
         }
@@ -64,7 +64,7 @@ struct WorkerEventLineTests {
         let failure = TestResult.Failure(message: "")
         let error = TestResult.ScriptError(context: "", message: "")
         let result = TestResult(name: "", location: nil, status: .passed)
-        #expect(labels(WorkerEvent(kind: .done)) == ["kind", "call", "result", "output", "snapshots", "coverage"])
+        #expect(labels(WorkerEvent(kind: .done)) == ["kind", "call", "started", "result", "output", "snapshots", "coverage"])
         #expect(labels(TestCall(name: "")) == ["name", "location", "resume"])
         #expect(labels(result) == ["name", "location", "status", "failure", "reason", "errors", "file", "duration", "snapshots", "block"])
         #expect(labels(failure) == ["message", "location", "traceback", "output"])
