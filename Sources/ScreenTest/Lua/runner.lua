@@ -351,11 +351,18 @@ local function full_name(parent, name)
   return name
 end
 
+-- A node's table of globals: it reads through to its parent's (the root's to
+-- busted's names and then the real globals, see scoped_environment), so
+-- that a lookup walks the scopes in C.
+local function node_env(parent)
+  return setmetatable({}, { __index = parent and parent.env })
+end
+
 local function new_block(name, parent, location, fn, envmode)
   local hooks = {}
   for _, kind in ipairs(hook_kinds) do hooks[kind] = {} end
   return { name = name, fullname = full_name(parent, name), parent = parent, location = location,
-           fn = fn, envmode = envmode, children = {}, hooks = hooks, env = {} }
+           fn = fn, envmode = envmode, children = {}, hooks = hooks, env = node_env(parent) }
 end
 
 -- insulate: the globals and package.loaded as they were, put back after
@@ -395,33 +402,33 @@ end
 -- The file's _ENV: reads from the running scope outwards, then busted's
 -- names (describe, it, assert, ...), then the real globals; writes to the
 -- running scope. As under busted, the names are the file's only: _G keeps
--- Lua's own assert, which the modules the file requires see.
+-- Lua's own assert, which the modules the file requires see. Every step of
+-- a read is a table's __index, so a global in a test's loop costs what it
+-- costs under busted: set_scope points the environment at the running scope.
 local function scoped_environment(self)
-  local names = self.env
-  return setmetatable({}, {
-    __index = function(_, key)
-      local node = self.scope
-      while node do
-        local value = node.env[key]
-        if value ~= nil then return value end
-        node = node.parent
-      end
-      local value = names[key]
-      if value ~= nil then return value end
-      return G[key]
-    end,
-    __newindex = function(_, key, value)
-      local target = self.target
-      if target then target[key] = value else G[key] = value end
-    end,
-  })
+  local names = setmetatable({}, { __index = G })
+  for key, value in next, self.env do names[key] = value end
+  getmetatable(self.root.env).__index = names
+  self.names = names
+  self.scope_mt = { __index = self.scope and self.scope.env or names, __newindex = self.target or G }
+  return setmetatable({}, self.scope_mt)
 end
 
 -- Runs code of the file in a scope: the node reads start from, and the
--- table writes go to. Returns the scope it replaced.
+-- table writes go to.
+local function set_scope(self, node, target)
+  self.scope, self.target = node, target
+  local mt = self.scope_mt
+  if mt then
+    mt.__index = node and node.env or self.names
+    mt.__newindex = target or G
+  end
+end
+
+-- The same, returning the scope it replaced.
 local function enter_scope(self, node, target)
   local scope, previous = self.scope, self.target
-  self.scope, self.target = node, target
+  set_scope(self, node, target)
   return scope, previous
 end
 
@@ -808,7 +815,7 @@ end
 -- whether all passed.
 local function run_each_hooks(self, test, block, hooks, failures, ...)
   local passed = true
-  if block then self.scope, self.target = block, target_of(block) end
+  if block then set_scope(self, block, target_of(block)) end
   for _, fn in ipairs(hooks) do
     local ok, captured = protect(self, self.running.call, fn, ...)
     if not ok and getmetatable(captured) ~= Pending then
@@ -834,7 +841,7 @@ local function run_test(self, test, path)
     return report(self, record)
   end
   if test.pending then return report(self, record) end
-  test.env = {}
+  test.env = node_env(test.parent)
   if not catch_up_setups(self, test.parent) then return end
   if not lazy_setup(self, test.parent) then return end
 
@@ -859,7 +866,7 @@ local function run_test(self, test, path)
   local problems = {}
   if ran then
     started(self, record)
-    self.scope, self.target = test, test.env
+    set_scope(self, test, test.env)
     run_in_test(self, record, problems, test.fn)
     local finally = self.running.finally
     if finally then
@@ -879,7 +886,7 @@ local function run_test(self, test, path)
   end
   run_each_hooks(self, test, nil, self.host.after_each, failures, record)
   enter_scope(self, scope, target)
-  test.env = {}
+  test.env = node_env(test.parent)
 
   if revert then revert() end
   self.running = nil
