@@ -185,10 +185,10 @@ struct PilotLauncher {
     ///
     /// - Parameters:
     ///   - restoring: the navigation state to bring back (a reload), nil for a new start.
-    ///   - pilot: the pilot to carry on with the new window (a reload); nil for a new one.
+    ///   - reloading: the pilot to carry on with the new window (a reload); nil for a new one.
     func start(
         _ launch: Launch, time: Double? = nil, recording: (InputRecording, String)? = nil,
-        restoring: NavigationState? = nil, into pilot: Pilot? = nil
+        restoring: NavigationState? = nil, into reloading: Pilot? = nil
     ) throws -> Pilot {
         let given = launch.name
         session.endLaunch()
@@ -253,8 +253,13 @@ struct PilotLauncher {
         let window = launched ?? Window(device: launch.device, orientation: launch.orientation, loop: host.loop)
         if launched == nil { window.makeKeyAndVisible() }
         let notes = restoring.map { $0.restore(into: window, host: host) } ?? []
-        let pilot = pilot ?? Pilot(host: host, session: session, window: window, app: host.app, firstReport: firstReport, launch: launch)
-        pilot.begin(window: window, app: host.app, firstReport: firstReport, launch: launch, notes: notes)
+        let pilot: Pilot
+        if let reloaded = reloading {
+            reloaded.begin(window: window, app: host.app, firstReport: firstReport, launch: launch, notes: notes)
+            pilot = reloaded
+        } else {
+            pilot = Pilot(host: host, session: session, window: window, app: host.app, firstReport: firstReport, launch: launch)
+        }
         let ended = session.launchEnding
         session.launchEnding = { [weak pilot] in
             pilot?.hasEnded = true
