@@ -85,8 +85,15 @@ struct PilotLauncher {
 
     /// The path in option `name`, checked: the system reads a path up to its first NUL, which
     /// would name another file than the one given.
+    /// A number is refused rather than turned into a name: `dataDir = 0/0` would make a
+    /// folder called `-nan`.
     private static func path(_ args: LuaArguments, _ index: Int32, _ name: String, _ what: String) throws -> String? {
-        guard let path = try args.field(index, name, as: String?.self) else { return nil }
+        let value = args[index].tableValue?[name] ?? .nil
+        guard !value.isNil else { return nil }
+        guard case .string = value else {
+            throw args.error(index, "\(name): \(what) (a path) expected, got \(value.type)")
+        }
+        let path = try args.field(index, name, as: String.self)
         guard path.isEmpty || path.utf8.count > longestPath || path.utf8.contains(0) else { return path }
         let nul = path.utf8.contains(0) ? ", got a path with a NUL byte" : ""
         throw args.error(index, "\(name): \(what) (a path of 1 to \(longestPath) bytes) expected\(nul)")

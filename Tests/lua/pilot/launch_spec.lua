@@ -145,6 +145,11 @@ describe("test.launch", function()
       .. "got a path with a NUL byte%)", failure(function() test.launch("apps/demo\0/x") end))
     assert.matches("bad argument #2 to 'launch' %(replay: a recording file %(a path of 1 to 4096 bytes%) expected, "
       .. "got a path with a NUL byte%)", failure(function() test.launch("apps/demo", { replay = "apps/demo.rec\0x" }) end))
+    -- A number is not a path: it would name a folder "-nan" or "-9223372036854775808".
+    assert.matches("bad argument #2 to 'launch' %(dataDir: a data directory %(a path%) expected, got number%)",
+      failure(function() test.launch("apps/demo", { dataDir = 0 / 0 }) end))
+    assert.matches("replay: a recording file %(a path%) expected, got number",
+      failure(function() test.launch("apps/demo", { replay = math.mininteger }) end))
     -- Metatables on the options are not asked.
     local tricky = setmetatable({}, { __index = function() error("asked") end, __pairs = function() error("asked") end })
     assert.is_not_nil(test.launch("apps/demo", tricky):find("Add"))
