@@ -6,6 +6,7 @@
 */
 #include "ShimState.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -318,6 +319,33 @@ int lsh_callref(lua_State *L, int ref, int nargs, int nresults) {
   lua_rawgeti(T, LUA_REGISTRYINDEX, ref);
   if (nargs > 0) lua_insert(T, -(nargs + 1));
   return pcall(T, S, nargs, nresults);
+}
+
+int lsh_xpcallat(lua_State *L, int idx, int handler) {
+  idx = lua_absindex(L, idx);
+  if (!lua_checkstack(L, 1)) return 0;
+  int nargs = lua_gettop(L) - idx;
+  lua_rawgeti(L, LUA_REGISTRYINDEX, handler);
+  lua_insert(L, idx);
+  int status = lua_pcall(L, nargs, LUA_MULTRET, idx);
+  lua_pushboolean(L, status == LUA_OK);
+  lua_replace(L, idx);
+  return lua_gettop(L) - idx + 1;
+}
+
+int lsh_calldepth(lua_State *L) {
+  lua_Debug ar;
+  int low = 0, high = 1;
+  while (lua_getstack(L, high, &ar)) {
+    low = high;
+    if (high > INT_MAX / 2) return high;
+    high *= 2;
+  }
+  while (low + 1 < high) {
+    int middle = low + (high - low) / 2;
+    if (lua_getstack(L, middle, &ar)) low = middle; else high = middle;
+  }
+  return low + 1;
 }
 
 /* -------------------------------------------------------------------------- */

@@ -534,6 +534,23 @@ describe("starting again after a call that ended the process", function()
 end)
 
 describe("a host's call", function()
+  -- The frames from the caller of this function to the outermost.
+  local function depth()
+    local level = 2
+    while debug.getinfo(level + 1, "l") do level = level + 1 end
+    return level - 1
+  end
+
+  -- A host's call written in Lua, as the top of runner.lua asks: its message
+  -- handler tells the runner's how deep the protected frames go.
+  local function host_call(_, handler, fn, ...)
+    local base = depth()
+    return xpcall(fn, function(err)
+      local described = handler(err, depth() - base)
+      return described
+    end, ...)
+  end
+
   it("makes every call into the file, told what runs and where the file could go on", function()
     local seen = {}
     local where = {}
@@ -543,9 +560,9 @@ describe("a host's call", function()
         before_each(function() end)
         where.test = here(); it("test", function() end)
       end)
-    end, { file = "f_spec.lua", call = function(what, handler, fn, ...)
+    end, { file = "f_spec.lua", call = function(what, ...)
       seen[#seen + 1] = what
-      return xpcall(fn, handler, ...)
+      return host_call(what, ...)
     end })
     assert.equal("1 passed, 0 failed, 0 skipped", counts(result))
     assert.same({
@@ -563,9 +580,7 @@ describe("a host's call", function()
       it("test", function() helper() end)
     end
     local plain = run_file(file)
-    local called = run_file(file, { file = "inner_spec.lua", call = function(_, handler, fn, ...)
-      return xpcall(fn, handler, ...)
-    end })
+    local called = run_file(file, { file = "inner_spec.lua", call = host_call })
     assert.same(plain.tests[1].failure, called.tests[1].failure)
     assert.equal(2, select(2, called.tests[1].failure.traceback:gsub("\n", "")))   -- helper, the test
   end)

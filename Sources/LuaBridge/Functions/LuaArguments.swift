@@ -53,6 +53,31 @@ public struct LuaArguments {
     public func error(_ index: Int32, _ message: String) -> LuaArgumentError {
         LuaArgumentError(index: index, message: message)
     }
+
+    /// Whether the argument at `index` is `value` itself (`rawequal`): a check that makes no
+    /// reference, for a function that sees the same table or function call after call.
+    public func isSame(_ index: Int32, as value: LuaReference) -> Bool {
+        let L = stack.L
+        guard value.lifetime === state.lifetime, lua_checkstack(L, 1) != 0 else { return false }
+        value.pushReferenced(on: L)
+        defer { lua_pop(L, 1) }
+        return lua_rawequal(L, index, -1) != 0
+    }
+
+    /// The calls in progress on the calling thread, this Swift function's own included,
+    /// innermost first: the levels `debug.getinfo` would number from 0 here.
+    public var callDepth: Int32 { lsh_calldepth(stack.L) }
+
+    /// In a raw body: calls the argument at `index` with the values above it as
+    /// `xpcall(f, handler, ...)` does, and leaves what xpcall returns in their place (true
+    /// and the results, or false and the handler's value).
+    ///
+    /// - Returns: how many values it left from `index` up; 0 when the stack had no room
+    ///   for the call, which then did not happen.
+    public func xpcall(at index: Int32, handler: LuaFunction) -> Int32 {
+        precondition(handler.lifetime === state.lifetime, "a Lua function was called in another state")
+        return lsh_xpcallat(stack.L, index, handler.ref)
+    }
 }
 
 /// A bad argument to a Swift function. Lua reports it as

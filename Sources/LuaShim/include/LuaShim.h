@@ -193,6 +193,20 @@ int lsh_pcall(lua_State *L, int nargs, int nresults);
    one crossing, which is what makes a call from Swift cheap. */
 int lsh_callref(lua_State *L, int ref, int nargs, int nresults);
 
+/*
+** [-(n+1), +(r+1), -] What xpcall(f, handler, ...) does, from inside a Swift function: calls
+** the function at `idx` with the n values above it, the function in registry slot
+** `handler` as the message handler, and leaves in its place true and the r results, or
+** false and the handler's value; returns r + 1. Returns 0 and leaves the stack as it was
+** when the stack has no room for the handler.
+*/
+int lsh_xpcallat(lua_State *L, int idx, int handler);
+
+/* The calls in progress on L's stack, the running C function's own included: the levels
+   lua_getstack takes are 0 to this minus 1. Found by bisection, as luaL_traceback finds
+   the end of a stack. */
+int lsh_calldepth(lua_State *L);
+
 /* -------------------------------------------------------------------------- */
 /* Swift functions and objects                                                 */
 

@@ -25,7 +25,10 @@
 --
 -- A host may make the calls into the file's code itself (`call`, to limit
 -- their time). It is called as call(what, handler, fn, ...) and must return
--- what xpcall(fn, handler, ...) returns; `what` says what runs:
+-- what xpcall(fn, h, ...) returns, where the message handler h returns
+-- handler(err, last): `last` is the deepest level, as `handler` numbers
+-- them, of the frames between h (at level 2) and the host's call, which
+-- handler takes for the test's. `what` says what runs:
 --   { name = entry name, location = "file:line", resume = path }
 -- the entry to fail if the call never comes back, and the path to start
 -- again after.
@@ -196,36 +199,46 @@ local function describe_error(err, frames)
                         traceback = traceback_text(frames) }, Captured)
 end
 
--- The message handler for a protected call made by `protect`, whose frame
--- and those below it are `base` deep, with `gap` frames between it and the
--- function it protects.
-local function handler(base, gap)
+-- What a protected call's message handler makes of `err`: a Pending value
+-- as it is, a failed assertion, or an error with the test's frames, levels
+-- `first` to `last` as the handler numbers them.
+local function capture(err, first, last)
+  if getmetatable(err) == Pending then return err end
+  if getmetatable(err) == Failure then
+    local message = error_text(err.message)
+    return setmetatable({ message = message, location = position_in(message), assertion = true }, Captured)
+  end
+  return describe_error(err, user_frames(first, last))
+end
+
+-- The handler the host's call is given (see the top of the file). Level 2 is
+-- the host's own message handler, left out. The tail call leaves `capture`
+-- at this function's level, as in `handler`.
+local function host_handler(err, last)
+  return capture(err, 3, last)
+end
+
+-- The message handler for xpcall made by `protect`, whose frame and those
+-- below it are `base` deep. Levels seen from the handler: 1 is itself and
+-- `bottom` the outermost; xpcall is above protect's frame, then the function
+-- it protects, whose frames are the test's, from the function that raised
+-- at level 2.
+local function handler(base)
   return function(err)
-    if getmetatable(err) == Pending then return err end
-    if getmetatable(err) == Failure then
-      local message = error_text(err.message)
-      return setmetatable({ message = message, location = position_in(message), assertion = true }, Captured)
-    end
-    -- Levels seen from here: 1 is this function and `bottom` the outermost;
-    -- protect's frame is base deep, xpcall (and the host's call) above it,
-    -- then the function it protects, whose frames are the test's. A host's
-    -- message handler calling this one is a C frame, left out as the C
-    -- function raising the error is.
     local bottom = stack_depth() - 1
-    return describe_error(err, user_frames(2, bottom - base - gap))
+    return capture(err, 2, bottom - base - 1)
   end
 end
 
 -- Calls fn(...), through the host's call when there is one (see the top of
 -- the file); returns true, or false and a Captured or Pending value.
 local function protect(self, what, fn, ...)
-  local base = stack_depth() - 1
   local call = self.call
   local ok, result
   if call then
-    ok, result = call(what, handler(base, 2), fn, ...)
+    ok, result = call(what, host_handler, fn, ...)
   else
-    ok, result = xpcall(fn, handler(base, 1), ...)
+    ok, result = xpcall(fn, handler(stack_depth() - 1), ...)
   end
   if ok then return true end
   local mt = getmetatable(result)
@@ -827,6 +840,22 @@ local function run_each_hooks(self, test, block, hooks, failures, ...)
   return passed
 end
 
+-- Runs the host's each_hooks of a test, as run_each_hooks does but under a
+-- plain pcall: they are the host's own functions, with no test code to
+-- limit in time nor frames to show.
+local function run_host_hooks(test, hooks, failures, record)
+  local passed = true
+  for _, fn in ipairs(hooks) do
+    local ok, err = pcall(fn, record)
+    if not ok then
+      passed = false
+      failures[#failures + 1] = { name = test.fullname, location = test.location,
+                                  status = "failed", failure = failure_of(describe_error(err, {})) }
+    end
+  end
+  return passed
+end
+
 -- The blocks from the outermost to `block`.
 local function chain_of(block)
   local chain = {}
@@ -854,7 +883,7 @@ local function run_test(self, test, path)
   -- levels entered get their after_each, inside-out.
   local chain = chain_of(test.parent)
   local scope, target = self.scope, self.target
-  local host_ok = run_each_hooks(self, test, nil, self.host.before_each, failures, record)
+  local host_ok = run_host_hooks(test, self.host.before_each, failures, record)
   local entered, ran = 0, false
   if host_ok then
     ran = true
@@ -884,7 +913,7 @@ local function run_test(self, test, path)
   for i = entered, 1, -1 do
     run_each_hooks(self, test, chain[i], chain[i].hooks.after_each, failures)
   end
-  run_each_hooks(self, test, nil, self.host.after_each, failures, record)
+  run_host_hooks(test, self.host.after_each, failures, record)
   enter_scope(self, scope, target)
   test.env = node_env(test.parent)
 

@@ -29,10 +29,9 @@ final class TestCalls {
     /// their thread, which the watchdog's interrupt signals (no count hook watches for it).
     private let interrupter: LuaInterrupter
     private let timeout: Double
-    /// `xpcall` as it was before the file ran: a test may replace the global.
-    private let xpcall: LuaFunction
-    /// The runner's message handlers of the calls in progress, innermost last.
-    private var handlers: [LuaFunction] = []
+    /// The runner's message handlers of the calls in progress, innermost last, each with
+    /// the call's depth (``LuaArguments/callDepth``).
+    private var handlers: [(LuaFunction, Int32)] = []
     /// Told what runs before each call starts (a worker tells its parent).
     var onCall: ((TestCall) -> Void)?
     /// The last call that failed, and its message as the runner's handler gave it: what to
@@ -45,12 +44,11 @@ final class TestCalls {
     /// - Parameters:
     ///   - watchdog: the thread that stops calls past their time; nil for no limit.
     ///   - timeout: seconds each call may run.
-    init(lua: LuaState, watchdog: Watchdog?, timeout: Double) throws {
+    init(lua: LuaState, watchdog: Watchdog?, timeout: Double) {
         self.lua = lua
         self.watchdog = timeout.isFinite && timeout > 0 ? watchdog : nil
         self.timeout = timeout
         interrupter = lua.interrupter
-        xpcall = try lua.globals.get("xpcall", as: LuaFunction.self)
     }
 
     /// The message a call stopped at its limit fails with.
@@ -64,49 +62,60 @@ final class TestCalls {
     }
 
     /// The `call` function the Lua runner takes: call(what, handler, fn, ...) returns what
-    /// xpcall(fn, handler, ...) returns.
+    /// xpcall(fn, h, ...) returns, where h calls handler(err, last) (see runner.lua).
+    ///
+    /// A raw body: the arguments stay on the stack and the call is made there, and `what`
+    /// and `handler`, the same tables and functions test after test, are read only when
+    /// they change.
     /// Stack: [-(3+n), +results, -]
     func function() -> LuaFunction {
-        let handler = lua.function { [self] args -> LuaValue in handle(args[1]) }
-        return lua.function { [self] args -> LuaMultiple in
-            try call(args, messageHandler: handler)
-        }
+        let messageHandler = lua.function(raw: { [self] args in try handle(args) })
+        return lua.function(raw: { [self] args in try call(args, messageHandler: messageHandler) })
     }
 
-    private func call(_ args: LuaArguments, messageHandler: LuaFunction) throws -> LuaMultiple {
-        let handler = try args.get(2, as: LuaFunction.self)
-        let body = args[3]
-        var rest: [any LuaPushable] = []
-        if args.count > 3 {
-            for index in 4...args.count { rest.append(args[index]) }
+    /// A call's entry, the table it was read from (kept, so that a table seen again is
+    /// the same one), and its handler.
+    private var lastEntry: (table: LuaTable, call: TestCall)?
+    private var lastHandler: LuaFunction?
+
+    private func call(_ args: LuaArguments, messageHandler: LuaFunction) throws -> Int32 {
+        guard args.count >= 3 else { throw args.error(3, "value expected") }
+        let handler: LuaFunction
+        if let last = lastHandler, args.isSame(2, as: last) {
+            handler = last
+        } else {
+            handler = try args.get(2, as: LuaFunction.self)
+            lastHandler = handler
         }
-        let what = args[1].tableValue.map { what in
-            TestCall(
-                name: (try? what.get("name", as: String.self)) ?? "?",
-                location: try? what.get("location", as: String?.self),
-                resume: try? what.get("resume", as: [Int]?.self))
+        let what: TestCall?
+        if let last = lastEntry, args.isSame(1, as: last.table) {
+            what = last.call
+        } else if let table = args[1].tableValue {
+            let call = TestCall(
+                name: (try? table.get("name", as: String.self)) ?? "?",
+                location: try? table.get("location", as: String?.self),
+                resume: try? table.get("resume", as: [Int]?.self))
+            lastEntry = (table, call)
+            what = call
+        } else {
+            what = nil
         }
         if let onCall, let what { onCall(what) }
         if timed.call != what { timed = (what, 0) }
         let started = Watchdog.now()
         defer { timed.seconds += Double(Watchdog.now() &- started) / 1e9 }
-        handlers.append(handler)
+        handlers.append((handler, args.callDepth))
         watchdog?.push(seconds: timeout, interrupter: interrupter, message: Self.timeoutMessage(timeout))
-        var results: [LuaValue]
-        do {
-            results = try xpcall.callReturningAll(body, messageHandler, LuaMultiple(rest))
-        } catch {
-            // Only the limits (memory, instructions) get past xpcall.
-            results = [.boolean(false), .string(LuaString(error.message))]
-        }
+        let count = args.xpcall(at: 3, handler: messageHandler)
         handlers.removeLast()
-        lastFailure = results.first == .boolean(false) ? (what, Self.message(of: results.count > 1 ? results[1] : .nil)) : nil
+        if count == 0 { throw LuaError(kind: .runtime, message: "stack overflow") }
+        lastFailure = args[3] == .boolean(false) ? (what, Self.message(of: args[4])) : nil
         if let watchdog {
             // Stopped after its code was done, or its handler had no chance to clear it.
             if watchdog.pop() || lua.isInterrupted { lua.clearInterrupt() }
             watchdog.resume()
         }
-        return LuaMultiple(results.map { $0 as any LuaPushable })
+        return count
     }
 
     /// The message of an error the runner's handler describes (or of a plain one).
@@ -116,14 +125,20 @@ final class TestCalls {
     }
 
     /// The message handler: lets Lua run again when the watchdog stopped this call, then
-    /// asks the runner's handler. Runs no Lua before clearing, so a stopped call's first
-    /// error, raised where its code was, is the one the runner reports.
-    private func handle(_ error: LuaValue) -> LuaValue {
+    /// asks the runner's handler, telling it how deep the call's frames go. Runs no Lua
+    /// before clearing, so a stopped call's first error, raised where its code was, is the
+    /// one the runner reports.
+    private func handle(_ args: LuaArguments) throws -> Int32 {
         if let watchdog, watchdog.hasFired, lua.isInterrupted {
             lua.clearInterrupt()
             watchdog.acknowledge()
         }
-        guard let handler = handlers.last else { return error }
-        return (try? handler.call(error, returning: LuaValue.self)) ?? error
+        let error = args[1]
+        guard let (handler, depth) = handlers.last else { return args.stack.push(error) }
+        // Levels as the handler numbers them: itself at 1, this function at 2, then the
+        // frames between this one and the call's, which this one's depth counts past it.
+        let last = args.callDepth - depth + 1
+        let described = (try? handler.call(error, Int(last), returning: LuaValue.self)) ?? error
+        return args.stack.push(described)
     }
 }

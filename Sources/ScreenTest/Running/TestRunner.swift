@@ -409,7 +409,7 @@ public final class TestRunner {
                 let change = try args.get(2, as: String?.self).flatMap(TestResult.SnapshotUse.Change.init(rawValue:))
                 snapshotUses.append(.init(path: try args.get(1, as: String.self), change: change))
             })
-            let limited = try TestCalls(lua: lua, watchdog: startedWatchdog(), timeout: options.timeout)
+            let limited = TestCalls(lua: lua, watchdog: startedWatchdog(), timeout: options.timeout)
             limited.onCall = onCall
             calls = limited
             let suite = try chunks.keeping(in: lua) {
