@@ -58,14 +58,14 @@ static void *lsh_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   lsh_State *S = (lsh_State *)ud;
   size_t old = (ptr != NULL) ? osize : 0;
   if (nsize == 0) {
-    free(ptr);
+    if (S->fresh != NULL) lsh_freshrealloc(S->fresh, ptr, old, 0); else free(ptr);
     S->used -= old;
     if (old >= LSH_BIGBLOCK) S->bigblocks--;
     return NULL;
   }
   if (nsize > old && S->limit != 0 && !inswift(S) && S->used - old + nsize > S->limit)
     return NULL;
-  void *block = realloc(ptr, nsize);
+  void *block = S->fresh != NULL ? lsh_freshrealloc(S->fresh, ptr, old, nsize) : realloc(ptr, nsize);
   if (block == NULL) {
     if (inswift(S)) outofmemory(nsize);
     return NULL;
@@ -164,6 +164,7 @@ void lsh_close(lua_State *L) {
   lua_close(L);
   lsh_unwatch(S);
   lsh_freecoverage(S);
+  if (S->fresh != NULL) lsh_freefresh(S->fresh);
   /* Nothing can call them now. */
   for (int i = 0; i < S->nstatics; i++) lsh_swift_release(S->statics[i]);
   while (S->classes != NULL) {

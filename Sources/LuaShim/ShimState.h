@@ -58,6 +58,14 @@ typedef struct lsh_Run {
 /* The lines that ran, while coverage is on (Coverage.c). */
 typedef struct lsh_Coverage lsh_Coverage;
 
+/* The memory of a state that switched to fresh memory (FreshMemory.c). */
+typedef struct lsh_Fresh lsh_Fresh;
+/* As realloc, or free for nsize 0, of a block of osize bytes: from the fresh region, whose
+   blocks it frees, or one from before the switch, which it leaves. NULL when the region is
+   full. */
+void *lsh_freshrealloc(lsh_Fresh *F, void *ptr, size_t osize, size_t nsize);
+void lsh_freefresh(lsh_Fresh *F);
+
 /* Per-state bookkeeping; a pointer to it sits in the extra space of every thread. */
 typedef struct lsh_State {
   size_t limit;          /* memory cap in bytes, 0 = none */
@@ -91,6 +99,7 @@ typedef struct lsh_State {
   int identity;          /* registry slot of the table from Swift objects to their userdata */
   int scripthooks;       /* a script has set a debug hook at some point */
   lsh_Coverage *coverage;  /* the lines that ran, while coverage is on; NULL otherwise */
+  lsh_Fresh *fresh;      /* where new blocks come from after lsh_usefreshmemory; NULL before */
   int binarychunks;      /* load and its kin take binary chunks (lsh_allowbinarychunks) */
   lsh_Run *run;          /* the innermost function run for a script (see lsh_Run) */
   int pendingfinalizers; /* objects whose finalizer waits for a safe point */

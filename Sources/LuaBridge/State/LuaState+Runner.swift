@@ -10,6 +10,18 @@ extension LuaState {
         _ = lsh_setcoverage(handle, on ? 1 : 0)
     }
 
+    /// In a process forked from one that holds this state (a test worker's copy of itself
+    /// for one file): from now on the state takes new memory from a region of its own and
+    /// leaves the blocks it had where they are, so that allocating copies none of the pages
+    /// the two processes share. The blocks it had are never freed: for a state whose
+    /// process ends with it.
+    ///
+    /// - Returns: false when no region could be reserved; the state then goes on as before.
+    @discardableResult
+    public func useFreshMemory() -> Bool {
+        lsh_usefreshmemory(handle) == 0
+    }
+
     /// Whether a script's object has a finalizer (`__gc`) that ``close()`` would run, or one
     /// is waiting to run: a process about to end need not close a state without one.
     public var hasScriptFinalizers: Bool { lsh_hasfinalizers(handle) != 0 }

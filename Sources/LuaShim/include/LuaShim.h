@@ -67,6 +67,15 @@ int lsh_identitytable(lua_State *L);
 /* Whether the state shows Lua warnings ("@on"/"@off" switch them per state). */
 int lsh_warningson(lua_State *L);
 
+/*
+** In a process forked from one that holds the state: from now on the state takes new blocks
+** from memory of its own and leaves those it had where they are (freeing one does nothing,
+** growing one copies it), so that its allocations write none of the pages the two processes
+** still share. For a state that ends with the process. Returns 0, or -1 when no memory could
+** be reserved (nothing changes then).
+*/
+int lsh_usefreshmemory(lua_State *L);
+
 void lsh_setmemorylimit(lua_State *L, size_t limit);
 size_t lsh_memoryused(lua_State *L);
 

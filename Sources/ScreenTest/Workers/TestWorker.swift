@@ -115,6 +115,7 @@ public enum TestWorker {
                     continue
                 case .child:
                     forked = true
+                    runner.prepared?.lua.useFreshMemory()
                     channel.startBuffering()
                     runner.endsAfterFile = true
                 case .failed:
