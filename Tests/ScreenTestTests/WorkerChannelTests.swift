@@ -53,6 +53,28 @@ struct WorkerChannelTests {
         }
     }
 
+    @Test func aCallLineStillGatheredGivesWayToItsResult() throws {
+        try withChannel(buffering: true) { channel, reader in
+            #expect(channel.append(Array("block\n".utf8), kind: .call))
+            #expect(channel.append(Array("test\n".utf8), kind: .call))
+            #expect(channel.append(Array("passed\n".utf8), kind: .result))
+            channel.flush()
+            // The block's call stays: another call, not a result, came after it.
+            #expect(available(reader) == "block\npassed\n")
+            // A call the parent heard of stays: its result follows it.
+            #expect(channel.append(Array("test\n".utf8), kind: .call))
+            channel.flush()
+            #expect(channel.append(Array("failed\n".utf8), urgent: true, kind: .result))
+            #expect(available(reader) == "test\nfailed\n")
+            // So does one that something else followed.
+            #expect(channel.append(Array("test\n".utf8), kind: .call))
+            #expect(channel.append(Array("same\n".utf8)))
+            #expect(channel.append(Array("passed\n".utf8), kind: .result))
+            channel.flush()
+            #expect(available(reader) == "test\nsame\npassed\n")
+        }
+    }
+
     @Test func linesThatFillTheBufferPushOutTheOnesBefore() throws {
         try withChannel(buffering: true) { channel, reader in
             #expect(channel.append(Array("first\n".utf8)))

@@ -102,6 +102,33 @@ extension WorkerEventLineTests {
         #expect(WorkerEvent(line: block.line.dropLast()) == block)
     }
 
+    @Test("a request reads back as it was, and as JSONEncoder would have written it")
+    func requestsReadBack() throws {
+        for (index, text) in Self.texts.enumerated() {
+            let request = WorkerRequest(
+                file: text + "/x_spec.lua", after: index % 3 == 0 ? nil : [1, -1, index],
+                last: index % 2 == 0 ? nil : index % 4 == 1)
+            let line = request.line
+            #expect(line.last == UInt8(ascii: "\n") && !line.dropLast().contains(UInt8(ascii: "\n")))
+            let read = try #require(WorkerRequest(line: Array(line.dropLast())))
+            #expect(read.file == request.file && read.after == request.after && read.last == request.last)
+            let theirs = try WorkerMessage.decode(WorkerRequest.self, from: Array(line.dropLast()))
+            #expect(theirs.file == request.file && theirs.after == request.after && theirs.last == request.last)
+        }
+        #expect(WorkerRequest(line: Array(#"{"after":[1]}"#.utf8)) == nil, "a request names its file")
+    }
+
+    @Test("a member of another type than its field's is left out; an unknown one is skipped")
+    func membersOfOtherTypes() {
+        let line = #"{"extra":{"a":[1,{"b":null}],"c":"\u00e9"},"kind":"result","output":7,"started":"soon","#
+            + #""result":{"name":"t","status":"passed","location":null,"duration":"slow","errors":[1,{"message":"m"}]}}"#
+        let event = WorkerEvent(line: Array(line.utf8)[...])
+        #expect(event?.kind == .result)
+        #expect(event?.output == nil && event?.started == nil)
+        #expect(event?.result?.name == "t" && event?.result?.location == nil && event?.result?.duration == nil)
+        #expect(event?.result?.errors.map(\.message) == ["m"])
+    }
+
     @Test("what is not an event's JSON reads as nothing")
     func garbageIsNil() {
         for text in ["", "{", "{\"kind\":\"nope\"}", "[1,2]", "{\"kind\":\"done\"", "{\"kind\":\"done\"} x", "\"\\u12\""] {

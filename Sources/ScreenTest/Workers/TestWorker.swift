@@ -73,13 +73,14 @@ public enum TestWorker {
         // worker (code blocked in C).
         runner.onTimeLimit = { channel.flush() }
         var lastWrite: UInt64 = 0
-        let write = { (bytes: [UInt8], urgent: Bool) in
+        let write = { (bytes: [UInt8], urgent: Bool, kind: WorkerChannel.Line) in
             // The parent is gone: nobody is left to report to.
-            guard channel.append(bytes, urgent: urgent) else { exit(0) }
+            guard channel.append(bytes, urgent: urgent, kind: kind) else { exit(0) }
             lastWrite = Watchdog.now()
         }
         let send = { (event: WorkerEvent) in
-            write(event.line, event.kind == .done || event.result?.status == .failed)
+            let kind: WorkerChannel.Line = event.kind == .call ? .call : event.kind == .result ? .result : .other
+            write(event.line, event.kind == .done || event.result?.status == .failed, kind)
         }
         // A test's calls (its hooks, its body) all run the same entry: said once, then only
         // that another call started.
@@ -88,7 +89,7 @@ public enum TestWorker {
         // ``TestRunner/warmUp()``).
         var warmedUp = false
         while let line = reader.readLine() {
-            guard let request = try? WorkerMessage.decode(WorkerRequest.self, from: line) else { continue }
+            guard let request = WorkerRequest(line: line) else { continue }
             var forked = false
             #if os(Linux)
             // Each file in a fork of this process, from the template: a fresh state costs
@@ -129,7 +130,7 @@ public enum TestWorker {
                     // Only to keep the parent's count of silence from the call's start:
                     // within a tenth of a second of the last word it is left out, which
                     // the parent's allowance beyond the time limit (2 s or more) covers.
-                    if Watchdog.now() &- lastWrite >= Self.sameCallInterval { write(WorkerMessage.sameCall, false) }
+                    if Watchdog.now() &- lastWrite >= Self.sameCallInterval { write(WorkerMessage.sameCall, false, .other) }
                 } else {
                     said = call
                     send(WorkerEvent(kind: .call, call: call, started: Watchdog.now()))
@@ -321,7 +322,8 @@ public enum TestWorker {
 /// they go out together when 50 ms have passed since the last write, when the
 /// buffer is full, for a failure (`--fail-fast` stops the run on it), when the call running
 /// reaches its time limit or is stuck, and at the file's end. The parent then wakes a few
-/// times a file, not twice a test. The buffer is memory the fork shares with the worker
+/// times a file, not twice a test; and a call's line still gathered when its result comes
+/// is replaced by the result, which tells the parent all the call would have. The buffer is memory the fork shares with the worker
 /// (made before the first fork, ``prepareSharing()``): when the fork dies, what it gathered
 /// is not lost, as the worker writes it (``flush()``) before it reports the fork's end,
 /// so that the parent knows the test that was running.
@@ -332,6 +334,18 @@ nonisolated final class WorkerChannel: @unchecked Sendable {
     private var shared: UnsafeMutableRawPointer?
     private var buffering = false
     private var flushedAt: UInt64 = 0
+    /// Where the last line gathered starts, when it is a call's: a result line that follows
+    /// before the next write takes its place.
+    private var callLine: Int?
+
+    /// What a line tells the parent, as far as gathering goes.
+    enum Line {
+        /// A call started: the parent keeps it until the call's result.
+        case call
+        /// A call's result, which ends the call.
+        case result
+        case other
+    }
 
     /// Nanoseconds gathered lines may wait at most, while lines come.
     private let flushInterval: UInt64
@@ -376,11 +390,18 @@ nonisolated final class WorkerChannel: @unchecked Sendable {
     /// Writes a line, or gathers it while buffering; `urgent` writes it and what was
     /// gathered at once.
     /// - Returns: false when the parent is gone.
-    func append(_ bytes: [UInt8], urgent: Bool = false) -> Bool {
+    func append(_ bytes: [UInt8], urgent: Bool = false, kind: Line = .other) -> Bool {
         lock.lock()
         defer { lock.unlock() }
         guard buffering, let shared else { return writeAll(descriptor, bytes) }
         var count = shared.load(as: Int.self)
+        if kind == .result, let callLine, callLine <= count {
+            // Taken back before the result is copied: a fork that dies in between leaves
+            // neither, and the call had ended.
+            count = callLine
+            shared.storeBytes(of: count, as: Int.self)
+        }
+        callLine = nil
         if count + bytes.count > Self.capacity {
             guard flushLocked() else { return false }
             count = 0
@@ -390,6 +411,7 @@ nonisolated final class WorkerChannel: @unchecked Sendable {
         bytes.withUnsafeBytes { start.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
         // The count last: a fork that dies while copying leaves no half line.
         shared.storeBytes(of: count + bytes.count, as: Int.self)
+        if kind == .call { callLine = count }
         if urgent || Watchdog.now() &- flushedAt >= flushInterval { return flushLocked() }
         return true
     }
@@ -406,6 +428,7 @@ nonisolated final class WorkerChannel: @unchecked Sendable {
 
     private func flushLocked() -> Bool {
         flushedAt = Watchdog.now()
+        callLine = nil
         guard let shared else { return true }
         let count = shared.load(as: Int.self)
         guard count > 0 else { return true }

@@ -40,6 +40,33 @@ extension WorkerEvent {
     }
 }
 
+extension WorkerRequest {
+    /// The request as one line, written as the parent's `JSONEncoder` would: a worker
+    /// reads one for every file.
+    var line: [UInt8] {
+        var json = JSONLine()
+        json.open("{")
+        json.key("file")
+        json.string(file)
+        if let after {
+            json.key("after")
+            json.open("[")
+            for step in after {
+                json.entry()
+                json.number(step)
+            }
+            json.close("]")
+        }
+        if let last {
+            json.key("last")
+            json.bytes += Array((last ? "true" : "false").utf8)
+        }
+        json.close("}")
+        json.bytes.append(UInt8(ascii: "\n"))
+        return json.bytes
+    }
+}
+
 /// JSON written a piece at a time: objects and arrays opened and closed, keys, and values.
 struct JSONLine {
     var bytes: [UInt8] = []

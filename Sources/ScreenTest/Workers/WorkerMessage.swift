@@ -23,13 +23,12 @@ enum WorkerMessage {
         Array(try encoder.encode(message)) + [UInt8(ascii: "\n")]
     }
 
-    /// Decodes what a worker reads, a setup and a request, once, and forgets them: the first
+    /// Decodes what a worker reads first, its setup, once, and forgets it: the first
     /// decoding of a type in a process costs far more than the ones after it. A worker does
-    /// it while it waits for its setup. (It writes its events by hand: see
-    /// ``WorkerEvent/line``.)
+    /// it while it waits for its setup. (Its requests and events are written and read by
+    /// hand: see ``WorkerRequest/line`` and ``WorkerEvent/line``.)
     static func warmUp() {
         roundTrip(WorkerSetup(options: .init(paths: [])))
-        roundTrip(WorkerRequest(file: "", after: [1]))
     }
 
     private static func roundTrip<T: Codable>(_ message: T) {

@@ -140,7 +140,7 @@ final class WorkerPool {
             worker.call = nil
             worker.lastEvent = Watchdog.now()
             // A worker that is gone is found by its events' end.
-            _ = worker.process.send(WorkerRequest(file: files[job.file], after: job.after, last: queue.isEmpty))
+            _ = worker.process.send(line: WorkerRequest(file: files[job.file], after: job.after, last: queue.isEmpty).line)
         }
     }
 

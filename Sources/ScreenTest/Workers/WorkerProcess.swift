@@ -169,6 +169,11 @@ final class WorkerProcess {
         return writeAll(requests, bytes)
     }
 
+    /// Sends a message written by hand (``WorkerRequest/line``).
+    func send(line: [UInt8]) -> Bool {
+        writeAll(requests, line)
+    }
+
     /// What the worker printed and did not report, up to a limit.
     func unreportedOutput() -> String? {
         WorkerOutput.read(output, truncate: false)
