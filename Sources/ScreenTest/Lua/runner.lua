@@ -310,6 +310,44 @@ local function state_snapshot(state)
   end
 end
 
+-- A test's snapshot, as busted takes one before each test and reverts it
+-- after. One the test before left as it was (no spy, stub, formatter,
+-- parameter nor snapshot of its own) is handed on instead: reverting it and
+-- taking another would change nothing. Only within a block (see
+-- drop_kept_snapshot).
+local function test_snapshot(self)
+  local kept = self.kept_snapshot
+  if kept then
+    self.kept_snapshot = nil
+    return kept
+  end
+  local snapshot = self.state.snapshot()
+  self.snapshot_mt = getmetatable(snapshot)
+  return snapshot
+end
+
+local function is_live(self, snapshot)
+  return getmetatable(snapshot) == self.snapshot_mt
+end
+
+local function end_test_snapshot(self, snapshot)
+  if not is_live(self, snapshot) then return end
+  if snapshot.next == nil and next(snapshot.spies) == nil and next(snapshot.formatters) == nil
+    and next(snapshot.parameters) == nil then
+    self.kept_snapshot = snapshot
+  else
+    snapshot:revert()
+  end
+end
+
+local function drop_kept_snapshot(self)
+  local kept = self.kept_snapshot
+  if kept then
+    self.kept_snapshot = nil
+    if is_live(self, kept) then kept:revert() end
+  end
+end
+
 -- Selection
 
 -- FNV-1a, 32 bits: what puts a test in a shard.
@@ -368,7 +406,15 @@ end
 -- busted's names and then the real globals, see scoped_environment), so
 -- that a lookup walks the scopes in C.
 local function node_env(parent)
-  return setmetatable({}, { __index = parent and parent.env })
+  if not parent then return setmetatable({}, {}) end
+  -- One metatable for all the children of a node: a test makes its table
+  -- each time it runs.
+  local mt = parent.child_env_mt
+  if not mt then
+    mt = { __index = parent.env }
+    parent.child_env_mt = mt
+  end
+  return setmetatable({}, mt)
 end
 
 local function new_block(name, parent, location, fn, envmode)
@@ -877,7 +923,7 @@ local function run_test(self, test, path)
   record.status = "passed"
   local failures = {}
   self.running = { record = record, call = { name = record.name, location = record.location, resume = path } }
-  local revert = self.state and state_snapshot(self.state)
+  local snapshot = self.state and test_snapshot(self)
 
   -- before_each outside-in; a level that fails stops there, and only the
   -- levels entered get their after_each, inside-out.
@@ -915,9 +961,9 @@ local function run_test(self, test, path)
   end
   run_host_hooks(test, self.host.after_each, failures, record)
   enter_scope(self, scope, target)
-  test.env = node_env(test.parent)
+  test.env = nil
 
-  if revert then revert() end
+  if snapshot then end_test_snapshot(self, snapshot) end
   self.running = nil
   -- A test whose before_each failed is not counted, unless the host found
   -- it failed (errors its scripts raised).
@@ -968,6 +1014,7 @@ function run_block(self, block, resuming)
   if block.error then return report_block(self, block, block.error) end
   if resuming and (crashed_in(self, block, -1) or crashed_in(self, block, 0)) then return end
   local saved = block.envmode == "insulate" and save_globals()
+  drop_kept_snapshot(self)
   local revert = self.state and state_snapshot(self.state)
   local outer = self.declaring
   self.declaring = block
@@ -989,6 +1036,7 @@ function run_block(self, block, resuming)
       if not run_block_hooks(self, block, "setup", 0) then block.setup_failed = true end
     end
     run_children(self, block)
+    drop_kept_snapshot(self)
     if block.set_up and not (resuming and crashed_in(self, block, 1)) then
       if block.lazy ~= nil then run_block_hooks(self, block, "lazy_teardown", 1) end
       run_block_hooks(self, block, "teardown", 1)

@@ -92,9 +92,9 @@ final class WorkerProcess {
         let pid = forkProcess()
         if pid == 0 {
             // The child: its descriptors as an exec'd worker's are, and none of the parent's
-            // ends, which exec would have closed.
+            // (the ends of its pipes, and of other workers'), which exec would have closed.
             for (from, to) in channels.mapping { _ = dup2(from, to) }
-            for fd in channels.all { closeDescriptor(fd) }
+            closefrom(4)
             exit(TestWorker.serve(forked: true))
         }
         let error = pid > 0 ? nil : "\(command.first ?? "fork"): \(String(cString: strerror(errno)))"
@@ -103,13 +103,27 @@ final class WorkerProcess {
     #endif
 
     /// Starts `command` (an executable path and its arguments) as a worker, or hands out
-    /// `prestarted` when it was started early for that command.
+    /// `prestarted` when it was started early for that command. While this process has a
+    /// single thread and `command` runs this very program, the worker is a fork of this
+    /// process, as a prestarted one is: it skips loading the program and starting its
+    /// runtime, which is most of a worker's start.
     static func start(_ command: [String], taking prestarted: inout PrestartedWorker?) throws -> WorkerProcess {
         if let early = prestarted, early.command == command {
             prestarted = nil
             return early.process
         }
+        #if os(Linux)
+        if let executable = command.first, isThisProgram(executable), isSingleThreaded { return try fork(command) }
+        #endif
         return try launch(command)
+    }
+
+    /// Whether `path` is the file this process runs.
+    private static func isThisProgram(_ path: String) -> Bool {
+        var given = stat()
+        var running = stat()
+        guard stat(path, &given) == 0, stat("/proc/self/exe", &running) == 0 else { return false }
+        return given.st_dev == running.st_dev && given.st_ino == running.st_ino
     }
 
     private static func launch(_ command: [String]) throws -> WorkerProcess {
