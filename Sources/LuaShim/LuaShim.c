@@ -63,9 +63,10 @@ static void *lsh_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     if (old >= LSH_BIGBLOCK) S->bigblocks--;
     return NULL;
   }
-  if (nsize > old && S->limit != 0 && !inswift(S) && S->used - old + nsize > S->limit)
+  if (nsize > old && S->limit != 0 && S->used - old + nsize > S->limit && !inswift(S))
     return NULL;
-  void *block = S->fresh != NULL ? lsh_freshrealloc(S->fresh, ptr, old, nsize) : realloc(ptr, nsize);
+  void *block = S->fresh != NULL ? lsh_freshrealloc(S->fresh, ptr, old, nsize)
+              : ptr != NULL ? realloc(ptr, nsize) : malloc(nsize);
   if (block == NULL) {
     if (inswift(S)) outofmemory(nsize);
     return NULL;

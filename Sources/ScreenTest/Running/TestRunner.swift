@@ -371,6 +371,10 @@ public final class TestRunner {
         }
         do {
             let (session, host) = try takeHost().parts
+            // The state ends with the process: in a fork, its allocations then copy none of
+            // the pages it shares with the worker (see LuaState.useFreshMemory), and anywhere
+            // they are cheaper than the C library's.
+            if endsAfterFile { host.lua.useFreshMemory() }
             session.fileFolder = (file as NSString).deletingLastPathComponent
             // A test never touches the user's data: the file's stores live in a fresh folder.
             let dataDirectory = Self.temporaryFolder + "/luascreens-test-\(UUID())"

@@ -116,7 +116,6 @@ public enum TestWorker {
                     continue
                 case .child:
                     forked = true
-                    runner.prepared?.lua.useFreshMemory()
                     channel.startBuffering()
                     runner.endsAfterFile = true
                 case .failed:
