@@ -44,7 +44,7 @@ struct WorkerEventLineTests {
             let line = event.line
             #expect(line.last == UInt8(ascii: "\n"))
             #expect(!line.dropLast().contains(UInt8(ascii: "\n")), "one event, one line")
-            let read = try WorkerMessage.decode(WorkerEvent.self, from: Array(line.dropLast()))
+            let read = try JSONDecoder().decode(WorkerEvent.self, from: Data(line.dropLast()))
             #expect(read == event, "\(String(decoding: line, as: UTF8.self))")
         }
     }
@@ -112,7 +112,7 @@ extension WorkerEventLineTests {
             #expect(line.last == UInt8(ascii: "\n") && !line.dropLast().contains(UInt8(ascii: "\n")))
             let read = try #require(WorkerRequest(line: Array(line.dropLast())))
             #expect(read.file == request.file && read.after == request.after && read.last == request.last)
-            let theirs = try WorkerMessage.decode(WorkerRequest.self, from: Array(line.dropLast()))
+            let theirs = try JSONDecoder().decode(WorkerRequest.self, from: Data(line.dropLast()))
             #expect(theirs.file == request.file && theirs.after == request.after && theirs.last == request.last)
         }
         #expect(WorkerRequest(line: Array(#"{"after":[1]}"#.utf8)) == nil, "a request names its file")
@@ -127,6 +127,70 @@ extension WorkerEventLineTests {
         #expect(event?.output == nil && event?.started == nil)
         #expect(event?.result?.name == "t" && event?.result?.location == nil && event?.result?.duration == nil)
         #expect(event?.result?.errors.map(\.message) == ["m"])
+    }
+
+    @Test("a setup reads back as it was, and is what JSONEncoder makes of it, as a value")
+    func setupsReadBack() throws {
+        var options = TestRunner.Options(paths: ["spec", Self.texts[3]], filters: [Self.texts[4]], verbose: true)
+        options.filtersOut = ["x"]
+        options.tags = ["a", "b"]
+        options.excludeTags = ["c"]
+        options.shuffleSeed = -42
+        options.shuffleFiles = false
+        options.shuffleTests = false
+        options.list = true
+        options.failFast = true
+        options.repetitions = 3
+        options.shard = .init(index: 1, count: 4)
+        options.luaPath = Self.texts[5]
+        options.cPath = "c/?.so"
+        options.helper = "helper.lua"
+        options.patterns = ["_test"]
+        options.excludePatterns = ["slow"]
+        options.scriptArguments = ["--flag", Self.texts[7]]
+        options.runnerPath = "/usr/bin/busted"
+        options.interpreterCommand = "screens lua"
+        options.coverage = true
+        options.coverageInclude = ["src"]
+        options.coverageExclude = ["vendor"]
+        options.output = .gtest
+        options.junitFile = "report.xml"
+        options.instructionBudget = 1_000_000
+        options.memoryLimit = nil
+        options.updateSnapshots = true
+        options.isCI = true
+        options.timeout = 2.5
+        options.jobs = 3
+        options.workerCommand = ["screens", "test", "--worker"]
+        options.waitsForWorkers = false
+        options.pluginPaths = ["plugins"]
+        for options in [options, TestRunner.Options(paths: [])] {
+            let setup = WorkerSetup(options: options, folder: "/tmp/a \"b\"")
+            let line = setup.line
+            #expect(line.last == UInt8(ascii: "\n") && !line.dropLast().contains(UInt8(ascii: "\n")))
+            let read = try #require(WorkerSetup(line: Array(line.dropLast())))
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .sortedKeys
+            #expect(try encoder.encode(read) == encoder.encode(setup))
+            let ours = try JSONSerialization.jsonObject(with: Data(line.dropLast())) as? NSDictionary
+            let theirs = try JSONSerialization.jsonObject(with: try JSONEncoder().encode(setup)) as? NSDictionary
+            #expect(ours != nil && ours == theirs)
+        }
+        var endless = TestRunner.Options(paths: [])
+        endless.timeout = .infinity
+        #expect(WorkerSetup(line: Array(WorkerSetup(options: endless, folder: "/").line.dropLast()))?.options.timeout == .infinity)
+    }
+
+    @Test("the setup's line writes every option: a new one needs writing there too")
+    func everyOptionIsWritten() {
+        let labels = Mirror(reflecting: TestRunner.Options(paths: [])).children.compactMap(\.label)
+        #expect(labels == [
+            "paths", "filters", "filtersOut", "tags", "excludeTags", "shuffleSeed", "shuffleFiles", "shuffleTests", "list",
+            "failFast", "repetitions", "shard", "luaPath", "cPath", "helper", "patterns", "excludePatterns",
+            "scriptArguments", "runnerPath", "interpreterCommand", "coverage", "coverageInclude", "coverageExclude",
+            "output", "junitFile", "verbose", "instructionBudget", "memoryLimit", "updateSnapshots", "isCI", "timeout",
+            "jobs", "workerCommand", "waitsForWorkers", "pluginPaths",
+        ])
     }
 
     @Test("what is not an event's JSON reads as nothing")

@@ -91,7 +91,7 @@ public final class TestRunner {
         /// Rewrite snapshot files that differ, instead of failing.
         public var updateSnapshots = false
         /// Fail on a missing snapshot instead of writing it (CI sets the `CI` variable).
-        public var isCI = ProcessInfo.processInfo.environment["CI"].map { !$0.isEmpty && $0 != "0" && $0 != "false" } ?? false
+        public var isCI = getenv("CI").map { String(cString: $0) }.map { !$0.isEmpty && $0 != "0" && $0 != "false" } ?? false
         /// Seconds each call into a test file may run: a test's body and each of its hooks, a
         /// describe body, the file's main chunk. Code still running then is stopped where it
         /// is, which fails its test, and the file goes on with the next one.

@@ -53,7 +53,7 @@ public enum TestWorker {
         // waits for its setup: it spends the time getting ready.
         var prepared = forked || isWaiting(requests)
             ? warmUp(requests: requests, events: events, compilingLuassert: !savedAreCurrent, chunks: chunks) : nil
-        guard let line = reader.readLine(), let setup = try? WorkerMessage.decode(WorkerSetup.self, from: line) else {
+        guard let line = reader.readLine(), let setup = WorkerSetup(line: line) else {
             printToStandardError("screens test --worker: no setup from the parent")
             return 2
         }
@@ -232,7 +232,6 @@ public enum TestWorker {
             TestRunner.preload(&host, chunks: chunks)
             prepared = host
         }
-        if isWaiting(requests) { WorkerMessage.warmUp() }
         return prepared
     }
 

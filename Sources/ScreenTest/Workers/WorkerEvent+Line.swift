@@ -2,7 +2,8 @@
 /// ``WorkerEvent`` (the properties' names as keys, optionals left out when nil): the first
 /// use of `JSONEncoder` in a process costs a test worker about as much as running its first
 /// small test file (it builds the coding types of every event, result and failure), and a
-/// worker's first file is where that counts. The parent still reads them with `JSONDecoder`.
+/// worker's first file is where that counts. The parent reads them back by hand too (see
+/// WorkerEvent+Reading.swift).
 extension WorkerEvent {
     /// The event as one line: its JSON and a newline.
     var line: [UInt8] {
@@ -244,7 +245,7 @@ struct JSONLine {
     }
 
     /// `"name":"value"` when there is a value.
-    private mutating func optional(_ name: String, _ value: String?) {
+    mutating func optional(_ name: String, _ value: String?) {
         guard let value else { return }
         key(name)
         string(value)

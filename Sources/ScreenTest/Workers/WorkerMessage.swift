@@ -1,7 +1,10 @@
 import Foundation
 
 /// What a parent and its workers say to each other: one JSON object a line, on descriptors
-/// of their own, so that nothing a test prints can get in between.
+/// of their own, so that nothing a test prints can get in between. Each message is written
+/// and read by hand, in the form `JSONEncoder` would give it (see ``WorkerSetup/line``,
+/// ``WorkerRequest/line`` and ``WorkerEvent/line``): Foundation's coders cost a small run
+/// most of its time.
 ///
 /// The parent writes a ``WorkerSetup`` first, then a ``WorkerRequest`` for each file once
 /// the worker is free; the worker answers each file with ``WorkerEvent``s: `call` before
@@ -13,32 +16,6 @@ enum WorkerMessage {
     static let sameCall = Array(#"{"kind":"call"}"#.utf8) + [UInt8(ascii: "\n")]
     /// The `stuck` event.
     static let stuck = Array(#"{"kind":"stuck"}"#.utf8) + [UInt8(ascii: "\n")]
-
-    // One of each for all the messages of a run: a test's events are most of what its
-    // worker does for a small test.
-    private static let encoder = JSONEncoder()
-    private static let decoder = JSONDecoder()
-
-    static func encode<T: Encodable>(_ message: T) throws -> [UInt8] {
-        Array(try encoder.encode(message)) + [UInt8(ascii: "\n")]
-    }
-
-    /// Decodes what a worker reads first, its setup, once, and forgets it: the first
-    /// decoding of a type in a process costs far more than the ones after it. A worker does
-    /// it while it waits for its setup. (Its requests and events are written and read by
-    /// hand: see ``WorkerRequest/line`` and ``WorkerEvent/line``.)
-    static func warmUp() {
-        roundTrip(WorkerSetup(options: .init(paths: [])))
-    }
-
-    private static func roundTrip<T: Codable>(_ message: T) {
-        guard let line = try? encode(message) else { return }
-        _ = try? decode(T.self, from: Array(line.dropLast()))
-    }
-
-    static func decode<T: Decodable>(_ type: T.Type, from line: [UInt8]) throws -> T {
-        try decoder.decode(type, from: Data(line))
-    }
 }
 
 /// How a worker runs the files it gets.

@@ -130,7 +130,7 @@ final class WorkerPool {
                 worker = idle
             } else if workers.count < jobs {
                 worker = Worker(process: try WorkerProcess.start(options.workerCommand, taking: &prestarted))
-                _ = worker.process.send(WorkerSetup(options: options))
+                _ = worker.process.send(line: WorkerSetup(options: options).line)
                 workers.append(worker)
             } else {
                 return

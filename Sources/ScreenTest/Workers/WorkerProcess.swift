@@ -176,14 +176,8 @@ final class WorkerProcess {
         }
     }
 
-    /// Sends one message.
+    /// Sends one message, as its line (``WorkerSetup/line``, ``WorkerRequest/line``).
     /// - Returns: false when the worker is gone.
-    func send<T: Encodable>(_ message: T) -> Bool {
-        guard let bytes = try? WorkerMessage.encode(message) else { return false }
-        return writeAll(requests, bytes)
-    }
-
-    /// Sends a message written by hand (``WorkerRequest/line``).
     func send(line: [UInt8]) -> Bool {
         writeAll(requests, line)
     }
