@@ -902,10 +902,15 @@ local function run_host_hooks(test, hooks, failures, record)
   return passed
 end
 
--- The blocks from the outermost to `block`.
+-- The blocks from the outermost to `block`, made once per block: its tests
+-- only read it.
 local function chain_of(block)
-  local chain = {}
-  while block do tinsert(chain, 1, block); block = block.parent end
+  local chain = block.chain
+  if chain then return chain end
+  chain = {}
+  local outer = block
+  while outer do tinsert(chain, 1, outer); outer = outer.parent end
+  block.chain = chain
   return chain
 end
 
@@ -935,7 +940,8 @@ local function run_test(self, test, path)
     ran = true
     for i, block in ipairs(chain) do
       entered = i
-      if not run_each_hooks(self, test, block, block.hooks.before_each, failures) then ran = false; break end
+      local hooks = block.hooks.before_each
+      if hooks[1] and not run_each_hooks(self, test, block, hooks, failures) then ran = false; break end
     end
   end
   local problems = {}
@@ -957,7 +963,8 @@ local function run_test(self, test, path)
     end
   end
   for i = entered, 1, -1 do
-    run_each_hooks(self, test, chain[i], chain[i].hooks.after_each, failures)
+    local hooks = chain[i].hooks.after_each
+    if hooks[1] then run_each_hooks(self, test, chain[i], hooks, failures) end
   end
   run_host_hooks(test, self.host.after_each, failures, record)
   enter_scope(self, scope, target)
