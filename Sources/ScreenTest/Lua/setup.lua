@@ -6,16 +6,43 @@ local setup = {}
 -- The packages preload() loaded from files (luassert, say, term), the file each came from,
 -- and every module of theirs it loaded.
 local preloaded, preloaded_modules = {}, {}
+-- package.path as preload() searched it, when every folder it tried up to the ones it found
+-- the packages in was absolute: a file's start that only put folders before it then finds
+-- another package only there. (A relative one finds another file after a change of folder.)
+local preloaded_path
 
 -- Forgets the preloaded modules when a package is now found elsewhere (the project's own on
 -- --lpath or beside the file): they are all required again, as a fresh state would.
 local function forget_shadowed()
-  for name, path in pairs(preloaded) do
-    if package.searchpath(name, package.path) ~= path then
+  local path = package.path
+  local searched = path
+  if preloaded_path and #path >= #preloaded_path and path:sub(-#preloaded_path) == preloaded_path then
+    searched = path:sub(1, #path - #preloaded_path):gsub(";+$", "")
+  end
+  for name, found in pairs(preloaded) do
+    local now = found
+    if searched == path then
+      now = package.searchpath(name, path)
+    elseif searched ~= "" then
+      now = package.searchpath(name, searched) or found
+    end
+    if now ~= found then
       for _, loaded in ipairs(preloaded_modules) do package.loaded[loaded] = nil end
       return
     end
   end
+end
+
+-- Whether each preloaded package is found in an absolute folder with only absolute ones
+-- before it on `path` (see preloaded_path).
+local function found_past_absolute_folders(path)
+  for name, found in pairs(preloaded) do
+    for template in path:gmatch("[^;]+") do
+      if template:sub(1, 1) ~= "/" then return false end
+      if package.searchpath(name, template) == found then break end
+    end
+  end
+  return true
 end
 
 -- The global `arg` as busted sets it: the script arguments from 1, the runner at 0 and the
@@ -86,6 +113,7 @@ function setup.preload()
   for name in pairs(package.loaded) do
     if preloaded[name:match("^[^.]*")] then preloaded_modules[#preloaded_modules + 1] = name end
   end
+  preloaded_path = found_past_absolute_folders(package.path) and package.path or nil
   table.remove(searchers, 1)
   collectgarbage("generational")
   collectgarbage()
