@@ -100,6 +100,38 @@ struct StartUpCommandTests {
     }
 
     #if os(Linux)
+    @Test("every worker, the later ones forked too, holds its own pipes and none of another's")
+    func workersHoldOnlyTheirOwnDescriptors() async throws {
+        try await ScreensProgram.withTemporaryFolder { folder in
+            // A file in a fork of its worker lists the worker's descriptors: its requests and
+            // events (moved up from 0 and 3), its output (1 and 2) and standard input.
+            let spec = """
+                it("lists its worker's descriptors", function()
+                  local stat = assert(io.open("/proc/self/stat")):read("l")
+                  local worker = stat:match("^%d+ %b() %S+ (%d+)")
+                  local list = assert(io.popen("ls /proc/" .. worker .. "/fd"))
+                  local found = {}
+                  for fd in list:read("a"):gmatch("%d+") do found[#found + 1] = tonumber(fd) end
+                  list:close()
+                  table.sort(found)
+                  print("worker " .. worker .. ": " .. table.concat(found, " "))
+                end)
+                """
+            for index in 1...8 {
+                try spec.write(to: folder.appendingPathComponent("f\(index)_spec.lua"), atomically: true, encoding: .utf8)
+            }
+            let result = try await screens(["test", "-j", "2", "--verbose", "."], in: folder)
+            #expect(result.status == 0)
+            let lines = result.stdout.split(separator: "\n").filter { $0.hasPrefix("worker ") }
+            #expect(lines.count == 8)
+            // Each worker runs its last file itself, whose parent is the command: the others
+            // are forks, whose parent is their worker.
+            let workers = lines.filter { $0.hasSuffix(": 0 1 2 10 11") }
+            #expect(workers.count >= 6, "\(lines)")
+            #expect(Set(workers.map { $0.split(separator: ":")[0] }).count == 2, "\(lines)")
+        }
+    }
+
     @Test("the run ends without waiting for its workers, which then exit by themselves")
     func workersExitAfterTheRun() async throws {
         try await ScreensProgram.withTemporaryFolder { folder in

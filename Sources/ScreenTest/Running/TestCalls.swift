@@ -108,13 +108,14 @@ final class TestCalls {
         watchdog?.push(seconds: timeout, interrupter: interrupter, message: Self.timeoutMessage(timeout))
         let count = args.xpcall(at: 3, handler: messageHandler)
         handlers.removeLast()
-        if count == 0 { throw LuaError(kind: .runtime, message: "stack overflow") }
-        lastFailure = args[3] == .boolean(false) ? (what, Self.message(of: args[4])) : nil
         if let watchdog {
             // Stopped after its code was done, or its handler had no chance to clear it.
             if watchdog.pop() || lua.isInterrupted { lua.clearInterrupt() }
             watchdog.resume()
         }
+        // No room on the stack for the call, which did not happen.
+        if count == 0 { throw LuaError(kind: .runtime, message: "stack overflow") }
+        lastFailure = args[3] == .boolean(false) ? (what, Self.message(of: args[4])) : nil
         return count
     }
 

@@ -25,9 +25,9 @@ public enum TestWorker {
     }
 
     /// Serves its parent until it closes the requests.
-    /// - Parameter forked: whether this process is a fork of its parent made before the
-    ///   parent read its command line (see ``prestart(_:)``), which has a core to itself
-    ///   meanwhile: it gets ready for its first file whether its setup came or not.
+    /// - Parameter forked: whether this process is a fork of its parent (see
+    ///   ``prestart(_:)``; later workers of a run are forks too where they can be): it gets
+    ///   ready for its first file whether its setup came or not.
     /// - Returns: the exit status: 0, or 2 when it was not started by a parent.
     public static func serve(forked: Bool = false) -> Int32 {
         // As its parent has it, who may have started it before ignoring the signal itself:
@@ -321,10 +321,11 @@ public enum TestWorker {
 /// buffer is full, for a failure (`--fail-fast` stops the run on it), when the call running
 /// reaches its time limit or is stuck, and at the file's end. The parent then wakes a few
 /// times a file, not twice a test; and a call's line still gathered when its result comes
-/// is replaced by the result, which tells the parent all the call would have. The buffer is memory the fork shares with the worker
-/// (made before the first fork, ``prepareSharing()``): when the fork dies, what it gathered
-/// is not lost, as the worker writes it (``flush()``) before it reports the fork's end,
-/// so that the parent knows the test that was running.
+/// is replaced by the result, which tells the parent all the call would have. The buffer
+/// is memory the fork shares with the worker (made before the first fork,
+/// ``prepareSharing()``): when the fork dies, what it gathered is not lost, as the worker
+/// writes it (``flush()``) before it reports the fork's end, so that the parent knows the
+/// test that was running.
 nonisolated final class WorkerChannel: @unchecked Sendable {
     let descriptor: Int32
     private let lock = NSLock()
