@@ -41,10 +41,7 @@ extension JSONLine {
         strings("filtersOut", options.filtersOut)
         strings("tags", options.tags)
         strings("excludeTags", options.excludeTags)
-        if let seed = options.shuffleSeed {
-            key("shuffleSeed")
-            number(Int(seed))
-        }
+        optional("shuffleSeed", options.shuffleSeed.map { Int($0) })
         boolean("shuffleFiles", options.shuffleFiles)
         boolean("shuffleTests", options.shuffleTests)
         boolean("list", options.list)
@@ -77,14 +74,8 @@ extension JSONLine {
         string(options.output.rawValue)
         optional("junitFile", options.junitFile)
         boolean("verbose", options.verbose)
-        if let budget = options.instructionBudget {
-            key("instructionBudget")
-            number(budget)
-        }
-        if let limit = options.memoryLimit {
-            key("memoryLimit")
-            number(limit)
-        }
+        optional("instructionBudget", options.instructionBudget)
+        optional("memoryLimit", options.memoryLimit)
         boolean("updateSnapshots", options.updateSnapshots)
         boolean("isCI", options.isCI)
         // JSON has no infinity: a limit that never fires is left out, and read as one.
@@ -108,6 +99,12 @@ extension JSONLine {
             string(value)
         }
         close("]")
+    }
+
+    private mutating func optional(_ name: String, _ value: Int?) {
+        guard let value else { return }
+        key(name)
+        number(value)
     }
 
     private mutating func boolean(_ name: String, _ value: Bool) {
