@@ -8,7 +8,7 @@ import Darwin
 /// `ProcessInfo.processInfo.environment` gives, without the cost of ProcessInfo's first use,
 /// which a `screens run` pays at every start. A variable without `=` is left out; of two of
 /// one name, the first wins, as `getenv` finds it.
-public enum ProcessEnvironment {
+nonisolated public enum ProcessEnvironment {
     public static func current() -> [String: String] {
         var variables: [String: String] = [:]
         #if canImport(Darwin)

@@ -1,4 +1,5 @@
 import Foundation
+import ScreenScript
 
 #if canImport(Glibc)
 import Glibc
@@ -69,7 +70,7 @@ extension TestRunner {
                 fflush(nil)
                 writeAll(STDOUT_FILENO, Array(text.utf8))
             } : nil,
-            colours: PrettyReporter.usesColours(isTerminal: isTerminal, environment: ProcessInfo.processInfo.environment))
+            colours: PrettyReporter.usesColours(isTerminal: isTerminal, environment: ProcessEnvironment.current()))
         let verbose = options.verbose
         let main: TestReporter
         switch options.output {

@@ -1,4 +1,5 @@
 import Foundation
+import ScreenScript
 
 #if canImport(Glibc)
 import Glibc
@@ -21,7 +22,7 @@ nonisolated public enum InterpreterCommand {
 
     /// The command for `executable`, its link made or mended when needed.
     public static func command(
-        executable: String, environment: [String: String] = ProcessInfo.processInfo.environment
+        executable: String, environment: [String: String] = ProcessEnvironment.current()
     ) -> String {
         guard let folder = folder(for: executable, environment: environment) else { return executable + " lua" }
         let link = folder + "/" + linkName

@@ -1,4 +1,5 @@
 import Foundation
+import ScreenScript
 
 #if canImport(Glibc)
 import Glibc
@@ -88,7 +89,7 @@ nonisolated enum SavedChunks {
     private static let magic = Array("LuaScreens chunks 1\n".utf8)
 
     /// The file in the user's cache folder, or nil when the environment names no home.
-    static func location(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+    static func location(environment: [String: String] = ProcessEnvironment.current()) -> String? {
         cacheFolder(environment: environment).map { $0 + "/chunks" }
     }
 
