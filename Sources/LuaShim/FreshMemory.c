@@ -1,5 +1,5 @@
 /*
-** Fresh memory for a state in a forked process (lsh_usefreshmemory).
+** Fresh memory for a state that ends with its process (lsh_usefreshmemory).
 **
 ** A test worker prepares one state and forks a copy of itself per test file. The copy shares
 ** every page with the worker until it writes to one, and malloc writes wherever the worker's
@@ -7,7 +7,8 @@
 ** hundreds of pages, and every allocation from one copies a page. From the switch on, the
 ** state takes its new blocks from a region of its own instead, untouched by the worker, and
 ** leaves the blocks it had where they are: freeing one does nothing (the process is short
-** and ends with the file), growing one copies it.
+** and ends with the file), growing one copies it. The worker's own last file takes it too:
+** a block from a free list costs less than one from malloc.
 **
 ** The region is reserved address space (MAP_NORESERVE): pages cost memory only once used.
 ** Blocks up to 512 bytes come in sizes of 16-byte steps, larger ones in powers of two; a
@@ -81,11 +82,15 @@ static void give(lsh_Fresh *F, void *ptr, size_t size) {
   F->free[cls] = ptr;
 }
 
+/* No region is this big: a size past it gets no class (and no shift past the word). */
+#define LARGEST ((size_t)1 << 62)
+
 void *lsh_freshrealloc(lsh_Fresh *F, void *ptr, size_t osize, size_t nsize) {
   if (nsize == 0) {
     if (ptr != NULL && owns(F, ptr)) give(F, ptr, osize);
     return NULL;
   }
+  if (nsize > LARGEST) return NULL;
   if (ptr != NULL && owns(F, ptr)) {
     size_t oldbytes, newbytes;
     if (classof(osize, &oldbytes) == classof(nsize, &newbytes)) return ptr;
