@@ -329,7 +329,12 @@ int lsh_xpcallat(lua_State *L, int idx, int handler) {
   int nargs = lua_gettop(L) - idx;
   lua_rawgeti(L, LUA_REGISTRYINDEX, handler);
   lua_insert(L, idx);
+  /* A call into Lua, as lsh_pcall counts them: inside it the memory cap applies again (an
+     error there unwinds to this pcall, not through Swift). */
+  lsh_State *S = getstate(L);
+  S->calls++;
   int status = lua_pcall(L, nargs, LUA_MULTRET, idx);
+  S->calls--;
   lua_pushboolean(L, status == LUA_OK);
   lua_replace(L, idx);
   return lua_gettop(L) - idx + 1;

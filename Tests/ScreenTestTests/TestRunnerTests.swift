@@ -205,6 +205,20 @@ struct TestRunnerTests {
         #expect(frames.last?.contains("stuck_spec.lua:3: in function <") == true)
     }
 
+    /// The cap holds inside a test's body (which the runner calls from Swift): the test that
+    /// goes past it fails with Lua's memory error, and the file goes on.
+    @Test func aTestPastTheMemoryCapFailsAndTheFileGoesOn() throws {
+        let (summary, results) = try runSuite("""
+            it("hoards", function()
+              local kept = {}
+              for i = 1, 1e8 do kept[i] = { i } end
+            end)
+            it("still runs", function() assert.are.same({ 1 }, { 1 }) end)
+            """) { $0.memoryLimit = 16 << 20 }
+        #expect(summary == TestSummary(passed: 1, failed: 1))
+        #expect(results.first?.failure?.message.contains("not enough memory") == true)
+    }
+
     @Test func aSpentInstructionBudgetFailsTheTestThatSpentItAndEndsTheFile() throws {
         let (summary, results) = try runSuite("""
             it("passes", function() end)
