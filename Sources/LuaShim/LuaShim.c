@@ -5,6 +5,7 @@
 ** standard libraries.
 */
 #include "ShimState.h"
+#include "FreshMemory.h"
 
 #include <limits.h>
 #include <stdio.h>

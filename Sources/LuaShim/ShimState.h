@@ -60,10 +60,6 @@ typedef struct lsh_Coverage lsh_Coverage;
 
 /* The memory of a state that switched to fresh memory (FreshMemory.c). */
 typedef struct lsh_Fresh lsh_Fresh;
-/* As realloc, or free for nsize 0, of a block of osize bytes: from the fresh region, whose
-   blocks it frees, or one from before the switch, which it leaves. NULL when the region is
-   full. */
-void *lsh_freshrealloc(lsh_Fresh *F, void *ptr, size_t osize, size_t nsize);
 void lsh_freefresh(lsh_Fresh *F);
 
 /* Per-state bookkeeping; a pointer to it sits in the extra space of every thread. */
