@@ -584,6 +584,15 @@ describe("a host's call", function()
     assert.same(plain.tests[1].failure, called.tests[1].failure)
     assert.equal(2, select(2, called.tests[1].failure.traceback:gsub("\n", "")))   -- helper, the test
   end)
+
+  it("that hands the handler to xpcall as it is still gets the message and its place", function()
+    local result = run_file(function(_ENV)
+      it("test", function() error("plain") end)
+    end, { file = "inner_spec.lua", call = function(_, handler, fn, ...) return xpcall(fn, handler, ...) end })
+    local failure = result.tests[1].failure
+    assert.matches("runner_spec%.lua:%d+: plain$", failure.message)
+    assert.matches("runner_spec%.lua:%d+$", failure.location)
+  end)
 end)
 
 describe("failure records", function()

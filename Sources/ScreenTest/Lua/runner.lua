@@ -52,7 +52,7 @@ local error, getmetatable, ipairs, next, pcall, rawequal, rawget, rawset, requir
 local strbyte, strfind, strformat, strmatch, strsub = string.byte, string.find, string.format,
       string.match, string.sub
 local tconcat, tinsert = table.concat, table.insert
-local math_random, math_randomseed = math.random, math.randomseed
+local math_random, math_randomseed, math_type = math.random, math.randomseed, math.type
 local loaded = package.loaded
 local G = _G
 
@@ -215,7 +215,9 @@ end
 -- the host's own message handler, left out. The tail call leaves `capture`
 -- at this function's level, as in `handler`.
 local function host_handler(err, last)
-  return capture(err, 3, last)
+  -- A host that does not say (one written before `last` was asked for) gets
+  -- the error without the test's frames rather than a broken handler.
+  return capture(err, 3, math_type(last) == "integer" and last or 2)
 end
 
 -- The message handler for xpcall made by `protect`, whose frame and those
@@ -872,11 +874,11 @@ end
 
 -- Runs each_hooks of a test, each failure an entry of its own; returns
 -- whether all passed.
-local function run_each_hooks(self, test, block, hooks, failures, ...)
+local function run_each_hooks(self, test, block, hooks, failures)
   local passed = true
-  if block then set_scope(self, block, target_of(block)) end
+  set_scope(self, block, target_of(block))
   for _, fn in ipairs(hooks) do
-    local ok, captured = protect(self, self.running.call, fn, ...)
+    local ok, captured = protect(self, self.running.call, fn)
     if not ok and getmetatable(captured) ~= Pending then
       passed = false
       failures[#failures + 1] = { name = test.fullname, location = test.location,

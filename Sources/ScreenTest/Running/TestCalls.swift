@@ -32,6 +32,10 @@ final class TestCalls {
     /// The runner's message handlers of the calls in progress, innermost last, each with
     /// the call's depth (``LuaArguments/callDepth``).
     private var handlers: [(LuaFunction, Int32)] = []
+    /// The last call's entry and the table it was read from (kept, so that a table seen
+    /// again is the same one), and its handler: the same, test after test.
+    private var lastEntry: (table: LuaTable, call: TestCall)?
+    private var lastHandler: LuaFunction?
     /// Told what runs before each call starts (a worker tells its parent).
     var onCall: ((TestCall) -> Void)?
     /// The last call that failed, and its message as the runner's handler gave it: what to
@@ -72,11 +76,6 @@ final class TestCalls {
         let messageHandler = lua.function(raw: { [self] args in try handle(args) })
         return lua.function(raw: { [self] args in try call(args, messageHandler: messageHandler) })
     }
-
-    /// A call's entry, the table it was read from (kept, so that a table seen again is
-    /// the same one), and its handler.
-    private var lastEntry: (table: LuaTable, call: TestCall)?
-    private var lastHandler: LuaFunction?
 
     private func call(_ args: LuaArguments, messageHandler: LuaFunction) throws -> Int32 {
         guard args.count >= 3 else { throw args.error(3, "value expected") }

@@ -79,8 +79,7 @@ public enum TestWorker {
             lastWrite = Watchdog.now()
         }
         let send = { (event: WorkerEvent) in
-            let kind: WorkerChannel.Line = event.kind == .call ? .call : event.kind == .result ? .result : .other
-            write(event.line, event.kind == .done || event.result?.status == .failed, kind)
+            write(event.line, event.kind == .done || event.result?.status == .failed, WorkerChannel.Line(event.kind))
         }
         // A test's calls (its hooks, its body) all run the same entry: said once, then only
         // that another call started.
@@ -344,6 +343,14 @@ nonisolated final class WorkerChannel: @unchecked Sendable {
         /// A call's result, which ends the call.
         case result
         case other
+
+        init(_ kind: WorkerEvent.Kind) {
+            switch kind {
+            case .call: self = .call
+            case .result: self = .result
+            case .done, .stuck: self = .other
+            }
+        }
     }
 
     /// Nanoseconds gathered lines may wait at most, while lines come.

@@ -49,19 +49,8 @@ extension WorkerRequest {
         json.open("{")
         json.key("file")
         json.string(file)
-        if let after {
-            json.key("after")
-            json.open("[")
-            for step in after {
-                json.entry()
-                json.number(step)
-            }
-            json.close("]")
-        }
-        if let last {
-            json.key("last")
-            json.bytes += Array((last ? "true" : "false").utf8)
-        }
+        json.optional("after", after)
+        json.optional("last", last)
         json.close("}")
         json.bytes.append(UInt8(ascii: "\n"))
         return json.bytes
@@ -154,15 +143,7 @@ struct JSONLine {
             key("location")
             string(location)
         }
-        if let resume = call.resume {
-            key("resume")
-            open("[")
-            for step in resume {
-                entry()
-                number(step)
-            }
-            close("]")
-        }
+        optional("resume", call.resume)
         close("}")
     }
 
@@ -198,18 +179,12 @@ struct JSONLine {
         }
         close("]")
         optional("file", result.file)
-        if let duration = result.duration {
-            key("duration")
-            number(duration)
-        }
+        optional("duration", result.duration)
         if let snapshots = result.snapshots {
             key("snapshots")
             write(snapshots)
         }
-        if let block = result.block {
-            key("block")
-            bytes += Array((block ? "true" : "false").utf8)
-        }
+        optional("block", result.block)
         close("}")
     }
 
@@ -249,5 +224,50 @@ struct JSONLine {
         guard let value else { return }
         key(name)
         string(value)
+    }
+
+    // MARK: - Entries of the kinds the messages have
+
+    mutating func optional(_ name: String, _ value: Int?) {
+        guard let value else { return }
+        key(name)
+        number(value)
+    }
+
+    mutating func optional(_ name: String, _ value: Double?) {
+        guard let value else { return }
+        key(name)
+        number(value)
+    }
+
+    mutating func optional(_ name: String, _ value: Bool?) {
+        guard let value else { return }
+        boolean(name, value)
+    }
+
+    mutating func optional(_ name: String, _ values: [Int]?) {
+        guard let values else { return }
+        key(name)
+        open("[")
+        for value in values {
+            entry()
+            number(value)
+        }
+        close("]")
+    }
+
+    mutating func boolean(_ name: String, _ value: Bool) {
+        key(name)
+        bytes += value ? Array("true".utf8) : Array("false".utf8)
+    }
+
+    mutating func strings(_ name: String, _ values: [String]) {
+        key(name)
+        open("[")
+        for value in values {
+            entry()
+            string(value)
+        }
+        close("]")
     }
 }

@@ -79,37 +79,13 @@ extension JSONLine {
         boolean("updateSnapshots", options.updateSnapshots)
         boolean("isCI", options.isCI)
         // JSON has no infinity: a limit that never fires is left out, and read as one.
-        if options.timeout.isFinite {
-            key("timeout")
-            number(options.timeout)
-        }
+        optional("timeout", options.timeout.isFinite ? options.timeout : nil)
         key("jobs")
         number(options.jobs)
         strings("workerCommand", options.workerCommand)
         boolean("waitsForWorkers", options.waitsForWorkers)
         strings("pluginPaths", options.pluginPaths)
         close("}")
-    }
-
-    private mutating func strings(_ name: String, _ values: [String]) {
-        key(name)
-        open("[")
-        for value in values {
-            entry()
-            string(value)
-        }
-        close("]")
-    }
-
-    private mutating func optional(_ name: String, _ value: Int?) {
-        guard let value else { return }
-        key(name)
-        number(value)
-    }
-
-    private mutating func boolean(_ name: String, _ value: Bool) {
-        key(name)
-        bytes += value ? Array("true".utf8) : Array("false".utf8)
     }
 }
 
