@@ -85,8 +85,9 @@ let package = Package(
         ),
         // Restoring the terminal from signal handlers and atexit, which must not run Swift.
         .target(name: "TerminalShim"),
-        // A test worker's forks dying with it (prctl, which is variadic).
-        .target(name: "WorkerShim"),
+        // A test worker's forks dying with it (prctl, which is variadic), and the time limit
+        // of the calls of a process that runs one file, by a timer's signal.
+        .target(name: "WorkerShim", dependencies: ["LuaShim"]),
         .target(
             name: "ScreenHost",
             dependencies: ["ScreenScript", "ScreenRender", "ScreenKit", "EventLoop", "LuaBridge", "TerminalShim", "CLibEdit"],
@@ -125,8 +126,15 @@ let package = Package(
             // pages that hold them stay shared by `screens test` and its workers instead of
             // being copied into each (6 MB less for a run on two workers); the price is that
             // the program itself (not its libraries, stack or heap) loads at a fixed address.
+            // Its calls into libraries are bound as it loads (`-z now`), not each at its first
+            // call: a worker's fork would otherwise look up the functions it is first to call
+            // and copy the page it writes their addresses to.
             swiftSettings: [staticStandardLibrary],
-            linkerSettings: [.unsafeFlags(["-static-stdlib", "-Xlinker", "--no-export-dynamic", "-Xclang-linker", "-no-pie"], .when(platforms: [.linux], configuration: .release))]
+            linkerSettings: [
+                .unsafeFlags(
+                    ["-static-stdlib", "-Xlinker", "--no-export-dynamic", "-Xclang-linker", "-no-pie", "-Xlinker", "-z", "-Xlinker", "now"],
+                    .when(platforms: [.linux], configuration: .release))
+            ]
         ),
         // `screens serve`, which `screens` hands over to: a program of its own, since the server
         // library links libcurl, whose libraries every start of `screens` would load.

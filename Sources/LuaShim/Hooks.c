@@ -268,6 +268,15 @@ void lsh_interrupt(lua_State *L, const char *message) {
   lua_sethook(S->main, lsh_hook, LUA_MASKCOUNT, 1);
 }
 
+void lsh_interrupthere(lua_State *L, const char *message) {
+  lsh_State *S = lsh_getstate(L);
+  if (!setinterrupted(S, message)) return;
+  /* What the signal lsh_interruptfrom sends does: the Lua thread running now, a coroutine's
+     too, fires its count hook at its next instruction. */
+  lua_State *T = atomic_load_explicit(&S->running, memory_order_relaxed);
+  lua_sethook(T != NULL ? T : S->main, lsh_hook, LUA_MASKCOUNT, 1);
+}
+
 void lsh_trackcallthread(lua_State *L) {
   lsh_getstate(L)->tracksthread = 1;
 }

@@ -33,6 +33,40 @@ struct TestCommandTests {
         #expect(result.stdout == (try expected("test-pattern-hang.txt")))
     }
 
+    /// A file that is not the last one runs in a fork of its worker, whose time limit is a
+    /// timer's signal rather than a thread: a test stuck in Lua (in a coroutine, under a
+    /// `pcall`, in a hook) is stopped there just the same, and so is a file's block; and the
+    /// fork runs on one thread. (The child inherits the test runner's blocked signals: the
+    /// limit works whatever the mask the run starts with.)
+    @Test func aTestStuckInLuaInAForkIsStoppedByTheTimersSignalOnTheForksOnlyThread() async throws {
+        try await ScreensProgram.withTemporaryFolder { folder in
+            try """
+                describe("a block stuck in its body", function()
+                  it("never runs", function() end)
+                  while true do end
+                end)
+                it("counts its process's threads", function()
+                  print(io.open("/proc/self/status"):read("a"):match("Threads:%s*(%d+)") .. " thread")
+                end)
+                """.write(to: folder.appendingPathComponent("a_spec.lua"), atomically: true, encoding: .utf8)
+            try "it('passes', function() end)\n"
+                .write(to: folder.appendingPathComponent("b_spec.lua"), atomically: true, encoding: .utf8)
+            let hangs = ScreensProgram.root.appendingPathComponent(fixture("hangs.lua")).path
+            let result = try await screensTest([hangs, "a_spec.lua", "b_spec.lua", "--jobs", "1", "--timeout", "0.1"], in: folder)
+                .stdout.replacingOccurrences(of: ScreensProgram.root.path + "/", with: "")
+            let stuckInHangs = try expected("test-hangs.txt").split(separator: "\n").dropLast().joined(separator: "\n")
+            #expect(result == stuckInHangs + "\n" + """
+                FAIL  a block stuck in its body  (a_spec.lua:1)
+                      a_spec.lua:3: timed out after 0.1 s
+                      stack traceback:
+                      \ta_spec.lua:3: in function <a_spec.lua:1>
+                1 thread
+                4 passed, 4 failed
+
+                """)
+        }
+    }
+
     /// A file that is not the last one runs in a fork of its worker, which writes its
     /// events a few at a time: the test stuck where it cannot be stopped is still the one
     /// reported, with what it printed, whether it spins in C or waits there (opening a FIFO

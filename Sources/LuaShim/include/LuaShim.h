@@ -116,6 +116,9 @@ void lsh_interrupt(lua_State *L, const char *message);
    lua_sethook may not run on another thread while L runs. Only for a state given
    lsh_trackcallthread (before its calls) or a CPU limit. */
 void lsh_interruptfrom(lua_State *L, const char *message);
+/* The same from a signal handler on the thread that runs L's calls (a timer's): the Lua
+   thread running there, a coroutine's too, stops at its next instruction. */
+void lsh_interrupthere(lua_State *L, const char *message);
 /* Has each outermost call of L note its thread, for lsh_interruptfrom; on L's thread. */
 void lsh_trackcallthread(lua_State *L);
 /* A check the count hook makes while Lua code runs: a REPL server polls the socket of the

@@ -16,7 +16,7 @@ struct TestCall: Codable, Equatable, Sendable {
 /// describe body and the file's main chunk runs through it, under `xpcall` with the Lua
 /// runner's message handler, and with a time limit.
 ///
-/// A call still running at its limit is stopped where it is (see ``Watchdog``): it fails
+/// A call still running at its limit is stopped where it is (see ``CallWatchdog``): it fails
 /// with `file:line: timed out after S s`, and the file goes on with its next test. Stopped
 /// code keeps failing until the state is cleared, so the first code to see the error must
 /// not be Lua: the message handler here is a Swift function, which clears the interrupt and
@@ -24,11 +24,10 @@ struct TestCall: Codable, Equatable, Sendable {
 final class TestCalls {
     // The state holds this object through its functions, not the other way round.
     private unowned let lua: LuaState
-    private let watchdog: Watchdog?
-    /// Asked for before the suite's first call into Lua, so that the outermost calls note
-    /// their thread, which the watchdog's interrupt signals (no count hook watches for it).
-    private let interrupter: LuaInterrupter
+    private let watchdog: CallWatchdog?
     private let timeout: Double
+    /// What a call stopped at its limit fails with.
+    private let timeoutMessage: String
     /// The runner's message handlers of the calls in progress, innermost last, each with
     /// the call's depth (``LuaArguments/callDepth``).
     private var handlers: [(LuaFunction, Int32)] = []
@@ -46,13 +45,13 @@ final class TestCalls {
     private(set) var timed: (call: TestCall?, seconds: Double) = (nil, 0)
 
     /// - Parameters:
-    ///   - watchdog: the thread that stops calls past their time; nil for no limit.
+    ///   - watchdog: what stops calls past their time; nil for no limit.
     ///   - timeout: seconds each call may run.
-    init(lua: LuaState, watchdog: Watchdog?, timeout: Double) {
+    init(lua: LuaState, watchdog: CallWatchdog?, timeout: Double) {
         self.lua = lua
         self.watchdog = timeout.isFinite && timeout > 0 ? watchdog : nil
         self.timeout = timeout
-        interrupter = lua.interrupter
+        timeoutMessage = Self.timeoutMessage(timeout)
     }
 
     /// The message a call stopped at its limit fails with.
@@ -104,7 +103,7 @@ final class TestCalls {
         let started = Watchdog.now()
         defer { timed.seconds += Double(Watchdog.now() &- started) / 1e9 }
         handlers.append((handler, args.callDepth))
-        watchdog?.push(seconds: timeout, interrupter: interrupter, message: Self.timeoutMessage(timeout))
+        watchdog?.push(seconds: timeout, message: timeoutMessage)
         let count = args.xpcall(at: 3, handler: messageHandler)
         handlers.removeLast()
         if let watchdog {

@@ -164,9 +164,10 @@ public final class TestRunner {
     private var snapshotUses: [TestResult.SnapshotUse] = []
     /// The lines that ran, with `coverage`, in the files run here since it was last taken.
     private var covered = Coverage()
-    /// Whether the process ends after the file (a worker's fork): a state none of whose
-    /// objects has a finalizer is then left open rather than closed, which would free (and so
-    /// copy, in a fork) every page it has.
+    /// Whether the process ends after the file (a worker's fork, or the worker for its last
+    /// file): a state none of whose objects has a finalizer is then left open rather than
+    /// closed, which would free (and so copy, in a fork) every page it has; and its calls'
+    /// time limit is kept by a timer's signal (``AlarmWatchdog``), not a thread.
     var endsAfterFile = false
     /// The hosts left open for the process's end.
     private var leftOpen: [AnyObject] = []
@@ -413,7 +414,7 @@ public final class TestRunner {
                 let change = try args.get(2, as: String?.self).flatMap(TestResult.SnapshotUse.Change.init(rawValue:))
                 snapshotUses.append(.init(path: try args.get(1, as: String.self), change: change))
             })
-            let limited = TestCalls(lua: lua, watchdog: startedWatchdog(), timeout: options.timeout)
+            let limited = TestCalls(lua: lua, watchdog: callWatchdog(for: lua), timeout: options.timeout)
             limited.onCall = onCall
             calls = limited
             let suite = try chunks.keeping(in: lua) {
@@ -573,6 +574,18 @@ public final class TestRunner {
         return table
     }
 
+    /// What stops the calls into `lua`'s code at their limit: a timer's signal in a process
+    /// that ends after its file, else the runner's watchdog thread.
+    private func callWatchdog(for lua: LuaState) -> CallWatchdog? {
+        guard options.timeout.isFinite, options.timeout > 0 else { return nil }
+        #if os(Linux)
+        if endsAfterFile { return AlarmWatchdog(lua: lua) }
+        #endif
+        // Asked for before the suite's first call into Lua, so that the outermost calls note
+        // their thread, which the watchdog's interrupt signals (no count hook watches for it).
+        return startedWatchdog()?.watching(lua.interrupter)
+    }
+
     private func startedWatchdog() -> Watchdog? {
         guard options.timeout.isFinite, options.timeout > 0 else { return nil }
         if let watchdog { return watchdog }
@@ -658,7 +671,7 @@ extension TestRunner {
     /// once before it forks for its first file, so that no fork does it again.
     ///
     /// No time limit, as its watchdog would be a thread: a worker forks only while it has
-    /// one. This runner's watchdog is made, its thread not started.
+    /// one.
     ///
     /// - Parameters:
     ///   - onCall: told what runs before each call, as ``run(file:after:onCall:result:)``
@@ -670,8 +683,5 @@ extension TestRunner {
         defaults.timeout = 0
         let runner = TestRunner(options: defaults, chunks: chunks)
         runner.run(file: file, after: nil, onCall: onCall, result: result)
-        // This runner's own watchdog, made (its thread starts with the first call) for the
-        // forks to find made.
-        _ = startedWatchdog()
     }
 }

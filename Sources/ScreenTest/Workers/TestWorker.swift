@@ -96,6 +96,7 @@ public enum TestWorker {
             // state made for it: no file after it needs the template.
             if request.last == true {
                 runner.endsAfterFile = true
+                channel.watchTimeLimit(stuck: stuck, stuckTime: Self.stuckTime)
             } else if runner.template() != nil, WorkerProcess.isSingleThreaded {
                 if !warmedUp {
                     warmedUp = true
@@ -117,6 +118,7 @@ public enum TestWorker {
                     forked = true
                     channel.startBuffering()
                     runner.endsAfterFile = true
+                    channel.watchTimeLimit(stuck: stuck, stuckTime: Self.stuckTime)
                 case .failed:
                     break
                 }
@@ -301,6 +303,10 @@ public enum TestWorker {
     /// Nanoseconds after the last event within which a call of the same entry goes unsaid.
     static let sameCallInterval = Watchdog.nanoseconds(0.1)
 
+    /// CPU seconds a call stopped at its limit may take to reach the runner before it is
+    /// stuck (in a C function), as ``Watchdog``'s.
+    static let stuckTime = 0.05
+
     /// What the file printed since the last time, emptying the output file.
     private static func takeOutput() -> String? {
         fflush(nil)
@@ -328,13 +334,12 @@ public enum TestWorker {
 nonisolated final class WorkerChannel: @unchecked Sendable {
     let descriptor: Int32
     private let lock = NSLock()
-    /// Shared with the forks: the count of bytes gathered, then the bytes. Guarded by `lock`.
-    private var shared: UnsafeMutableRawPointer?
+    /// Shared with the forks: the count of bytes gathered and where the last call's line
+    /// starts, then the bytes. Guarded by `lock`, and by `wsh_channelbusy` against the time
+    /// limit's signal (see ``watchTimeLimit(stuck:stuckTime:)``).
+    private var shared: UnsafeMutablePointer<wsh_Gathered>?
     private var buffering = false
     private var flushedAt: UInt64 = 0
-    /// Where the last line gathered starts, when it is a call's: a result line that follows
-    /// before the next write takes its place.
-    private var callLine: Int?
 
     /// What a line tells the parent, as far as gathering goes.
     enum Line {
@@ -370,11 +375,12 @@ nonisolated final class WorkerChannel: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         guard shared == nil else { return }
-        let size = MemoryLayout<Int>.size + Self.capacity
+        let size = MemoryLayout<wsh_Gathered>.stride + Self.capacity
         let memory = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0)
         guard let memory, memory != MAP_FAILED else { return }
-        memory.storeBytes(of: 0, as: Int.self)
-        shared = memory
+        let gathered = memory.bindMemory(to: wsh_Gathered.self, capacity: 1)
+        gathered.initialize(to: wsh_Gathered(count: 0, callline: -1))
+        shared = gathered
     }
 
     /// In a fork: lines gather in the shared buffer from now on (see ``append(_:urgent:)``).
@@ -385,11 +391,27 @@ nonisolated final class WorkerChannel: @unchecked Sendable {
         lock.unlock()
     }
 
+    #if os(Linux)
+    /// In the process that runs a file and ends (a fork, or the worker for its last file):
+    /// the time limit's signal (an ``AlarmWatchdog``'s) writes here what was gathered as a
+    /// call reaches its limit, and `stuck` once the stopped code has used `stuckTime`
+    /// seconds of CPU time without reaching the runner.
+    func watchTimeLimit(stuck: [UInt8], stuckTime: Double) {
+        lock.lock()
+        defer { lock.unlock() }
+        stuck.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) {
+                wsh_alarmchannel(descriptor, shared, $0.baseAddress, $0.count, Watchdog.nanoseconds(stuckTime))
+            }
+        }
+    }
+    #endif
+
     /// Writes a line at once, after the lines gathered.
     /// - Returns: false when the parent is gone.
     func write(_ bytes: [UInt8]) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
+        enter()
+        defer { leave() }
         return flushLocked() && writeAll(descriptor, bytes)
     }
 
@@ -397,27 +419,28 @@ nonisolated final class WorkerChannel: @unchecked Sendable {
     /// gathered at once.
     /// - Returns: false when the parent is gone.
     func append(_ bytes: [UInt8], urgent: Bool = false, kind: Line = .other) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
+        enter()
+        defer { leave() }
         guard buffering, let shared else { return writeAll(descriptor, bytes) }
-        var count = shared.load(as: Int.self)
-        if kind == .result, let callLine, callLine <= count {
+        var count = shared.pointee.count
+        let callLine = shared.pointee.callline
+        if kind == .result, callLine >= 0, callLine <= count {
             // Taken back before the result is copied: a fork that dies in between leaves
             // neither, and the call had ended.
             count = callLine
-            shared.storeBytes(of: count, as: Int.self)
+            shared.pointee.count = count
         }
-        callLine = nil
+        shared.pointee.callline = -1
         if count + bytes.count > Self.capacity {
             guard flushLocked() else { return false }
             count = 0
         }
         guard bytes.count <= Self.capacity else { return writeAll(descriptor, bytes) }
-        let start = shared + MemoryLayout<Int>.size + count
+        let start = UnsafeMutableRawPointer(shared + 1) + count
         bytes.withUnsafeBytes { start.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
         // The count last: a fork that dies while copying leaves no half line.
-        shared.storeBytes(of: count + bytes.count, as: Int.self)
-        if kind == .call { callLine = count }
+        shared.pointee.count = count + bytes.count
+        if kind == .call { shared.pointee.callline = count }
         if urgent || Watchdog.now() &- flushedAt >= flushInterval { return flushLocked() }
         return true
     }
@@ -427,19 +450,24 @@ nonisolated final class WorkerChannel: @unchecked Sendable {
     /// - Returns: false when the parent is gone.
     @discardableResult
     func flush() -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
+        enter()
+        defer { leave() }
         return flushLocked()
+    }
+
+    private func enter() {
+        lock.lock()
+        wsh_enterchannel()
+    }
+
+    private func leave() {
+        wsh_leavechannel()
+        lock.unlock()
     }
 
     private func flushLocked() -> Bool {
         flushedAt = Watchdog.now()
-        callLine = nil
-        guard let shared else { return true }
-        let count = shared.load(as: Int.self)
-        guard count > 0 else { return true }
-        shared.storeBytes(of: 0, as: Int.self)
-        return writeAll(descriptor, UnsafeRawBufferPointer(start: shared + MemoryLayout<Int>.size, count: count))
+        return wsh_flushgathered(descriptor, shared) == 0
     }
 }
 
