@@ -164,8 +164,8 @@ extension WorkerEventLineTests {
         options.workerCommand = ["screens", "test", "--worker"]
         options.waitsForWorkers = false
         options.pluginPaths = ["plugins"]
-        for options in [options, TestRunner.Options(paths: [])] {
-            let setup = WorkerSetup(options: options, folder: "/tmp/a \"b\"")
+        for (options, sibling) in [(options, true), (TestRunner.Options(paths: []), nil), (options, false)] {
+            let setup = WorkerSetup(options: options, folder: "/tmp/a \"b\"", sibling: sibling)
             let line = setup.line
             #expect(line.last == UInt8(ascii: "\n") && !line.dropLast().contains(UInt8(ascii: "\n")))
             let read = try #require(WorkerSetup(line: Array(line.dropLast())))
@@ -191,6 +191,21 @@ extension WorkerEventLineTests {
             "output", "junitFile", "verbose", "instructionBudget", "memoryLimit", "updateSnapshots", "isCI", "timeout",
             "jobs", "workerCommand", "waitsForWorkers", "pluginPaths",
         ])
+    }
+
+    @Test("a copied worker's first line gives its process id, and no other line does")
+    func readyLinesGiveTheirPid() {
+        for pid: pid_t in [1, 4242, .max] {
+            let line = WorkerMessage.ready(pid: pid)
+            #expect(line.last == UInt8(ascii: "\n"))
+            #expect(WorkerMessage.readyPid(line.dropLast()) == pid)
+            #expect(WorkerEvent(line: line.dropLast()) == nil, "not an event: the parent reads it only first")
+        }
+        for text in [#"{"kind":"worker","pid":0}"#, #"{"kind":"worker","pid":-3}"#, #"{"kind":"worker","pid":}"#,
+                     #"{"kind":"worker","pid":12"#, #"{"kind":"worker","pid":99999999999}"#, #"{"kind":"call"}"#,
+                     #"{"kind":"worker","pid":1 }"#] {
+            #expect(WorkerMessage.readyPid(Array(text.utf8)[...]) == nil, "\(text)")
+        }
     }
 
     @Test("what is not an event's JSON reads as nothing")

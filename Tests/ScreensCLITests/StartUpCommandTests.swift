@@ -100,8 +100,8 @@ struct StartUpCommandTests {
     }
 
     #if os(Linux)
-    @Test("every worker, the later ones forked too, holds its own pipes and none of another's")
-    func workersHoldOnlyTheirOwnDescriptors() async throws {
+    @Test("every worker, the later ones forked too, holds its own pipes and none of another's", arguments: [1, 2])
+    func workersHoldOnlyTheirOwnDescriptors(jobs: Int) async throws {
         try await ScreensProgram.withTemporaryFolder { folder in
             // A file in a fork of its worker lists the worker's descriptors: its requests and
             // events (moved up from 0 and 3), its output (1 and 2) and standard input.
@@ -120,7 +120,9 @@ struct StartUpCommandTests {
             for index in 1...8 {
                 try spec.write(to: folder.appendingPathComponent("f\(index)_spec.lua"), atomically: true, encoding: .utf8)
             }
-            let result = try await screens(["test", "-j", "2", "--verbose", "."], in: folder)
+            // With two, the second is a copy the first makes of itself; with one, both close
+            // the channels made for a second.
+            let result = try await screens(["test", "-j", "\(jobs)", "--verbose", "."], in: folder)
             #expect(result.status == 0)
             let lines = result.stdout.split(separator: "\n").filter { $0.hasPrefix("worker ") }
             #expect(lines.count == 8)
@@ -128,7 +130,41 @@ struct StartUpCommandTests {
             // are forks, whose parent is their worker.
             let workers = lines.filter { $0.hasSuffix(": 0 1 2 10 11") }
             #expect(workers.count >= 6, "\(lines)")
-            #expect(Set(workers.map { $0.split(separator: ":")[0] }).count == 2, "\(lines)")
+            #expect(Set(workers.map { $0.split(separator: ":")[0] }).count == jobs, "\(lines)")
+        }
+    }
+
+    /// The second worker is the first one copied once ready, not a worker that makes its own
+    /// template: what the template holds is at the same address in both workers' forks. It
+    /// is the command's child all the same, which waits for it as for the first (the copy is
+    /// made through a fork that ends, and handed to the command).
+    @Test("the second worker is a copy of the first, ready, and a child of the command")
+    func theSecondWorkerIsACopyOfTheFirst() async throws {
+        try await ScreensProgram.withTemporaryFolder { folder in
+            let spec = """
+                it("says where the template's tables are", function()
+                  local stat = assert(io.open("/proc/self/stat")):read("l")
+                  local worker = stat:match("^%d+ %b() %S+ (%d+)")
+                  local parent = assert(io.open("/proc/" .. worker .. "/stat")):read("l"):match("^%d+ %b() %S+ (%d+)")
+                  print("worker " .. worker .. " of " .. parent .. ": " .. tostring(package.loaded) .. " " .. tostring(string))
+                end)
+                """
+            for index in 1...6 {
+                try spec.write(to: folder.appendingPathComponent("f\(index)_spec.lua"), atomically: true, encoding: .utf8)
+            }
+            let result = try await screens(["test", "-j", "2", "--verbose", "."], in: folder)
+            #expect(result.status == 0)
+            // (worker, its parent, the addresses) for each file.
+            let seen = result.stdout.split(separator: "\n").filter { $0.hasPrefix("worker ") }.map { line in
+                let words = line.split(separator: " ")
+                return (worker: words[1], parent: words[3].dropLast(), addresses: words[4...].joined(separator: " "))
+            }
+            #expect(seen.count == 6)
+            // The forks': their worker's parent is the command, which the workers' own last
+            // files name as their worker.
+            let forks = seen.filter { fork in seen.contains { $0.worker == fork.parent } }
+            #expect(Set(forks.map(\.worker)).count == 2, "\(seen)")
+            #expect(Set(forks.map(\.addresses)).count == 1, "\(seen)")
         }
     }
 

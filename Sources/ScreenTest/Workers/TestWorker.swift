@@ -25,26 +25,23 @@ public enum TestWorker {
     }
 
     /// Serves its parent until it closes the requests.
-    /// - Parameter forked: whether this process is a fork of its parent (see
-    ///   ``prestart(_:)``; later workers of a run are forks too where they can be): it gets
-    ///   ready for its first file whether its setup came or not.
+    /// - Parameters:
+    ///   - forked: whether this process is a fork of its parent (see ``prestart(_:)``; later
+    ///     workers of a run are forks too where they can be): it gets ready for its first
+    ///     file whether its setup came or not.
+    ///   - sibling: whether descriptors 4, 5 and 6 hold the channels of a second worker
+    ///     (its requests, events and output), which this one makes as a copy of itself when
+    ///     its setup asks (see ``WorkerSetup/sibling``) and closes otherwise.
     /// - Returns: the exit status: 0, or 2 when it was not started by a parent.
-    public static func serve(forked: Bool = false) -> Int32 {
+    public static func serve(forked: Bool = false, sibling: Bool = false) -> Int32 {
         // As its parent has it, who may have started it before ignoring the signal itself:
         // a test writing to a closed pipe gets an error, not the end of the worker.
         signal(SIGPIPE, SIG_IGN)
-        let requests = fcntl(0, F_DUPFD_CLOEXEC, 10)
-        let events = fcntl(3, F_DUPFD_CLOEXEC, 10)
-        guard requests >= 0, events >= 0 else {
+        guard let (requests, events) = takeChannels() else {
             printToStandardError("screens test --worker: run by `screens test`, not by hand")
             return 2
         }
-        close(3)
-        let null = open("/dev/null", O_RDONLY)
-        if null >= 0 {
-            dup2(null, 0)
-            close(null)
-        }
+        let siblingChannels: [Int32] = sibling ? [4, 5, 6] : []
         var reader = LineReader(descriptor: requests)
         // One cache for every file this worker runs: what one compiled, the next loads.
         let chunks = ChunkCache()
@@ -52,7 +49,8 @@ public enum TestWorker {
         // Started before its parent read its command line (see ``prestart(_:)``), the worker
         // waits for its setup: it spends the time getting ready.
         var prepared = forked || isWaiting(requests)
-            ? warmUp(requests: requests, events: events, compilingLuassert: !savedAreCurrent, chunks: chunks) : nil
+            ? warmUp(closing: [requests, events] + siblingChannels, compilingLuassert: !savedAreCurrent, chunks: chunks)
+            : nil
         guard let line = reader.readLine(), let setup = WorkerSetup(line: line) else {
             printToStandardError("screens test --worker: no setup from the parent")
             return 2
@@ -66,6 +64,49 @@ public enum TestWorker {
         // what runs as it closes (finalizers) belongs to the file.
         runner.prepared = prepared
         prepared = nil
+        var warmedUp = false
+        #if os(Linux)
+        // The run's second worker: this one, ready, copied, rather than a worker that makes
+        // its template and warms up again.
+        if setup.sibling == true, !siblingChannels.isEmpty, runner.template() != nil, WorkerProcess.isSingleThreaded {
+            warmUpForForks(runner)
+            warmedUp = true
+            chunks.saveIfChanged()
+            if startSibling(channels: siblingChannels, closing: [requests, events]) {
+                guard let (requests, events) = takeChannels() else { _exit(2) }
+                guard writeAll(events, WorkerMessage.ready(pid: getpid())) else { _exit(0) }
+                var reader = LineReader(descriptor: requests)
+                return serveFiles(from: &reader, events: events, runner: runner, chunks: chunks, warmedUp: true)
+            }
+        }
+        #endif
+        for descriptor in siblingChannels { close(descriptor) }
+        return serveFiles(from: &reader, events: events, runner: runner, chunks: chunks, warmedUp: warmedUp)
+    }
+
+    /// Takes the requests (descriptor 0) and events (3) pipes to descriptors of 10 or more,
+    /// closed on exec, and leaves 0 reading nothing and 3 closed: processes a test starts
+    /// neither read the requests nor hold the events open.
+    private static func takeChannels() -> (requests: Int32, events: Int32)? {
+        let requests = fcntl(0, F_DUPFD_CLOEXEC, 10)
+        let events = fcntl(3, F_DUPFD_CLOEXEC, 10)
+        guard requests >= 0, events >= 0 else { return nil }
+        close(3)
+        let null = open("/dev/null", O_RDONLY)
+        if null >= 0 {
+            dup2(null, 0)
+            close(null)
+        }
+        return (requests, events)
+    }
+
+    /// Runs the files the parent asks for until it closes the requests.
+    /// - Parameter warmedUp: whether the worker ran a file of its own already (see
+    ///   ``TestRunner/warmUp()``).
+    private static func serveFiles(
+        from reader: inout LineReader, events: Int32, runner: TestRunner, chunks: ChunkCache, warmedUp: Bool
+    ) -> Int32 {
+        let requests = reader.descriptor
         let channel = WorkerChannel(descriptor: events)
         let stuck = WorkerMessage.stuck
         runner.onStuck = { _ = channel.write(stuck) }
@@ -84,9 +125,7 @@ public enum TestWorker {
         // A test's calls (its hooks, its body) all run the same entry: said once, then only
         // that another call started.
         var said: TestCall?
-        // Whether the worker ran a file of its own before its first fork (see
-        // ``TestRunner/warmUp()``).
-        var warmedUp = false
+        var warmedUp = warmedUp
         while let line = reader.readLine() {
             guard let request = WorkerRequest(line: line) else { continue }
             var forked = false
@@ -100,11 +139,7 @@ public enum TestWorker {
             } else if runner.template() != nil, WorkerProcess.isSingleThreaded {
                 if !warmedUp {
                     warmedUp = true
-                    // Its events' lines made and dropped: writing them costs most the first time.
-                    runner.warmUp(onCall: { _ = WorkerEvent(kind: .call, call: $0).line }, result: { result in
-                        _ = WorkerEvent(kind: .result, result: result, output: "").line
-                    })
-                    _ = WorkerEvent(kind: .done, output: "").line
+                    warmUpForForks(runner)
                 }
                 chunks.saveIfChanged()
                 channel.prepareSharing()
@@ -165,6 +200,41 @@ public enum TestWorker {
         case failed
     }
 
+    /// Runs a file of the worker's own before its first fork (``TestRunner/warmUp()``), its
+    /// events' lines made and dropped: writing them costs most the first time.
+    private static func warmUpForForks(_ runner: TestRunner) {
+        runner.warmUp(onCall: { _ = WorkerEvent(kind: .call, call: $0).line }, result: { result in
+            _ = WorkerEvent(kind: .result, result: result, output: "").line
+        })
+        _ = WorkerEvent(kind: .done, output: "").line
+    }
+
+    /// Makes the run's second worker a copy of this one, which has a single thread: a fork
+    /// of a fork that ends at once, so that the copy is handed to the nearest subreaper, the
+    /// parent (see ``WorkerProcess/prestart(_:)``), which can then wait for it as for its
+    /// own. The copy takes `channels` (its requests, events and output) as its descriptors
+    /// 0, 3, and 1 and 2, and closes this worker's `closing`.
+    /// - Returns: true in the copy; false here, once the copy is made or could not be.
+    private static func startSibling(channels: [Int32], closing: [Int32]) -> Bool {
+        fflush(nil)
+        let middle = fork()
+        if middle == 0 {
+            if fork() != 0 { _exit(0) }
+            for descriptor in closing { close(descriptor) }
+            _ = dup2(channels[0], 0)
+            _ = dup2(channels[2], 1)
+            _ = dup2(channels[2], 2)
+            _ = dup2(channels[1], 3)
+            for descriptor in channels { close(descriptor) }
+            return true
+        }
+        if middle > 0 {
+            var status: Int32 = 0
+            while waitpid(middle, &status, 0) < 0 && errno == EINTR {}
+        }
+        return false
+    }
+
     /// Forks this process, which has a single thread, for one file. The fork reads no
     /// requests and dies with the worker (a worker its parent ends, stuck or past its time,
     /// takes its fork with it).
@@ -213,9 +283,9 @@ public enum TestWorker {
     ///
     /// - Returns: the host for the first file.
     private static func warmUp(
-        requests: Int32, events: Int32, compilingLuassert: Bool, chunks: ChunkCache
+        closing descriptors: [Int32], compilingLuassert: Bool, chunks: ChunkCache
     ) -> TestRunner.PreparedHost? {
-        let compiling = compilingLuassert ? compiledChunks(closing: [requests, events], chunks: chunks) : nil
+        let compiling = compilingLuassert ? compiledChunks(closing: descriptors, chunks: chunks) : nil
         var prepared = TestRunner.prepare(chunks: chunks)
         if let lua = prepared?.lua {
             chunks.warmUpRunner(in: lua)

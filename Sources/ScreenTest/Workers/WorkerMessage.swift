@@ -7,7 +7,8 @@ import Foundation
 /// most of its time.
 ///
 /// The parent writes a ``WorkerSetup`` first, then a ``WorkerRequest`` for each file once
-/// the worker is free; the worker answers each file with ``WorkerEvent``s: `call` before
+/// the worker is free (a worker made as a copy of another says ``ready(pid:)`` first); the
+/// worker answers each file with ``WorkerEvent``s: `call` before
 /// each call into the file's code (what runs, should the worker die there; without it when
 /// the same entry runs again), `result` for each entry, and `done` at the end, with what the
 /// file printed since the event before.
@@ -16,6 +17,21 @@ enum WorkerMessage {
     static let sameCall = Array(#"{"kind":"call"}"#.utf8) + [UInt8(ascii: "\n")]
     /// The `stuck` event.
     static let stuck = Array(#"{"kind":"stuck"}"#.utf8) + [UInt8(ascii: "\n")]
+
+    /// The first line of a worker that another made as a copy of itself (see
+    /// ``WorkerSetup/sibling``): its process id, which its parent did not get from a fork.
+    static func ready(pid: pid_t) -> [UInt8] {
+        Array(#"{"kind":"worker","pid":\#(pid)}"#.utf8) + [UInt8(ascii: "\n")]
+    }
+
+    /// The process id a ``ready(pid:)`` line gives; nil for another line.
+    static func readyPid(_ line: ArraySlice<UInt8>) -> pid_t? {
+        let prefix = Array(#"{"kind":"worker","pid":"#.utf8)
+        guard line.count > prefix.count + 1, line.starts(with: prefix), line.last == UInt8(ascii: "}") else { return nil }
+        let digits = line.dropFirst(prefix.count).dropLast()
+        guard let pid = pid_t(String(decoding: digits, as: UTF8.self)), pid > 0 else { return nil }
+        return pid
+    }
 }
 
 /// How a worker runs the files it gets.
@@ -24,6 +40,10 @@ struct WorkerSetup: Codable {
     /// The parent's current folder, which the files' paths are relative to: a worker may
     /// have been started before the parent moved there (`--directory`).
     var folder = FileManager.default.currentDirectoryPath
+    /// Whether the worker, started with a second worker's channels (see
+    /// ``WorkerProcess/prestart(_:)``), makes that worker for the run as a copy of itself,
+    /// ready for its first file; false or nil to close them.
+    var sibling: Bool?
 }
 
 /// A file for a worker to run, from after a path (see runner.lua) when it ran before and its

@@ -41,9 +41,13 @@ final class WorkerPool {
         var call: TestCall?
         var lastEvent = Watchdog.now()
         var ended = false
+        /// A worker the first one makes as a copy of itself (see ``WorkerSetup/sibling``)
+        /// that has not said it is there yet: its first line gives its process id.
+        var pending: Bool
 
-        init(process: WorkerProcess) {
+        init(process: WorkerProcess, pending: Bool = false) {
             self.process = process
+            self.pending = pending
         }
     }
 
@@ -129,9 +133,18 @@ final class WorkerPool {
             if let idle = workers.first(where: { $0.job == nil }) {
                 worker = idle
             } else if workers.count < jobs {
+                // The prestarted worker makes the second as a copy of itself, when it can.
+                var sibling = prestarted?.command == options.workerCommand ? prestarted?.sibling : nil
+                if jobs < 2 || !workers.isEmpty {
+                    sibling?.close()
+                    sibling = nil
+                }
                 worker = Worker(process: try WorkerProcess.start(options.workerCommand, taking: &prestarted))
-                _ = worker.process.send(line: WorkerSetup(options: options).line)
+                var setup = WorkerSetup(options: options)
+                setup.sibling = sibling != nil ? true : nil
+                _ = worker.process.send(line: setup.line)
                 workers.append(worker)
+                if let sibling { workers.append(Worker(process: sibling, pending: true)) }
             } else {
                 return
             }
@@ -175,6 +188,15 @@ final class WorkerPool {
         guard !worker.ended else { return }
         worker.process.events.fill()
         while !worker.ended, let line = worker.process.events.nextLine() {
+            if worker.pending {
+                guard let pid = WorkerMessage.readyPid(line[...]) else {
+                    end(worker, timedOut: false)
+                    return
+                }
+                worker.process.adopt(pid: pid)
+                worker.pending = false
+                continue
+            }
             if line.count == WorkerMessage.sameCall.count - 1, line[...] == WorkerMessage.sameCall.dropLast() {
                 worker.lastEvent = Watchdog.now()
                 continue
@@ -217,9 +239,16 @@ final class WorkerPool {
         }
     }
 
-    /// A worker ended: fails what it was running, and queues the rest of its file.
+    /// A worker ended: fails what it was running, and queues the rest of its file. A copy
+    /// that never said it was there (its maker ended first, or could not make it) ran
+    /// nothing: its file goes back to the queue whole, for a worker started here.
     private func end(_ worker: Worker, timedOut: Bool) {
         worker.ended = true
+        if worker.pending {
+            worker.process.close()
+            if let job = worker.job { queue.insert(job, at: 0) }
+            return
+        }
         let ending = worker.process.wait(seconds: 2)
         if case .signalled(let signal) = ending, Self.faults.contains(signal) {
             // Bytecode is not verified: what an earlier run saved may be what crashed it (a

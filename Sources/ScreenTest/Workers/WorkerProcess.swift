@@ -1,4 +1,5 @@
 import Foundation
+import WorkerShim
 
 #if canImport(Glibc)
 import Glibc
@@ -13,7 +14,9 @@ import Darwin
 /// The worker gets them as descriptors 0 (requests), 3 (events), 1 and 2 (output). Every
 /// other descriptor of the parent is closed on exec, so a worker holds no other's pipes.
 final class WorkerProcess {
-    let pid: pid_t
+    /// 0 for a worker another one makes as a copy of itself until it says its id
+    /// (``adopt(pid:)``).
+    private(set) var pid: pid_t
     /// Where the parent writes requests.
     let requests: Int32
     /// What the parent reads events from.
@@ -52,14 +55,34 @@ final class WorkerProcess {
     /// a fork of it rather than a new program: it runs ``TestWorker/serve()`` at once, without
     /// loading the program again, and with nothing of the parent's but its pipes (see
     /// ``fork(_:)``). Otherwise it starts `command`.
+    ///
+    /// A forked worker also gets the channels of a second worker, where the machine has more
+    /// than one core: should the run want two, the first makes the second as a copy of
+    /// itself once it is ready (``WorkerSetup/sibling``), which spares the second making its
+    /// own template and warming up again. The copy is made through a fork that ends at once,
+    /// so that it is handed to this process, which becomes a subreaper for it.
     static func prestart(_ command: [String]) -> PrestartedWorker? {
         #if os(Linux)
-        let forked = isSingleThreaded ? try? fork(command) : nil
+        var forked: WorkerProcess?
+        var sibling: WorkerProcess?
+        if isSingleThreaded {
+            let spare = ProcessInfo.processInfo.activeProcessorCount > 1 && wsh_becomesubreaper() == 0
+                ? try? Channels() : nil
+            forked = try? fork(command, sibling: spare)
+            if let spare {
+                if forked != nil {
+                    sibling = try? spare.worker(pid: 0, error: nil)
+                } else {
+                    spare.closeAll()
+                }
+            }
+        }
         #else
         let forked: WorkerProcess? = nil
+        let sibling: WorkerProcess? = nil
         #endif
         guard let process = forked ?? (try? launch(command)) else { return nil }
-        return PrestartedWorker(command: command, process: process)
+        return PrestartedWorker(command: command, process: process, sibling: sibling)
     }
 
     /// Whether this process has one thread: `/proc/self/task` lists one. Where it cannot be
@@ -84,8 +107,10 @@ final class WorkerProcess {
     /// does not have. The child gets the pipes as ``launch(_:)``'s worker does, closes the
     /// parent's ends, and serves; it never returns from here. `command` names the program
     /// for the error when the fork fails.
+    /// With `sibling`, the child also gets the worker's ends of those channels, as
+    /// descriptors 4 (requests), 5 (events) and 6 (output).
     #if os(Linux)
-    private static func fork(_ command: [String]) throws -> WorkerProcess {
+    private static func fork(_ command: [String], sibling: Channels? = nil) throws -> WorkerProcess {
         let channels = try Channels()
         // Nothing the parent buffered may be written twice, once by each.
         fflush(nil)
@@ -94,8 +119,13 @@ final class WorkerProcess {
             // The child: its descriptors as an exec'd worker's are, and none of the parent's
             // (the ends of its pipes, and of other workers'), which exec would have closed.
             for (from, to) in channels.mapping { _ = dup2(from, to) }
-            closefrom(4)
-            exit(TestWorker.serve(forked: true))
+            if let sibling {
+                _ = dup2(sibling.requests[0], 4)
+                _ = dup2(sibling.events[1], 5)
+                _ = dup2(sibling.output, 6)
+            }
+            closefrom(sibling == nil ? 4 : 7)
+            exit(TestWorker.serve(forked: true, sibling: sibling != nil))
         }
         let error = pid > 0 ? nil : "\(command.first ?? "fork"): \(String(cString: strerror(errno)))"
         return try channels.worker(pid: pid, error: error)
@@ -161,6 +191,11 @@ final class WorkerProcess {
         /// What the worker gets: 0 the requests, 1 and 2 the output, 3 the events.
         var mapping: [(Int32, Int32)] { [(requests[0], 0), (output, 1), (output, 2), (events[1], 3)] }
 
+        /// Closes both sides' ends: a worker was not started for them.
+        func closeAll() {
+            for fd in all { closeDescriptor(fd) }
+        }
+
         var all: [Int32] { requests + events + [output] }
 
         /// The parent's side of the worker `pid`, its copies of the worker's ends closed; with
@@ -187,13 +222,20 @@ final class WorkerProcess {
         WorkerOutput.read(output, truncate: false)
     }
 
+    /// The id of a worker another made as a copy of itself, once it said it.
+    func adopt(pid: pid_t) {
+        self.pid = pid
+    }
+
     /// Ends the worker at once.
     func kill() {
+        guard pid > 0 else { return }
         _ = sendSignal(pid, SIGKILL)
     }
 
     /// Waits for the worker to end; one that has not ended within `seconds` is killed.
     func wait(seconds: Double) -> Ending {
+        guard pid > 0 else { return .exited(-1) }
         let deadline = Watchdog.now() &+ Watchdog.nanoseconds(seconds)
         var status: Int32 = 0
         if !closed {
@@ -303,4 +345,7 @@ private func forkProcess() -> pid_t { fork() }
 public struct PrestartedWorker {
     let command: [String]
     let process: WorkerProcess
+    /// The channels of the run's second worker, which `process` makes when asked (see
+    /// ``WorkerProcess/prestart(_:)``).
+    var sibling: WorkerProcess?
 }

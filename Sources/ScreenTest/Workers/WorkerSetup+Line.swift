@@ -10,6 +10,7 @@ extension WorkerSetup {
         json.string(folder)
         json.key("options")
         json.write(options)
+        json.optional("sibling", sibling)
         json.close("}")
         json.bytes.append(UInt8(ascii: "\n"))
         return json.bytes
@@ -20,16 +21,18 @@ extension WorkerSetup {
         var reader = JSONReader(bytes: line[...])
         var folder: String?
         var options: TestRunner.Options?
+        var sibling: Bool?
         let read = reader.members { reader, key in
             switch key {
             case "folder": folder = reader.string()
             case "options": options = reader.object(TestRunner.Options.init(reading:))
+            case "sibling": sibling = reader.boolean()
             default: return reader.skip()
             }
             return reader.isValid
         }
         guard read, reader.atEnd, let folder, let options else { return nil }
-        self.init(options: options, folder: folder)
+        self.init(options: options, folder: folder, sibling: sibling)
     }
 }
 

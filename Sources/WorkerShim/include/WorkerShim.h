@@ -13,6 +13,11 @@
    is variadic, which Swift cannot call. Returns 0, or -1 where it cannot be done. */
 int wsh_dieswithparent(void);
 
+/* Makes the calling process the one its orphaned descendants are handed to (Linux; elsewhere
+   nothing happens): a worker that another worker made as a copy of itself, through a fork
+   that ends at once, becomes its child, which it can wait for. Returns 0, or -1. */
+int wsh_becomesubreaper(void);
+
 /* What a fork's channel to its parent gathered, in memory the worker shares: this header,
    then `count` bytes of whole lines. `callline` is where the last line starts when it is a
    call's (a result that follows takes its place), or -1. */
