@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ScreenTest
+import LuaBridge
 
 #if canImport(Glibc)
 import Glibc
@@ -90,5 +91,17 @@ struct WorkerChannelTests {
     @Test(arguments: ["suite", ".", "./a/../b/", "a/./b/..", "/x/../y", "/", "../.."])
     func anAbsolutePathIsWhatURLMakesOfIt(path: String) {
         #expect(TestRunner.absolutePath(path) == URL(fileURLWithPath: path).standardizedFileURL.path)
+    }
+
+    /// What `(paths .. ";" .. path):gsub(";;", ";")` gives, busted's way of putting --lpath
+    /// first, worked out by Lua 5.4 itself.
+    @Test func lpathGoesFirstAsBustedPutsIt() throws {
+        let lua = try LuaState(libraries: .all)
+        let gsub = try lua.load("local p, q = ...; return ((p .. ';' .. q):gsub(';;', ';'))", name: "=gsub")
+        for (paths, path) in [("lib/?.lua", "./?.lua;/usr/?.lua"), ("a;;b;", ";;;x"), ("a;", ";b"), (";;;;", ";"),
+                              ("", "./?.lua"), ("é/?.lua", "ü;;")] {
+            let expected = paths.isEmpty ? path : try gsub.call(paths, path, returning: String.self)
+            #expect(TestRunner.prepending(paths, to: path) == expected, "\(paths) \(path)")
+        }
     }
 }

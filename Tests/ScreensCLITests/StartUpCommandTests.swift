@@ -85,6 +85,33 @@ struct StartUpCommandTests {
         }
     }
 
+    /// A file's state starts with luassert, say and term loaded (its worker's template): a
+    /// project with a `say` of its own, beside its files or on `--lpath`, gets its own all
+    /// the same, in the files run in forks (whose start the worker makes) as in the last.
+    @Test(arguments: [("say.lua", [String]()), ("lib/say.lua", ["--lpath", "lib/?.lua"])])
+    func aProjectsOwnPreloadedPackageIsTheOneItsFilesGet(say: String, options: [String]) async throws {
+        try await ScreensProgram.withTemporaryFolder { folder in
+            try FileManager.default.createDirectory(
+                at: folder.appendingPathComponent("lib"), withIntermediateDirectories: true)
+            // The system's say, marked: luassert needs say's functions.
+            try """
+                local absolute = {}
+                for entry in package.path:gmatch("[^;]+") do
+                  if entry:sub(1, 1) == "/" then absolute[#absolute + 1] = entry end
+                end
+                local say = dofile(assert(package.searchpath("say", table.concat(absolute, ";"))))
+                say.mine = true
+                return say
+                """.write(to: folder.appendingPathComponent(say), atomically: true, encoding: .utf8)
+            for index in 1...3 {
+                try #"it("gets the project's say", function() assert.is_true(require("say").mine) end)"#
+                    .write(to: folder.appendingPathComponent("f\(index)_spec.lua"), atomically: true, encoding: .utf8)
+            }
+            let result = try await screens(["test", "-j", "1", "."] + options, in: folder)
+            #expect(result.stdout.hasSuffix("3 passed, 0 failed\n"), "\(result.stdout)")
+        }
+    }
+
     @Test("a file that ends the first worker fails, and the command goes on to report it")
     func crashOfTheFirstWorker() async throws {
         try await ScreensProgram.withTemporaryFolder { folder in

@@ -32,10 +32,37 @@ extension ScriptHost {
     /// Puts `folder` first on `package.path`, so that `require` finds the modules in it, and
     /// before any plugin of the same name.
     public func prependModulePath(for folder: String) throws(LuaError) {
-        let base = folder.isEmpty ? "." : (folder.hasSuffix("/") ? String(folder.dropLast()) : folder)
-        let prefix = "\(base)/?.lua;\(base)/?/init.lua;"
-        try Self.hostChunk.function("prependPath", in: lua).call(prefix)
-        moduleFolders.insert(base, at: 0)
+        try Self.hostChunk.function("prependPath", in: lua).call(Self.modulePathPrefix(for: folder))
+        moduleFolders.insert(Self.moduleFolder(folder), at: 0)
+    }
+
+    /// The `package.path` that ``prependModulePath(for:)`` leaves, called for each of
+    /// `folders` in turn on `path`: made beforehand, for ``useModulePath(_:cpath:folders:)``.
+    public static func modulePath(prepending folders: [String], to path: String) -> String {
+        folders.reduce(path) { path, folder in modulePathPrefix(for: folder) + path }
+    }
+
+    /// Sets `package.path` and `package.cpath` to what was made beforehand (`path` with
+    /// ``modulePath(prepending:to:)`` for `folders`), and notes `folders` as
+    /// ``prependModulePath(for:)`` would: a test worker makes the paths of a file's state
+    /// before it forks for the file.
+    public func useModulePath(_ path: String, cpath: String, folders: [String]) throws(LuaError) {
+        guard let package = lua.globals["package"].tableValue else {
+            throw LuaError(kind: .runtime, message: "the package library is not open: no module path to set")
+        }
+        package.set("path", path)
+        package.set("cpath", cpath)
+        for folder in folders { moduleFolders.insert(Self.moduleFolder(folder), at: 0) }
+    }
+
+    /// The folder as it goes on the path: `.` for the current one, without a final `/`.
+    private static func moduleFolder(_ folder: String) -> String {
+        folder.isEmpty ? "." : (folder.hasSuffix("/") ? String(folder.dropLast()) : folder)
+    }
+
+    private static func modulePathPrefix(for folder: String) -> String {
+        let base = moduleFolder(folder)
+        return "\(base)/?.lua;\(base)/?/init.lua;"
     }
 
     /// Loads the host's own chunk (what ``prependModulePath(for:)`` and

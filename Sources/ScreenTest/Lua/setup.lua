@@ -11,10 +11,10 @@ local preloaded, preloaded_modules = {}, {}
 -- another package only there. (A relative one finds another file after a change of folder.)
 local preloaded_path
 
--- Forgets the preloaded modules when a package is now found elsewhere (the project's own on
--- --lpath or beside the file): they are all required again, as a fresh state would.
-local function forget_shadowed()
-  local path = package.path
+-- Whether a package preload() loaded is found elsewhere on `path` than where it was then
+-- (the project's own, on --lpath or beside the file): a file whose state starts with that
+-- path forgets the preloaded modules, which are all required again, as a fresh state would.
+function setup.shadowed(path)
   local searched = path
   if preloaded_path and #path >= #preloaded_path and path:sub(-#preloaded_path) == preloaded_path then
     searched = path:sub(1, #path - #preloaded_path):gsub(";+$", "")
@@ -26,11 +26,9 @@ local function forget_shadowed()
     elseif searched ~= "" then
       now = package.searchpath(name, searched) or found
     end
-    if now ~= found then
-      for _, loaded in ipairs(preloaded_modules) do package.loaded[loaded] = nil end
-      return
-    end
+    if now ~= found then return true end
   end
+  return false
 end
 
 -- Whether each preloaded package is found in an absolute folder with only absolute ones
@@ -60,10 +58,15 @@ end
 -- ...) in an environment of its own, and returns the steps the host drives. It takes the
 -- options table `runner.new` reads (file, filters, filters_out, tags, exclude_tags, seed,
 -- list, fail_fast, shard, after, call) with `arg`, `runner` and `interpreter` for the
--- global `arg`, the host's hooks and the snapshot options.
+-- global `arg` and `reload` (setup.shadowed's answer for the state's path, asked now when
+-- nil), the host's hooks and the snapshot options.
 function setup.start(options, hooks, snapshots)
   set_arg(options)
-  forget_shadowed()
+  local reload = options.reload
+  if reload == nil then reload = setup.shadowed(package.path) end
+  if reload then
+    for _, loaded in ipairs(preloaded_modules) do package.loaded[loaded] = nil end
+  end
   -- luassert and say come from the process's compiled chunks while the suite starts,
   -- asked first: the registry's searcher would read the plugin folders for a name it
   -- does not have. The file then finds the host's searchers.
@@ -117,12 +120,6 @@ function setup.preload()
   table.remove(searchers, 1)
   collectgarbage("generational")
   collectgarbage()
-end
-
--- Puts `--lpath` and `--cpath` before `package.path` and `package.cpath`, as busted does.
-function setup.prependPaths(lpath, cpath)
-  if lpath ~= "" then package.path = (lpath .. ";" .. package.path):gsub(";;", ";") end
-  if cpath ~= "" then package.cpath = (cpath .. ";" .. package.cpath):gsub(";;", ";") end
 end
 
 -- Runs the `--helper` that names a module, as busted runs it.

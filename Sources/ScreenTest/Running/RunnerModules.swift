@@ -13,8 +13,8 @@ enum RunnerModules {
     }
 
     /// What the runner does in a test file's state before the file's code runs:
-    /// `start(options, hooks, snapshots)` starts a suite, `prependPaths(lpath, cpath)`
-    /// and `requireHelper(name)` (setup.lua).
+    /// `start(options, hooks, snapshots)` starts a suite, `shadowed(path)` and
+    /// `requireHelper(name)` (setup.lua).
     static let setup = LuaResourceChunk("setup.lua", name: "=screentest", in: .screenTest)
 
     /// Compiles the modules' files into the process's chunks, those not kept already.

@@ -171,6 +171,9 @@ public final class TestRunner {
     var endsAfterFile = false
     /// The hosts left open for the process's end.
     private var leftOpen: [AnyObject] = []
+    /// Whether each `package.path` a file's state started with shadows the packages the
+    /// state preloaded (see ``FileStart/reloadsPreloaded``).
+    var shadowedPaths: [String: Bool] = [:]
 
     /// A worker started for this run before it was made (``TestWorker/prestart(_:)``),
     /// which its first file on a worker takes.
@@ -350,10 +353,12 @@ public final class TestRunner {
     /// - Parameters:
     ///   - after: a path (see runner.lua): what ran up to it neither runs nor is reported
     ///     (the file starts again after a call that ended its worker).
+    ///   - start: the file's start, when it was made beforehand (``start(of:)``).
     ///   - onCall: told what runs before each call into the file's code.
     ///   - result: gets each result as it comes.
     func run(
-        file: String, after: [Int]?, onCall: ((TestCall) -> Void)?, result report: @escaping (TestResult) -> Void
+        file: String, after: [Int]?, start made: FileStart? = nil, onCall: ((TestCall) -> Void)?,
+        result report: @escaping (TestResult) -> Void
     ) {
         var calls: TestCalls?
         snapshotUses = []
@@ -376,12 +381,14 @@ public final class TestRunner {
             // the pages it shares with the worker (see LuaState.useFreshMemory), and anywhere
             // they are cheaper than the C library's.
             if endsAfterFile { host.lua.useFreshMemory() }
-            session.fileFolder = (file as NSString).deletingLastPathComponent
-            // A test never touches the user's data: the file's stores live in a fresh folder.
-            let dataDirectory = Self.temporaryFolder + "/luascreens-test-\(UUID())"
-            // Made only when the file opens a store: most files leave nothing to remove.
-            defer { if access(dataDirectory, F_OK) == 0 { try? FileManager.default.removeItem(atPath: dataDirectory) } }
-            host.dataDirectory = dataDirectory
+            let start = try made ?? self.start(of: file, in: host.lua)
+            session.fileFolder = start.folder
+            // A test never touches the user's data: the file's stores live in a fresh folder,
+            // made only when the file opens a store: most files leave nothing to remove.
+            defer {
+                if access(start.dataDirectory, F_OK) == 0 { try? FileManager.default.removeItem(atPath: start.dataDirectory) }
+            }
+            host.dataDirectory = start.dataDirectory
             // The file's code has the machine's clock and loads bytecode, as under busted (a
             // bad chunk crashes only its worker); an app test.launch loads has neither.
             host.runsTestCode = true
@@ -389,19 +396,11 @@ public final class TestRunner {
                 session.record(error, context: context)
             }
             let lua = host.lua
-            // A suite finds the modules beside it, and those of the app it sits in
-            // (`scripts/<app>/tests/x_spec.lua` requires the app's modules).
-            let folder = (file as NSString).deletingLastPathComponent
-            if (folder as NSString).lastPathComponent == "tests" {
-                try host.prependModulePath(for: (folder as NSString).deletingLastPathComponent)
-            }
-            try host.prependModulePath(for: folder)
+            try host.useModulePath(start.path, cpath: start.cpath, folders: start.moduleFolders)
             // The file's own images are beside it, until it launches an app.
-            host.scriptFolder = Self.absolutePath(folder.isEmpty ? "." : folder)
+            host.scriptFolder = start.scriptFolder
             host.pluginPaths = options.pluginPaths
-            try host.usePlugins(.forTestFile(
-                file, pluginPaths: options.pluginPaths, environment: Self.environment, bundled: Self.bundledPlugins))
-            try RunnerModules.setup.function("prependPaths", in: lua).call(options.luaPath, options.cPath)
+            try host.usePlugins(start.plugins)
             let snapshots = lua.newTable()
             snapshots.set("update", options.updateSnapshots)
             snapshots.set("ci", options.isCI)
@@ -419,7 +418,7 @@ public final class TestRunner {
             calls = limited
             let suite = try chunks.keeping(in: lua) {
                 try RunnerModules.setup.function("start", in: lua).call(
-                    suiteOptions(file: file, after: after, call: limited.function(), in: lua),
+                    suiteOptions(file: file, after: after, call: limited.function(), reload: start.reloadsPreloaded, in: lua),
                     TestModule.hooks(session: session, host: host, in: lua), snapshots, returning: LuaTable.self)
             }
             defer {
@@ -549,7 +548,7 @@ public final class TestRunner {
     }
 
     /// What `runner.new` reads: the file, what selects its tests, and where to start again.
-    private func suiteOptions(file: String, after: [Int]?, call: LuaFunction, in lua: LuaState) -> LuaTable {
+    private func suiteOptions(file: String, after: [Int]?, call: LuaFunction, reload: Bool, in lua: LuaState) -> LuaTable {
         let table = lua.newTable()
         table.set("file", file)
         table.set("filters", options.filters)
@@ -571,6 +570,7 @@ public final class TestRunner {
         table.set("interpreter", options.interpreterCommand)
         table.set("after", after)
         table.set("call", call)
+        table.set("reload", reload)
         return table
     }
 
@@ -635,12 +635,12 @@ extension LuaTable {
 
 extension TestRunner {
     /// The system's temporary folder, looked up once (a worker's forks find it looked up).
-    private static let temporaryFolder = FileManager.default.temporaryDirectory.path
+    static let temporaryFolder = FileManager.default.temporaryDirectory.path
     /// The process's environment, read once: a worker's files do not change it (Lua has no
     /// `setenv`), and its forks find it read.
-    private static let environment = ProcessEnvironment.current()
+    static let environment = ProcessEnvironment.current()
     /// The bundled plugins' folder, found once.
-    private static let bundledPlugins = PluginCatalog.SearchPath.bundledFolder(environment: environment)
+    static let bundledPlugins = PluginCatalog.SearchPath.bundledFolder(environment: environment)
 
     /// `path` made absolute from the current folder, its `.` and `..` taken out, as
     /// `URL(fileURLWithPath:).standardizedFileURL.path` gives it (links are not followed),

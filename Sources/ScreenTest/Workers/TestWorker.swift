@@ -129,6 +129,8 @@ public enum TestWorker {
         while let line = reader.readLine() {
             guard let request = WorkerRequest(line: line) else { continue }
             var forked = false
+            // A fork's file starts with what was made for it here, once for all its forks.
+            var start: FileStart?
             #if os(Linux)
             // Each file in a fork of this process, from the template: a fresh state costs
             // what copying its pages on write costs. The last file queued runs here, in the
@@ -143,6 +145,7 @@ public enum TestWorker {
                 }
                 chunks.saveIfChanged()
                 channel.prepareSharing()
+                start = runner.start(of: request.file)
                 switch forkForFile(closing: requests) {
                 case .parent(let ending):
                     // What the fork gathered and could not write, when it died.
@@ -160,7 +163,7 @@ public enum TestWorker {
             }
             #endif
             said = nil
-            runner.run(file: request.file, after: request.after, onCall: { call in
+            runner.run(file: request.file, after: request.after, start: start, onCall: { call in
                 if call == said {
                     // Only to keep the parent's count of silence from the call's start:
                     // within a tenth of a second of the last word it is left out, which
