@@ -34,7 +34,7 @@ enum Main {
         // The interpreter: under its link's name (a test file's arg[-1]), or `screens lua`,
         // whose arguments are lua's own, never parsed.
         let name = CommandLine.arguments.first ?? ""
-        if (name as NSString).lastPathComponent == InterpreterCommand.linkName {
+        if name.split(separator: "/").last.map(String.init) == InterpreterCommand.linkName {
             exit(LuaInterpreter.run(CommandLine.arguments))
         }
         if arguments.first == "lua" {

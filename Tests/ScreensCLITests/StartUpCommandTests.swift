@@ -195,6 +195,29 @@ struct StartUpCommandTests {
         }
     }
 
+    /// The first worker gets ready on another CPU than the command's, which reads its command
+    /// line meanwhile; once it has its setup, it and its forks (the copy too) run on every CPU
+    /// the command may.
+    @Test("the workers and their forks run on every CPU the command may")
+    func workersRunOnEveryCPU() async throws {
+        let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+        let allowed = try #require(status.split(separator: "\n").first { $0.hasPrefix("Cpus_allowed_list:") })
+        try await ScreensProgram.withTemporaryFolder { folder in
+            for index in 1...4 {
+                try """
+                    it("says where it may run", function()
+                      print((io.open("/proc/self/status"):read("a"):match("Cpus_allowed_list:[^\\n]*")))
+                    end)
+                    """.write(to: folder.appendingPathComponent("f\(index)_spec.lua"), atomically: true, encoding: .utf8)
+            }
+            let result = try await screens(["test", "-j", "2", "."], in: folder)
+            #expect(result.status == 0)
+            let lines = result.stdout.split(separator: "\n").filter { $0.hasPrefix("Cpus_allowed_list:") }
+            #expect(lines.count == 4)
+            #expect(lines.allSatisfy { $0 == allowed }, "\(lines) \(allowed)")
+        }
+    }
+
     @Test("the run ends without waiting for its workers, which then exit by themselves")
     func workersExitAfterTheRun() async throws {
         try await ScreensProgram.withTemporaryFolder { folder in

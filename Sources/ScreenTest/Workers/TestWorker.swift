@@ -55,6 +55,9 @@ public enum TestWorker {
             printToStandardError("screens test --worker: no setup from the parent")
             return 2
         }
+        // Started on a CPU of its own, while its parent read its command line (see
+        // ``WorkerProcess/prestart(_:)``): the run's files and forks go on any.
+        if forked { wsh_runanywhere() }
         guard FileManager.default.changeCurrentDirectoryPath(setup.folder) else {
             printToStandardError("screens test --worker: cannot change to the folder \(setup.folder)")
             return 2

@@ -66,9 +66,8 @@ final class WorkerProcess {
         var forked: WorkerProcess?
         var sibling: WorkerProcess?
         if isSingleThreaded {
-            let spare = ProcessInfo.processInfo.activeProcessorCount > 1 && wsh_becomesubreaper() == 0
-                ? try? Channels() : nil
-            forked = try? fork(command, sibling: spare)
+            let spare = wsh_cpucount() > 1 && wsh_becomesubreaper() == 0 ? try? Channels() : nil
+            forked = try? fork(command, sibling: spare, elsewhere: true)
             if let spare {
                 if forked != nil {
                     sibling = try? spare.worker(pid: 0, error: nil)
@@ -110,12 +109,16 @@ final class WorkerProcess {
     /// With `sibling`, the child also gets the worker's ends of those channels, as
     /// descriptors 4 (requests), 5 (events) and 6 (output).
     #if os(Linux)
-    private static func fork(_ command: [String], sibling: Channels? = nil) throws -> WorkerProcess {
+    /// With `elsewhere`, the child runs on other CPUs than this process's until it has its
+    /// setup (see `wsh_noteaffinity`).
+    private static func fork(_ command: [String], sibling: Channels? = nil, elsewhere: Bool = false) throws -> WorkerProcess {
         let channels = try Channels()
+        if elsewhere { wsh_noteaffinity() }
         // Nothing the parent buffered may be written twice, once by each.
         fflush(nil)
         let pid = forkProcess()
         if pid == 0 {
+            if elsewhere { _ = wsh_leaveparentcpu(0) }
             // The child: its descriptors as an exec'd worker's are, and none of the parent's
             // (the ends of its pipes, and of other workers'), which exec would have closed.
             for (from, to) in channels.mapping { _ = dup2(from, to) }
@@ -127,6 +130,7 @@ final class WorkerProcess {
             closefrom(sibling == nil ? 4 : 7)
             exit(TestWorker.serve(forked: true, sibling: sibling != nil))
         }
+        if pid > 0, elsewhere { _ = wsh_leaveparentcpu(pid) }
         let error = pid > 0 ? nil : "\(command.first ?? "fork"): \(String(cString: strerror(errno)))"
         return try channels.worker(pid: pid, error: error)
     }
@@ -290,9 +294,16 @@ final class WorkerProcess {
         return [raised(fds[0]), raised(fds[1])]
     }
 
+    /// `$TMPDIR`, or `/tmp`, as `NSTemporaryDirectory()` gives it, without Foundation's
+    /// setting up, which the first worker's start would wait for.
+    private static var temporaryFolder: String {
+        if let folder = getenv("TMPDIR"), folder.pointee == UInt8(ascii: "/") { return String(cString: folder) }
+        return "/tmp"
+    }
+
     /// A temporary file opened for appending and already unlinked.
     private static func makeOutputFile() throws -> Int32 {
-        var template = Array((NSTemporaryDirectory() + "/screens-test-output-XXXXXX").utf8CString)
+        var template = Array((temporaryFolder + "/screens-test-output-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw StartError(message: "temporary file: \(String(cString: strerror(errno)))") }
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }

@@ -6,6 +6,7 @@
 
 #include <signal.h>
 #include <stddef.h>
+#include <sys/types.h>
 #include <stdint.h>
 
 /* Has the calling process killed when its parent ends (Linux; elsewhere nothing happens):
@@ -17,6 +18,21 @@ int wsh_dieswithparent(void);
    nothing happens): a worker that another worker made as a copy of itself, through a fork
    that ends at once, becomes its child, which it can wait for. Returns 0, or -1. */
 int wsh_becomesubreaper(void);
+
+/* Notes the CPUs the caller may run on and the one it runs on, before it forks (Linux;
+   elsewhere nothing happens): the child then leaves its parent's CPU for the others, until
+   wsh_runanywhere. A fork starts on its parent's CPU, where one of the two waits until the
+   other blocks (or the load balancer moves one, a millisecond or more later) while another
+   CPU idles; so both ask for the move (wsh_leaveparentcpu), whichever runs first. The first
+   test worker gets ready while the command reads its command line. */
+void wsh_noteaffinity(void);
+/* In the parent with the child's pid, or in the child with 0: the child leaves the CPU the
+   parent noted. Returns 0, or -1 where there is no other CPU. */
+int wsh_leaveparentcpu(pid_t pid);
+/* The caller runs on every CPU noted by wsh_noteaffinity again. */
+void wsh_runanywhere(void);
+/* The CPUs the calling process may run on (at least 1). */
+int wsh_cpucount(void);
 
 /* What a fork's channel to its parent gathered, in memory the worker shares: this header,
    then `count` bytes of whole lines. `callline` is where the last line starts when it is a

@@ -246,7 +246,11 @@ struct Test: ParsableCommand {
     /// This program, for starting workers.
     static func executablePath() -> String {
         #if os(Linux)
-        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
+        // readlink itself, not FileManager's: a `screens test` asks it first thing, before it
+        // starts its first worker.
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        if length > 0 { return String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self) }
         #endif
         return Bundle.main.executablePath ?? CommandLine.arguments[0]
     }
