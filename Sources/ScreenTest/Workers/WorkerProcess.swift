@@ -101,16 +101,17 @@ final class WorkerProcess {
         #endif
     }
 
+    #if os(Linux)
     /// A worker made by forking this process, which must have a single thread: no lock of
     /// the Swift runtime, the C library or Foundation can then be held by a thread the child
     /// does not have. The child gets the pipes as ``launch(_:)``'s worker does, closes the
     /// parent's ends, and serves; it never returns from here. `command` names the program
     /// for the error when the fork fails.
-    /// With `sibling`, the child also gets the worker's ends of those channels, as
-    /// descriptors 4 (requests), 5 (events) and 6 (output).
-    #if os(Linux)
-    /// With `elsewhere`, the child runs on other CPUs than this process's until it has its
-    /// setup (see `wsh_noteaffinity`).
+    ///
+    /// With `sibling`, a second worker's channels, the child also gets that worker's ends, as
+    /// descriptors 4 (requests), 5 (events) and 6 (output), for the copy of itself it makes
+    /// when asked. With `elsewhere`, the child runs on other CPUs than this process's until
+    /// it has its setup (see `wsh_noteaffinity`).
     private static func fork(_ command: [String], sibling: Channels? = nil, elsewhere: Bool = false) throws -> WorkerProcess {
         let channels = try Channels()
         if elsewhere { wsh_noteaffinity() }
