@@ -4,7 +4,7 @@
 **
 ** A thread costs such a process as much as a tenth of its whole run (made, scheduled, ended
 ** with it), and a file's calls almost never reach their limit. So each call pushes its
-** deadline on a stack here (two stores), and one POSIX timer on the monotonic clock is set
+** deadline on a stack here (a few stores), and one POSIX timer on the monotonic clock is set
 ** only when a deadline comes before the one it is set for: once per process, as later calls
 ** have later deadlines. When it expires the handler looks at the innermost call: not due yet
 ** (a later call's), it sets the timer again; due, it does what the watchdog thread would:

@@ -634,8 +634,14 @@ extension LuaTable {
 }
 
 extension TestRunner {
-    /// The system's temporary folder, looked up once (a worker's forks find it looked up).
-    static let temporaryFolder = FileManager.default.temporaryDirectory.path
+    /// The system's temporary folder: `$TMPDIR` when it is an absolute path, else `/tmp`, as
+    /// Foundation's `temporaryDirectory` gives it, without setting Foundation up (the first
+    /// worker needs it for its output file before the command has read its command line).
+    /// Looked up once: a worker's forks find it looked up.
+    static let temporaryFolder: String = {
+        if let folder = getenv("TMPDIR"), folder.pointee == UInt8(ascii: "/") { return String(cString: folder) }
+        return "/tmp"
+    }()
     /// The process's environment, read once: a worker's files do not change it (Lua has no
     /// `setenv`), and its forks find it read.
     static let environment = ProcessEnvironment.current()

@@ -36,6 +36,10 @@ nonisolated final class Watchdog: @unchecked Sendable {
     /// CPU time (nanoseconds) stopped code may take without reaching the runner before it
     /// is called stuck: far more than the thousand instructions it needs.
     let stuckTime: UInt64
+
+    /// The CPU seconds stopped code may take by default before it is stuck, here and in a
+    /// process whose limit is a timer's (``AlarmWatchdog``).
+    static let defaultStuckTime = 0.05
     private let onStuck: (@Sendable () -> Void)?
     private let onFire: (@Sendable () -> Void)?
     /// The CPU clock of the thread that made the watchdog, which is the one the code runs on.
@@ -59,7 +63,9 @@ nonisolated final class Watchdog: @unchecked Sendable {
     ///   - stuckTime: the CPU time that tells stuck code, 50 ms by default.
     ///   - onFire: called (on the watchdog's thread) when a deadline passes, before the code
     ///     is stopped.
-    init(onStuck: (@Sendable () -> Void)? = nil, stuckTime: Double = 0.05, onFire: (@Sendable () -> Void)? = nil) {
+    init(
+        onStuck: (@Sendable () -> Void)? = nil, stuckTime: Double = Watchdog.defaultStuckTime, onFire: (@Sendable () -> Void)? = nil
+    ) {
         self.onStuck = onStuck
         self.onFire = onFire
         // Room for the few arms calls nest to: a worker makes its watchdog before it forks

@@ -140,7 +140,7 @@ public enum TestWorker {
             // state made for it: no file after it needs the template.
             if request.last == true {
                 runner.endsAfterFile = true
-                channel.watchTimeLimit(stuck: stuck, stuckTime: Self.stuckTime)
+                channel.watchTimeLimit(stuck: stuck, stuckTime: Watchdog.defaultStuckTime)
             } else if runner.template() != nil, WorkerProcess.isSingleThreaded {
                 if !warmedUp {
                     warmedUp = true
@@ -159,7 +159,7 @@ public enum TestWorker {
                     forked = true
                     channel.startBuffering()
                     runner.endsAfterFile = true
-                    channel.watchTimeLimit(stuck: stuck, stuckTime: Self.stuckTime)
+                    channel.watchTimeLimit(stuck: stuck, stuckTime: Watchdog.defaultStuckTime)
                 case .failed:
                     break
                 }
@@ -378,10 +378,6 @@ public enum TestWorker {
 
     /// Nanoseconds after the last event within which a call of the same entry goes unsaid.
     static let sameCallInterval = Watchdog.nanoseconds(0.1)
-
-    /// CPU seconds a call stopped at its limit may take to reach the runner before it is
-    /// stuck (in a C function), as ``Watchdog``'s.
-    static let stuckTime = 0.05
 
     /// What the file printed since the last time, emptying the output file.
     private static func takeOutput() -> String? {

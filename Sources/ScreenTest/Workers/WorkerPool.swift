@@ -135,7 +135,7 @@ final class WorkerPool {
             } else if workers.count < jobs {
                 // The prestarted worker makes the second as a copy of itself, when it can.
                 var sibling = prestarted?.command == options.workerCommand ? prestarted?.sibling : nil
-                if jobs < 2 || !workers.isEmpty {
+                if jobs < 2 {
                     sibling?.close()
                     sibling = nil
                 }

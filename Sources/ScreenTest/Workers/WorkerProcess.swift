@@ -295,16 +295,9 @@ final class WorkerProcess {
         return [raised(fds[0]), raised(fds[1])]
     }
 
-    /// `$TMPDIR`, or `/tmp`, as `NSTemporaryDirectory()` gives it, without Foundation's
-    /// setting up, which the first worker's start would wait for.
-    private static var temporaryFolder: String {
-        if let folder = getenv("TMPDIR"), folder.pointee == UInt8(ascii: "/") { return String(cString: folder) }
-        return "/tmp"
-    }
-
     /// A temporary file opened for appending and already unlinked.
     private static func makeOutputFile() throws -> Int32 {
-        var template = Array((temporaryFolder + "/screens-test-output-XXXXXX").utf8CString)
+        var template = Array((TestRunner.temporaryFolder + "/screens-test-output-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw StartError(message: "temporary file: \(String(cString: strerror(errno)))") }
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
@@ -359,5 +352,5 @@ public struct PrestartedWorker {
     let process: WorkerProcess
     /// The channels of the run's second worker, which `process` makes when asked (see
     /// ``WorkerProcess/prestart(_:)``).
-    var sibling: WorkerProcess?
+    let sibling: WorkerProcess?
 }
